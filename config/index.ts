@@ -1,0 +1,52 @@
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import path from 'node:path'
+import { h5RouteAliases } from './routes'
+
+/**
+ * The mini-program has no origin of its own, so its server address is fixed at build time
+ * (WEAPP_API_BASE). The H5 build talks to the origin it was served from.
+ */
+const weappApiBase = process.env.WEAPP_API_BASE || 'http://127.0.0.1:3000'
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'weitalk',
+    date: '2026-11-22',
+    designWidth: 750,
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: process.env.TARO_ENV === 'weapp' ? 'dist/weapp' : 'dist/h5',
+    plugins: [],
+    defineConstants: {
+      API_BASE: JSON.stringify(process.env.TARO_ENV === 'weapp' ? weappApiBase : ''),
+    },
+    alias: {
+      '@': path.resolve(__dirname, '..', 'src'),
+      '@types': path.resolve(__dirname, '..', 'types'),
+    },
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: 'webpack5',
+    cache: { enable: false },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[chunkhash:8].js' },
+      miniCssExtractPluginOption: { ignoreOrder: true, filename: 'css/[name].[contenthash].css', chunkFilename: 'css/[name].[chunkhash].css' },
+      router: { mode: 'browser', customRoutes: h5RouteAliases() },
+      postcss: {
+        pxtransform: { enable: false, config: {} },
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+  }
+  if (process.env.NODE_ENV === 'development') return merge({}, baseConfig, { mini: {}, h5: {} })
+  return merge({}, baseConfig, { mini: {}, h5: {} })
+})

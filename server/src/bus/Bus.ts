@@ -1,0 +1,23 @@
+/**
+ * Live events between server processes. Delivery is best-effort: anything that must not be
+ * lost is in the database first, and clients catch up from there.
+ */
+export interface Bus {
+  publish(topic: string, event: BusEvent): Promise<void>
+  /** Local subscription; returns the unsubscribe function. */
+  subscribe(topic: string, handler: (event: BusEvent) => void): () => void
+  close(): Promise<void>
+}
+
+/** What crosses the bus: a frame for sockets, optionally limited to or closing one session. */
+export interface BusEvent {
+  frame: Record<string, unknown> & { type: string | number }
+  /** Deliver only to sockets of this session (token hash). */
+  onlySession?: string
+  /** Skip sockets of this session (the sender's own device). */
+  exceptSession?: string
+  /** After delivering, close the matching sockets (revoked sessions). */
+  close?: boolean
+}
+
+export const userTopic = (wtId: string) => `user:${wtId}`

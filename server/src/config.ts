@@ -1,0 +1,55 @@
+import path from 'node:path'
+
+/** Server configuration, read once from the environment (see the table in README.md). */
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | null
+  redisUrl: string | null
+  uploadDir: string
+  publicUrl: string | null
+  demoData: boolean
+  /** Built H5 app to serve; null serves only /api and /ws. */
+  webRoot: string | null
+  /** Extra origins allowed to open /ws (comma-separated ALLOWED_ORIGINS). */
+  allowedOrigins: string[]
+  logLevel: string
+  footer: {
+    company: string
+    address: string
+    contact: string
+    registration: string
+  }
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback
+  return !['0', 'false', 'off', 'no'].includes(value.toLowerCase())
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data')
+  const port = Number(env.PORT || 3000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : null,
+    demoData: flag(env.DEMO_DATA, true),
+    webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT || 'dist/h5'),
+    allowedOrigins: (env.ALLOWED_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: env.LOG_LEVEL || 'info',
+    footer: {
+      company: env.COMPANY_NAME || '微谈科技（示例）有限公司',
+      address: env.COMPANY_ADDRESS || '上海市浦东新区示例路 1 号',
+      contact: env.COMPANY_CONTACT || 'support@example.com',
+      registration: env.COMPANY_REGISTRATION || '沪ICP备00000000号-1',
+    },
+    ...overrides,
+  }
+}

@@ -1,0 +1,16 @@
+/** The one database interface the domain code sees; PGlite and PostgreSQL both implement it. */
+export interface Queryable {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number }>
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** Repositories take an optional transaction and fall back to the pool. */
+export type Conn = Queryable

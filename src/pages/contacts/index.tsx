@@ -1,0 +1,5 @@
+import { View } from '@tarojs/components'
+
+export default function Page() {
+  return <View className='page'>contacts</View>
+}

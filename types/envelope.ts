@@ -1,0 +1,29 @@
+import { z } from 'zod'
+
+/** Every /api answer: `{code, msg, data}`. `code` 200 means success. */
+export interface ApiEnvelope<T> {
+  code: number
+  msg: string
+  data: T
+}
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), msg: z.string(), data })
+}
+
+/** Paged lists follow the spec: rows and total. */
+export function paged<T extends z.ZodType>(row: T) {
+  return z.object({ rows: z.array(row), total: z.number().int().nonnegative() })
+}
+export interface Paged<T> {
+  rows: T[]
+  total: number
+}
+
+export const PageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+})
+export type PageQuery = z.infer<typeof PageQuery>
+
+export const EmptyBody = z.union([z.object({}).loose(), z.null(), z.undefined()])
