@@ -1,12 +1,17 @@
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import path from 'node:path'
-import { h5RouteAliases } from './routes'
+import routes from '../src/router/routes.json'
 
 /**
  * The mini-program has no origin of its own, so its server address is fixed at build time
  * (WEAPP_API_BASE). The H5 build talks to the origin it was served from.
  */
 const weappApiBase = process.env.WEAPP_API_BASE || 'http://127.0.0.1:3000'
+
+/** H5 browser-history aliases: Taro page path → public URL of the spec's route table. */
+function h5RouteAliases(): Record<string, string> {
+  return Object.fromEntries(routes.filter((r) => r.path !== '/').map((r) => [`/${r.page}`, r.path]))
+}
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
@@ -22,7 +27,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
-      '@types': path.resolve(__dirname, '..', 'types'),
+      '@shared': path.resolve(__dirname, '..', 'types'),
     },
     copy: { patterns: [], options: {} },
     framework: 'react',

@@ -1,7 +1,7 @@
-import { ROUTES } from '../config/routes'
+import routes from './router/routes.json'
 
 export default defineAppConfig({
-  pages: ROUTES.map((r) => r.page),
+  pages: routes.map((r) => r.page),
   window: {
     backgroundTextStyle: 'light',
     navigationBarBackgroundColor: '#ededed',
