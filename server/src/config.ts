@@ -43,7 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: flag(env.DEMO_DATA, true),
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT || 'dist/h5'),
     allowedOrigins: (env.ALLOWED_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: env.LOG_LEVEL || 'warn',
     footer: {
       company: env.COMPANY_NAME || '微谈科技（示例）有限公司',
       address: env.COMPANY_ADDRESS || '上海市浦东新区示例路 1 号',

@@ -9,9 +9,9 @@ export interface Bus {
   close(): Promise<void>
 }
 
-/** What crosses the bus: a frame for sockets, optionally limited to or closing one session. */
+/** What crosses the bus: a frame for sockets (or none, to just close them), optionally limited to one session. */
 export interface BusEvent {
-  frame: Record<string, unknown> & { type: string | number }
+  frame?: Record<string, unknown> & { type: string | number }
   /** Deliver only to sockets of this session (token hash). */
   onlySession?: string
   /** Skip sockets of this session (the sender's own device). */

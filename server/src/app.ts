@@ -1,0 +1,126 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { ResultCode } from '../../types/codes.js'
+import type { Bus } from './bus/Bus.js'
+import { memoryBus } from './bus/memory.js'
+import { redisBus } from './bus/redis.js'
+import type { Config } from './config.js'
+import type { AppContext } from './context.js'
+import type { Db } from './db/Db.js'
+import { openDb } from './db/index.js'
+import { serverSecret } from './domain/settings.js'
+import { AppError, httpStatusFor } from './http/errors.js'
+import { describeValidationError } from './http/validation.js'
+import { attachGateway, type Gateway } from './realtime/gateway.js'
+import { loginRoutes } from './routes/login.js'
+import { siteRoutes } from './routes/site.js'
+import { userRoutes } from './routes/user.js'
+
+export interface BuiltApp {
+  app: FastifyInstance
+  ctx: AppContext
+  gateway: Gateway
+  /** Closes the HTTP server, sockets, bus and database (those it opened itself). */
+  close(): Promise<void>
+}
+
+export interface BuildOptions {
+  /** Share a database or bus between several app instances (multi-process tests). */
+  db?: Db
+  bus?: Bus
+  /** PGlite in memory instead of DATA_DIR (tests). */
+  inMemory?: boolean
+  logger?: boolean
+}
+
+/** Paths the SPA owns: anything without a file extension outside /api and /ws. */
+const looksLikeFile = (url: string) => /\.[a-z0-9]{1,8}$/i.test(url.split('?')[0]!)
+
+function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(httpStatusFor(err.code)).send({ code: err.code, msg: err.message, data: err.data })
+    }
+    const validation = describeValidationError(err)
+    if (validation) return reply.status(400).send({ code: ResultCode.BadRequest, msg: validation, data: null })
+    const status = err.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      const msg =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? '请求体不是合法的 JSON'
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? '请求体过大'
+            : err.message
+      return reply.status(status).send({ code: status, msg, data: null })
+    }
+    req.log.error({ err }, 'unhandled error')
+    return reply.status(500).send({ code: ResultCode.ServerError, msg: '系统未知错误，请反馈给管理员', data: null })
+  })
+}
+
+function installWebApp(app: FastifyInstance, webRoot: string | null) {
+  const index = webRoot && path.join(webRoot, 'index.html')
+  const hasWeb = index !== null && fs.existsSync(index)
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webRoot!,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, file) {
+        // Hashed bundles never change; index.html must always be revalidated.
+        reply.header('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable')
+      },
+    })
+  } else if (webRoot) {
+    app.log.warn({ webRoot }, 'H5 build not found; serving only /api and /ws')
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api') {
+      return reply.status(404).send({ code: ResultCode.NotFound, msg: '访问资源不存在', data: null })
+    }
+    if (hasWeb && req.method === 'GET' && !looksLikeFile(req.url)) {
+      // History-mode routing: the client decides between a real page and its /404 page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.status(404).type('text/plain').send('Not Found')
+  })
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorateRequest('session', null)
+
+  const db = opts.db ?? (await openDb(config, { inMemory: opts.inMemory }))
+  const bus = opts.bus ?? (config.redisUrl ? await redisBus(config.redisUrl) : memoryBus())
+  const ctx: AppContext = { config, db, bus, imSecret: await serverSecret(db, 'im_secret'), log: app.log }
+
+  installErrorHandling(app)
+  await app.register(loginRoutes(ctx), { prefix: '/api/user/login' })
+  await app.register(userRoutes(ctx), { prefix: '/api/user' })
+  await app.register(siteRoutes(ctx), { prefix: '/api' })
+  installWebApp(app, config.webRoot)
+
+  await app.ready()
+  const gateway = attachGateway(app.server, ctx)
+
+  return {
+    app,
+    ctx,
+    gateway,
+    async close() {
+      await gateway.close()
+      await app.close()
+      if (!opts.bus) await bus.close()
+      if (!opts.db) await db.close()
+    },
+  }
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Bus } from './bus/Bus.js'
+import type { Config } from './config.js'
+import type { Db } from './db/Db.js'
+
+/** What every route and service needs; built once per app and passed explicitly. */
+export interface AppContext {
+  config: Config
+  db: Db
+  bus: Bus
+  /** HMAC key for messaging signatures (imToken). */
+  imSecret: string
+  log: FastifyBaseLogger
+}

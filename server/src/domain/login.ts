@@ -1,0 +1,137 @@
+import { QR_CODE_TTL_S, TWO_FACTOR_TICKET_TTL_S, type LoginResult } from '../../../types/auth.js'
+import { ResultCode } from '../../../types/codes.js'
+import type { AppContext } from '../context.js'
+import { AppError, badRequest } from '../http/errors.js'
+import { dummyPasswordHash, verifyPassword } from './passwords.js'
+import { createSession } from './sessions.js'
+import { accountKey, addressKey, clearFailures, recordFailure, throttledFor, THROTTLE } from './throttle.js'
+import { hashToken, newToken, signImToken } from './tokens.js'
+import { findUserById, findUserByPhone, toLoginResult, type UserRow } from './users.js'
+
+export interface ClientInfo {
+  ip: string
+  deviceId: string
+  userAgent: string
+}
+
+export const WRONG_CREDENTIALS = '账号或密码错误'
+
+export async function issueLogin(ctx: AppContext, user: UserRow, client: ClientInfo): Promise<LoginResult> {
+  const token = await createSession(ctx.db, user.wt_id, client.deviceId, client.userAgent)
+  return toLoginResult(user, token, signImToken(ctx.imSecret, user.wt_id))
+}
+
+async function refuseIfThrottled(ctx: AppContext, account: string, ip: string): Promise<void> {
+  const wait = await throttledFor(ctx.db, [
+    { key: accountKey(account), limit: THROTTLE.perAccount },
+    { key: addressKey(ip), limit: THROTTLE.perAddress },
+  ])
+  if (wait > 0) throw new AppError(ResultCode.TooManyRequests, `登录失败次数过多，请${wait}分钟后再试`)
+}
+
+/**
+ * Password login by phone or ID. Throttled per account and per address. With a lock password
+ * set, it answers 712 with a single-use ticket as `msg` instead of logging in.
+ */
+export async function passwordLogin(
+  ctx: AppContext,
+  by: { phone: string } | { wtId: string },
+  pwd: string,
+  client: ClientInfo,
+): Promise<LoginResult> {
+  const account = 'phone' in by ? by.phone : by.wtId
+  await refuseIfThrottled(ctx, account, client.ip)
+  const user = 'phone' in by ? await findUserByPhone(ctx.db, by.phone) : await findUserById(ctx.db, by.wtId)
+  const valid = await verifyPassword(pwd, user?.pwd_hash ?? (await dummyPasswordHash()))
+  if (!user || !valid) {
+    await recordFailure(ctx.db, [accountKey(account), addressKey(client.ip)])
+    throw badRequest(WRONG_CREDENTIALS)
+  }
+  if (user.action_status !== 0) throw new AppError(ResultCode.AccountDeleted, '该账号已注销')
+  await clearFailures(ctx.db, accountKey(account))
+  if (user.lock_pwd_hash) {
+    const ticket = newToken(24)
+    await ctx.db.query(
+      `INSERT INTO login_tickets (ticket_hash, wt_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+      [hashToken(ticket), user.wt_id, TWO_FACTOR_TICKET_TTL_S],
+    )
+    throw new AppError(ResultCode.TwoFactorRequired, ticket)
+  }
+  return issueLogin(ctx, user, client)
+}
+
+async function liveTicketUser(ctx: AppContext, ticket: string): Promise<UserRow> {
+  const { rows } = await ctx.db.query<{ wt_id: string }>(
+    'SELECT wt_id FROM login_tickets WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > now()',
+    [hashToken(ticket)],
+  )
+  const user = rows[0] && (await findUserById(ctx.db, rows[0].wt_id))
+  if (!user) throw badRequest('验证已过期，请重新登录')
+  return user
+}
+
+export async function lockPasswordTips(ctx: AppContext, ticket: string): Promise<string> {
+  return (await liveTicketUser(ctx, ticket)).lock_pwd_tips
+}
+
+/** Second step: the lock password against a live ticket. The ticket is spent only on success. */
+export async function completeTwoFactor(ctx: AppContext, ticket: string, lockPwd: string, client: ClientInfo): Promise<LoginResult> {
+  const user = await liveTicketUser(ctx, ticket)
+  const key = `lock:${user.wt_id}`
+  await refuseIfThrottled(ctx, key, client.ip)
+  if (!user.lock_pwd_hash || !(await verifyPassword(lockPwd, user.lock_pwd_hash))) {
+    await recordFailure(ctx.db, [accountKey(key), addressKey(client.ip)])
+    throw badRequest('锁密码错误')
+  }
+  const spent = await ctx.db.query(
+    'UPDATE login_tickets SET used_at = now() WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > now()',
+    [hashToken(ticket)],
+  )
+  if (spent.rowCount !== 1) throw badRequest('验证已过期，请重新登录')
+  await clearFailures(ctx.db, accountKey(key))
+  return issueLogin(ctx, user, client)
+}
+
+export async function createQrLogin(ctx: AppContext): Promise<{ code: string; expiresIn: number }> {
+  const code = newToken(18)
+  await ctx.db.query(`INSERT INTO qr_logins (code, expires_at) VALUES ($1, now() + make_interval(secs => $2))`, [code, QR_CODE_TTL_S])
+  await ctx.db.query(`DELETE FROM qr_logins WHERE expires_at < now() - interval '1 hour'`)
+  return { code, expiresIn: QR_CODE_TTL_S }
+}
+
+type QrRow = { status: string; wt_id: string | null; expired: boolean }
+
+async function qrRow(ctx: AppContext, code: string): Promise<QrRow> {
+  const { rows } = await ctx.db.query<QrRow>('SELECT status, wt_id, expires_at < now() AS expired FROM qr_logins WHERE code = $1', [code])
+  if (!rows[0]) throw badRequest('二维码无效，请刷新')
+  return rows[0]
+}
+
+/** What the waiting browser sees when it polls. A confirmed code logs it in exactly once. */
+export async function pollQrLogin(
+  ctx: AppContext,
+  code: string,
+  client: ClientInfo,
+): Promise<{ status: 'pending' | 'scanned' | 'expired' } | (LoginResult & { status: 'confirmed' })> {
+  const row = await qrRow(ctx, code)
+  if (row.status === 'consumed' || row.expired) return { status: 'expired' }
+  if (row.status !== 'confirmed') return { status: row.status === 'scanned' ? 'scanned' : 'pending' }
+  const taken = await ctx.db.query<{ wt_id: string }>(
+    `UPDATE qr_logins SET status = 'consumed' WHERE code = $1 AND status = 'confirmed' RETURNING wt_id`,
+    [code],
+  )
+  const user = taken.rows[0] && (await findUserById(ctx.db, taken.rows[0].wt_id))
+  if (!user) return { status: 'expired' }
+  return { status: 'confirmed', ...(await issueLogin(ctx, user, client)) }
+}
+
+/** A logged-in device marks the code scanned, then confirms it for its own account. */
+export async function advanceQrLogin(ctx: AppContext, code: string, wtId: string, to: 'scanned' | 'confirmed'): Promise<void> {
+  const row = await qrRow(ctx, code)
+  if (row.expired || row.status === 'consumed' || row.status === 'confirmed') throw badRequest('二维码已过期，请在网页上刷新')
+  const { rowCount } = await ctx.db.query(
+    `UPDATE qr_logins SET status = $2, wt_id = $3 WHERE code = $1 AND status IN ('pending', 'scanned') AND expires_at > now()`,
+    [code, to, wtId],
+  )
+  if (rowCount !== 1) throw badRequest('二维码已过期，请在网页上刷新')
+}

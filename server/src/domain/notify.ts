@@ -1,0 +1,14 @@
+import { NoticeType } from '../../../types/ws.js'
+import { userTopic } from '../bus/Bus.js'
+import type { AppContext } from '../context.js'
+
+/** Tells every socket of the given sessions that it is logged out (-1), then closes them. */
+export async function kickSessions(ctx: AppContext, wtId: string, tokenHashes: string[], msg: string): Promise<void> {
+  for (const tokenHash of tokenHashes) {
+    await ctx.bus.publish(userTopic(wtId), {
+      frame: { type: NoticeType.ForcedLogout, msg },
+      onlySession: tokenHash,
+      close: true,
+    })
+  }
+}

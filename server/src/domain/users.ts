@@ -1,0 +1,104 @@
+import { randomInt } from 'node:crypto'
+import type { LoginResult, UserConfig, UserInfo } from '../../../types/auth.js'
+import type { Queryable } from '../db/Db.js'
+
+export interface UserRow {
+  wt_id: string
+  phone: string
+  pwd_hash: string
+  nick_name: string
+  avatar: string
+  bio: string
+  vip_type: number
+  vip_level: number
+  action_status: number
+  lock_pwd_hash: string | null
+  lock_pwd_tips: string
+}
+
+const COLUMNS = 'wt_id, phone, pwd_hash, nick_name, avatar, bio, vip_type, vip_level, action_status, lock_pwd_hash, lock_pwd_tips'
+
+/** Default avatars are generated pictures keyed by the user ID (see routes/avatars.ts). */
+export const defaultAvatar = (wtId: string) => `/api/avatar/default/${wtId}.svg`
+
+export async function findUserByPhone(db: Queryable, phone: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE phone = $1`, [phone])
+  return rows[0] ?? null
+}
+
+export async function findUserById(db: Queryable, wtId: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE wt_id = $1`, [wtId])
+  return rows[0] ?? null
+}
+
+export interface NewUser {
+  phone: string
+  pwdHash: string
+  nickName: string
+  wtId?: string
+  vipType?: number
+  vipLevel?: number
+}
+
+/**
+ * Creates a user with a random 8-digit numeric ID. Returns null when the phone is taken.
+ * A collision on the random ID is retried; the phone's uniqueness is the database's to enforce.
+ */
+export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow | null> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const wtId = u.wtId ?? String(randomInt(10_000_000, 100_000_000))
+    const { rows } = await db.query<UserRow>(
+      `INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar, vip_type, vip_level)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [wtId, u.phone, u.pwdHash, u.nickName, defaultAvatar(wtId), u.vipType ?? 0, u.vipLevel ?? 0],
+    )
+    if (rows[0]) {
+      await db.query('INSERT INTO user_config (wt_id) VALUES ($1) ON CONFLICT DO NOTHING', [wtId])
+      return rows[0]
+    }
+    if (await findUserByPhone(db, u.phone)) return null
+    if (u.wtId) throw new Error(`user id ${u.wtId} is taken`)
+  }
+  throw new Error('could not allocate a user id')
+}
+
+export function toUserInfo(u: UserRow): UserInfo {
+  return {
+    wtId: u.wt_id,
+    phone: u.phone,
+    avatar: u.avatar,
+    nickName: u.nick_name,
+    vipLevel: u.vip_level,
+    vipType: u.vip_type,
+    bio: u.bio,
+  }
+}
+
+export function toLoginResult(u: UserRow, token: string, imToken: string): LoginResult {
+  return {
+    token,
+    wtId: u.wt_id,
+    imToken,
+    avatar: u.avatar,
+    nickName: u.nick_name,
+    vipLevel: u.vip_level,
+    vipType: u.vip_type,
+  }
+}
+
+export async function getUserConfig(db: Queryable, u: UserRow): Promise<UserConfig> {
+  const { rows } = await db.query<{ phrase_switch: number; allow_notifications: boolean; show_previews: boolean }>(
+    'SELECT phrase_switch, allow_notifications, show_previews FROM user_config WHERE wt_id = $1',
+    [u.wt_id],
+  )
+  const c = rows[0] ?? { phrase_switch: 1, allow_notifications: true, show_previews: false }
+  return {
+    phraseSwitch: c.phrase_switch,
+    lockPwdEnabled: u.lock_pwd_hash !== null,
+    lockPwdTips: u.lock_pwd_tips,
+    allowNotifications: c.allow_notifications,
+    showPreviews: c.show_previews,
+  }
+}

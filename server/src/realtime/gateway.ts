@@ -1,0 +1,152 @@
+import type { Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocket, WebSocketServer, type RawData } from 'ws'
+import { PROTOCOL_VERSION, ResultCode } from '../../../types/codes.js'
+import { ClientFrame, WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, type ServerFrame } from '../../../types/ws.js'
+import { userTopic, type BusEvent } from '../bus/Bus.js'
+import type { AppContext } from '../context.js'
+import { findSession, type SessionInfo } from '../domain/sessions.js'
+import { originAllowed } from './origin.js'
+
+/** Close codes of /ws: 4401 the token is not (or no longer) valid; 4000 logged out here. */
+export const WsClose = { Unauthorized: 4401, SessionEnded: 4000, ServerShutdown: 1001 } as const
+
+interface Client {
+  ws: WebSocket
+  session: SessionInfo
+  alive: boolean
+}
+
+export interface Gateway {
+  /** Sockets open on this process, for tests and metrics. */
+  connectionCount(): number
+  close(): Promise<void>
+}
+
+function reject(socket: Duplex, status: number, text: string) {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
+/** The /ws/{token} channel: authenticated by the token in the path, fed by the bus. */
+export function attachGateway(server: Server, ctx: AppContext): Gateway {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES })
+  const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>()
+
+  function send(ws: WebSocket, frame: ServerFrame | Record<string, unknown>) {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame))
+  }
+
+  function deliver(wtId: string, event: BusEvent) {
+    const entry = byUser.get(wtId)
+    if (!entry) return
+    const payload = event.frame ? JSON.stringify(event.frame) : null
+    for (const c of entry.clients) {
+      if (event.onlySession && c.session.tokenHash !== event.onlySession) continue
+      if (event.exceptSession && c.session.tokenHash === event.exceptSession) continue
+      if (payload && c.ws.readyState === WebSocket.OPEN) c.ws.send(payload)
+      if (event.close) c.ws.close(WsClose.SessionEnded, 'session ended')
+    }
+  }
+
+  function register(client: Client) {
+    const { wtId } = client.session
+    let entry = byUser.get(wtId)
+    if (!entry) {
+      entry = { clients: new Set(), unsubscribe: ctx.bus.subscribe(userTopic(wtId), (e) => deliver(wtId, e)) }
+      byUser.set(wtId, entry)
+    }
+    entry.clients.add(client)
+  }
+
+  function unregister(client: Client) {
+    const entry = byUser.get(client.session.wtId)
+    if (!entry) return
+    entry.clients.delete(client)
+    if (entry.clients.size === 0) {
+      entry.unsubscribe()
+      byUser.delete(client.session.wtId)
+    }
+  }
+
+  function onFrame(client: Client, raw: RawData, isBinary: boolean) {
+    let data: unknown
+    try {
+      if (isBinary) throw new Error('binary')
+      data = JSON.parse(raw.toString())
+    } catch {
+      send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg: '帧不是合法的 JSON 文本' })
+      return
+    }
+    const parsed = ClientFrame.safeParse(data)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const field = issue?.path.join('.') || 'frame'
+      send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg: `${field}: ${issue?.message ?? '格式不正确'}` })
+      return
+    }
+    const frame = parsed.data
+    switch (frame.type) {
+      case 'ping':
+        send(client.ws, { type: 'pong', ts: frame.ts })
+        return
+    }
+  }
+
+  async function onUpgrade(req: import('node:http').IncomingMessage, socket: Duplex, head: Buffer) {
+    const match = /^\/ws\/([^/?#]+)/.exec(req.url ?? '')
+    if (!match) return reject(socket, 404, 'Not Found')
+    if (!originAllowed(req, ctx.config)) return reject(socket, 403, 'Forbidden')
+    let session: SessionInfo | null = null
+    try {
+      session = await findSession(ctx.db, decodeURIComponent(match[1]!))
+    } catch (err) {
+      ctx.log.error({ err }, 'session lookup failed on upgrade')
+      return reject(socket, 503, 'Service Unavailable')
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // Accept then close, so the client sees a close code it can act on instead of a bare failure.
+      if (!session) return ws.close(WsClose.Unauthorized, 'invalid token')
+      const client: Client = { ws, session, alive: true }
+      register(client)
+      ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary))
+      ws.on('pong', () => (client.alive = true))
+      ws.on('close', () => unregister(client))
+      ws.on('error', (err) => ctx.log.warn({ err }, 'socket error'))
+      send(ws, { type: 'hello', protocolVersion: PROTOCOL_VERSION, wtId: session.wtId })
+    })
+  }
+
+  const upgradeListener = (req: import('node:http').IncomingMessage, socket: Duplex, head: Buffer) => {
+    void onUpgrade(req, socket, head)
+  }
+  server.on('upgrade', upgradeListener)
+
+  // Transport-level pings find dead peers that never sent a close.
+  const sweep = setInterval(() => {
+    for (const entry of byUser.values()) {
+      for (const c of entry.clients) {
+        if (!c.alive) {
+          c.ws.terminate()
+          continue
+        }
+        c.alive = false
+        c.ws.ping()
+      }
+    }
+  }, WS_HEARTBEAT_MS + 5_000)
+  sweep.unref()
+
+  return {
+    connectionCount: () => [...byUser.values()].reduce((n, e) => n + e.clients.size, 0),
+    async close() {
+      clearInterval(sweep)
+      server.off('upgrade', upgradeListener)
+      for (const entry of byUser.values()) {
+        entry.unsubscribe()
+        for (const c of entry.clients) c.ws.close(WsClose.ServerShutdown, 'server shutting down')
+      }
+      byUser.clear()
+      await new Promise<void>((resolve) => wss.close(() => resolve()))
+    },
+  }
+}

@@ -1,0 +1,89 @@
+import QRCode from 'qrcode'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  LoginByIdBody,
+  LoginByPhoneBody,
+  QrCodeBody,
+  RegisterBody,
+  Step2Body,
+  Step2TipsBody,
+} from '../../../types/auth.js'
+import type { AppContext } from '../context.js'
+import {
+  advanceQrLogin,
+  completeTwoFactor,
+  createQrLogin,
+  issueLogin,
+  lockPasswordTips,
+  passwordLogin,
+  pollQrLogin,
+} from '../domain/login.js'
+import { hashPassword } from '../domain/passwords.js'
+import { insertUser } from '../domain/users.js'
+import { requireSession, sessionOf } from '../http/auth.js'
+import { clientInfo } from '../http/client.js'
+import { AppError } from '../http/errors.js'
+import { ok } from '../http/envelope.js'
+import { ResultCode } from '../../../types/codes.js'
+
+/** The origin a QR link should point at: PUBLIC_URL, else the origin this request came to. */
+function publicOrigin(ctx: AppContext, req: FastifyRequest): string {
+  if (ctx.config.publicUrl) return ctx.config.publicUrl
+  const origin = req.headers.origin
+  if (typeof origin === 'string' && /^https?:\/\//.test(origin)) return origin
+  return `${req.protocol}://${req.host}`
+}
+
+/** Spec section 7 "Login and user": /api/user/login/*. */
+export function loginRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const auth = { preHandler: requireSession(ctx) }
+
+    r.post('/pwd', { schema: { body: LoginByPhoneBody } }, async (req) =>
+      ok(await passwordLogin(ctx, { phone: req.body.phone }, req.body.pwd, clientInfo(req)), '登录成功'),
+    )
+
+    r.post('/id', { schema: { body: LoginByIdBody } }, async (req) =>
+      ok(await passwordLogin(ctx, { wtId: req.body.wtId }, req.body.pwd, clientInfo(req)), '登录成功'),
+    )
+
+    r.post('/register', { schema: { body: RegisterBody } }, async (req) => {
+      const user = await insertUser(ctx.db, {
+        phone: req.body.phone,
+        pwdHash: await hashPassword(req.body.pwd),
+        nickName: req.body.nickName,
+      })
+      if (!user) throw new AppError(ResultCode.Conflict, '该手机号已注册，请直接登录')
+      return ok(await issueLogin(ctx, user, clientInfo(req)), '注册成功')
+    })
+
+    r.post('/step2pwd', { schema: { body: Step2Body } }, async (req) =>
+      ok(await completeTwoFactor(ctx, req.body.ticket, req.body.lockPwd, clientInfo(req)), '登录成功'),
+    )
+
+    r.post('/step2pwd/tips', { schema: { body: Step2TipsBody } }, async (req) =>
+      ok({ tips: await lockPasswordTips(ctx, req.body.ticket) }),
+    )
+
+    r.post('/genQrCode', async (req) => {
+      const { code, expiresIn } = await createQrLogin(ctx)
+      const content = `${publicOrigin(ctx, req)}/messages?qrLogin=${code}`
+      const svg = await QRCode.toString(content, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+      return ok({ qrCode: code, content, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresIn })
+    })
+
+    r.post('/qrCode', { schema: { body: QrCodeBody } }, async (req) => ok(await pollQrLogin(ctx, req.body.qrCode, clientInfo(req))))
+
+    r.post('/qrCode/scan', { ...auth, schema: { body: QrCodeBody } }, async (req) => {
+      await advanceQrLogin(ctx, req.body.qrCode, sessionOf(req).wtId, 'scanned')
+      return ok(null)
+    })
+
+    r.post('/qrCode/confirm', { ...auth, schema: { body: QrCodeBody } }, async (req) => {
+      await advanceQrLogin(ctx, req.body.qrCode, sessionOf(req).wtId, 'confirmed')
+      return ok(null, '已确认登录')
+    })
+  }
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify'
+import { APP_VERSION } from '../../../types/codes.js'
+import type { AppContext } from '../context.js'
+import { ok } from '../http/envelope.js'
+
+const PALETTE = ['#07c160', '#10aeff', '#fa9d3b', '#e64340', '#6467f0', '#1485ee', '#2aae67', '#c87d2f']
+
+/** A default avatar: a coloured square with a person silhouette, stable for a given seed. */
+function avatarSvg(seed: string): string {
+  let h = 0
+  for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0
+  const color = PALETTE[h % PALETTE.length]
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="8" fill="${color}"/><circle cx="50" cy="38" r="18" fill="#fff" opacity=".92"/><path d="M18 88c4-18 18-28 32-28s28 10 32 28z" fill="#fff" opacity=".92"/></svg>`
+}
+
+/** Public site information (footer) and generated default avatars. */
+export function siteRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.get('/site/info', async () =>
+      ok({ productName: '微谈', version: APP_VERSION, footer: ctx.config.footer }),
+    )
+
+    app.get<{ Params: { seed: string } }>('/avatar/default/:seed', async (req, reply) => {
+      const seed = req.params.seed.replace(/\.svg$/, '').slice(0, 64)
+      return reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(avatarSvg(seed))
+    })
+  }
+}

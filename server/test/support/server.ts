@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import pg from 'pg'
+import WebSocket from 'ws'
+import { buildApp, type BuiltApp } from '../../src/app.js'
+import type { Bus } from '../../src/bus/Bus.js'
+import { memoryBus } from '../../src/bus/memory.js'
+import { redisBus } from '../../src/bus/redis.js'
+import { loadConfig } from '../../src/config.js'
+import type { Db } from '../../src/db/Db.js'
+import { openDb } from '../../src/db/index.js'
+import type { ApiEnvelope } from '../../../types/envelope.js'
+
+export type Backend = 'pglite' | 'postgres'
+
+/** PGlite always; PostgreSQL (and Redis) too when CI provides them. */
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+export interface Storage {
+  db: Db
+  bus: Bus
+  close(): Promise<void>
+}
+
+/** A fresh database (a throwaway schema on PostgreSQL) and bus for one test file. */
+export async function openStorage(backend: Backend): Promise<Storage> {
+  if (backend === 'pglite') {
+    const db = await openDb({ databaseUrl: null, dataDir: '' }, { inMemory: true })
+    const bus = memoryBus()
+    return { db, bus, close: async () => (await bus.close(), await db.close()) }
+  }
+  const base = process.env.TEST_DATABASE_URL!
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  await admin.end()
+  const url = new URL(base)
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  const db = await openDb({ databaseUrl: url.toString(), dataDir: '' })
+  const bus = process.env.TEST_REDIS_URL ? await redisBus(process.env.TEST_REDIS_URL, `${schema}:`) : memoryBus()
+  return {
+    db,
+    bus,
+    async close() {
+      await bus.close()
+      await db.close()
+      const drop = new pg.Client({ connectionString: base })
+      await drop.connect()
+      await drop.query(`DROP SCHEMA ${schema} CASCADE`)
+      await drop.end()
+    },
+  }
+}
+
+export interface TestServer {
+  built: BuiltApp
+  url: string
+  wsUrl: string
+  api<T = unknown>(path: string, body?: unknown, opts?: { token?: string; method?: string; headers?: Record<string, string> }): Promise<ApiEnvelope<T> & { status: number }>
+  close(): Promise<void>
+}
+
+/** The real app on a real port, over the given storage. */
+export async function startServer(storage: Storage): Promise<TestServer> {
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn' })
+  const built = await buildApp(config, { db: storage.db, bus: storage.bus, logger: false })
+  await built.app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = built.app.server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}`
+  return {
+    built,
+    url,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    async api(path, body, opts = {}) {
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) }
+      if (body !== undefined) headers['content-type'] = 'application/json'
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`
+      const res = await fetch(url + path, {
+        method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      })
+      const json = (await res.json()) as ApiEnvelope<never>
+      return { ...json, status: res.status }
+    },
+    close: () => built.close(),
+  }
+}
+
+let phoneCounter = 0
+/** A phone number unique within the run. */
+export function freshPhone(): string {
+  phoneCounter += 1
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`
+}
+
+export interface SocketProbe {
+  ws: WebSocket
+  frames: Array<Record<string, unknown>>
+  /** Resolves with the first frame (already received or future) matching `pred`. */
+  next(pred: (f: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>
+  closed: Promise<{ code: number; reason: string }>
+}
+
+export function openSocket(url: string, headers: Record<string, string> = {}): SocketProbe {
+  const ws = new WebSocket(url, { headers })
+  const frames: Array<Record<string, unknown>> = []
+  const waiters: Array<{ pred: (f: Record<string, unknown>) => boolean; resolve: (f: Record<string, unknown>) => void }> = []
+  ws.on('message', (raw) => {
+    const f = JSON.parse(raw.toString()) as Record<string, unknown>
+    frames.push(f)
+    for (const w of [...waiters]) {
+      if (w.pred(f)) {
+        waiters.splice(waiters.indexOf(w), 1)
+        w.resolve(f)
+      }
+    }
+  })
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  )
+  ws.on('error', () => undefined)
+  return {
+    ws,
+    frames,
+    closed,
+    next(pred, timeoutMs = 5000) {
+      const found = frames.find(pred)
+      if (found) return Promise.resolve(found)
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`)), timeoutMs)
+        waiters.push({ pred, resolve: (f) => (clearTimeout(timer), resolve(f)) })
+      })
+    },
+  }
+}
