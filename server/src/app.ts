@@ -68,7 +68,7 @@ function installWebApp(app: FastifyInstance, webRoot: string | null) {
     app.register(fastifyStatic, {
       root: webRoot!,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(reply, file) {
         // Hashed bundles never change; index.html must always be revalidated.
         reply.header('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable')
@@ -92,7 +92,7 @@ function installWebApp(app: FastifyInstance, webRoot: string | null) {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   })
   app.setValidatorCompiler(validatorCompiler)

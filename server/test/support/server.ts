@@ -63,7 +63,7 @@ export interface TestServer {
 
 /** The real app on a real port, over the given storage. */
 export async function startServer(storage: Storage): Promise<TestServer> {
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn' })
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true })
   const built = await buildApp(config, { db: storage.db, bus: storage.bus, logger: false })
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = built.app.server.address() as AddressInfo
