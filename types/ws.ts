@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ChatClientFrame } from './chat'
 
 /** Largest frame either side accepts on /ws/{token}, in bytes. */
 export const WS_MAX_FRAME_BYTES = 64 * 1024
@@ -47,3 +48,7 @@ export const ClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), ts: z.number() }),
 ])
 export type ClientFrame = z.infer<typeof ClientFrame>
+
+/** Every frame a client may send on /ws/{token}. */
+export const AnyClientFrame = z.discriminatedUnion('type', [...ClientFrame.options, ...ChatClientFrame.options])
+export type AnyClientFrame = z.infer<typeof AnyClientFrame>

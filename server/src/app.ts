@@ -11,10 +11,14 @@ import type { Config } from './config.js'
 import type { AppContext } from './context.js'
 import type { Db } from './db/Db.js'
 import { openDb } from './db/index.js'
+import { loadModeration } from './domain/moderation.js'
 import { serverSecret } from './domain/settings.js'
 import { AppError, httpStatusFor } from './http/errors.js'
 import { describeValidationError } from './http/validation.js'
+import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
+import { groupRoutes } from './routes/groups.js'
+import { imRoutes } from './routes/im.js'
 import { loginRoutes } from './routes/login.js'
 import { siteRoutes } from './routes/site.js'
 import { userRoutes } from './routes/user.js'
@@ -101,16 +105,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const db = opts.db ?? (await openDb(config, { inMemory: opts.inMemory }))
   const bus = opts.bus ?? (config.redisUrl ? await redisBus(config.redisUrl) : memoryBus())
-  const ctx: AppContext = { config, db, bus, imSecret: await serverSecret(db, 'im_secret'), log: app.log }
+  const ctx: AppContext = {
+    config,
+    db,
+    bus,
+    imSecret: await serverSecret(db, 'im_secret'),
+    log: app.log,
+    moderation: loadModeration(config.moderationFile ?? undefined),
+  }
 
   installErrorHandling(app)
   await app.register(loginRoutes(ctx), { prefix: '/api/user/login' })
   await app.register(userRoutes(ctx), { prefix: '/api/user' })
   await app.register(siteRoutes(ctx), { prefix: '/api' })
+  await app.register(imRoutes(ctx), { prefix: '/api/im' })
+  await app.register(groupRoutes(ctx), { prefix: '/api/user/groupchat' })
   installWebApp(app, config.webRoot)
 
   await app.ready()
-  const gateway = attachGateway(app.server, ctx)
+  const gateway = attachGateway(app.server, ctx, chatFrameHandler(ctx))
 
   return {
     app,

@@ -15,6 +15,8 @@ export interface Config {
   /** Extra origins allowed to open /ws (comma-separated ALLOWED_ORIGINS). */
   allowedOrigins: string[]
   logLevel: string
+  /** Blocked and sensitive word lists (JSON); defaults to server/moderation.default.json. */
+  moderationFile: string | null
   /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could forge their address). */
   trustProxy: boolean
   footer: {
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT || 'dist/h5'),
     allowedOrigins: (env.ALLOWED_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL || 'warn',
+    moderationFile: env.MODERATION_FILE ? path.resolve(env.MODERATION_FILE) : null,
     trustProxy: flag(env.TRUST_PROXY, false),
     footer: {
       company: env.COMPANY_NAME || '微谈科技（示例）有限公司',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Bus } from './bus/Bus.js'
 import type { Config } from './config.js'
 import type { Db } from './db/Db.js'
+import type { Moderation } from './domain/moderation.js'
 
 /** What every route and service needs; built once per app and passed explicitly. */
 export interface AppContext {
@@ -11,4 +12,5 @@ export interface AppContext {
   /** HMAC key for messaging signatures (imToken). */
   imSecret: string
   log: FastifyBaseLogger
+  moderation: Moderation
 }

@@ -18,6 +18,12 @@ export interface BusEvent {
   exceptSession?: string
   /** After delivering, close the matching sockets (revoked sessions). */
   close?: boolean
+  /** On the fan-out topic: every user who gets the frame. */
+  recipients?: string[]
+  /** On the fan-out topic: a user to skip (the sender, who got an acknowledgement). */
+  exceptUser?: string
 }
 
 export const userTopic = (wtId: string) => `user:${wtId}`
+/** One topic every process listens to, for frames addressed to many users at once (groups). */
+export const FANOUT_TOPIC = 'fanout'

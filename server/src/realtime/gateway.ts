@@ -2,8 +2,8 @@ import type { Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { PROTOCOL_VERSION, ResultCode } from '../../../types/codes.js'
-import { ClientFrame, WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, type ServerFrame } from '../../../types/ws.js'
-import { userTopic, type BusEvent } from '../bus/Bus.js'
+import { AnyClientFrame, WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES } from '../../../types/ws.js'
+import { FANOUT_TOPIC, userTopic, type BusEvent } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
 import { originAllowed } from './origin.js'
@@ -15,7 +15,18 @@ interface Client {
   ws: WebSocket
   session: SessionInfo
   alive: boolean
+  /** Serialised frames waiting for this tick's flush. */
+  queue: string[]
+  /** Frames of one socket are handled one after another, so its sends keep their order. */
+  chain: Promise<void>
 }
+
+/** Handles the chat frames; `reply` answers on the socket the frame came from. */
+export type FrameHandler = (
+  session: SessionInfo,
+  frame: Exclude<AnyClientFrame, { type: 'ping' }>,
+  reply: (frame: Record<string, unknown>) => void,
+) => Promise<void>
 
 export interface Gateway {
   /** Sockets open on this process, for tests and metrics. */
@@ -28,25 +39,59 @@ function reject(socket: Duplex, status: number, text: string) {
 }
 
 /** The /ws/{token} channel: authenticated by the token in the path, fed by the bus. */
-export function attachGateway(server: Server, ctx: AppContext): Gateway {
+export function attachGateway(server: Server, ctx: AppContext, handleFrame: FrameHandler): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES })
   const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>()
 
-  function send(ws: WebSocket, frame: ServerFrame | Record<string, unknown>) {
+  function send(ws: WebSocket, frame: Record<string, unknown>) {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame))
   }
 
-  function deliver(wtId: string, event: BusEvent) {
+  /**
+   * Several events for one socket within a tick leave as one `batch` frame: the socket write
+   * is the expensive part, and a busy group produces bursts.
+   */
+  function enqueue(c: Client, payload: string) {
+    c.queue.push(payload)
+    if (c.queue.length === 1) setImmediate(() => flush(c))
+  }
+
+  function flush(c: Client) {
+    const q = c.queue
+    c.queue = []
+    if (c.ws.readyState !== WebSocket.OPEN || q.length === 0) return
+    c.ws.send(q.length === 1 ? q[0]! : `{"type":"batch","frames":[${q.join(',')}]}`)
+  }
+
+  function deliverTo(wtId: string, event: BusEvent, payload: string | null) {
     const entry = byUser.get(wtId)
     if (!entry) return
-    const payload = event.frame ? JSON.stringify(event.frame) : null
     for (const c of entry.clients) {
       if (event.onlySession && c.session.tokenHash !== event.onlySession) continue
       if (event.exceptSession && c.session.tokenHash === event.exceptSession) continue
-      if (payload && c.ws.readyState === WebSocket.OPEN) c.ws.send(payload)
-      if (event.close) c.ws.close(WsClose.SessionEnded, 'session ended')
+      if (event.close) {
+        // Whatever is queued goes first, then the closing frame, then the close.
+        flush(c)
+        if (payload && c.ws.readyState === WebSocket.OPEN) c.ws.send(payload)
+        c.ws.close(WsClose.SessionEnded, 'session ended')
+      } else if (payload) {
+        enqueue(c, payload)
+      }
     }
   }
+
+  function deliver(wtId: string, event: BusEvent) {
+    deliverTo(wtId, event, event.frame ? JSON.stringify(event.frame) : null)
+  }
+
+  // Serialised once, however many local sockets receive it.
+  const unsubscribeFanout = ctx.bus.subscribe(FANOUT_TOPIC, (event) => {
+    if (!event.frame || !event.recipients) return
+    const payload = JSON.stringify(event.frame)
+    for (const wtId of event.recipients) {
+      if (wtId !== event.exceptUser && byUser.has(wtId)) deliverTo(wtId, event, payload)
+    }
+  })
 
   function register(client: Client) {
     const { wtId } = client.session
@@ -77,7 +122,7 @@ export function attachGateway(server: Server, ctx: AppContext): Gateway {
       send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg: '帧不是合法的 JSON 文本' })
       return
     }
-    const parsed = ClientFrame.safeParse(data)
+    const parsed = AnyClientFrame.safeParse(data)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const field = issue?.path.join('.') || 'frame'
@@ -85,11 +130,13 @@ export function attachGateway(server: Server, ctx: AppContext): Gateway {
       return
     }
     const frame = parsed.data
-    switch (frame.type) {
-      case 'ping':
-        send(client.ws, { type: 'pong', ts: frame.ts })
-        return
-    }
+    if (frame.type === 'ping') return send(client.ws, { type: 'pong', ts: frame.ts })
+    client.chain = client.chain
+      .then(() => handleFrame(client.session, frame, (f) => send(client.ws, f)))
+      .catch((err: unknown) => {
+        ctx.log.error({ err, frame: frame.type }, 'frame handler failed')
+        send(client.ws, { type: 'error', code: ResultCode.ServerError, msg: '系统未知错误，请反馈给管理员' })
+      })
   }
 
   async function onUpgrade(req: import('node:http').IncomingMessage, socket: Duplex, head: Buffer) {
@@ -106,7 +153,7 @@ export function attachGateway(server: Server, ctx: AppContext): Gateway {
     wss.handleUpgrade(req, socket, head, (ws) => {
       // Accept then close, so the client sees a close code it can act on instead of a bare failure.
       if (!session) return ws.close(WsClose.Unauthorized, 'invalid token')
-      const client: Client = { ws, session, alive: true }
+      const client: Client = { ws, session, alive: true, queue: [], chain: Promise.resolve() }
       register(client)
       ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary))
       ws.on('pong', () => (client.alive = true))
@@ -140,6 +187,7 @@ export function attachGateway(server: Server, ctx: AppContext): Gateway {
     connectionCount: () => [...byUser.values()].reduce((n, e) => n + e.clients.size, 0),
     async close() {
       clearInterval(sweep)
+      unsubscribeFanout()
       server.off('upgrade', upgradeListener)
       for (const entry of byUser.values()) {
         entry.unsubscribe()

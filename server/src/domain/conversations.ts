@@ -1,0 +1,258 @@
+import { ConvType, FOLD_MARK, type Conversation, type LastMessage, type MsgType } from '../../../types/chat.js'
+import type { Queryable } from '../db/Db.js'
+import { parseConversationId, type ConvRef } from './conversationIds.js'
+import { MESSAGE_SELECT, toMessage, type MessageRow } from './messages.js'
+
+/** The @all marker of the chat SDK's atUserList. */
+export const AT_ALL = '__kImSDK_MesssageAtALL__'
+
+interface ConvRow {
+  conversation_id: string
+  channel_id: string
+  read_seq: number
+  cleared_seq: number
+  pinned_at: Date | null
+  muted: boolean
+  folded: boolean
+  draft: string
+  custom_data: string
+  updated_at: Date
+  last_seq: number
+  unread: number
+  peer_read_seq: number | null
+  last_type: string | null
+  last_payload: Record<string, unknown> | null
+  last_sender: string | null
+  last_nick: string | null
+  last_time: Date | null
+  last_revoked: boolean | null
+  peer_id: string | null
+  peer_nick: string | null
+  peer_avatar: string | null
+  group_id: string | null
+  group_number: string | null
+  group_name: string | null
+  group_avatar: string | null
+  member_count: number | null
+  is_member: boolean | null
+  at_me: Array<{ seq: number; all: boolean }> | null
+}
+
+const CONV_SELECT = `
+  SELECT uc.conversation_id, uc.channel_id, uc.read_seq::int AS read_seq, uc.cleared_seq::int AS cleared_seq, uc.pinned_at, uc.muted, uc.folded,
+         uc.draft, uc.custom_data, uc.updated_at, ch.last_seq::int AS last_seq,
+         (SELECT count(*)::int FROM messages m WHERE m.channel_id = uc.channel_id
+            AND m.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND m.sender <> uc.wt_id) AS unread,
+         (SELECT pc.read_seq::int FROM user_conversations pc WHERE pc.channel_id = uc.channel_id AND pc.wt_id <> uc.wt_id
+            AND uc.conversation_id LIKE 'C2C%' LIMIT 1) AS peer_read_seq,
+         lm.type AS last_type, lm.payload AS last_payload, lm.sender AS last_sender, lu.nick_name AS last_nick,
+         lm.created_at AS last_time, lm.is_revoked AS last_revoked,
+         pu.wt_id AS peer_id, pu.nick_name AS peer_nick, pu.avatar AS peer_avatar,
+         g.group_id, g.group_number, g.group_name, g.group_avatar,
+         (SELECT count(*)::int FROM group_members x WHERE x.group_id = g.group_id AND x.left_at IS NULL) AS member_count,
+         EXISTS (SELECT 1 FROM group_members y WHERE y.group_id = g.group_id AND y.wt_id = uc.wt_id AND y.left_at IS NULL
+                 AND g.dissolved_at IS NULL) AS is_member,
+         (SELECT json_agg(json_build_object('seq', a.seq, 'all', a.at_users ? '${AT_ALL}') ORDER BY a.seq)
+            FROM messages a WHERE uc.conversation_id LIKE 'GROUP%' AND a.channel_id = uc.channel_id
+              AND a.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND a.sender <> uc.wt_id AND NOT a.is_revoked
+              AND (a.at_users ? uc.wt_id OR a.at_users ? '${AT_ALL}')) AS at_me
+  FROM user_conversations uc
+  JOIN channels ch ON ch.channel_id = uc.channel_id
+  LEFT JOIN messages lm ON lm.channel_id = uc.channel_id AND lm.seq = ch.last_seq AND lm.seq > uc.cleared_seq
+  LEFT JOIN users lu ON lu.wt_id = lm.sender
+  LEFT JOIN users pu ON uc.conversation_id LIKE 'C2C%' AND pu.wt_id = substr(uc.conversation_id, 4)
+  LEFT JOIN groups g ON uc.conversation_id LIKE 'GROUP%' AND g.group_id = substr(uc.conversation_id, 6)`
+
+function toConversation(r: ConvRow): Conversation {
+  const isGroup = r.conversation_id.startsWith('GROUP')
+  const lastMessage: LastMessage | null =
+    r.last_type && r.last_time
+      ? {
+          type: r.last_type as MsgType,
+          payload: r.last_revoked ? {} : (r.last_payload ?? {}),
+          from: r.last_sender ?? '',
+          nick: r.last_nick ?? '',
+          time: Math.floor(new Date(r.last_time).getTime() / 1000),
+          sequence: r.last_seq,
+          isRevoked: Boolean(r.last_revoked),
+        }
+      : null
+  return {
+    conversationID: r.conversation_id,
+    type: isGroup ? ConvType.Group : ConvType.C2C,
+    lastSequence: r.last_seq,
+    readSequence: Math.max(r.read_seq, r.cleared_seq),
+    peerReadSequence: r.peer_read_seq ?? 0,
+    unreadCount: r.unread,
+    isPinned: r.pinned_at !== null,
+    isMuted: r.muted,
+    markList: r.folded ? [FOLD_MARK] : [],
+    draftText: r.draft,
+    customData: r.custom_data,
+    groupAtInfoList: (r.at_me ?? []).map((a) => ({ messageSequence: a.seq, atTypeArray: [a.all ? 2 : 1] })),
+    lastMessage,
+    userProfile: !isGroup && r.peer_id ? { userID: r.peer_id, nick: r.peer_nick ?? '', avatar: r.peer_avatar ?? '' } : null,
+    groupProfile:
+      isGroup && r.group_id
+        ? {
+            groupID: r.group_id,
+            groupNumber: r.group_number ?? '',
+            name: r.group_name ?? '',
+            avatar: r.group_avatar ?? '',
+            memberCount: r.member_count ?? 0,
+            isMember: Boolean(r.is_member),
+          }
+        : null,
+    updatedAt: Math.floor(new Date(r.last_time ?? r.updated_at).getTime() / 1000),
+  }
+}
+
+/** The user's visible conversations: pinned first, then by the newest message. */
+export async function listConversations(q: Queryable, me: string): Promise<Conversation[]> {
+  const { rows } = await q.query<ConvRow>(
+    `${CONV_SELECT} WHERE uc.wt_id = $1 AND (uc.hidden_seq IS NULL OR ch.last_seq > uc.hidden_seq)
+     ORDER BY (uc.pinned_at IS NOT NULL) DESC, uc.pinned_at DESC NULLS LAST, COALESCE(lm.created_at, uc.updated_at) DESC`,
+    [me],
+  )
+  return rows.map(toConversation)
+}
+
+export async function getConversation(q: Queryable, me: string, conversationID: string): Promise<Conversation | null> {
+  const { rows } = await q.query<ConvRow>(`${CONV_SELECT} WHERE uc.wt_id = $1 AND uc.conversation_id = $2`, [me, conversationID])
+  return rows[0] ? toConversation(rows[0]) : null
+}
+
+/**
+ * Opens (creates if needed) a conversation for `me`. A C2C conversation needs an existing,
+ * active peer; a group one needs a current or former membership.
+ */
+export async function openConversation(q: Queryable, me: string, conversationID: string): Promise<ConvRef | null> {
+  const ref = parseConversationId(me, conversationID)
+  if (!ref) return null
+  if (ref.type === ConvType.C2C) {
+    const { rows } = await q.query('SELECT 1 FROM users WHERE wt_id = $1 AND action_status = 0', [ref.peer])
+    if (!rows[0]) return null
+  } else {
+    const { rows } = await q.query('SELECT 1 FROM group_members WHERE group_id = $1 AND wt_id = $2', [ref.groupId, me])
+    if (!rows[0]) return null
+  }
+  await q.query('INSERT INTO channels (channel_id) VALUES ($1) ON CONFLICT DO NOTHING', [ref.channelId])
+  await q.query(
+    `INSERT INTO user_conversations (wt_id, conversation_id, channel_id) VALUES ($1, $2, $3)
+     ON CONFLICT (wt_id, conversation_id) DO UPDATE SET hidden_seq = NULL`,
+    [me, conversationID, ref.channelId],
+  )
+  return ref
+}
+
+/** A page of history, newest last, never before the user's cleared point. */
+export async function history(q: Queryable, me: string, channelId: string, clearedSeq: number, beforeSeq: number | undefined, count: number) {
+  const { rows } = await q.query<MessageRow>(
+    `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.seq > $2 AND ($3::bigint IS NULL OR m.seq < $3)
+     ORDER BY m.seq DESC LIMIT $4`,
+    [channelId, clearedSeq, beforeSeq ?? null, count + 1],
+  )
+  const page = rows.slice(0, count).reverse()
+  return { messages: page.map((r) => toMessage(r, me)), isCompleted: rows.length <= count }
+}
+
+/** Everything after a sequence: the catch-up after a reconnect. */
+export async function since(q: Queryable, me: string, channelId: string, clearedSeq: number, afterSeq: number, count: number) {
+  const { rows } = await q.query<MessageRow>(
+    `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.seq > GREATEST($2::bigint, $3::bigint) ORDER BY m.seq ASC LIMIT $4`,
+    [channelId, clearedSeq, afterSeq, count + 1],
+  )
+  return { messages: rows.slice(0, count).map((r) => toMessage(r, me)), hasMore: rows.length > count }
+}
+
+export async function conversationState(q: Queryable, me: string, conversationID: string) {
+  const { rows } = await q.query<{ channel_id: string; cleared_seq: number; read_seq: number; last_seq: number }>(
+    `SELECT uc.channel_id, uc.cleared_seq::int AS cleared_seq, uc.read_seq::int AS read_seq, ch.last_seq::int AS last_seq
+     FROM user_conversations uc JOIN channels ch ON ch.channel_id = uc.channel_id
+     WHERE uc.wt_id = $1 AND uc.conversation_id = $2`,
+    [me, conversationID],
+  )
+  return rows[0] ?? null
+}
+
+/** Marks read up to `seq` (never backwards, never past the end). Returns the new read sequence. */
+export async function markRead(q: Queryable, me: string, conversationID: string, seq: number): Promise<number | null> {
+  const { rows } = await q.query<{ read_seq: number }>(
+    `UPDATE user_conversations uc SET read_seq = GREATEST(uc.read_seq, LEAST($3::bigint, ch.last_seq))
+     FROM channels ch WHERE ch.channel_id = uc.channel_id AND uc.wt_id = $1 AND uc.conversation_id = $2
+     RETURNING uc.read_seq::int AS read_seq`,
+    [me, conversationID, seq],
+  )
+  return rows[0]?.read_seq ?? null
+}
+
+export type ConvPatch =
+  | { kind: 'pin'; value: boolean }
+  | { kind: 'mute'; value: boolean }
+  | { kind: 'fold'; value: boolean }
+  | { kind: 'draft'; value: string }
+  | { kind: 'customData'; value: string }
+
+/**
+ * Applies the spec's coupled rules: archiving also mutes; un-muting also unarchives;
+ * muting removes a conversation from the archive.
+ */
+export async function patchConversation(q: Queryable, me: string, conversationID: string, patch: ConvPatch): Promise<boolean> {
+  const set: Record<ConvPatch['kind'], string> = {
+    pin: 'pinned_at = CASE WHEN $3::boolean THEN COALESCE(pinned_at, now()) ELSE NULL END',
+    mute: 'muted = $3::boolean, folded = FALSE',
+    fold: 'folded = $3::boolean, muted = CASE WHEN $3::boolean THEN TRUE ELSE muted END',
+    draft: 'draft = $3::text',
+    customData: 'custom_data = $3::text',
+  }
+  const { rowCount } = await q.query(
+    `UPDATE user_conversations SET ${set[patch.kind]}, updated_at = CASE WHEN '${patch.kind}' = 'draft' THEN updated_at ELSE now() END
+     WHERE wt_id = $1 AND conversation_id = $2`,
+    [me, conversationID, patch.value],
+  )
+  return rowCount === 1
+}
+
+/** Hides the conversation until its next message; with clearHistory, also hides everything so far. */
+export async function deleteConversation(q: Queryable, me: string, conversationID: string, clearHistory: boolean): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE user_conversations uc SET hidden_seq = ch.last_seq, pinned_at = NULL, folded = FALSE, draft = '',
+            cleared_seq = CASE WHEN $3::boolean THEN ch.last_seq ELSE uc.cleared_seq END,
+            read_seq = ch.last_seq
+     FROM channels ch WHERE ch.channel_id = uc.channel_id AND uc.wt_id = $1 AND uc.conversation_id = $2`,
+    [me, conversationID, clearHistory],
+  )
+  return rowCount === 1
+}
+
+/** Records group read receipts; returns the sequences that newly counted and their senders. */
+export async function recordReceipts(q: Queryable, me: string, channelId: string, seqs: number[]) {
+  const { rows } = await q.query<{ seq: number; sender: string }>(
+    `INSERT INTO message_reads (channel_id, seq, wt_id)
+     SELECT m.channel_id, m.seq, $2 FROM messages m
+     WHERE m.channel_id = $1 AND m.seq = ANY($3::bigint[]) AND m.need_read_receipt AND m.sender <> $2
+     ON CONFLICT DO NOTHING
+     RETURNING seq::int AS seq, (SELECT sender FROM messages x WHERE x.channel_id = $1 AND x.seq = message_reads.seq) AS sender`,
+    [channelId, me, seqs],
+  )
+  return rows
+}
+
+/** Read or unread members of a group message with receipts, paged by a cursor (the last user ID). */
+export async function readMembers(q: Queryable, groupId: string, channelId: string, seq: number, filter: 0 | 1, cursor: string, count: number) {
+  const { rows } = await q.query<{ wt_id: string; nick_name: string; avatar: string; name_card: string }>(
+    `SELECT gm.wt_id, u.nick_name, u.avatar, gm.group_nickname AS name_card
+     FROM group_members gm JOIN users u ON u.wt_id = gm.wt_id
+     JOIN messages m ON m.channel_id = $2 AND m.seq = $3
+     WHERE gm.group_id = $1 AND gm.left_at IS NULL AND gm.wt_id <> m.sender AND gm.wt_id > $5
+       AND ($4::int = 0) = EXISTS (SELECT 1 FROM message_reads r WHERE r.channel_id = $2 AND r.seq = $3 AND r.wt_id = gm.wt_id)
+     ORDER BY gm.wt_id LIMIT $6`,
+    [groupId, channelId, seq, filter, cursor, count + 1],
+  )
+  const page = rows.slice(0, count)
+  return {
+    members: page.map((r) => ({ userID: r.wt_id, nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card })),
+    cursor: rows.length > count ? page[page.length - 1]!.wt_id : '',
+    isCompleted: rows.length <= count,
+  }
+}

@@ -1,0 +1,266 @@
+import {
+  ConvType,
+  MESSAGE_MAX_CHARS,
+  MESSAGE_TOO_LONG_TEXT,
+  MsgType,
+  SendError,
+  type Message,
+  type OutgoingMessage,
+} from '../../../types/chat.js'
+import type { Queryable } from '../db/Db.js'
+import { c2cIdFor, groupConversationId, parseConversationId, type ConvRef } from './conversationIds.js'
+import type { Moderation } from './moderation.js'
+
+export interface MessageRow {
+  channel_id: string
+  seq: number
+  client_msg_id: string
+  sender: string
+  type: string
+  payload: Record<string, unknown>
+  created_at: Date
+  cloud_custom_data: string
+  at_users: string[]
+  need_read_receipt: boolean
+  is_revoked: boolean
+  revoker: string
+  has_risk: boolean
+  nick: string | null
+  avatar: string | null
+  name_card: string | null
+  read_count: number | null
+  member_count: number | null
+}
+
+/** Columns of a message with the sender's nick, avatar, group name card and receipt counts. */
+export const MESSAGE_SELECT = `
+  SELECT m.channel_id, m.seq::int AS seq, m.client_msg_id, m.sender, m.type, m.payload, m.created_at, m.cloud_custom_data,
+         m.at_users, m.need_read_receipt, m.is_revoked, m.revoker, m.has_risk,
+         u.nick_name AS nick, u.avatar,
+         gm.group_nickname AS name_card,
+         CASE WHEN m.need_read_receipt THEN (SELECT count(*)::int FROM message_reads r WHERE r.channel_id = m.channel_id AND r.seq = m.seq) END AS read_count,
+         CASE WHEN m.need_read_receipt AND m.channel_id LIKE 'group:%' THEN
+           (SELECT count(*)::int FROM group_members x WHERE x.group_id = substr(m.channel_id, 7) AND x.left_at IS NULL AND x.joined_at <= m.created_at) END AS member_count
+  FROM messages m
+  LEFT JOIN users u ON u.wt_id = m.sender
+  LEFT JOIN group_members gm ON m.channel_id LIKE 'group:%' AND gm.group_id = substr(m.channel_id, 7) AND gm.wt_id = m.sender`
+
+/** The message as `viewer` sees it: the conversation ID depends on who looks. */
+export function toMessage(row: MessageRow, viewer: string): Message {
+  const isGroup = row.channel_id.startsWith('group:')
+  let conversationID: string
+  if (isGroup) conversationID = groupConversationId(row.channel_id.slice(6))
+  else {
+    const [, a, b] = row.channel_id.split(':')
+    conversationID = c2cIdFor(a === viewer ? b! : a!)
+  }
+  const readCount = row.read_count ?? 0
+  const others = isGroup ? Math.max((row.member_count ?? 1) - 1, 0) : 1
+  return {
+    ID: `${row.sender}-${row.client_msg_id}`,
+    clientMsgId: row.client_msg_id,
+    type: row.type as Message['type'],
+    payload: row.is_revoked ? {} : row.payload,
+    conversationID,
+    conversationType: isGroup ? ConvType.Group : ConvType.C2C,
+    from: row.sender,
+    nick: row.nick ?? '',
+    nameCard: row.name_card ?? '',
+    avatar: row.avatar ?? '',
+    time: Math.floor(new Date(row.created_at).getTime() / 1000),
+    sequence: Number(row.seq),
+    cloudCustomData: row.cloud_custom_data,
+    atUserList: row.at_users,
+    needReadReceipt: row.need_read_receipt,
+    isRevoked: row.is_revoked,
+    revoker: row.revoker,
+    hasRiskContent: row.has_risk,
+    readReceiptInfo: { readCount, unreadCount: Math.max(others - readCount, 0) },
+  }
+}
+
+export class SendFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly hasRisk = false,
+  ) {
+    super(message)
+  }
+}
+
+export interface SendContext {
+  db: Queryable & { tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> }
+  moderation: Moderation
+}
+
+export interface SendResult {
+  message: MessageRow
+  /** False when this was a retry of a message already stored. */
+  created: boolean
+  ref: ConvRef
+  /** Users whose conversation list must show the message (including the sender). */
+  recipients: string[]
+}
+
+const textOf = (m: OutgoingMessage): string | null =>
+  m.type === MsgType.Text ? m.payload.text : m.type === MsgType.Custom ? m.payload.data : null
+
+async function checkC2C(q: Queryable, me: string, peer: string): Promise<void> {
+  const { rows } = await q.query<{ wt_id: string; action_status: number; blacklisted: boolean }>(
+    `SELECT u.wt_id, u.action_status,
+            EXISTS (SELECT 1 FROM user_blacklist b WHERE b.owner_wt_id = u.wt_id AND b.target_wt_id = $2) AS blacklisted
+     FROM users u WHERE u.wt_id = $1`,
+    [peer, me],
+  )
+  const p = rows[0]
+  if (!p || p.action_status !== 0) throw new SendFailure(SendError.Deactivated, '对方账号已注销')
+  if (p.blacklisted) throw new SendFailure(SendError.Blacklisted, '对方已将你拉黑，消息发送失败')
+}
+
+async function checkGroup(q: Queryable, me: string, groupId: string): Promise<string[]> {
+  const { rows } = await q.query<{ wt_id: string; identity: number; muted: boolean; banned_switch: number; dissolved: boolean }>(
+    `SELECT gm.wt_id, gm.identity, (gm.mute_until IS NOT NULL AND gm.mute_until > now()) AS muted,
+            g.banned_switch, g.dissolved_at IS NOT NULL AS dissolved
+     FROM group_members gm JOIN groups g ON g.group_id = gm.group_id
+     WHERE gm.group_id = $1 AND gm.left_at IS NULL`,
+    [groupId],
+  )
+  const self = rows.find((r) => r.wt_id === me)
+  if (!self || self.dissolved) throw new SendFailure(SendError.NotMember, '你已不在该群聊中')
+  if (self.identity === 1 && self.banned_switch === 1) throw new SendFailure(SendError.Muted, '全员禁言中')
+  if (self.muted) throw new SendFailure(SendError.Muted, '您已被禁言')
+  return rows.map((r) => r.wt_id)
+}
+
+/** Checks that depend only on the content: length, words, images. */
+async function checkContent(ctx: SendContext, q: Queryable, msg: OutgoingMessage): Promise<void> {
+  const text = textOf(msg)
+  if (text !== null && [...text].length > MESSAGE_MAX_CHARS) throw new SendFailure(SendError.TooLong, MESSAGE_TOO_LONG_TEXT)
+  if (text !== null) {
+    const verdict = ctx.moderation.checkText(text)
+    if (verdict === 'blocked') throw new SendFailure(SendError.BlockedWord, '消息中含有违禁词，发送失败')
+    if (verdict === 'sensitive') throw new SendFailure(SendError.SensitiveText, '涉及敏感内容，发送失败', true)
+  }
+  if (msg.type === MsgType.Image) {
+    const id = /\/api\/oss\/file\/([\w-]+)/.exec(msg.payload.url)?.[1]
+    if (id) {
+      const { rows } = await q.query<{ sha256: string }>('SELECT sha256 FROM uploads WHERE id = $1', [id])
+      if (rows[0] && ctx.moderation.isSensitiveImage(rows[0].sha256)) throw new SendFailure(SendError.SensitiveImage, '图片涉及敏感内容，发送失败', true)
+    }
+  }
+}
+
+async function existing(q: Queryable, sender: string, clientMsgId: string): Promise<MessageRow | null> {
+  const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.sender = $1 AND m.client_msg_id = $2`, [sender, clientMsgId])
+  return rows[0] ?? null
+}
+
+export async function ensureChannel(q: Queryable, channelId: string): Promise<void> {
+  await q.query('INSERT INTO channels (channel_id) VALUES ($1) ON CONFLICT DO NOTHING', [channelId])
+}
+
+/** Makes sure each user has a conversation row for the channel (shown again if it was deleted). */
+export async function ensureConversationRows(q: Queryable, channelId: string, rows: Array<{ wtId: string; conversationID: string }>): Promise<void> {
+  for (const r of rows) {
+    await q.query(
+      `INSERT INTO user_conversations (wt_id, conversation_id, channel_id) VALUES ($1, $2, $3)
+       ON CONFLICT (wt_id, conversation_id) DO UPDATE SET updated_at = now()`,
+      [r.wtId, r.conversationID, channelId],
+    )
+  }
+}
+
+/**
+ * Stores one message and assigns its sequence. The channel row is locked for the duration,
+ * so sequences are gap-free and in commit order, and a retry with the same client ID
+ * (even a concurrent one) finds the first copy instead of writing a second.
+ */
+export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMessage): Promise<SendResult> {
+  const ref = parseConversationId(me, msg.conversationID)
+  if (!ref) throw new SendFailure(SendError.NotMember, '会话不存在')
+  const prior = await existing(ctx.db, me, msg.clientMsgId)
+  if (prior) return { message: prior, created: false, ref, recipients: await recipientsOf(ctx.db, ref, me) }
+
+  const { rows: sender } = await ctx.db.query<{ banned: boolean }>(
+    'SELECT (banned_until IS NOT NULL AND banned_until > now()) AS banned FROM users WHERE wt_id = $1',
+    [me],
+  )
+  if (sender[0]?.banned) throw new SendFailure(SendError.Banned, '封禁期间无法向其他用户发送消息')
+  await checkContent(ctx, ctx.db, msg)
+
+  return ctx.db.tx(async (q) => {
+    let recipients: string[]
+    if (ref.type === ConvType.C2C) {
+      await checkC2C(q, me, ref.peer)
+      await ensureChannel(q, ref.channelId)
+      recipients = [me, ref.peer]
+    } else {
+      recipients = await checkGroup(q, me, ref.groupId)
+    }
+    await q.query('SELECT last_seq FROM channels WHERE channel_id = $1 FOR UPDATE', [ref.channelId])
+    const again = await existing(q, me, msg.clientMsgId)
+    if (again) return { message: again, created: false, ref, recipients }
+    const { rows } = await q.query<{ last_seq: number }>(
+      'UPDATE channels SET last_seq = last_seq + 1 WHERE channel_id = $1 RETURNING last_seq::int AS last_seq',
+      [ref.channelId],
+    )
+    const seq = rows[0]!.last_seq
+    await q.query(
+      `INSERT INTO messages (channel_id, seq, client_msg_id, sender, type, payload, cloud_custom_data, at_users, need_read_receipt)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [ref.channelId, seq, msg.clientMsgId, me, msg.type, JSON.stringify(msg.payload), msg.cloudCustomData, JSON.stringify(msg.atUserList), msg.needReadReceipt],
+    )
+    if (ref.type === ConvType.C2C) {
+      await ensureConversationRows(q, ref.channelId, [
+        { wtId: me, conversationID: msg.conversationID },
+        { wtId: ref.peer, conversationID: c2cIdFor(me) },
+      ])
+    }
+    // Your own message means you have read everything up to it.
+    await q.query(
+      'UPDATE user_conversations SET read_seq = GREATEST(read_seq, $3), hidden_seq = NULL, updated_at = now() WHERE wt_id = $1 AND conversation_id = $2',
+      [me, msg.conversationID, seq],
+    )
+    await q.query('UPDATE user_conversations SET hidden_seq = NULL WHERE channel_id = $1 AND hidden_seq IS NOT NULL', [ref.channelId])
+    if (ref.type === ConvType.Group) {
+      await q.query('UPDATE group_members SET last_send_at = now() WHERE group_id = $1 AND wt_id = $2', [ref.groupId, me])
+    }
+    const stored = await existing(q, me, msg.clientMsgId)
+    return { message: stored!, created: true, ref, recipients }
+  })
+}
+
+async function recipientsOf(q: Queryable, ref: ConvRef, me: string): Promise<string[]> {
+  if (ref.type === ConvType.C2C) return [me, ref.peer]
+  const { rows } = await q.query<{ wt_id: string }>('SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL', [ref.groupId])
+  return rows.map((r) => r.wt_id)
+}
+
+/** Writes a server-authored message (group tips, system cards) in a transaction the caller holds. */
+export async function insertSystemMessage(
+  q: Queryable,
+  channelId: string,
+  sender: string,
+  type: string,
+  payload: Record<string, unknown>,
+  clientMsgId: string,
+): Promise<number> {
+  await ensureChannel(q, channelId)
+  await q.query('SELECT last_seq FROM channels WHERE channel_id = $1 FOR UPDATE', [channelId])
+  const { rows } = await q.query<{ last_seq: number }>(
+    'UPDATE channels SET last_seq = last_seq + 1 WHERE channel_id = $1 RETURNING last_seq::int AS last_seq',
+    [channelId],
+  )
+  const seq = rows[0]!.last_seq
+  await q.query(
+    `INSERT INTO messages (channel_id, seq, client_msg_id, sender, type, payload) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [channelId, seq, clientMsgId, sender, type, JSON.stringify(payload)],
+  )
+  return seq
+}
+
+export async function messageAt(q: Queryable, channelId: string, seq: number): Promise<MessageRow | null> {
+  const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.seq = $2`, [channelId, seq])
+  return rows[0] ?? null
+}

@@ -1,0 +1,79 @@
+import { ConvType } from '../../../types/chat.js'
+import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
+import type { AppContext } from '../context.js'
+import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
+import { conversationState, markRead, recordReceipts } from '../domain/conversations.js'
+import { messageAt, sendMessage, SendFailure, toMessage } from '../domain/messages.js'
+import { pushConversation, pushMessage } from './chatEvents.js'
+import type { FrameHandler } from './gateway.js'
+
+async function groupMembers(ctx: AppContext, groupId: string): Promise<string[]> {
+  const { rows } = await ctx.db.query<{ wt_id: string }>('SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL', [groupId])
+  return rows.map((r) => r.wt_id)
+}
+
+/** The chat side of /ws: sends, typing, read state and group receipts. */
+export function chatFrameHandler(ctx: AppContext): FrameHandler {
+  return async (session, frame, reply) => {
+    const me = session.wtId
+    switch (frame.type) {
+      case 'send': {
+        const { clientMsgId } = frame.message
+        try {
+          const result = await sendMessage(ctx, me, frame.message)
+          // The acknowledgement follows the commit; pushes after it are best-effort.
+          reply({ type: 'ack', clientMsgId, message: toMessage(result.message, me) })
+          if (result.created) {
+            await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
+            if (result.ref.type === ConvType.C2C) await pushConversation(ctx, result.ref.peer, c2cIdFor(me))
+          }
+        } catch (err) {
+          if (!(err instanceof SendFailure)) throw err
+          reply({ type: 'nack', clientMsgId, code: err.code, msg: err.message, hasRiskContent: err.hasRisk, message: null })
+        }
+        return
+      }
+      case 'typing': {
+        const ref = parseConversationId(me, frame.conversationID)
+        if (!ref) return reply({ type: 'error', code: 400, msg: 'conversationID: 会话不存在' })
+        if (ref.type === ConvType.C2C) {
+          await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'typing', conversationID: c2cIdFor(me), from: me, typing: frame.typing } })
+        } else {
+          const members = await groupMembers(ctx, ref.groupId)
+          if (!members.includes(me)) return
+          await ctx.bus.publish(FANOUT_TOPIC, {
+            frame: { type: 'typing', conversationID: frame.conversationID, from: me, typing: frame.typing },
+            recipients: members,
+            exceptUser: me,
+          })
+        }
+        return
+      }
+      case 'read': {
+        const ref = parseConversationId(me, frame.conversationID)
+        const seq = ref && (await markRead(ctx.db, me, frame.conversationID, frame.sequence))
+        if (!ref || seq === null) return reply({ type: 'error', code: 400, msg: 'conversationID: 会话不存在' })
+        await pushConversation(ctx, me, frame.conversationID)
+        if (ref.type === ConvType.C2C) {
+          await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'read', conversationID: c2cIdFor(me), reader: me, sequence: seq } })
+        }
+        return
+      }
+      case 'receipt': {
+        const ref = parseConversationId(me, frame.conversationID)
+        const state = ref && (await conversationState(ctx.db, me, frame.conversationID))
+        if (!ref || !state || ref.type !== ConvType.Group) return reply({ type: 'error', code: 400, msg: 'conversationID: 群会话不存在' })
+        const counted = await recordReceipts(ctx.db, me, ref.channelId, frame.sequences)
+        for (const { seq, sender } of counted) {
+          const row = await messageAt(ctx.db, ref.channelId, seq)
+          if (!row) continue
+          const m = toMessage(row, sender)
+          await ctx.bus.publish(userTopic(sender), {
+            frame: { type: 'receipt', conversationID: frame.conversationID, sequence: seq, ...m.readReceiptInfo },
+          })
+        }
+        return
+      }
+    }
+  }
+}

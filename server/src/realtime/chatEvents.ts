@@ -1,0 +1,33 @@
+import { ConvType } from '../../../types/chat.js'
+import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
+import type { AppContext } from '../context.js'
+import type { ConvRef } from '../domain/conversationIds.js'
+import { getConversation } from '../domain/conversations.js'
+import { toMessage, type MessageRow } from '../domain/messages.js'
+
+/**
+ * Pushes a committed message to everyone who should see it. A C2C message looks different
+ * to each side (the conversation ID names the other person), so it is two events; a group
+ * message is one fan-out event, serialised once.
+ */
+export async function pushMessage(ctx: AppContext, row: MessageRow, ref: ConvRef, recipients: string[], senderSession: string | null) {
+  const sender = row.sender
+  if (ref.type === ConvType.C2C) {
+    await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'msg', message: toMessage(row, ref.peer) } })
+    await ctx.bus.publish(userTopic(sender), {
+      frame: { type: 'msg', message: toMessage(row, sender) },
+      ...(senderSession ? { exceptSession: senderSession } : {}),
+    })
+    return
+  }
+  const frame = { type: 'msg', message: toMessage(row, sender) }
+  await ctx.bus.publish(FANOUT_TOPIC, { frame, recipients, ...(senderSession ? { exceptUser: sender } : {}) })
+  if (senderSession) await ctx.bus.publish(userTopic(sender), { frame, exceptSession: senderSession })
+}
+
+/** Sends the user's current view of one conversation to their devices (multi-device state). */
+export async function pushConversation(ctx: AppContext, wtId: string, conversationID: string, exceptSession?: string) {
+  const conversation = await getConversation(ctx.db, wtId, conversationID)
+  if (!conversation) return
+  await ctx.bus.publish(userTopic(wtId), { frame: { type: 'conv', conversation }, ...(exceptSession ? { exceptSession } : {}) })
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod'
+
+/**
+ * The chat protocol of the self-hosted engine: messages, conversations and the chat frames
+ * of /ws/{token}. Message kinds use the element names of the spec's chat SDK, so a second
+ * engine can map them one to one.
+ */
+export const MsgType = {
+  Text: 'TIMTextElem',
+  Face: 'TIMFaceElem',
+  Image: 'TIMImageElem',
+  Video: 'TIMVideoFileElem',
+  Audio: 'TIMSoundElem',
+  File: 'TIMFileElem',
+  Location: 'TIMLocationElem',
+  Merger: 'TIMRelayElem',
+  Custom: 'TIMCustomElem',
+  GroupTip: 'TIMGroupTipElem',
+} as const
+export type MsgType = (typeof MsgType)[keyof typeof MsgType]
+
+export const ConvType = { C2C: 'C2C', Group: 'GROUP' } as const
+export type ConvType = (typeof ConvType)[keyof typeof ConvType]
+
+/** Message length limit: 12K characters of text (spec section 9). */
+export const MESSAGE_MAX_CHARS = 12 * 1024
+export const MESSAGE_TOO_LONG_TEXT = '消息长度超出限制，消息长度不要超过12K'
+/** Fold mark of archived conversations. */
+export const FOLD_MARK = 4
+export const HISTORY_PAGE_SIZE = 20
+export const READ_MEMBER_PAGE_SIZE = 100
+
+/** Send error codes of spec section 8 "Send errors". */
+export const SendError = {
+  Muted: 10017,
+  Banned: 20012,
+  BlockedWord: 3123,
+  SensitiveText: 80001,
+  SensitiveImage: 80004,
+  TooLong: 8001,
+  TooLongAlt: 80002,
+  TooLongBody: 93000,
+  Deactivated: 20003,
+  Blacklisted: 20007,
+  InvalidImage: 4004,
+  BannedFile: 4005,
+  FileNotFound: 7004,
+  FileTooLarge: 7005,
+  NotMember: 10007,
+} as const
+export type SendError = (typeof SendError)[keyof typeof SendError]
+
+const url = z.string().max(2048)
+
+// The 12K limit is checked by the engine so an over-long text gets the spec's 8001 answer, not a frame error.
+export const TextPayload = z.object({ text: z.string().min(1).max(MESSAGE_MAX_CHARS * 2) })
+export const FacePayload = z.object({ index: z.number().int().min(0).max(3), data: z.string().min(1).max(64) })
+export const ImagePayload = z.object({ url, width: z.number().int().min(0), height: z.number().int().min(0), size: z.number().int().min(0), format: z.string().max(8) })
+export const VideoPayload = z.object({
+  videoUrl: url,
+  snapshotUrl: url.default(''),
+  videoSecond: z.number().min(0),
+  videoSize: z.number().int().min(0),
+  snapshotWidth: z.number().int().min(0).default(0),
+  snapshotHeight: z.number().int().min(0).default(0),
+})
+export const AudioPayload = z.object({ url, second: z.number().min(0).max(600), size: z.number().int().min(0) })
+export const FilePayload = z.object({ fileUrl: url, fileName: z.string().min(1).max(255), fileSize: z.number().int().min(0) })
+export const LocationPayload = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** JSON text: {title, detail} (spec section 3 "Location"). */
+  description: z.string().max(1024),
+})
+export const MergerPayload = z.object({
+  title: z.string().max(128),
+  abstractList: z.array(z.string().max(256)).max(50),
+  messageList: z.array(z.record(z.string(), z.unknown())).max(100),
+  downloadKey: z.string().max(128).default(''),
+})
+export const CustomPayload = z.object({ data: z.string().max(MESSAGE_MAX_CHARS), description: z.string().max(512).default(''), extension: z.string().max(512).default('') })
+export const GroupTipPayload = z.object({
+  /** 1 join, 2 quit, 3 kicked, 4 set admin, 5 remove admin, 6 profile change, 7 mute/unmute. */
+  operationType: z.number().int(),
+  operatorID: z.string(),
+  userIDList: z.array(z.string()),
+  nickList: z.array(z.string()).default([]),
+  newGroupProfile: z.record(z.string(), z.unknown()).nullable().default(null),
+})
+
+/** What a client may send: every kind but group tips, which only the server writes. */
+export const OutgoingBody = z.discriminatedUnion('type', [
+  z.object({ type: z.literal(MsgType.Text), payload: TextPayload }),
+  z.object({ type: z.literal(MsgType.Face), payload: FacePayload }),
+  z.object({ type: z.literal(MsgType.Image), payload: ImagePayload }),
+  z.object({ type: z.literal(MsgType.Video), payload: VideoPayload }),
+  z.object({ type: z.literal(MsgType.Audio), payload: AudioPayload }),
+  z.object({ type: z.literal(MsgType.File), payload: FilePayload }),
+  z.object({ type: z.literal(MsgType.Location), payload: LocationPayload }),
+  z.object({ type: z.literal(MsgType.Merger), payload: MergerPayload }),
+  z.object({ type: z.literal(MsgType.Custom), payload: CustomPayload }),
+])
+export type OutgoingBody = z.infer<typeof OutgoingBody>
+
+export const ConversationID = z.string().regex(/^(C2C|GROUP).{1,64}$/, 'conversationID must start with C2C or GROUP')
+
+export const OutgoingMessage = z.intersection(
+  OutgoingBody,
+  z.object({
+    /** Chosen by the client before sending; a retry with the same ID returns the first result. */
+    clientMsgId: z.string().regex(/^[\w-]{8,64}$/, 'clientMsgId: 8-64 letters, digits, - or _'),
+    conversationID: ConversationID,
+    cloudCustomData: z.string().max(4096).default(''),
+    atUserList: z.array(z.string().max(64)).max(100).default([]),
+    needReadReceipt: z.boolean().default(false),
+  }),
+)
+export type OutgoingMessage = z.infer<typeof OutgoingMessage>
+
+/** A stored message as every client sees it (spec section 3 "Message"). */
+export interface Message {
+  ID: string
+  clientMsgId: string
+  type: MsgType
+  payload: Record<string, unknown>
+  conversationID: string
+  conversationType: ConvType
+  from: string
+  nick: string
+  nameCard: string
+  avatar: string
+  /** Unix seconds. */
+  time: number
+  sequence: number
+  cloudCustomData: string
+  atUserList: string[]
+  needReadReceipt: boolean
+  isRevoked: boolean
+  revoker: string
+  hasRiskContent: boolean
+  readReceiptInfo: { readCount: number; unreadCount: number }
+}
+
+export interface LastMessage {
+  type: MsgType
+  payload: Record<string, unknown>
+  from: string
+  nick: string
+  time: number
+  sequence: number
+  isRevoked: boolean
+}
+
+export interface Conversation {
+  conversationID: string
+  type: ConvType
+  /** Per-conversation sequence of the newest message. */
+  lastSequence: number
+  /** Up to which sequence this user has read. */
+  readSequence: number
+  /** Up to which sequence the peer has read (C2C read receipts). */
+  peerReadSequence: number
+  unreadCount: number
+  isPinned: boolean
+  isMuted: boolean
+  markList: number[]
+  draftText: string
+  customData: string
+  groupAtInfoList: Array<{ messageSequence: number; atTypeArray: number[] }>
+  lastMessage: LastMessage | null
+  userProfile: { userID: string; nick: string; avatar: string } | null
+  groupProfile: { groupID: string; groupNumber: string; name: string; avatar: string; memberCount: number; isMember: boolean } | null
+  updatedAt: number
+}
+
+/** Frames the client sends for chat (alongside ping in types/ws.ts). */
+export const ChatClientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('send'), message: OutgoingMessage }),
+  z.object({ type: z.literal('typing'), conversationID: ConversationID, typing: z.boolean() }),
+  z.object({ type: z.literal('read'), conversationID: ConversationID, sequence: z.number().int().min(0) }),
+  z.object({ type: z.literal('receipt'), conversationID: ConversationID, sequences: z.array(z.number().int().min(1)).min(1).max(100) }),
+])
+export type ChatClientFrame = z.infer<typeof ChatClientFrame>
+
+/** Chat frames the server sends. */
+export type ChatServerFrame =
+  | { type: 'ack'; clientMsgId: string; message: Message }
+  | { type: 'nack'; clientMsgId: string; code: number; msg: string; message: Message | null }
+  | { type: 'msg'; message: Message }
+  | { type: 'typing'; conversationID: string; from: string; typing: boolean }
+  | { type: 'read'; conversationID: string; reader: string; sequence: number }
+  | { type: 'receipt'; conversationID: string; sequence: number; readCount: number; unreadCount: number }
+  | { type: 'conv'; conversation: Conversation }
+  | { type: 'convDeleted'; conversationID: string }
+  | { type: 'batch'; frames: ChatServerFrame[] }
+
+/** HTTP bodies of the chat engine (/api/im/*). */
+export const HistoryBody = z.object({
+  conversationID: ConversationID,
+  /** Older than this sequence; omitted for the newest page. */
+  beforeSequence: z.number().int().min(1).optional(),
+  count: z.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+})
+export const SinceBody = z.object({ conversationID: ConversationID, afterSequence: z.number().int().min(0), count: z.number().int().min(1).max(500).default(200) })
+export const ConversationBody = z.object({ conversationID: ConversationID })
+export const PinBody = z.object({ conversationID: ConversationID, isPinned: z.boolean() })
+export const MuteBody = z.object({ conversationID: ConversationID, isMuted: z.boolean() })
+export const MarkFoldBody = z.object({ conversationID: ConversationID, folded: z.boolean() })
+export const DraftBody = z.object({ conversationID: ConversationID, draftText: z.string().max(MESSAGE_MAX_CHARS) })
+export const CustomDataBody = z.object({ conversationID: ConversationID, customData: z.string().max(1024) })
+export const DeleteConversationBody = z.object({ conversationID: ConversationID, clearHistory: z.boolean().default(false) })
+export const ReadMembersBody = z.object({
+  conversationID: ConversationID,
+  sequence: z.number().int().min(1),
+  /** Spec: filter 1 unread, 0 read. */
+  filter: z.union([z.literal(0), z.literal(1)]),
+  cursor: z.string().max(64).default(''),
+  count: z.number().int().min(1).max(READ_MEMBER_PAGE_SIZE).default(READ_MEMBER_PAGE_SIZE),
+})
