@@ -19,6 +19,7 @@ import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
 import { groupRoutes } from './routes/groups.js'
 import { imRoutes } from './routes/im.js'
+import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
 import { siteRoutes } from './routes/site.js'
 import { userRoutes } from './routes/user.js'
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(siteRoutes(ctx), { prefix: '/api' })
   await app.register(imRoutes(ctx), { prefix: '/api/im' })
   await app.register(groupRoutes(ctx), { prefix: '/api/user/groupchat' })
+  await app.register(uploadRoutes(ctx), { prefix: '/api/oss' })
   installWebApp(app, config.webRoot)
 
   await app.ready()

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import WebSocket from 'ws'
@@ -63,7 +66,8 @@ export interface TestServer {
 
 /** The real app on a real port, over the given storage. */
 export async function startServer(storage: Storage): Promise<TestServer> {
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true })
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'))
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir })
   const built = await buildApp(config, { db: storage.db, bus: storage.bus, logger: false })
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = built.app.server.address() as AddressInfo
@@ -84,7 +88,10 @@ export async function startServer(storage: Storage): Promise<TestServer> {
       const json = (await res.json()) as ApiEnvelope<never>
       return { ...json, status: res.status }
     },
-    close: () => built.close(),
+    async close() {
+      await built.close()
+      fs.rmSync(uploadDir, { recursive: true, force: true })
+    },
   }
 }
 

@@ -1,0 +1,45 @@
+/** What the first bytes of a file say it is; names and declared types are not trusted. */
+export function sniffImage(head: Buffer): string | null {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b)
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg'
+  if (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a') return 'gif'
+  if (starts(0x42, 0x4d)) return 'bmp'
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp'
+  return null
+}
+
+const BANNED_EXTENSIONS = new Set(['exe', 'bat', 'cmd', 'com', 'scr', 'msi', 'pif', 'vbs', 'js', 'jar', 'ps1', 'sh', 'dll'])
+
+/** Executables and scripts are refused (4005), by extension and by the Windows/ELF signatures. */
+export function isBannedFile(name: string, head: Buffer): boolean {
+  const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : ''
+  if (BANNED_EXTENSIONS.has(ext)) return true
+  if (head[0] === 0x4d && head[1] === 0x5a) return true
+  return head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF'
+}
+
+const MIME_BY_EXT: Record<string, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+}
+
+export function mimeFor(name: string, sniffed: string | null): string {
+  if (sniffed) return MIME_BY_EXT[sniffed]!
+  const ext = name.split('.').pop()?.toLowerCase() ?? ''
+  return MIME_BY_EXT[ext] ?? 'application/octet-stream'
+}
