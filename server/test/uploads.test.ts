@@ -27,7 +27,7 @@ describe.each(BACKENDS)('uploads on %s', (backend) => {
   async function upload(content: Buffer | null, name: string, kind?: string, auth = token) {
     const form = new FormData()
     if (kind) form.append('kind', kind)
-    if (content) form.append('file', new Blob([content]), name)
+    if (content) form.append('file', new Blob([new Uint8Array(content)]), name)
     const res = await fetch(`${s.url}/api/oss/upload`, { method: 'POST', body: form, headers: auth ? { authorization: `Bearer ${auth}` } : {} })
     return (await res.json()) as { code: number; msg: string; data: UploadResult }
   }
