@@ -90,7 +90,7 @@ export class SendFailure extends Error {
 }
 
 export interface SendContext {
-  db: Queryable & { tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> }
+  db: Queryable
   moderation: Moderation
 }
 
@@ -106,31 +106,61 @@ export interface SendResult {
 const textOf = (m: OutgoingMessage): string | null =>
   m.type === MsgType.Text ? m.payload.text : m.type === MsgType.Custom ? m.payload.data : null
 
-async function checkC2C(q: Queryable, me: string, peer: string): Promise<void> {
-  const { rows } = await q.query<{ wt_id: string; action_status: number; blacklisted: boolean }>(
-    `SELECT u.wt_id, u.action_status,
-            EXISTS (SELECT 1 FROM user_blacklist b WHERE b.owner_wt_id = u.wt_id AND b.target_wt_id = $2) AS blacklisted
-     FROM users u WHERE u.wt_id = $1`,
-    [peer, me],
-  )
-  const p = rows[0]
-  if (!p || p.action_status !== 0) throw new SendFailure(SendError.Deactivated, '对方账号已注销')
-  if (p.blacklisted) throw new SendFailure(SendError.Blacklisted, '对方已将你拉黑，消息发送失败')
+interface Sender {
+  nick: string
+  avatar: string
+  nameCard: string
+  /** Group members who receive the message (the sender included); null for C2C. */
+  members: string[] | null
 }
 
-async function checkGroup(q: Queryable, me: string, groupId: string): Promise<string[]> {
-  const { rows } = await q.query<{ wt_id: string; identity: number; muted: boolean; banned_switch: number; dissolved: boolean }>(
-    `SELECT gm.wt_id, gm.identity, (gm.mute_until IS NOT NULL AND gm.mute_until > now()) AS muted,
-            g.banned_switch, g.dissolved_at IS NOT NULL AS dissolved
-     FROM group_members gm JOIN groups g ON g.group_id = gm.group_id
-     WHERE gm.group_id = $1 AND gm.left_at IS NULL`,
-    [groupId],
+/** Every rule of a C2C send in one query: sender ban, peer state, peer's blacklist. */
+async function checkC2C(q: Queryable, me: string, peer: string): Promise<Sender> {
+  const { rows } = await q.query<{ nick_name: string; avatar: string; banned: boolean; peer_status: number | null; blacklisted: boolean }>(
+    `SELECT s.nick_name, s.avatar, (s.banned_until IS NOT NULL AND s.banned_until > now()) AS banned,
+            p.action_status AS peer_status,
+            EXISTS (SELECT 1 FROM user_blacklist b WHERE b.owner_wt_id = $2 AND b.target_wt_id = $1) AS blacklisted
+     FROM users s LEFT JOIN users p ON p.wt_id = $2 WHERE s.wt_id = $1`,
+    [me, peer],
   )
-  const self = rows.find((r) => r.wt_id === me)
-  if (!self || self.dissolved) throw new SendFailure(SendError.NotMember, '你已不在该群聊中')
-  if (self.identity === 1 && self.banned_switch === 1) throw new SendFailure(SendError.Muted, '全员禁言中')
-  if (self.muted) throw new SendFailure(SendError.Muted, '您已被禁言')
-  return rows.map((r) => r.wt_id)
+  const r = rows[0]
+  if (!r) throw new SendFailure(SendError.Deactivated, '账号不存在')
+  if (r.banned) throw new SendFailure(SendError.Banned, '封禁期间无法向其他用户发送消息')
+  if (r.peer_status === null || r.peer_status !== 0) throw new SendFailure(SendError.Deactivated, '对方账号已注销')
+  if (r.blacklisted) throw new SendFailure(SendError.Blacklisted, '对方已将你拉黑，消息发送失败')
+  return { nick: r.nick_name, avatar: r.avatar, nameCard: '', members: null }
+}
+
+/** Every rule of a group send in one query: ban, membership, mute-all, personal mute. */
+async function checkGroup(q: Queryable, me: string, groupId: string): Promise<Sender> {
+  const { rows } = await q.query<{
+    nick_name: string
+    avatar: string
+    banned: boolean
+    identity: number | null
+    muted: boolean
+    name_card: string | null
+    banned_switch: number | null
+    dissolved: boolean
+    members: string[] | null
+  }>(
+    `SELECT s.nick_name, s.avatar, (s.banned_until IS NOT NULL AND s.banned_until > now()) AS banned,
+            gm.identity, (gm.mute_until IS NOT NULL AND gm.mute_until > now()) AS muted, gm.group_nickname AS name_card,
+            g.banned_switch, g.dissolved_at IS NOT NULL AS dissolved,
+            (SELECT array_agg(x.wt_id) FROM group_members x WHERE x.group_id = $2 AND x.left_at IS NULL) AS members
+     FROM users s
+     LEFT JOIN group_members gm ON gm.group_id = $2 AND gm.wt_id = s.wt_id AND gm.left_at IS NULL
+     LEFT JOIN groups g ON g.group_id = $2
+     WHERE s.wt_id = $1`,
+    [me, groupId],
+  )
+  const r = rows[0]
+  if (!r) throw new SendFailure(SendError.Deactivated, '账号不存在')
+  if (r.banned) throw new SendFailure(SendError.Banned, '封禁期间无法向其他用户发送消息')
+  if (r.identity === null || r.dissolved) throw new SendFailure(SendError.NotMember, '你已不在该群聊中')
+  if (r.identity === 1 && r.banned_switch === 1) throw new SendFailure(SendError.Muted, '全员禁言中')
+  if (r.muted) throw new SendFailure(SendError.Muted, '您已被禁言')
+  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: r.members ?? [me] }
 }
 
 /** Checks that depend only on the content: length, words, images. */
@@ -172,69 +202,64 @@ export async function ensureConversationRows(q: Queryable, channelId: string, ro
 }
 
 /**
- * Stores one message and assigns its sequence. The channel row is locked for the duration,
- * so sequences are gap-free and in commit order, and a retry with the same client ID
- * (even a concurrent one) finds the first copy instead of writing a second.
+ * Stores one message and assigns its sequence: two round trips, one for the rules and one
+ * for im_send (003_send_function.sql), which locks the channel so sequences are gap-free and
+ * in commit order, and finds the first copy of a retried client ID instead of writing a second.
  */
 export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMessage): Promise<SendResult> {
   const ref = parseConversationId(me, msg.conversationID)
   if (!ref) throw new SendFailure(SendError.NotMember, '会话不存在')
-  const prior = await existing(ctx.db, me, msg.clientMsgId)
-  if (prior) return { message: prior, created: false, ref, recipients: await recipientsOf(ctx.db, ref, me) }
-
-  const { rows: sender } = await ctx.db.query<{ banned: boolean }>(
-    'SELECT (banned_until IS NOT NULL AND banned_until > now()) AS banned FROM users WHERE wt_id = $1',
-    [me],
+  let sender: Sender
+  try {
+    sender = ref.type === ConvType.C2C ? await checkC2C(ctx.db, me, ref.peer) : await checkGroup(ctx.db, me, ref.groupId)
+    await checkContent(ctx, ctx.db, msg)
+  } catch (err) {
+    // A retry of a message stored before the rules changed still gets its first answer.
+    const prior = err instanceof SendFailure && (await existing(ctx.db, me, msg.clientMsgId))
+    if (prior) return { message: prior, created: false, ref, recipients: [] }
+    throw err
+  }
+  const recipients = sender.members ?? [me, (ref as { peer: string }).peer]
+  const { rows } = await ctx.db.query<{ seq: number; created: boolean; created_at: Date }>(
+    'SELECT seq::int AS seq, created, created_at FROM im_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+    [
+      ref.channelId,
+      me,
+      msg.clientMsgId,
+      msg.type,
+      JSON.stringify(msg.payload),
+      msg.cloudCustomData,
+      JSON.stringify(msg.atUserList),
+      msg.needReadReceipt,
+      msg.conversationID,
+      ref.type === ConvType.C2C ? ref.peer : null,
+      ref.type === ConvType.C2C ? c2cIdFor(me) : null,
+      ref.type === ConvType.Group ? ref.groupId : null,
+    ],
   )
-  if (sender[0]?.banned) throw new SendFailure(SendError.Banned, '封禁期间无法向其他用户发送消息')
-  await checkContent(ctx, ctx.db, msg)
-
-  return ctx.db.tx(async (q) => {
-    let recipients: string[]
-    if (ref.type === ConvType.C2C) {
-      await checkC2C(q, me, ref.peer)
-      await ensureChannel(q, ref.channelId)
-      recipients = [me, ref.peer]
-    } else {
-      recipients = await checkGroup(q, me, ref.groupId)
-    }
-    await q.query('SELECT last_seq FROM channels WHERE channel_id = $1 FOR UPDATE', [ref.channelId])
-    const again = await existing(q, me, msg.clientMsgId)
-    if (again) return { message: again, created: false, ref, recipients }
-    const { rows } = await q.query<{ last_seq: number }>(
-      'UPDATE channels SET last_seq = last_seq + 1 WHERE channel_id = $1 RETURNING last_seq::int AS last_seq',
-      [ref.channelId],
-    )
-    const seq = rows[0]!.last_seq
-    await q.query(
-      `INSERT INTO messages (channel_id, seq, client_msg_id, sender, type, payload, cloud_custom_data, at_users, need_read_receipt)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [ref.channelId, seq, msg.clientMsgId, me, msg.type, JSON.stringify(msg.payload), msg.cloudCustomData, JSON.stringify(msg.atUserList), msg.needReadReceipt],
-    )
-    if (ref.type === ConvType.C2C) {
-      await ensureConversationRows(q, ref.channelId, [
-        { wtId: me, conversationID: msg.conversationID },
-        { wtId: ref.peer, conversationID: c2cIdFor(me) },
-      ])
-    }
-    // Your own message means you have read everything up to it.
-    await q.query(
-      'UPDATE user_conversations SET read_seq = GREATEST(read_seq, $3), hidden_seq = NULL, updated_at = now() WHERE wt_id = $1 AND conversation_id = $2',
-      [me, msg.conversationID, seq],
-    )
-    await q.query('UPDATE user_conversations SET hidden_seq = NULL WHERE channel_id = $1 AND hidden_seq IS NOT NULL', [ref.channelId])
-    if (ref.type === ConvType.Group) {
-      await q.query('UPDATE group_members SET last_send_at = now() WHERE group_id = $1 AND wt_id = $2', [ref.groupId, me])
-    }
-    const stored = await existing(q, me, msg.clientMsgId)
-    return { message: stored!, created: true, ref, recipients }
-  })
-}
-
-async function recipientsOf(q: Queryable, ref: ConvRef, me: string): Promise<string[]> {
-  if (ref.type === ConvType.C2C) return [me, ref.peer]
-  const { rows } = await q.query<{ wt_id: string }>('SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL', [ref.groupId])
-  return rows.map((r) => r.wt_id)
+  const r = rows[0]!
+  if (!r.created) return { message: (await existing(ctx.db, me, msg.clientMsgId))!, created: false, ref, recipients }
+  const message: MessageRow = {
+    channel_id: ref.channelId,
+    seq: r.seq,
+    client_msg_id: msg.clientMsgId,
+    sender: me,
+    type: msg.type,
+    payload: msg.payload as Record<string, unknown>,
+    created_at: r.created_at,
+    cloud_custom_data: msg.cloudCustomData,
+    at_users: msg.atUserList,
+    need_read_receipt: msg.needReadReceipt,
+    is_revoked: false,
+    revoker: '',
+    has_risk: false,
+    nick: sender.nick,
+    avatar: sender.avatar,
+    name_card: sender.nameCard,
+    read_count: msg.needReadReceipt ? 0 : null,
+    member_count: sender.members ? sender.members.length : null,
+  }
+  return { message, created: true, ref, recipients }
 }
 
 /** Writes a server-authored message (group tips, system cards) in a transaction the caller holds. */

@@ -23,10 +23,8 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           const result = await sendMessage(ctx, me, frame.message)
           // The acknowledgement follows the commit; pushes after it are best-effort.
           reply({ type: 'ack', clientMsgId, message: toMessage(result.message, me) })
-          if (result.created) {
-            await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
-            if (result.ref.type === ConvType.C2C) await pushConversation(ctx, result.ref.peer, c2cIdFor(me))
-          }
+          // Receivers derive their conversation rows (last message, unread) from the message itself.
+          if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
         } catch (err) {
           if (!(err instanceof SendFailure)) throw err
           reply({ type: 'nack', clientMsgId, code: err.code, msg: err.message, hasRiskContent: err.hasRisk, message: null })

@@ -1,0 +1,116 @@
+/**
+ * Seeds a database with benchmark users, one session token each and optionally one group
+ * holding all of them, for bench/messaging.
+ *
+ *   DATABASE_URL=... npx tsx server/src/cli/seed-bench.ts --users=5000 [--group] [--out=seed.json]
+ *   DATA_DIR=...     npx tsx server/src/cli/seed-bench.ts --users=5000 [--group] [--out=seed.json]
+ *
+ * Same environment as the server: PostgreSQL when DATABASE_URL is set, else PGlite in
+ * DATA_DIR (the server must not be running on that DATA_DIR). Migrates first. Users are
+ * `9NNNNNNN` (8 digits, from --first, default 0) with phone `170NNNNNNNN`; re-running skips
+ * users that exist and adds fresh sessions. Writes {users:[{wtId, token}], groupId} as JSON.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { loadConfig } from '../config.js'
+import type { Queryable } from '../db/Db.js'
+import { openDb } from '../db/index.js'
+import { hashPassword } from '../domain/passwords.js'
+import { hashToken, newToken } from '../domain/tokens.js'
+import { defaultAvatar } from '../domain/users.js'
+
+export const BENCH_PASSWORD = 'bench1234'
+const CHUNK = 1000
+
+interface Args {
+  users: number
+  first: number
+  group: boolean
+  out: string
+}
+
+function parseArgs(argv: string[]): Args {
+  const get = (name: string) => argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`))
+  const value = (name: string) => get(name)?.split('=').slice(1).join('=')
+  const users = Number(value('users') ?? 1000)
+  const first = Number(value('first') ?? 0)
+  if (!Number.isInteger(users) || users < 2 || users > 9_000_000) throw new Error('--users must be an integer from 2 to 9000000')
+  if (!Number.isInteger(first) || first < 0 || first + users > 9_999_999) throw new Error('--first is out of range')
+  return { users, first, group: get('group') !== undefined, out: path.resolve(value('out') ?? 'bench-seed.json') }
+}
+
+/** One multi-row INSERT per chunk: `rows` are arrays of parameters, `tail` goes after VALUES. */
+async function insertRows(q: Queryable, head: string, rows: unknown[][], tail = 'ON CONFLICT DO NOTHING'): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK)
+    const params: unknown[] = []
+    const tuples = chunk.map((r) => `(${r.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`)
+    await q.query(`${head} VALUES ${tuples.join(', ')} ${tail}`, params)
+  }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2))
+  const started = Date.now()
+  const config = loadConfig()
+  const db = await openDb(config)
+  try {
+    const pwdHash = await hashPassword(BENCH_PASSWORD)
+    const ids = Array.from({ length: args.users }, (_, i) => `9${String(args.first + i).padStart(7, '0')}`)
+    const tokens = ids.map(() => newToken())
+    let groupId: string | null = null
+
+    await db.tx(async (q) => {
+      await insertRows(
+        q,
+        'INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar)',
+        ids.map((id) => [id, `170${id}`, pwdHash, `bench${id}`, defaultAvatar(id)]),
+      )
+      await insertRows(q, 'INSERT INTO user_config (wt_id)', ids.map((id) => [id]))
+      await insertRows(
+        q,
+        'INSERT INTO sessions (token_hash, wt_id, device_id, user_agent)',
+        ids.map((id, i) => [hashToken(tokens[i]!), id, 'bench', 'bench/messaging']),
+      )
+      if (args.group) {
+        const { rows } = await q.query<{ n: string }>(`SELECT nextval('group_number_seq')::text AS n`)
+        const groupNumber = rows[0]!.n
+        groupId = `G${groupNumber}`
+        const channelId = `group:${groupId}`
+        await q.query('INSERT INTO groups (group_id, group_number, group_name, owner_wt_id) VALUES ($1, $2, $3, $4)', [
+          groupId,
+          groupNumber,
+          `bench ${args.users}`,
+          ids[0],
+        ])
+        await insertRows(
+          q,
+          'INSERT INTO group_members (group_id, wt_id, identity, join_type, inviter_wt_id)',
+          ids.map((id, i) => [groupId, id, i === 0 ? 3 : 1, 2, i === 0 ? null : ids[0]]),
+        )
+        await q.query('INSERT INTO channels (channel_id) VALUES ($1) ON CONFLICT DO NOTHING', [channelId])
+        await insertRows(
+          q,
+          'INSERT INTO user_conversations (wt_id, conversation_id, channel_id)',
+          ids.map((id) => [id, `GROUP${groupId}`, channelId]),
+        )
+      }
+    })
+    for (const table of ['users', 'user_config', 'sessions', 'groups', 'group_members', 'channels', 'user_conversations']) {
+      await db.exec(`ANALYZE ${table}`)
+    }
+
+    fs.mkdirSync(path.dirname(args.out), { recursive: true })
+    fs.writeFileSync(args.out, JSON.stringify({ users: ids.map((wtId, i) => ({ wtId, token: tokens[i] })), groupId }))
+    console.log(
+      `seeded ${args.users} users${groupId ? ` and group ${groupId}` : ''} on ${db.kind} in ${Date.now() - started} ms -> ${args.out}`,
+    )
+  } finally {
+    await db.close()
+  }
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
