@@ -19,6 +19,7 @@ import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
 import { groupRoutes } from './routes/groups.js'
 import { imRoutes } from './routes/im.js'
+import { searchRoutes } from './routes/search.js'
 import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
 import { siteRoutes } from './routes/site.js'
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(imRoutes(ctx), { prefix: '/api/im' })
   await app.register(groupRoutes(ctx), { prefix: '/api/user/groupchat' })
   await app.register(uploadRoutes(ctx), { prefix: '/api/oss' })
+  await app.register(searchRoutes(ctx), { prefix: '/api/user' })
   installWebApp(app, config.webRoot)
 
   await app.ready()

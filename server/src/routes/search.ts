@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { SearchByIdBody, type SearchResult } from '../../../types/search.js'
+import type { AppContext } from '../context.js'
+import { requireSession } from '../http/auth.js'
+import { ok } from '../http/envelope.js'
+
+/** POST /api/user/searchById: exact match on a user ID, a phone number or a group number. */
+export function searchRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    r.post('/searchById', { preHandler: requireSession(ctx), schema: { body: SearchByIdBody } }, async (req) => {
+      const id = req.body.searchId
+      const users = await ctx.db.query<{ wt_id: string; nick_name: string; avatar: string }>(
+        'SELECT wt_id, nick_name, avatar FROM users WHERE (wt_id = $1 OR phone = $1) AND action_status = 0',
+        [id],
+      )
+      const groups = await ctx.db.query<{ group_id: string; group_number: string; group_name: string; group_avatar: string }>(
+        'SELECT group_id, group_number, group_name, group_avatar FROM groups WHERE group_number = $1 AND dissolved_at IS NULL',
+        [id],
+      )
+      const results: SearchResult[] = [
+        ...users.rows.map((u) => ({ wtId: u.wt_id, name: u.nick_name, avatar: u.avatar, type: 1 as const, userType: 0, groupNumber: '' })),
+        ...groups.rows.map((g) => ({ wtId: g.group_id, name: g.group_name, avatar: g.group_avatar, type: 2 as const, userType: 0, groupNumber: g.group_number })),
+      ]
+      return ok(results)
+    })
+  }
+}
