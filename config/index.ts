@@ -6,19 +6,23 @@ import routes from '../src/router/routes.json'
  * The mini-program has no origin of its own, so its server address is fixed at build time
  * (WEAPP_API_BASE). The H5 build talks to the origin it was served from.
  */
+/** types/ lives outside src but is bundled: the client imports the shared wire contract. */
+const sharedTypes = path.resolve(__dirname, '..', 'types')
+
 const weappApiBase = process.env.WEAPP_API_BASE || 'http://127.0.0.1:3000'
 
 /** H5 browser-history aliases: Taro page path → public URL of the spec's route table. */
 function h5RouteAliases(): Record<string, string> {
-  return Object.fromEntries(routes.filter((r) => r.path !== '/').map((r) => [`/${r.page}`, r.path]))
+  return Object.fromEntries(routes.map((r) => [`/${r.page}`, r.path]))
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'weitalk',
     date: '2026-11-22',
-    designWidth: 750,
+    designWidth: 375,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    // types/ lives outside src but is bundled: the client imports the shared wire contract.
     sourceRoot: 'src',
     outputRoot: process.env.TARO_ENV === 'weapp' ? 'dist/weapp' : 'dist/h5',
     plugins: [],
@@ -34,6 +38,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     compiler: 'webpack5',
     cache: { enable: false },
     mini: {
+      compile: { include: [sharedTypes] },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
@@ -45,6 +50,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[chunkhash:8].js' },
       miniCssExtractPluginOption: { ignoreOrder: true, filename: 'css/[name].[contenthash].css', chunkFilename: 'css/[name].[chunkhash].css' },
       router: { mode: 'browser', customRoutes: h5RouteAliases() },
+      compile: { include: [sharedTypes] },
       postcss: {
         pxtransform: { enable: false, config: {} },
         autoprefixer: { enable: true, config: {} },

@@ -1,5 +1,54 @@
-import { View } from '@tarojs/components'
+import { Image, View } from '@tarojs/components'
+import PlainLayout from '@/components/layout/PlainLayout'
+import { VIP_LEVELS } from '@/assets/vip'
+import './index.scss'
 
-export default function Page() {
-  return <View className='page'>h5-level</View>
+/** How the ten levels differ: the same membership rights, an ever more striking badge. */
+const LEVEL_NOTES: Record<number, string> = {
+  1: '入门会员，通话不限时长，昵称旁显示青铜徽章。',
+  2: '白银徽章，通话不限时长。',
+  3: '黄金徽章，通话不限时长。',
+  4: '铂金徽章，带有盾形标识。',
+  5: '翡翠徽章，带有盾形标识。',
+  6: '蓝宝徽章，带有盾形标识。',
+  7: '紫晶徽章，带有皇冠标识。',
+  8: '红宝徽章，带有皇冠标识。',
+  9: '钻石徽章，带有钻石标识。',
+  10: '最高等级，黑金至尊徽章，带有皇冠与星光标识。',
+}
+
+export default function LevelPage() {
+  return (
+    <PlainLayout route='level' className='level'>
+      <View className='level__banner'>
+        <View className='level__title'>会员等级说明</View>
+        <View className='level__lead'>微谈会员共 10 个等级，等级越高，徽章越醒目。</View>
+      </View>
+
+      <View className='level__card'>
+        <View className='level__card-title'>会员权益</View>
+        <View className='level__point'>· 语音和视频通话不限时长（非会员每日通话时长有上限，达到上限后当天无法继续通话）。</View>
+        <View className='level__point'>· 你的昵称旁会显示对应等级的会员徽章。</View>
+        <View className='level__point'>· 所有等级享有相同的功能权益，等级只决定徽章样式。会员与等级由站点运营方开通和调整。</View>
+      </View>
+
+      <View className='level__card'>
+        <View className='level__card-title'>等级一览</View>
+        {VIP_LEVELS.map((l) => (
+          <View key={l.level} className='level__row' data-testid='level-row' data-level={String(l.level)}>
+            <Image
+              className='level__badge'
+              src={l.image}
+              style={{ width: `${l.level === 10 ? 60 : 52}px`, height: '22px' }}
+            />
+            <View className='level__info'>
+              <View className='level__name'>VIP{l.level} · {l.name}会员</View>
+              <View className='level__note'>{LEVEL_NOTES[l.level]}</View>
+            </View>
+          </View>
+        ))}
+      </View>
+      <View className='level__foot'>微谈 · 自托管即时通讯</View>
+    </PlainLayout>
+  )
 }

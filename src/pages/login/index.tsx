@@ -1,5 +1,18 @@
-import { View } from '@tarojs/components'
+import { useEffect } from 'react'
+import GuestLayout from '@/components/layout/GuestLayout'
+import LoginCard from '@/components/login/LoginCard'
+import { redirectAfterLogin } from '@/router/navigation'
+import { useAppStore } from '@/stores'
 
-export default function Page() {
-  return <View className='page'>login</View>
+export default function LoginPage() {
+  useEffect(() => {
+    // Someone already signed in who opens /login goes on to where the redirect query points.
+    // Only on arrival: a login made on this page redirects by itself.
+    if (useAppStore.getState().user) redirectAfterLogin()
+  }, [])
+  return (
+    <GuestLayout route='login' main='card'>
+      <LoginCard />
+    </GuestLayout>
+  )
 }

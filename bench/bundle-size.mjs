@@ -1,0 +1,140 @@
+/**
+ * What the login page of the H5 build costs to download, in gzip bytes.
+ *
+ *   node bench/bundle-size.mjs              static analysis, then a check in Chromium
+ *   node bench/bundle-size.mjs --static     static analysis only
+ *
+ * How Taro splits the H5 build (webpack5 runner): dist/h5/index.html loads the runtime and
+ * vendor chunks plus app.js and app.css. app.js holds the route table; each route has a
+ * `load` function calling the webpack chunk loader (`__webpack_require__.e(id)`) for the
+ * page's chunk(s), whose file names come from the runtime's chunk-name map
+ * (`"js/"+id+"."+{id: hash}[id]+".js"`, and the same for css). The login page therefore
+ * costs index.html's assets plus the chunks named in the /login route's `load`.
+ *
+ * The Chromium check serves dist/h5 with the real server, opens /login and lists every
+ * script and stylesheet the browser actually fetched, so chunks pulled in at run time
+ * (lazy components, polyfills) are not missed.
+ */
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { projectRoot } from '../scripts/ensure-h5-build.mjs'
+import { startServer } from '../scripts/server-process.mjs'
+
+/** The goal written in docs/performance.md. */
+const LOGIN_JS_BUDGET_KB = 250
+const distDir = path.join(projectRoot, 'dist/h5')
+const routes = JSON.parse(readFileSync(path.join(projectRoot, 'src/router/routes.json'), 'utf8'))
+const loginPage = routes.find((r) => r.name === 'login').page
+
+function measure(rel) {
+  const body = readFileSync(path.join(distDir, rel))
+  return { file: rel, kind: rel.endsWith('.css') ? 'css' : 'js', raw: body.length, gzip: gzipSync(body, { level: 9 }).length }
+}
+
+/** Assets named by index.html, in document order. */
+function entryAssets(html) {
+  const found = []
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) found.push(m[1])
+  for (const m of html.matchAll(/<link[^>]*\bhref="([^"]+\.css)"/g)) found.push(m[1])
+  return found.map((u) => u.replace(/^\//, ''))
+}
+
+/** Reads a `"<dir>/"+id+"."+{...}[id]+".<ext>"` chunk-name map out of the webpack runtime. */
+function chunkNameMap(code, dir, ext) {
+  const re = new RegExp(`"${dir}/"\\+(\\w+)\\+"\\."\\+(\\{[^}]*\\})\\[\\1\\]\\+"\\.${ext}"`)
+  const m = code.match(re)
+  return m ? JSON.parse(m[2]) : {}
+}
+
+/** The chunk ids the route's `load` function asks the chunk loader for. */
+function routeChunkIds(code, page) {
+  const marker = `"${page}","load":`
+  const at = code.indexOf(marker)
+  if (at < 0) throw new Error(`route ${page} not found in app.js; the Taro output format changed`)
+  const rest = code.slice(at + marker.length)
+  const next = rest.search(/"load":|"path":/)
+  const loadSource = rest.slice(0, next > 0 ? next : 2000)
+  const ids = [...loadSource.matchAll(/\b\w+\.e\((\d+)\)/g)].map((m) => m[1])
+  if (!ids.length) throw new Error(`no chunk loads found for ${page}`)
+  return ids
+}
+
+function staticLoginAssets() {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8')
+  const entries = entryAssets(html)
+  const runtimeCode = entries
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(path.join(distDir, f), 'utf8'))
+    .join('\n')
+  const jsNames = chunkNameMap(runtimeCode, 'js', 'js')
+  const cssNames = chunkNameMap(runtimeCode, 'css', 'css')
+  const ids = routeChunkIds(runtimeCode, loginPage)
+  const chunks = []
+  for (const id of ids) {
+    if (jsNames[id]) chunks.push(`js/${id}.${jsNames[id]}.js`)
+    if (cssNames[id]) chunks.push(`css/${id}.${cssNames[id]}.css`)
+  }
+  return { entries, chunks, ids }
+}
+
+async function browserLoginAssets() {
+  const { chromium } = await import('playwright-core')
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weitalk-bench-'))
+  const server = await startServer({ dataDir, env: { DEMO_DATA: '0', DATABASE_URL: undefined, REDIS_URL: undefined } })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  try {
+    const page = await browser.newPage()
+    const fetched = new Set()
+    page.on('response', (r) => {
+      const url = new URL(r.url())
+      if (url.origin === server.url && /\.(js|css)$/.test(url.pathname)) fetched.add(url.pathname.replace(/^\//, ''))
+    })
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' })
+    return [...fetched]
+  } finally {
+    await browser.close()
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+const kb = (n) => (n / 1024).toFixed(1)
+
+function printTable(title, rows) {
+  console.log(`\n${title}`)
+  console.log(`  ${'file'.padEnd(44)} ${'kind'.padEnd(4)} ${'raw KB'.padStart(9)} ${'gzip KB'.padStart(9)}`)
+  for (const r of rows) console.log(`  ${r.file.padEnd(44)} ${r.kind.padEnd(4)} ${kb(r.raw).padStart(9)} ${kb(r.gzip).padStart(9)}`)
+  const total = (kind) => rows.filter((r) => r.kind === kind).reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 })
+  for (const kind of ['js', 'css']) {
+    const t = total(kind)
+    console.log(`  ${`total ${kind}`.padEnd(44)} ${''.padEnd(4)} ${kb(t.raw).padStart(9)} ${kb(t.gzip).padStart(9)}`)
+  }
+  return total('js').gzip
+}
+
+if (!existsSync(path.join(distDir, 'index.html'))) {
+  console.error('dist/h5 is missing: run `node scripts/ensure-h5-build.mjs` first.')
+  process.exit(1)
+}
+
+const { entries, chunks, ids } = staticLoginAssets()
+console.log(`Login route ${loginPage}: chunk ids ${ids.join(', ')}  (gzip level 9)`)
+const staticJs = printTable('Static: index.html assets + the login route chunks', [...entries, ...chunks].map(measure))
+console.log(`\nLogin page JS: ${kb(staticJs)} KB gzip; goal ≤ ${LOGIN_JS_BUDGET_KB} KB (${staticJs <= LOGIN_JS_BUDGET_KB * 1024 ? 'met' : 'over'})`)
+
+if (!process.argv.includes('--static')) {
+  const fetched = await browserLoginAssets()
+  const browserJs = printTable('Chromium: every script and stylesheet fetched while opening /login', fetched.map(measure))
+  const expected = new Set([...entries, ...chunks])
+  const extra = fetched.filter((f) => !expected.has(f))
+  const unused = [...expected].filter((f) => !fetched.includes(f))
+  console.log(`\nLogin page JS fetched by the browser: ${kb(browserJs)} KB gzip`)
+  if (extra.length) console.log(`  fetched but not predicted statically: ${extra.join(', ')}`)
+  if (unused.length) console.log(`  predicted but not fetched: ${unused.join(', ')}`)
+  if (!extra.length && !unused.length) console.log('  the static analysis and the browser agree')
+}

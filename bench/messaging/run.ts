@@ -1,0 +1,793 @@
+/**
+ * Messaging benchmark: real server processes, real sockets, real database.
+ *
+ *   npm run bench:messaging -- --scenario=c2c|group|two-process|all --db=postgres|pglite
+ *                              --clients=5000 --rate=2000 --seconds=60
+ *
+ * See bench/messaging/README.md for every option and what each figure means.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { startServer, type RunningServer } from '../../scripts/server-process.mjs'
+import { ClientPool, type BenchClient, type SeedUser } from './clients.js'
+import { cpuByName, cpuDelta, cpuSeconds, machineCpu, machineInfo, rssKb, workerPid } from './proc.js'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+// ---------------------------------------------------------------- options
+
+type Scenario = 'c2c' | 'group' | 'two-process'
+type DbKind = 'postgres' | 'pglite'
+
+function parseOptions(argv: string[]) {
+  const raw = new Map<string, string>()
+  for (const a of argv) {
+    const m = /^--([\w-]+)(?:=(.*))?$/.exec(a)
+    if (!m) throw new Error(`unknown argument ${a}`)
+    raw.set(m[1]!, m[2] ?? 'true')
+  }
+  const num = (name: string, fallback: number) => {
+    const v = raw.has(name) ? Number(raw.get(name)) : fallback
+    if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} must be a non-negative number`)
+    return v
+  }
+  const scenarioArg = raw.get('scenario') ?? 'all'
+  const scenarios: Scenario[] =
+    scenarioArg === 'all' ? ['c2c', 'group', 'two-process'] : (scenarioArg.split(',') as Scenario[])
+  for (const s of scenarios) if (!['c2c', 'group', 'two-process'].includes(s)) throw new Error(`--scenario: unknown ${s}`)
+  const db = (raw.get('db') ?? 'postgres') as DbKind
+  if (db !== 'postgres' && db !== 'pglite') throw new Error('--db must be postgres or pglite')
+  const rate = num('rate', 2000)
+  const rates = raw.has('rates') ? raw.get('rates')!.split(',').map(Number) : [rate]
+  if (rates.some((r) => !(r > 0))) throw new Error('--rates must be positive numbers')
+  return {
+    scenarios,
+    db,
+    clients: Math.floor(num('clients', 5000)),
+    rates,
+    seconds: num('seconds', 60),
+    warmup: num('warmup', 5),
+    drain: num('drain', 10),
+    batch: Math.max(1, Math.floor(num('batch', 200))),
+    groupMessages: Math.max(1, Math.floor(num('group-messages', 5))),
+    groupInterval: num('group-interval', 2000),
+    pgUrl: raw.get('pg-url') ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: raw.get('redis-url') ?? process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    json: raw.get('json') ?? null,
+    waitIdle: num('wait-idle', 0),
+    quiet: raw.has('quiet'),
+  }
+}
+type Options = ReturnType<typeof parseOptions>
+
+// ---------------------------------------------------------------- helpers
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const log = (...parts: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...parts)
+
+/** Nearest-rank percentile of unsorted values (NaN ignored); null when there are none. */
+function percentiles(values: ArrayLike<number>, qs: number[]): Array<number | null> {
+  const v = Float64Array.from(values).filter((x) => !Number.isNaN(x)).sort()
+  return qs.map((q) => (v.length ? v[Math.min(v.length - 1, Math.max(0, Math.ceil(q * v.length) - 1))]! : null))
+}
+
+const cleanups: Array<() => Promise<void>> = []
+async function runCleanups() {
+  while (cleanups.length) await cleanups.pop()!().catch((err) => console.error('cleanup failed:', err))
+}
+
+// ---------------------------------------------------------------- database, seed, servers
+
+interface Storage {
+  kind: DbKind
+  dataDir: string
+  databaseUrl: string | null
+  dispose(): Promise<void>
+}
+
+let dbCounter = 0
+async function freshStorage(opts: Options, kind: DbKind): Promise<Storage> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-messaging-'))
+  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true })
+  if (kind === 'pglite') return { kind, dataDir, databaseUrl: null, dispose: removeDir }
+  const name = `bench_${process.pid}_${++dbCounter}`
+  const admin = new pg.Client({ connectionString: opts.pgUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(opts.pgUrl)
+  url.pathname = `/${name}`
+  return {
+    kind,
+    dataDir,
+    databaseUrl: url.toString(),
+    async dispose() {
+      const c = new pg.Client({ connectionString: opts.pgUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+      await removeDir()
+    },
+  }
+}
+
+function storageEnv(s: Storage): Record<string, string | undefined> {
+  return { DATA_DIR: s.dataDir, DATABASE_URL: s.databaseUrl ?? undefined }
+}
+
+async function seed(s: Storage, users: number, group: boolean): Promise<{ users: SeedUser[]; groupId: string | null }> {
+  const out = path.join(s.dataDir, 'seed.json')
+  const env: Record<string, string | undefined> = { ...process.env, ...storageEnv(s) }
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k]
+  const args = ['server/src/cli/seed-bench.ts', `--users=${users}`, `--out=${out}`, ...(group ? ['--group'] : [])]
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed-bench failed (${code}):\n${output}`))))
+  })
+  return JSON.parse(fs.readFileSync(out, 'utf8'))
+}
+
+interface Server {
+  run: RunningServer
+  /** The node process running main.ts (tsx starts it as a child). */
+  pid: number
+}
+
+async function startServers(s: Storage, count: number, redisUrl: string | null): Promise<Server[]> {
+  const servers: Server[] = []
+  for (let i = 0; i < count; i++) {
+    const run = await startServer({
+      dataDir: s.dataDir,
+      env: { ...storageEnv(s), REDIS_URL: redisUrl ?? undefined, DEMO_DATA: '0', WEB_ROOT: '', LOG_LEVEL: 'warn' },
+    })
+    servers.push({ run, pid: workerPid(run.pid) })
+  }
+  return servers
+}
+
+/** Server log lines at warn (40) or above. */
+function serverProblems(servers: Server[]): string[] {
+  return servers.flatMap((s) =>
+    s.run
+      .output()
+      .split('\n')
+      .filter((l) => /"level":(40|50|60)/.test(l)),
+  )
+}
+
+// ---------------------------------------------------------------- CPU accounting
+
+interface CpuSample {
+  at: number
+  servers: number[]
+  postgres: Map<number, number>
+  redis: Map<number, number>
+  machine: { busy: number; total: number }
+  gen: NodeJS.CpuUsage
+}
+
+function sampleCpu(servers: Server[]): CpuSample {
+  return {
+    at: performance.now(),
+    servers: servers.map((s) => cpuSeconds(s.pid) ?? 0),
+    postgres: cpuByName('postgres'),
+    redis: cpuByName('redis-server'),
+    machine: machineCpu(),
+    gen: process.cpuUsage(),
+  }
+}
+
+/** CPU used between two samples, as % of one core (100% = one core busy the whole time). */
+function cpuBetween(a: CpuSample, b: CpuSample) {
+  const wall = (b.at - a.at) / 1000
+  const pct = (s: number) => Math.round((s / wall) * 100)
+  return {
+    wallS: wall,
+    serverPct: b.servers.map((x, i) => pct(x - a.servers[i]!)),
+    serverS: b.servers.map((x, i) => x - a.servers[i]!),
+    postgresPct: pct(cpuDelta(a.postgres, b.postgres)),
+    redisPct: pct(cpuDelta(a.redis, b.redis)),
+    generatorPct: pct((b.gen.user - a.gen.user + b.gen.system - a.gen.system) / 1e6),
+    machineBusyPct: Math.round(((b.machine.busy - a.machine.busy) / Math.max(1, b.machine.total - a.machine.total)) * 100 * os.cpus().length),
+  }
+}
+type CpuUse = ReturnType<typeof cpuBetween>
+
+// ---------------------------------------------------------------- results
+
+interface Row {
+  scenario: string
+  db: string
+  servers: number
+  clients: number
+  offered: string
+  sent: number
+  acked: number
+  deliveredPerS: number | null
+  p50: number | null
+  p95: number | null
+  p99: number | null
+  max: number | null
+  ackP50: number | null
+  ackP99: number | null
+  lost: number
+  dup: number
+  unacked: number
+  nacked: number
+  rssPerConnKb: number | null
+  cpu: CpuUse | null
+  eventLoopP99: number | null
+  /** Round trip of {type:'ping'} to the server during the step. */
+  pingP99: number | null
+  notes: string[]
+}
+
+/** CPU the machine spent outside the server, database, Redis and this generator (other programs). */
+const otherPct = (c: CpuUse) =>
+  Math.max(0, c.machineBusyPct - c.serverPct.reduce((a, b) => a + b, 0) - c.postgresPct - c.redisPct - c.generatorPct)
+
+const fmt = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? '-' : v.toFixed(digits))
+
+function printTable(rows: Row[]) {
+  const cols: Array<[string, (r: Row) => string]> = [
+    ['scenario', (r) => r.scenario],
+    ['db', (r) => r.db],
+    ['procs', (r) => String(r.servers)],
+    ['clients', (r) => String(r.clients)],
+    ['offered', (r) => r.offered],
+    ['sent', (r) => String(r.sent)],
+    ['deliv/s', (r) => fmt(r.deliveredPerS, 0)],
+    ['p50 ms', (r) => fmt(r.p50)],
+    ['p95 ms', (r) => fmt(r.p95)],
+    ['p99 ms', (r) => fmt(r.p99)],
+    ['max ms', (r) => fmt(r.max)],
+    ['ack p50', (r) => fmt(r.ackP50)],
+    ['ack p99', (r) => fmt(r.ackP99)],
+    ['lost', (r) => String(r.lost)],
+    ['dup', (r) => String(r.dup)],
+    ['unacked', (r) => String(r.unacked)],
+    ['RSS/conn KB', (r) => fmt(r.rssPerConnKb)],
+    ['server CPU %', (r) => (r.cpu ? r.cpu.serverPct.join('+') : '-')],
+    ['pg CPU %', (r) => (r.cpu && r.db === 'postgres' ? String(r.cpu.postgresPct) : '-')],
+    ['redis CPU %', (r) => (r.cpu && r.servers > 1 ? String(r.cpu.redisPct) : '-')],
+    ['gen CPU %', (r) => (r.cpu ? String(r.cpu.generatorPct) : '-')],
+    ['ping p99', (r) => fmt(r.pingP99)],
+    ['gen lag p99', (r) => fmt(r.eventLoopP99)],
+    ['other CPU %', (r) => (r.cpu ? String(otherPct(r.cpu)) : '-')],
+  ]
+  const cells = [cols.map((c) => c[0]), ...rows.map((r) => cols.map((c) => c[1](r)))]
+  const widths = cols.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)))
+  const line = (row: string[]) => '| ' + row.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ') + ' |'
+  console.log(line(cells[0]!))
+  console.log('|' + widths.map((w, i) => (i < 2 ? ':' + '-'.repeat(w + 1) : '-'.repeat(w + 1) + ':')).join('|') + '|')
+  for (const row of cells.slice(1)) console.log(line(row))
+  for (const r of rows) for (const n of r.notes) console.log(`  ${r.scenario}/${r.db} ${r.offered}: ${n}`)
+}
+
+// ---------------------------------------------------------------- shared scenario setup
+
+/** Median of 9 VmRSS readings 250 ms apart per server, in KB (a single reading jumps with GC). */
+async function steadyRss(servers: Server[]): Promise<number[]> {
+  const readings: number[][] = servers.map(() => [])
+  for (let i = 0; i < 9; i++) {
+    servers.forEach((s, j) => readings[j]!.push(rssKb(s.pid) ?? 0))
+    await sleep(250)
+  }
+  return readings.map((r) => r.sort((a, b) => a - b)[4]!)
+}
+
+interface Setup {
+  databaseUrl: string | null
+  pool: ClientPool
+  servers: Server[]
+  users: SeedUser[]
+  groupId: string | null
+  connected: number
+  rssPerConnKb: number | null
+  notes: string[]
+}
+
+async function setUp(opts: Options, kind: DbKind, procs: number, group: boolean): Promise<Setup> {
+  const storage = await freshStorage(opts, kind)
+  cleanups.push(() => storage.dispose())
+  const seeded = await seed(storage, opts.clients, group)
+  log(`seeded ${seeded.users.length} users${seeded.groupId ? ` and group ${seeded.groupId}` : ''} (${kind})`)
+  const servers = await startServers(storage, procs, procs > 1 ? opts.redisUrl : null)
+  cleanups.push(async () => void (await Promise.all(servers.map((s) => s.run.stop()))))
+  log(`server pid(s) ${servers.map((s) => s.pid).join(', ')} on ${servers.map((s) => s.run.url).join(', ')}`)
+
+  await sleep(1000)
+  const before = await steadyRss(servers)
+  const pool = new ClientPool()
+  cleanups.push(() => pool.close())
+  const wsUrls = servers.map((s) => s.run.url.replace(/^http/, 'ws'))
+  const res = await pool.connect(seeded.users, wsUrls, (i) => i % procs, opts.batch)
+  log(`connected ${res.connected}/${seeded.users.length} in ${Math.round(res.ms)} ms${res.failed ? `; ${res.failed} failed: ${res.firstError}` : ''}`)
+  await sleep(1000)
+  const after = await steadyRss(servers)
+  const grown = after.reduce((a, b) => a + b, 0) - before.reduce((a, b) => a + b, 0)
+  const rssPerConnKb = res.connected ? grown / res.connected : null
+  log(`server RSS ${before.map((b) => Math.round(b / 1024)).join('+')} MB idle -> ${after.map((a) => Math.round(a / 1024)).join('+')} MB with ${res.connected} sockets (${fmt(rssPerConnKb)} KB each)`)
+  const notes = res.failed ? [`${res.failed} clients failed to connect: ${res.firstError}`] : []
+  return { databaseUrl: storage.databaseUrl, pool, servers, users: seeded.users, groupId: seeded.groupId, connected: res.connected, rssPerConnKb, notes }
+}
+
+// ---------------------------------------------------------------- probes
+
+interface ProbeResult {
+  pingP50: number | null
+  pingP99: number | null
+  /** Average number of the bench database's backends running a query (PostgreSQL only). */
+  pgActive: number | null
+  pgWaits: string
+}
+
+/**
+ * While a step runs: one client per server sends {type:'ping'} every 100 ms (the server
+ * answers before any database work, so the round trip shows how busy its event loop is),
+ * and pg_stat_activity of the bench database is sampled every 100 ms.
+ */
+function startProbes(setup: Setup) {
+  const rtts: number[] = []
+  setup.pool.pongHandler = (_c, f, at) => rtts.push(at - Number(f.ts))
+  const probes = setup.servers.map((_, i) => setup.pool.clients.find((c) => c?.open && c.server === i)).filter((c): c is BenchClient => !!c)
+  const timer = setInterval(() => {
+    for (const c of probes) setup.pool.send(c, { type: 'ping', ts: performance.now() })
+  }, 100)
+  let stopped = false
+  let samples = 0
+  let active = 0
+  const waits = new Map<string, number>()
+  const sampler = (async () => {
+    if (!setup.databaseUrl) return
+    const client = new pg.Client({ connectionString: setup.databaseUrl })
+    await client.connect()
+    try {
+      while (!stopped) {
+        const { rows } = await client.query<{ w: string }>(
+          `SELECT coalesce(wait_event_type, 'CPU') || ':' || coalesce(wait_event, 'running') AS w
+           FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+        )
+        samples += 1
+        active += rows.length
+        for (const r of rows) waits.set(r.w, (waits.get(r.w) ?? 0) + 1)
+        await sleep(100)
+      }
+    } finally {
+      await client.end()
+    }
+  })()
+  return async (): Promise<ProbeResult> => {
+    clearInterval(timer)
+    stopped = true
+    await sampler.catch(() => undefined)
+    setup.pool.pongHandler = () => undefined
+    const [pingP50, pingP99] = percentiles(rtts, [0.5, 0.99])
+    const top = [...waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6)
+    return {
+      pingP50,
+      pingP99,
+      pgActive: setup.databaseUrl && samples ? active / samples : null,
+      pgWaits: top.map(([w, n]) => `${w} ${Math.round((n / Math.max(1, active)) * 100)}%`).join(', '),
+    }
+  }
+}
+
+function probeNote(p: ProbeResult): string {
+  const pgPart = p.pgActive === null ? '' : `; PostgreSQL backends active on average ${p.pgActive.toFixed(1)} (${p.pgWaits || 'none'})`
+  return `server ping round trip p50 ${fmt(p.pingP50)} p99 ${fmt(p.pingP99)} ms${pgPart}`
+}
+
+/** Waits (up to `maxSeconds`) until the machine is below 25% busy for 3 s in a row: other programs distort the figures. */
+async function waitForQuietMachine(maxSeconds: number) {
+  if (maxSeconds <= 0) return
+  const until = performance.now() + maxSeconds * 1000
+  let quiet = 0
+  let prev = machineCpu()
+  let last = 0
+  while (performance.now() < until) {
+    await sleep(1000)
+    const cur = machineCpu()
+    last = ((cur.busy - prev.busy) / Math.max(1, cur.total - prev.total)) * 100
+    prev = cur
+    quiet = last < 25 ? quiet + 1 : 0
+    if (quiet >= 3) return log(`machine quiet (${last.toFixed(0)}% busy)`)
+  }
+  log(`machine still ${last.toFixed(0)}% busy after ${maxSeconds} s of waiting; measuring anyway`)
+}
+
+// ---------------------------------------------------------------- c2c
+
+let stepCounter = 0
+
+/**
+ * One open-loop run: `rate` messages per second for `seconds`, round-robin over every client
+ * that has a connected partner (client 2k talks to 2k+1). Each message carries its send time.
+ */
+async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: number, label: string): Promise<Omit<Row, 'scenario' | 'db' | 'servers' | 'clients' | 'rssPerConnKb'>> {
+  const { pool } = setup
+  const partner = (i: number) => i ^ 1
+  // Evens first, then odds: the two ends of one conversation take turns half a round apart,
+  // rather than back to back (which would make every send wait for its partner's row lock).
+  const senders = pool.clients
+    .filter((c) => c && c.open && pool.clients[partner(c.idx)]?.open)
+    .sort((a, b) => (a.idx & 1) - (b.idx & 1) || a.idx - b.idx)
+  if (senders.length === 0) throw new Error('no connected pairs')
+  const total = Math.max(1, Math.round(rate * seconds))
+  const prefix = `bm${process.pid}s${++stepCounter}_`
+  const sentAt = new Float64Array(total).fill(NaN)
+  const ackAt = new Float64Array(total).fill(NaN)
+  const recvAt = new Float64Array(total).fill(NaN)
+  const latency = new Float64Array(total).fill(NaN)
+  const recvCount = new Uint16Array(total)
+  const nacked = new Uint8Array(total)
+  const toIdx = new Int32Array(total).fill(-1)
+  let stray = 0
+  const nackCodes = new Map<number, number>()
+  const idOf = (id: unknown) => (typeof id === 'string' && id.startsWith(prefix) ? Number(id.slice(prefix.length)) : -1)
+  let frozen = false
+
+  pool.handler = (client, frame, at) => {
+    if (frame.type === 'ack') {
+      const n = idOf(frame.clientMsgId)
+      if (n >= 0 && !frozen && Number.isNaN(ackAt[n]!)) ackAt[n] = at
+    } else if (frame.type === 'nack') {
+      const n = idOf(frame.clientMsgId)
+      if (n >= 0) nacked[n] = 1
+      nackCodes.set(frame.code as number, (nackCodes.get(frame.code as number) ?? 0) + 1)
+    } else if (frame.type === 'msg') {
+      const m = frame.message as { clientMsgId: string; payload: { text?: string } }
+      const n = idOf(m.clientMsgId)
+      if (n < 0) return
+      if (client.idx !== toIdx[n]) {
+        stray += 1
+        return
+      }
+      recvCount[n] += 1
+      if (recvCount[n] === 1) {
+        recvAt[n] = at
+        // The send time travels in the message itself.
+        latency[n] = at - Number(String(m.payload.text).split('@')[1])
+      }
+    }
+  }
+
+  const eld = monitorEventLoopDelay({ resolution: 10 })
+  eld.enable()
+  const stopProbes = startProbes(setup)
+  let sent = 0
+  let sendFailed = 0
+  let rr = 0
+  const cpuStart = sampleCpu(setup.servers)
+  const t0 = cpuStart.at
+  const windowEnd = t0 + seconds * 1000
+  const count = (arr: Float64Array, until = Infinity) => {
+    let k = 0
+    for (let i = 0; i < sent; i++) if (arr[i]! <= until) k++
+    return k
+  }
+  const progress = opts.quiet
+    ? null
+    : setInterval(() => {
+        const acked = count(ackAt)
+        const got = count(recvAt)
+        log(`  ${label} ${rate}/s t=${((performance.now() - t0) / 1000).toFixed(0)}s sent ${sent} acked ${acked} delivered ${got} in flight ${sent - got}`)
+      }, 10_000)
+
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * rate))
+      while (sent < due) {
+        const c = senders[rr++ % senders.length]!
+        const peer = pool.clients[partner(c.idx)]!
+        const n = sent++
+        const ts = performance.now()
+        sentAt[n] = ts
+        toIdx[n] = peer.idx
+        const ok = pool.send(c, {
+          type: 'send',
+          message: { clientMsgId: prefix + n, conversationID: `C2C${peer.wtId}`, type: 'TIMTextElem', payload: { text: `${n}@${ts.toFixed(3)}` } },
+        })
+        if (!ok) sendFailed += 1
+      }
+      if (sent >= total) resolve()
+      else setTimeout(tick, 2)
+    }
+    tick()
+  })
+  const cpuEnd = sampleCpu(setup.servers)
+  const cpu = cpuBetween(cpuStart, cpuEnd)
+  eld.disable()
+  const probe = await stopProbes()
+
+  // Drain: wait until every acknowledged message has reached its receiver, or give up.
+  const drainUntil = performance.now() + opts.drain * 1000
+  const settled = () => {
+    for (let n = 0; n < sent; n++) {
+      if (nacked[n]) continue
+      if (Number.isNaN(ackAt[n]!) || recvCount[n] === 0) return false
+    }
+    return true
+  }
+  while (performance.now() < drainUntil && !settled()) await sleep(100)
+  // Acknowledgements from now on are not counted, so a message acknowledged a moment ago is
+  // not called lost: its push gets one more second (and late duplicates show up).
+  frozen = true
+  await sleep(1000)
+  if (progress) clearInterval(progress)
+  pool.handler = () => undefined
+
+  let acked = 0
+  let lost = 0
+  let dup = 0
+  let unacked = 0
+  let nackCount = 0
+  let inWindow = 0
+  const ackLatency = new Float64Array(sent).fill(NaN)
+  for (let n = 0; n < sent; n++) {
+    if (nacked[n]) nackCount++
+    else if (Number.isNaN(ackAt[n]!)) unacked++
+    else {
+      acked++
+      ackLatency[n] = ackAt[n]! - sentAt[n]!
+      if (recvCount[n] === 0) lost++
+    }
+    if (recvCount[n]! > 1) dup++
+    if (recvAt[n]! <= windowEnd) inWindow++
+  }
+  const [p50, p95, p99, max] = percentiles(latency.subarray(0, sent), [0.5, 0.95, 0.99, 1])
+  const [ackP50, ackP99] = percentiles(ackLatency, [0.5, 0.99])
+  const notes: string[] = []
+  const delivered = recvCount.reduce((k, c) => k + (c > 0 ? 1 : 0), 0)
+  notes.push(
+    `${delivered}/${sent} delivered (${inWindow} within the ${seconds} s window); ${senders.length} senders; ` +
+      `server CPU ${cpu.serverS.map((s) => s.toFixed(1)).join('+')} s over ${cpu.wallS.toFixed(1)} s; ` +
+      `generator event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms`,
+    probeNote(probe),
+  )
+  if (nackCount) notes.push(`nacks by code: ${JSON.stringify(Object.fromEntries(nackCodes))}`)
+  if (sendFailed) notes.push(`${sendFailed} sends skipped: socket not open`)
+  if (stray) notes.push(`${stray} copies arrived at a client other than the receiver`)
+  return {
+    offered: `${rate}/s`,
+    sent,
+    acked,
+    deliveredPerS: inWindow / seconds,
+    p50,
+    p95,
+    p99,
+    max,
+    ackP50,
+    ackP99,
+    lost,
+    dup,
+    unacked,
+    nacked: nackCount,
+    cpu,
+    eventLoopP99: eld.percentile(99) / 1e6,
+    pingP99: probe.pingP99,
+    notes,
+  }
+}
+
+async function runC2C(opts: Options, kind: DbKind, procs: number): Promise<Row[]> {
+  const scenario = procs > 1 ? 'two-process' : 'c2c'
+  log(`== ${scenario} on ${kind}: ${opts.clients} clients, ${procs} server process(es), rates ${opts.rates.join(', ')}/s for ${opts.seconds} s`)
+  const setup = await setUp(opts, kind, procs, false)
+  const rows: Row[] = []
+  if (opts.warmup > 0) {
+    log(`warm-up: ${opts.rates[0]}/s for ${opts.warmup} s (not counted)`)
+    await c2cStep(opts, setup, opts.rates[0]!, opts.warmup, 'warm-up')
+  }
+  for (const rate of opts.rates) {
+    await waitForQuietMachine(opts.waitIdle)
+    const r = await c2cStep(opts, setup, rate, opts.seconds, scenario)
+    const row: Row = { scenario, db: kind, servers: procs, clients: setup.connected, rssPerConnKb: setup.rssPerConnKb, ...r }
+    row.notes = [...setup.notes, ...r.notes]
+    log(`${scenario} ${rate}/s: delivered ${fmt(row.deliveredPerS, 0)}/s p50 ${fmt(row.p50)} p95 ${fmt(row.p95)} p99 ${fmt(row.p99)} ms, lost ${row.lost}, dup ${row.dup}, unacked ${row.unacked}`)
+    rows.push(row)
+  }
+  finishNotes(setup, rows)
+  return rows
+}
+
+function finishNotes(setup: Setup, rows: Row[]) {
+  const last = rows[rows.length - 1]
+  if (!last) return
+  last.notes.push(`frames received by type: ${JSON.stringify(Object.fromEntries(setup.pool.frameCounts))}`)
+  if (setup.pool.closes) last.notes.push(`${setup.pool.closes} sockets closed unexpectedly`)
+  if (setup.pool.errors.length) last.notes.push(`error frames: ${setup.pool.errors.slice(0, 3).join(' ')}`)
+  const problems = serverProblems(setup.servers)
+  if (problems.length) last.notes.push(`${problems.length} server log lines at warn or above, first: ${problems[0]!.slice(0, 300)}`)
+}
+
+// ---------------------------------------------------------------- group
+
+async function runGroup(opts: Options, kind: DbKind): Promise<Row[]> {
+  log(`== group on ${kind}: ${opts.clients} members, ${opts.groupMessages} messages ${opts.groupInterval} ms apart`)
+  const setup = await setUp(opts, kind, 1, true)
+  const { pool } = setup
+  const sender = pool.clients[0]
+  if (!sender?.open) throw new Error('the group owner (client 0) is not connected')
+  const N = opts.clients
+  const K = opts.groupMessages
+  const conversationID = `GROUP${setup.groupId}`
+  const prefix = `bg${process.pid}s${++stepCounter}_`
+  const sentAt = new Float64Array(K).fill(NaN)
+  const ackAt = new Float64Array(K).fill(NaN)
+  const latency = new Float64Array(K * N).fill(NaN)
+  const recvCount = new Uint16Array(K * N)
+  const onlineAt = new Array<Uint8Array>(K)
+  let selfEcho = 0
+  let nacks = 0
+  const idOf = (id: unknown) => (typeof id === 'string' && id.startsWith(prefix) ? Number(id.slice(prefix.length)) : -1)
+  pool.handler = (client, frame, at) => {
+    if (frame.type === 'ack') {
+      const k = idOf(frame.clientMsgId)
+      if (k >= 0) ackAt[k] = at
+    } else if (frame.type === 'nack') nacks += 1
+    else if (frame.type === 'msg') {
+      const m = frame.message as { clientMsgId: string; payload: { text?: string } }
+      const k = idOf(m.clientMsgId)
+      if (k < 0) return
+      if (client.idx === 0) return void (selfEcho += 1)
+      const slot = k * N + client.idx
+      recvCount[slot] += 1
+      if (recvCount[slot] === 1) latency[slot] = at - Number(String(m.payload.text).split('@')[1])
+    }
+  }
+  await waitForQuietMachine(opts.waitIdle)
+  const members = (pool.clients as Array<BenchClient | undefined>).filter((c): c is BenchClient => !!c && c.idx !== 0)
+  const eld = monitorEventLoopDelay({ resolution: 10 })
+  eld.enable()
+  const stopProbes = startProbes(setup)
+  const cpuStart = sampleCpu(setup.servers)
+  const lastAt = new Float64Array(K).fill(NaN)
+  for (let k = 0; k < K; k++) {
+    onlineAt[k] = Uint8Array.from({ length: N }, (_, i) => (i !== 0 && pool.clients[i]?.open ? 1 : 0))
+    const ts = performance.now()
+    sentAt[k] = ts
+    pool.send(sender, { type: 'send', message: { clientMsgId: prefix + k, conversationID, type: 'TIMTextElem', payload: { text: `${k}@${ts.toFixed(3)}` } } })
+    await sleep(opts.groupInterval)
+  }
+  const drainUntil = performance.now() + opts.drain * 1000
+  const missing = () => {
+    let m = 0
+    for (let k = 0; k < K; k++) for (let i = 1; i < N; i++) if (onlineAt[k]![i] && recvCount[k * N + i] === 0) m++
+    return m
+  }
+  while (performance.now() < drainUntil && missing() > 0) await sleep(100)
+  await sleep(300)
+  const cpuEnd = sampleCpu(setup.servers)
+  eld.disable()
+  const probe = await stopProbes()
+  pool.handler = () => undefined
+
+  let lost = 0
+  let dup = 0
+  let delivered = 0
+  const perMessage: string[] = []
+  let fanoutSeconds = 0
+  for (let k = 0; k < K; k++) {
+    let last = 0
+    for (let i = 1; i < N; i++) {
+      const slot = k * N + i
+      if (recvCount[slot]! > 0) {
+        delivered++
+        last = Math.max(last, latency[slot]!)
+      }
+      if (recvCount[slot]! > 1) dup++
+      if (!Number.isNaN(ackAt[k]!) && onlineAt[k]![i] && recvCount[slot] === 0) lost++
+    }
+    lastAt[k] = last
+    fanoutSeconds += last / 1000
+    const [p50, p99] = percentiles(latency.subarray(k * N, (k + 1) * N), [0.5, 0.99])
+    perMessage.push(`#${k + 1} ack ${fmt(ackAt[k]! - sentAt[k]!)} p50 ${fmt(p50)} p99 ${fmt(p99)} last ${fmt(last)}`)
+  }
+  const [p50, p95, p99, max] = percentiles(latency, [0.5, 0.95, 0.99, 1])
+  const acks = Array.from(ackAt, (a, k) => a - sentAt[k]!)
+  const [ackP50, ackP99] = percentiles(acks, [0.5, 0.99])
+  const row: Row = {
+    scenario: 'group',
+    db: kind,
+    servers: 1,
+    clients: setup.connected,
+    offered: `${K} x ${members.length}`,
+    sent: K,
+    acked: acks.filter((a) => !Number.isNaN(a)).length,
+    deliveredPerS: fanoutSeconds > 0 ? delivered / fanoutSeconds : null,
+    p50,
+    p95,
+    p99,
+    max,
+    ackP50,
+    ackP99,
+    lost,
+    dup,
+    unacked: acks.filter((a) => Number.isNaN(a)).length - nacks,
+    nacked: nacks,
+    rssPerConnKb: setup.rssPerConnKb,
+    cpu: cpuBetween(cpuStart, cpuEnd),
+    eventLoopP99: eld.percentile(99) / 1e6,
+    pingP99: probe.pingP99,
+    notes: [
+      ...setup.notes,
+      `${delivered} deliveries to ${members.length} members; per message (ms): ${perMessage.join('; ')}`,
+      `generator event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms; sender got its own message back ${selfEcho} times`,
+      probeNote(probe),
+    ],
+  }
+  log(`group: p50 ${fmt(p50)} p95 ${fmt(p95)} p99 ${fmt(p99)} max ${fmt(max)} ms, lost ${lost}, dup ${dup}`)
+  finishNotes(setup, [row])
+  return [row]
+}
+
+// ---------------------------------------------------------------- main
+
+/** The commit the server code comes from, with '+changes' when the work tree differs. */
+function gitRevision(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim()
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'server', 'types'], { cwd: ROOT }).toString().trim()
+    return dirty ? `${head}+changes` : head
+  } catch {
+    return 'unknown revision'
+  }
+}
+
+async function main() {
+  const opts = parseOptions(process.argv.slice(2))
+  const m = machineInfo()
+  console.log(`machine: ${m.cpus} CPUs (${m.model}), ${m.memMb} MB RAM, node ${m.node}, ulimit -n ${m.nofile}; server at ${gitRevision()}`)
+  const needed = opts.clients + 200
+  if (m.nofile !== 'unlimited' && Number(m.nofile) < needed) {
+    console.log(`warning: ulimit -n is ${m.nofile}; ${opts.clients} sockets need at least ${needed} descriptors in this process and in the server`)
+  }
+  const rows: Row[] = []
+  for (const scenario of opts.scenarios) {
+    const mark = cleanups.length
+    try {
+      if (scenario === 'c2c') rows.push(...(await runC2C(opts, opts.db, 1)))
+      else if (scenario === 'two-process') {
+        if (opts.db !== 'postgres') {
+          log('two-process needs --db=postgres (PGlite is one process); skipped')
+          continue
+        }
+        rows.push(...(await runC2C(opts, 'postgres', 2)))
+      } else rows.push(...(await runGroup(opts, opts.db)))
+    } catch (err) {
+      console.error(`${scenario} failed:`, err)
+      process.exitCode = 1
+    } finally {
+      while (cleanups.length > mark) await cleanups.pop()!().catch((err) => console.error('cleanup failed:', err))
+    }
+  }
+  console.log('')
+  printTable(rows)
+  if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ machine: m, options: opts, rows }, null, 2))
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping servers and dropping the bench database`)
+    void runCleanups().finally(() => process.exit(130))
+  })
+}
+
+main()
+  .catch(async (err) => {
+    console.error(err)
+    process.exitCode = 1
+  })
+  .finally(async () => {
+    await runCleanups()
+    process.exit()
+  })

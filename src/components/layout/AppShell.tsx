@@ -1,0 +1,106 @@
+import { View } from '@tarojs/components'
+import { useEffect, useState, type ReactNode } from 'react'
+import ToastHost from '@/components/common/ToastHost'
+import LoadingBar from '@/components/common/LoadingBar'
+import SecurityDialog from '@/components/settings/SecurityDialog'
+import QrConfirmDialog from '@/components/settings/QrConfirmDialog'
+import { useRouteGuard } from '@/router/guard'
+import { currentQuery, publicUrl } from '@/router/navigation'
+import { logout, refreshUser } from '@/services/session'
+import { appLocation } from '@/platform/location'
+import { toast } from '@/services/toast'
+import { useAppStore } from '@/stores'
+import NavList from './NavList'
+import UserBlock from './UserBlock'
+import SettingsMenu from './SettingsMenu'
+import { navKeyOf, type ShellRoute } from './navItems'
+import { useNarrowScreen } from './useNarrowScreen'
+import './AppShell.scss'
+
+interface AppShellProps {
+  route: ShellRoute
+  children: ReactNode
+}
+
+/** Frame of the logged-in pages: sidebar (desktop) or header + tab bar (mobile), settings and dialogs. */
+export default function AppShell({ route, children }: AppShellProps) {
+  const guard = useRouteGuard(route)
+  const narrow = useNarrowScreen()
+  const user = useAppStore((s) => s.user)
+  const hasUserInfo = useAppStore((s) => s.userInfo !== null)
+  const [securityOpen, setSecurityOpen] = useState(false)
+  const [qrCode, setQrCode] = useState<string | null>(null)
+  const [loggingOut, setLoggingOut] = useState(false)
+  // While the guard sends a guest away the frame stays empty instead of flashing the app.
+  const loggedIn = user !== null && guard !== 'redirecting'
+
+  useEffect(() => {
+    // Fresh avatar, nickname, VIP state and settings once per session, not on every tab switch.
+    if (loggedIn && !hasUserInfo) refreshUser().catch(() => undefined)
+  }, [loggedIn, hasUserInfo])
+
+  useEffect(() => {
+    if (!loggedIn) return
+    // A QR login link (/messages?qrLogin=CODE) opened on a signed-in device asks to confirm it.
+    const { qrLogin, ...rest } = currentQuery()
+    if (!qrLogin) return
+    setQrCode(qrLogin)
+    appLocation.replaceUrl(publicUrl(route, rest))
+  }, [loggedIn, route])
+
+  const onLogout = async () => {
+    if (loggingOut) return
+    setLoggingOut(true)
+    try {
+      // Ends the session and opens /login.
+      await logout()
+    } catch {
+      toast.error('退出登录失败，请重试')
+    } finally {
+      setLoggingOut(false)
+    }
+  }
+
+  const settings = (
+    <SettingsMenu
+      placement={narrow ? 'header' : 'sidebar'}
+      loggingOut={loggingOut}
+      onSecurity={() => setSecurityOpen(true)}
+      onScanQr={() => setQrCode('')}
+      onLogout={onLogout}
+    />
+  )
+
+  return (
+    <View className={`shell ${narrow ? 'shell--narrow' : 'shell--wide'}`}>
+      <LoadingBar />
+      {loggedIn ? (
+        narrow ? (
+          <View className='shell-header'>
+            <UserBlock variant='header' />
+            {settings}
+          </View>
+        ) : (
+          <View className='shell-sidebar' data-testid='sidebar'>
+            <UserBlock variant='sidebar' />
+            <NavList active={navKeyOf(route)} variant='sidebar' />
+            <View className='shell-sidebar__bottom'>{settings}</View>
+          </View>
+        )
+      ) : null}
+      <View className='shell-main'>{loggedIn ? children : null}</View>
+      {loggedIn && narrow ? (
+        <View className='shell-tabbar' data-testid='tabbar'>
+          <NavList active={navKeyOf(route)} variant='tabbar' />
+        </View>
+      ) : null}
+      {loggedIn ? (
+        <View>
+          <SecurityDialog open={securityOpen} onClose={() => setSecurityOpen(false)} />
+          <QrConfirmDialog code={qrCode} onClose={() => setQrCode(null)} />
+        </View>
+      ) : null}
+      <ToastHost />
+    </View>
+  )
+}

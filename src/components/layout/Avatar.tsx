@@ -1,0 +1,36 @@
+import { Image } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import avatarDefault from '@/assets/avatar-default.svg'
+
+/** A broken avatar URL is retried this many times before the default picture is shown. */
+const MAX_RETRIES = 3
+
+interface AvatarProps {
+  src?: string | null
+  size?: number
+  /** Rounded square (WeChat style) unless round is set. */
+  round?: boolean
+  className?: string
+  testId?: string
+}
+
+export default function Avatar({ src, size = 40, round, className, testId }: AvatarProps) {
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => setAttempt(0), [src])
+  const failed = !src || attempt > MAX_RETRIES
+  return (
+    <Image
+      // A new key mounts a fresh image element, which makes the browser request the URL again.
+      key={`${src ?? ''}#${attempt}`}
+      className={`avatar${round ? ' avatar--round' : ''}${className ? ` ${className}` : ''}`}
+      style={{ width: `${size}px`, height: `${size}px` }}
+      src={failed ? avatarDefault : src}
+      mode='aspectFill'
+      data-testid={testId}
+      data-fallback={failed ? 'true' : undefined}
+      onError={() => {
+        if (!failed) setAttempt((n) => n + 1)
+      }}
+    />
+  )
+}

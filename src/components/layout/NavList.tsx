@@ -1,0 +1,43 @@
+import { Image, View } from '@tarojs/components'
+import { useAppStore } from '@/stores'
+import { formatBadge } from '@/utils/badge'
+import { relaunch } from '@/router/navigation'
+import { NAV_ITEMS, badgeCount, type NavKey } from './navItems'
+
+interface NavListProps {
+  active: NavKey
+  /** sidebar: vertical icons on the dark rail; tabbar: the mobile bottom bar. */
+  variant: 'sidebar' | 'tabbar'
+}
+
+/** The five sections of the logged-in app, with their unread badges. */
+export default function NavList({ active, variant }: NavListProps) {
+  const badges = useAppStore((s) => s.badges)
+  return (
+    <View className={`nav nav--${variant}`}>
+      {NAV_ITEMS.map((item) => {
+        const isActive = item.key === active
+        const text = formatBadge(badgeCount(item, badges))
+        return (
+          <View
+            key={item.key}
+            className={`nav__item${isActive ? ' nav__item--active' : ''}`}
+            data-testid={`nav-${item.key}`}
+            aria-current={isActive ? 'page' : undefined}
+            aria-label={item.label}
+            // Tabs replace each other instead of stacking pages, as in any tabbed app.
+            onClick={() => {
+              if (!isActive) relaunch(item.key)
+            }}
+          >
+            <View className='nav__icon-wrap'>
+              <Image className='nav__icon' src={isActive ? item.activeIcon : item.icon} />
+              {text ? <View className='badge nav__badge' data-testid={`badge-${item.badge}`}>{text}</View> : null}
+            </View>
+            <View className='nav__label'>{item.label}</View>
+          </View>
+        )
+      })}
+    </View>
+  )
+}

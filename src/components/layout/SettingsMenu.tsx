@@ -1,0 +1,59 @@
+import { Image, View } from '@tarojs/components'
+import { useState } from 'react'
+import { icons } from '@/assets/icons'
+
+interface SettingsMenuProps {
+  /** Where the menu opens: to the right of the sidebar button, or below the mobile header button. */
+  placement: 'sidebar' | 'header'
+  onSecurity: () => void
+  onScanQr: () => void
+  onLogout: () => void
+  loggingOut: boolean
+}
+
+export default function SettingsMenu({ placement, onSecurity, onScanQr, onLogout, loggingOut }: SettingsMenuProps) {
+  const [open, setOpen] = useState(false)
+  const pick = (action: () => void) => () => {
+    setOpen(false)
+    action()
+  }
+  return (
+    <View className={`settings settings--${placement}`}>
+      <View
+        className={`settings__button${open ? ' settings__button--open' : ''}`}
+        data-testid='settings-button'
+        aria-label='设置'
+        aria-expanded={open ? 'true' : 'false'}
+        onClick={() => setOpen(!open)}
+      >
+        <Image className='icon' src={placement === 'sidebar' ? icons.menu : icons.menuDark} />
+      </View>
+      {open ? (
+        <View>
+          <View className='settings__backdrop' onClick={() => setOpen(false)} />
+          <View className='settings__menu' role='menu'>
+            <View className='settings__item' role='menuitem' data-testid='settings-security' onClick={pick(onSecurity)}>
+              <Image className='icon icon--sm' src={icons.shield} />
+              <View>安全设置</View>
+            </View>
+            <View className='settings__item' role='menuitem' data-testid='settings-scan-qr' onClick={pick(onScanQr)}>
+              <Image className='icon icon--sm' src={icons.scan} />
+              <View>扫码登录</View>
+            </View>
+            <View className='settings__divider' />
+            <View
+              className='settings__item settings__item--danger'
+              role='menuitem'
+              data-testid='settings-logout'
+              // Stays open with a spinner until the page is left.
+              onClick={onLogout}
+            >
+              {loggingOut ? <View className='spinner' /> : <Image className='icon icon--sm' src={icons.logout} />}
+              <View>退出登录</View>
+            </View>
+          </View>
+        </View>
+      ) : null}
+    </View>
+  )
+}

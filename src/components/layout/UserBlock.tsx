@@ -1,0 +1,25 @@
+import { View } from '@tarojs/components'
+import { useAppStore } from '@/stores'
+import { vipBadgeLevel } from '@/utils/vip'
+import Avatar from './Avatar'
+import VipBadge from './VipBadge'
+
+interface UserBlockProps {
+  variant: 'sidebar' | 'header'
+}
+
+/** Avatar, nickname and VIP badge of the signed-in user (sidebar on desktop, header on mobile). */
+export default function UserBlock({ variant }: UserBlockProps) {
+  const user = useAppStore((s) => s.user)
+  if (!user) return null
+  const level = vipBadgeLevel(user.vipType, user.vipLevel)
+  return (
+    <View className={`user-block user-block--${variant}`}>
+      <Avatar src={user.avatar} size={variant === 'sidebar' ? 40 : 34} testId='shell-avatar' />
+      <View className='user-block__text'>
+        <View className='user-block__name' data-testid='shell-nickname'>{user.nickName}</View>
+        {level !== null ? <VipBadge level={level} height={variant === 'sidebar' ? 15 : 16} testId='shell-vip-badge' /> : null}
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,32 @@
+import type { StoragePort } from './storage'
+
+/** Private browsing modes may refuse writes; storage is best-effort, so failures are logged only. */
+function localStore(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+export const storage: StoragePort = {
+  get<T>(key: string): T | null {
+    const raw = localStore()?.getItem(key)
+    if (raw == null) return null
+    try {
+      return JSON.parse(raw) as T
+    } catch {
+      return null
+    }
+  },
+  set(key, value) {
+    try {
+      localStore()?.setItem(key, JSON.stringify(value))
+    } catch (err) {
+      console.error('storage write failed', key, err)
+    }
+  },
+  remove(key) {
+    localStore()?.removeItem(key)
+  },
+}

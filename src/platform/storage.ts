@@ -1,0 +1,12 @@
+/**
+ * Persistent key/value storage for small JSON values (the session, the device id).
+ * H5: localStorage; mini-program: the synchronous Taro storage.
+ */
+export interface StoragePort {
+  /** The stored value, or null when the key is missing or its content is unreadable. */
+  get<T>(key: string): T | null
+  set(key: string, value: unknown): void
+  remove(key: string): void
+}
+
+export declare const storage: StoragePort

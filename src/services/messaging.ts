@@ -1,0 +1,78 @@
+import { getChatEngine } from '@/engines'
+import { ChatEngineError, ChatErrorCode, type ChatEngine, type KickedEvent, type NoticeFrame } from '@/engines/chat/ChatEngine'
+import { useAppStore } from '@/stores'
+import { NoticeType } from '@shared/ws'
+import { endSession } from './sessionEnd'
+import { toast } from './toast'
+
+let bound: ChatEngine | null = null
+let inflight: Promise<void> | null = null
+
+/** Socket notices that update the store (spec section 7 "Socket"); 5 and 7 concern open group screens. */
+export function applyNotice(frame: NoticeFrame): void {
+  const store = useAppStore.getState()
+  switch (frame.type) {
+    case NoticeType.MomentsCount:
+      return store.setMomentsCount(frame.count)
+    case NoticeType.TopMessageChanged:
+      return store.bumpTopMessageVersion()
+    case NoticeType.GroupUnread:
+      return store.setGroupNoticeUnread(frame)
+    case NoticeType.GroupChange:
+    case NoticeType.Withdraw:
+      return
+    default:
+      return missingCase(frame)
+  }
+}
+
+/** -1 / -2: show the server's message, log out, go to /login. */
+export function handleKicked(event: KickedEvent): void {
+  toast.error(event.msg)
+  endSession()
+}
+
+function bind(engine: ChatEngine): void {
+  if (bound === engine) return
+  bound = engine
+  engine.on('notice', applyNotice)
+  engine.on('kicked', handleKicked)
+  engine.on('netStateChange', (state) => useAppStore.getState().setNetState(state))
+}
+
+/**
+ * The messaging login that follows the app login (spec 4 "Login"): logs the engine in with the
+ * stored user, which connects the notification channel, then sets imReady. Concurrent callers
+ * share one attempt. A refused token ends the session (without navigating: the caller decides).
+ */
+export function messagingLogin(): Promise<void> {
+  const { user, imReady } = useAppStore.getState()
+  if (!user) return Promise.reject(new ChatEngineError(ChatErrorCode.NoSession, '未登录'))
+  if (imReady) return Promise.resolve()
+  if (inflight) return inflight
+  const engine = getChatEngine()
+  bind(engine)
+  inflight = engine
+    .login({ userID: user.wtId, userSig: user.imToken })
+    .then(() => {
+      if (useAppStore.getState().user?.token === user.token) useAppStore.getState().setImReady(true)
+    })
+    .catch((err: unknown) => {
+      if (err instanceof ChatEngineError && err.code === ChatErrorCode.Unauthorized) endSession({ navigate: 'never' })
+      throw err
+    })
+    .finally(() => {
+      inflight = null
+    })
+  return inflight
+}
+
+/** Forgets the engine binding (tests that install a new engine). */
+export function resetMessaging(): void {
+  bound = null
+  inflight = null
+}
+
+function missingCase(x: never): never {
+  throw new Error(`unhandled notice ${JSON.stringify(x)}`)
+}

@@ -1,0 +1,25 @@
+import { create } from 'zustand'
+import type { AppState } from './appState'
+import { createBadgesSlice } from './slices/badges'
+import { createSessionSlice } from './slices/session'
+import { createUiSlice } from './slices/ui'
+
+export type { AppState } from './appState'
+export type { Badges, GroupNoticeUnread } from './slices/badges'
+export type { ProfilePatch, TwoFactorState } from './slices/session'
+export type { NetState } from '@/engines/chat/ChatEngine'
+export type { LoadingBarState, ToastItem, ToastType } from './slices/ui'
+
+/** The one application store: serialisable data and the setters on it, in typed slices. */
+export const useAppStore = create<AppState>()((...a) => ({
+  ...createSessionSlice(...a),
+  ...createBadgesSlice(...a),
+  ...createUiSlice(...a),
+}))
+
+const initialState = useAppStore.getState()
+
+/** Back to the state at start-up (tests). */
+export function resetAppStore(): void {
+  useAppStore.setState(initialState, true)
+}

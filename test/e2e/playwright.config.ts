@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * End-to-end tests on the built H5 app against the real server, driven through Debian's
+ * Chromium. The global setup builds dist/h5 when stale and starts a server on a free port
+ * with a fresh data directory; workers read its address from E2E_BASE_URL.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: '../../test-results/e2e',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        '--allow-loopback-in-peer-connection',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+})

@@ -1,0 +1,25 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { ensureH5Build } from '../../../scripts/ensure-h5-build.mjs'
+import { startServer } from '../../../scripts/server-process.mjs'
+
+/**
+ * Builds dist/h5 if it is missing or stale, then runs the real server on a free port with a
+ * throwaway data directory and the demo accounts. The returned function is the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  await ensureH5Build({ quiet: true })
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'weitalk-e2e-'))
+  const server = await startServer({
+    dataDir,
+    // A fresh embedded database and the in-process bus, whatever the caller's shell exports.
+    env: { DEMO_DATA: '1', DATABASE_URL: undefined, REDIS_URL: undefined },
+    log: process.env.E2E_SERVER_LOG ? (line) => console.log(`[server] ${line}`) : undefined,
+  })
+  process.env.E2E_BASE_URL = server.url
+  return async () => {
+    await server.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,6 @@
+import { resetTaroShim } from './taroState'
+
+beforeEach(() => {
+  localStorage.clear()
+  resetTaroShim()
+})
