@@ -6,6 +6,15 @@ export const WS_MAX_FRAME_BYTES = 64 * 1024
 /** The client pings this often; the server drops a socket silent for three intervals. */
 export const WS_HEARTBEAT_MS = 25_000
 
+/** Close codes of /ws/{token}. After 4401 and 4000 reconnecting cannot help. */
+export const WsClose = {
+  /** The token is not, or no longer, valid. */
+  Unauthorized: 4401,
+  /** The session was logged out or revoked; a -1 frame usually came first. */
+  SessionEnded: 4000,
+  ServerShutdown: 1001,
+} as const
+
 /** Numeric notification types of the spec's socket (section 7 "Socket"). */
 export const NoticeType = {
   /** Show the message, log out, go to /login (session revoked elsewhere). */

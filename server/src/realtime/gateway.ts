@@ -2,14 +2,12 @@ import type { Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { PROTOCOL_VERSION, ResultCode } from '../../../types/codes.js'
-import { AnyClientFrame, WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES } from '../../../types/ws.js'
+import { AnyClientFrame, WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WsClose } from '../../../types/ws.js'
 import { FANOUT_TOPIC, userTopic, type BusEvent } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
 import { originAllowed } from './origin.js'
 
-/** Close codes of /ws: 4401 the token is not (or no longer) valid; 4000 logged out here. */
-export const WsClose = { Unauthorized: 4401, SessionEnded: 4000, ServerShutdown: 1001 } as const
 
 interface Client {
   ws: WebSocket

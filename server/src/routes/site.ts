@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { APP_VERSION } from '../../../types/codes.js'
+import type { SiteInfo } from '../../../types/site.js'
 import type { AppContext } from '../context.js'
 import { ok } from '../http/envelope.js'
 
@@ -16,9 +17,10 @@ function avatarSvg(seed: string): string {
 /** Public site information (footer) and generated default avatars. */
 export function siteRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.get('/site/info', async () =>
-      ok({ productName: '微谈', version: APP_VERSION, footer: ctx.config.footer }),
-    )
+    app.get('/site/info', async () => {
+      const info: SiteInfo = { productName: '微谈', version: APP_VERSION, footer: ctx.config.footer }
+      return ok(info)
+    })
 
     app.get<{ Params: { seed: string } }>('/avatar/default/:seed', async (req, reply) => {
       const seed = req.params.seed.replace(/\.svg$/, '').slice(0, 64)

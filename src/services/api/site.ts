@@ -1,18 +1,7 @@
+import type { SiteInfo } from '@shared/site'
 import { api } from './client'
 
-export interface SiteFooter {
-  company: string
-  address: string
-  contact: string
-  registration: string
-}
-
-/** GET /api/site/info: what the guest layout's footer shows. */
-export interface SiteInfo {
-  productName: string
-  version: string
-  footer: SiteFooter
-}
+export type { SiteFooter, SiteInfo } from '@shared/site'
 
 export function getSiteInfo(): Promise<SiteInfo> {
   return api.get('/site/info')

@@ -1,5 +1,5 @@
 import type { ClientFrame, ServerFrame } from '@shared/ws'
-import { WS_HEARTBEAT_MS } from '@shared/ws'
+import { WS_HEARTBEAT_MS, WsClose } from '@shared/ws'
 import type { PlatformSocket, SocketCloseEvent } from '@/platform/socket'
 import { TypedEmitter } from '../emitter'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
@@ -7,12 +7,7 @@ import { systemClock, type Clock } from './clock'
 import { parseServerFrame } from './frames'
 
 /** Close codes the server uses on /ws after which reconnecting cannot help. */
-export const WsCloseCode = {
-  /** The token is not, or no longer, valid. */
-  Unauthorized: 4401,
-  /** The session was logged out; a -1 frame usually came first. */
-  SessionEnded: 4000,
-} as const
+export const WsCloseCode = WsClose
 
 const TERMINAL_CLOSE_CODES: readonly number[] = [WsCloseCode.Unauthorized, WsCloseCode.SessionEnded]
 /** Our own close code for a connection that stopped answering pings. */

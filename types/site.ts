@@ -1,0 +1,13 @@
+/** GET /api/site/info: what the guest layout's footer shows. */
+export interface SiteFooter {
+  company: string
+  address: string
+  contact: string
+  registration: string
+}
+
+export interface SiteInfo {
+  productName: string
+  version: string
+  footer: SiteFooter
+}
