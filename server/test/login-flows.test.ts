@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { LoginResult, QrCodeResult, QrPollResult } from '../../types/auth.js'
-import { BACKENDS, freshPhone, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
+import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
 
 describe.each(BACKENDS)('two-factor and QR login on %s', (backend) => {
   let storage: Storage
   let s: TestServer
-  beforeAll(async () => {
-    storage = await openStorage(backend)
-    s = await startServer(storage)
-  })
-  afterAll(async () => {
-    await s.close()
-    await storage.close()
+  setupServers(backend, 1, (env) => {
+    storage = env.storage
+    s = env.servers[0]!
   })
 
   async function newUser(pwd = 'secret123') {

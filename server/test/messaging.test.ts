@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { LoginResult } from '../../types/auth.js'
 import type { Conversation, Message } from '../../types/chat.js'
 import { chatClient, messagesOf } from './support/chat.js'
-import { BACKENDS, freshPhone, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
+import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
 
 describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   let storage: Storage
   let s: TestServer
   let peer: TestServer
-  beforeAll(async () => {
-    storage = await openStorage(backend)
-    s = await startServer(storage)
-    peer = await startServer(storage)
-  })
-  afterAll(async () => {
-    await peer.close()
-    await s.close()
-    await storage.close()
+  // The second process plays another machine behind the load balancer, on the same database and bus.
+  setupServers(backend, 2, (env) => {
+    storage = env.storage
+    ;[s, peer] = env.servers as [TestServer, TestServer]
   })
 
   async function user(nick = '用户') {
@@ -274,26 +269,23 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
 })
 
 describe('searching by ID', () => {
+  let s: TestServer
+  setupServers('pglite', 1, (env) => {
+    s = env.servers[0]!
+  })
   it('finds users by ID or phone and groups by number', async () => {
-    const storage = await openStorage('pglite')
-    const s = await startServer(storage)
-    try {
-      const phone = freshPhone()
-      const a = await s.api<LoginResult>('/api/user/login/register', { phone, pwd: 'secret123', nickName: '查找我' })
-      const b = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: 'b' })
-      const token = b.data.token
-      const byId = await s.api<Array<{ wtId: string; name: string; type: number }>>('/api/user/searchById', { searchId: a.data.wtId }, { token })
-      expect(byId.data).toEqual([expect.objectContaining({ wtId: a.data.wtId, name: '查找我', type: 1 })])
-      const byPhone = await s.api<Array<{ wtId: string }>>('/api/user/searchById', { searchId: phone }, { token })
-      expect(byPhone.data.map((x) => x.wtId)).toEqual([a.data.wtId])
-      const g = await s.api<{ groupNumber: string }>('/api/user/groupchat/add', { groupName: '找群', wtIds: [a.data.wtId] }, { token })
-      const byGroup = await s.api<Array<{ type: number; groupNumber: string }>>('/api/user/searchById', { searchId: g.data.groupNumber }, { token })
-      expect(byGroup.data).toEqual([expect.objectContaining({ type: 2, groupNumber: g.data.groupNumber })])
-      expect((await s.api<unknown[]>('/api/user/searchById', { searchId: '00000' }, { token })).data).toEqual([])
-      expect((await s.api('/api/user/searchById', { searchId: '' }, { token })).code).toBe(400)
-    } finally {
-      await s.close()
-      await storage.close()
-    }
+    const phone = freshPhone()
+    const a = await s.api<LoginResult>('/api/user/login/register', { phone, pwd: 'secret123', nickName: '查找我' })
+    const b = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: 'b' })
+    const token = b.data.token
+    const byId = await s.api<Array<{ wtId: string; name: string; type: number }>>('/api/user/searchById', { searchId: a.data.wtId }, { token })
+    expect(byId.data).toEqual([expect.objectContaining({ wtId: a.data.wtId, name: '查找我', type: 1 })])
+    const byPhone = await s.api<Array<{ wtId: string }>>('/api/user/searchById', { searchId: phone }, { token })
+    expect(byPhone.data.map((x) => x.wtId)).toEqual([a.data.wtId])
+    const g = await s.api<{ groupNumber: string }>('/api/user/groupchat/add', { groupName: '找群', wtIds: [a.data.wtId] }, { token })
+    const byGroup = await s.api<Array<{ type: number; groupNumber: string }>>('/api/user/searchById', { searchId: g.data.groupNumber }, { token })
+    expect(byGroup.data).toEqual([expect.objectContaining({ type: 2, groupNumber: g.data.groupNumber })])
+    expect((await s.api<unknown[]>('/api/user/searchById', { searchId: '00000' }, { token })).data).toEqual([])
+    expect((await s.api('/api/user/searchById', { searchId: '' }, { token })).code).toBe(400)
   })
 })

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { LoginResult } from '../../types/auth.js'
 import { PROTOCOL_VERSION } from '../../types/codes.js'
 import { WS_MAX_FRAME_BYTES } from '../../types/ws.js'
-import { BACKENDS, freshPhone, openSocket, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
+import { BACKENDS, freshPhone, openSocket, setupServers, type TestServer } from './support/server.js'
 
 describe.each(BACKENDS)('the /ws/{token} channel on %s', (backend) => {
-  let storage: Storage
   let s: TestServer
   let peer: TestServer
-  beforeAll(async () => {
-    storage = await openStorage(backend)
-    s = await startServer(storage)
-    // A second server process on the same database and bus.
-    peer = await startServer(storage)
-  })
-  afterAll(async () => {
-    await peer.close()
-    await s.close()
-    await storage.close()
+  // The second process plays another machine behind the load balancer, on the same database and bus.
+  setupServers(backend, 2, (env) => {
+    ;[s, peer] = env.servers as [TestServer, TestServer]
   })
 
   async function login() {

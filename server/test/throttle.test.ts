@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { THROTTLE } from '../src/domain/throttle.js'
-import { BACKENDS, freshPhone, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
+import { BACKENDS, freshPhone, setupServers, type TestServer } from './support/server.js'
 
 describe.each(BACKENDS)('login throttling on %s', (backend) => {
-  let storage: Storage
   let s: TestServer
-  beforeAll(async () => {
-    storage = await openStorage(backend)
-    s = await startServer(storage)
-  })
-  afterAll(async () => {
-    await s.close()
-    await storage.close()
+  setupServers(backend, 1, (env) => {
+    s = env.servers[0]!
   })
 
   it('refuses an account after repeated failures, even with the right password, with a clear message', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { LoginResult } from '../../types/auth.js'
 import type { UploadResult } from '../../types/upload.js'
 import { chatClient } from './support/chat.js'
-import { BACKENDS, freshPhone, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
+import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -13,15 +13,13 @@ describe.each(BACKENDS)('uploads on %s', (backend) => {
   let storage: Storage
   let s: TestServer
   let token: string
+  setupServers(backend, 1, (env) => {
+    storage = env.storage
+    s = env.servers[0]!
+  })
   beforeAll(async () => {
-    storage = await openStorage(backend)
-    s = await startServer(storage)
     const { data } = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: 'u' })
     token = data.token
-  })
-  afterAll(async () => {
-    await s.close()
-    await storage.close()
   })
 
   async function upload(content: Buffer | null, name: string, kind?: string, auth = token) {

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
 import WebSocket from 'ws'
 import { buildApp, type BuiltApp } from '../../src/app.js'
 import type { Bus } from '../../src/bus/Bus.js'
@@ -141,4 +142,22 @@ export function openSocket(url: string, headers: Record<string, string> = {}): S
       })
     },
   }
+}
+
+/**
+ * Registers beforeAll/afterAll hooks that open fresh storage and start `count` server
+ * processes on it (the second and later play other machines behind a load balancer).
+ */
+export function setupServers(backend: Backend, count: number, assign: (env: { storage: Storage; servers: TestServer[] }) => void) {
+  let storage: Storage
+  const servers: TestServer[] = []
+  beforeAll(async () => {
+    storage = await openStorage(backend)
+    for (let i = 0; i < count; i++) servers.push(await startServer(storage))
+    assign({ storage, servers })
+  })
+  afterAll(async () => {
+    for (const server of servers.reverse()) await server.close()
+    await storage?.close()
+  })
 }
