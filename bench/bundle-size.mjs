@@ -41,11 +41,21 @@ function entryAssets(html) {
   return found.map((u) => u.replace(/^\//, ''))
 }
 
-/** Reads a `"<dir>/"+id+"."+{...}[id]+".<ext>"` chunk-name map out of the webpack runtime. */
-function chunkNameMap(code, dir, ext) {
-  const re = new RegExp(`"${dir}/"\\+(\\w+)\\+"\\."\\+(\\{[^}]*\\})\\[\\1\\]\\+"\\.${ext}"`)
+/**
+ * Reads the runtime's chunk file-name function for `dir` (js or css) and returns id → file.
+ * Unnamed chunks use their id (`"js/"+id+"."+{id: hash}[id]+".js"`); named ones appear as
+ * `(907===id?"jsqr":id)` or `({907:"jsqr"}[id]||id)` in front of the hash map.
+ */
+function chunkFiles(code, dir) {
+  const re = new RegExp(`"${dir}/"\\+(.*?)\\+"\\."\\+(\\{[^}]*\\})\\[\\w+\\]\\+"\\.${dir}"`)
   const m = code.match(re)
-  return m ? JSON.parse(m[2]) : {}
+  if (!m) return {}
+  const names = {}
+  for (const n of m[1].matchAll(/(\d+)===\w+\?"([^"]+)"/g)) names[n[1]] = n[2]
+  const nameMap = m[1].match(/^\(?(\{[^}]*\})\[\w+\]\|\|/)
+  if (nameMap) Object.assign(names, JSON.parse(nameMap[1].replace(/(\d+):/g, '"$1":')))
+  const hashes = JSON.parse(m[2].replace(/([{,])(\d+):/g, '$1"$2":'))
+  return Object.fromEntries(Object.entries(hashes).map(([id, hash]) => [id, `${dir}/${names[id] ?? id}.${hash}.${dir}`]))
 }
 
 /** The chunk ids the route's `load` function asks the chunk loader for. */
@@ -68,13 +78,14 @@ function staticLoginAssets() {
     .filter((f) => f.endsWith('.js'))
     .map((f) => readFileSync(path.join(distDir, f), 'utf8'))
     .join('\n')
-  const jsNames = chunkNameMap(runtimeCode, 'js', 'js')
-  const cssNames = chunkNameMap(runtimeCode, 'css', 'css')
+  const jsFiles = chunkFiles(runtimeCode, 'js')
+  const cssFiles = chunkFiles(runtimeCode, 'css')
   const ids = routeChunkIds(runtimeCode, loginPage)
   const chunks = []
   for (const id of ids) {
-    if (jsNames[id]) chunks.push(`js/${id}.${jsNames[id]}.js`)
-    if (cssNames[id]) chunks.push(`css/${id}.${cssNames[id]}.css`)
+    if (!jsFiles[id]) throw new Error(`chunk ${id} has no file name in the runtime; the Taro output format changed`)
+    chunks.push(jsFiles[id])
+    if (cssFiles[id]) chunks.push(cssFiles[id])
   }
   return { entries, chunks, ids }
 }

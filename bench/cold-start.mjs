@@ -29,6 +29,8 @@ function stats(values) {
   return { min: sorted[0], median, max: sorted[sorted.length - 1] }
 }
 
+// Other work on the machine skews start-up times badly on 2 cores; the load is printed with the figures.
+const loadBefore = os.loadavg()[0]
 const empty = []
 const existing = []
 const dirs = []
@@ -44,7 +46,7 @@ try {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 }
 
-console.log(`\nTime until /api/site/info answers (${runs} runs each)`)
+console.log(`\nTime until /api/site/info answers (${runs} runs each; load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after, ${os.cpus().length} CPUs)`)
 console.log(`  ${'DATA_DIR'.padEnd(10)} ${'min ms'.padStart(8)} ${'median ms'.padStart(10)} ${'max ms'.padStart(8)}`)
 for (const [label, values] of [['empty', empty], ['existing', existing]]) {
   const s = stats(values)

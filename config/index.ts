@@ -28,6 +28,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     plugins: [],
     defineConstants: {
       API_BASE: JSON.stringify(process.env.TARO_ENV === 'weapp' ? weappApiBase : ''),
+      // A static-map URL template for location messages; empty draws the built-in card.
+      STATIC_MAP_URL: JSON.stringify(process.env.STATIC_MAP_URL || ''),
     },
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),

@@ -82,15 +82,22 @@ export class ClientPool {
   }
 
   /**
-   * Opens one socket per user, `batch` at a time, client i on server `serverOf(i)`.
+   * Opens one socket per user of `range`, `batch` at a time, client i on server `serverOf(i)`.
    * Returns how many connected and how long it took; failures are counted, not thrown.
    */
-  async connect(users: SeedUser[], wsUrls: string[], serverOf: (i: number) => number, batch = 200, timeoutMs = 30_000) {
+  async connect(
+    users: SeedUser[],
+    wsUrls: string[],
+    serverOf: (i: number) => number,
+    batch = 200,
+    range: [number, number] = [0, users.length],
+    timeoutMs = 30_000,
+  ) {
     const started = performance.now()
     let failed = 0
     let firstError = ''
-    for (let i = 0; i < users.length; i += batch) {
-      const slice = users.slice(i, i + batch)
+    for (let i = range[0]; i < range[1]; i += batch) {
+      const slice = users.slice(i, Math.min(i + batch, range[1]))
       const results = await Promise.allSettled(
         slice.map((u, j) => this.connectOne(i + j, u, serverOf(i + j), wsUrls[serverOf(i + j)]!, timeoutMs)),
       )

@@ -30,6 +30,8 @@ interface Stat {
   comm: string
   /** utime + stime, seconds. */
   cpu: number
+  /** cutime + cstime: CPU of children that exited and were waited for, seconds. */
+  children: number
 }
 
 function stat(pid: number): Stat | null {
@@ -39,12 +41,24 @@ function stat(pid: number): Stat | null {
   const comm = text.slice(text.indexOf('(') + 1, close)
   const fields = text.slice(close + 2).split(' ')
   // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15.
-  return { ppid: Number(fields[1]), comm, cpu: (Number(fields[11]) + Number(fields[12])) / CLK_TCK }
+  return {
+    ppid: Number(fields[1]),
+    comm,
+    cpu: (Number(fields[11]) + Number(fields[12])) / CLK_TCK,
+    children: (Number(fields[13]) + Number(fields[14])) / CLK_TCK,
+  }
 }
 
 /** CPU seconds (user + system) a process has used so far. */
 export function cpuSeconds(pid: number): number | null {
   return stat(pid)?.cpu ?? null
+}
+
+/** System (kernel) CPU seconds a process has used so far: syscalls, including loopback TCP work. */
+export function systemSeconds(pid: number): number | null {
+  const text = read(`/proc/${pid}/stat`)
+  if (!text) return null
+  return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[12]) / CLK_TCK
 }
 
 function allPids(): number[] {
@@ -71,12 +85,16 @@ export function workerPid(root: number): number {
   return current
 }
 
-/** CPU seconds used so far by every process with this command name (e.g. postgres, redis-server), by pid. */
+/**
+ * CPU seconds used so far by every process with this command name (e.g. postgres,
+ * redis-server), by pid, including their exited children (PostgreSQL backends that ended
+ * show up in the postmaster's children time).
+ */
 export function cpuByName(comm: string): Map<number, number> {
   const out = new Map<number, number>()
   for (const p of allPids()) {
     const s = stat(p)
-    if (s && s.comm.startsWith(comm)) out.set(p, s.cpu)
+    if (s && s.comm.startsWith(comm)) out.set(p, s.cpu + s.children)
   }
   return out
 }

@@ -13,9 +13,10 @@ import path from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import WebSocket from 'ws'
 import { startServer, type RunningServer } from '../../scripts/server-process.mjs'
 import { ClientPool, type BenchClient, type SeedUser } from './clients.js'
-import { cpuByName, cpuDelta, cpuSeconds, machineCpu, machineInfo, rssKb, workerPid } from './proc.js'
+import { cpuByName, cpuDelta, cpuSeconds, machineCpu, machineInfo, rssKb, systemSeconds, workerPid } from './proc.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -60,6 +61,10 @@ function parseOptions(argv: string[]) {
     redisUrl: raw.get('redis-url') ?? process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     json: raw.get('json') ?? null,
     waitIdle: num('wait-idle', 0),
+    /** Extra PostgreSQL settings for the server's connections, e.g. '-c synchronous_commit=off' (diagnosis). */
+    pgOptions: raw.get('pg-options') ?? null,
+    /** Directory for V8 CPU profiles of the server processes (diagnosis; written when they stop). */
+    profile: raw.has('profile') ? path.resolve(raw.get('profile')!) : null,
     quiet: raw.has('quiet'),
   }
 }
@@ -67,6 +72,7 @@ type Options = ReturnType<typeof parseOptions>
 
 // ---------------------------------------------------------------- helpers
 
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const log = (...parts: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...parts)
 
@@ -102,6 +108,7 @@ async function freshStorage(opts: Options, kind: DbKind): Promise<Storage> {
   await admin.end()
   const url = new URL(opts.pgUrl)
   url.pathname = `/${name}`
+  if (opts.pgOptions) url.searchParams.set('options', opts.pgOptions)
   return {
     kind,
     dataDir,
@@ -146,11 +153,86 @@ async function startServers(s: Storage, count: number, redisUrl: string | null):
   for (let i = 0; i < count; i++) {
     const run = await startServer({
       dataDir: s.dataDir,
-      env: { ...storageEnv(s), REDIS_URL: redisUrl ?? undefined, DEMO_DATA: '0', WEB_ROOT: '', LOG_LEVEL: 'warn' },
+      env: {
+        ...storageEnv(s),
+        REDIS_URL: redisUrl ?? undefined,
+        DEMO_DATA: '0',
+        WEB_ROOT: '',
+        LOG_LEVEL: 'warn',
+        // The inspector stays off; SIGUSR1 opens it on a free port so fullGc() can ask for a collection.
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, '--inspect-port=127.0.0.1:0'].filter(Boolean).join(' '),
+      },
     })
     servers.push({ run, pid: workerPid(run.pid) })
   }
   return servers
+}
+
+/** A DevTools protocol session with a server process (its inspector is opened with SIGUSR1). */
+async function inspect(server: Server): Promise<{ call(method: string, params?: object): Promise<unknown>; close(): void } | null> {
+  const find = () => /Debugger listening on (ws:\/\/\S+)/.exec(server.run.output())?.[1]
+  if (!find()) {
+    process.kill(server.pid, 'SIGUSR1')
+    for (let i = 0; i < 50 && !find(); i++) await sleep(100)
+  }
+  const url = find()
+  if (!url) return null
+  const ws = new WebSocket(url, { perMessageDeflate: false, maxPayload: 1024 * 1024 * 1024 })
+  const ok = await new Promise<boolean>((resolve) => {
+    ws.once('open', () => resolve(true))
+    ws.once('error', () => resolve(false))
+  })
+  if (!ok) return null
+  let nextId = 1
+  const waiting = new Map<number, (r: unknown) => void>()
+  ws.on('message', (raw) => {
+    const msg = JSON.parse(raw.toString()) as { id?: number; result?: unknown; error?: unknown }
+    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.result ?? msg.error)
+  })
+  return {
+    call(method, params = {}) {
+      const id = nextId++
+      return new Promise((resolve) => {
+        waiting.set(id, resolve)
+        ws.send(JSON.stringify({ id, method, params }))
+      })
+    },
+    close: () => ws.close(),
+  }
+}
+
+/**
+ * Asks the server process for a full garbage collection, so RSS readings show retained
+ * memory rather than garbage not yet collected. Returns false when the inspector could not be reached.
+ */
+async function fullGc(server: Server): Promise<boolean> {
+  const session = await inspect(server)
+  if (!session) return false
+  await session.call('HeapProfiler.collectGarbage')
+  session.close()
+  return true
+}
+
+/** Starts the V8 CPU profiler in each server; the returned function stops it and writes `<dir>/<label>-<pid>.cpuprofile`. */
+async function startProfiles(servers: Server[], dir: string | null, label: string): Promise<() => Promise<void>> {
+  if (!dir) return async () => undefined
+  fs.mkdirSync(dir, { recursive: true })
+  const sessions = await Promise.all(servers.map((s) => inspect(s)))
+  for (const s of sessions) {
+    await s?.call('Profiler.enable')
+    await s?.call('Profiler.setSamplingInterval', { interval: 500 })
+    await s?.call('Profiler.start')
+  }
+  return async () => {
+    for (const [i, s] of sessions.entries()) {
+      if (!s) continue
+      const { profile } = (await s.call('Profiler.stop')) as { profile: unknown }
+      const file = path.join(dir, `${label}-${servers[i]!.pid}.cpuprofile`)
+      fs.writeFileSync(file, JSON.stringify(profile))
+      log(`CPU profile of pid ${servers[i]!.pid}: ${file}`)
+      s.close()
+    }
+  }
 }
 
 /** Server log lines at warn (40) or above. */
@@ -168,6 +250,7 @@ function serverProblems(servers: Server[]): string[] {
 interface CpuSample {
   at: number
   servers: number[]
+  serversSys: number[]
   postgres: Map<number, number>
   redis: Map<number, number>
   machine: { busy: number; total: number }
@@ -178,6 +261,7 @@ function sampleCpu(servers: Server[]): CpuSample {
   return {
     at: performance.now(),
     servers: servers.map((s) => cpuSeconds(s.pid) ?? 0),
+    serversSys: servers.map((s) => systemSeconds(s.pid) ?? 0),
     postgres: cpuByName('postgres'),
     redis: cpuByName('redis-server'),
     machine: machineCpu(),
@@ -193,6 +277,7 @@ function cpuBetween(a: CpuSample, b: CpuSample) {
     wallS: wall,
     serverPct: b.servers.map((x, i) => pct(x - a.servers[i]!)),
     serverS: b.servers.map((x, i) => x - a.servers[i]!),
+    serverSysS: b.serversSys.map((x, i) => x - a.serversSys[i]!),
     postgresPct: pct(cpuDelta(a.postgres, b.postgres)),
     redisPct: pct(cpuDelta(a.redis, b.redis)),
     generatorPct: pct((b.gen.user - a.gen.user + b.gen.system - a.gen.system) / 1e6),
@@ -227,6 +312,8 @@ interface Row {
   eventLoopP99: number | null
   /** Round trip of {type:'ping'} to the server during the step. */
   pingP99: number | null
+  /** CPU of the server's own PostgreSQL backends, % of one core. */
+  pgBenchPct: number | null
   notes: string[]
 }
 
@@ -256,7 +343,7 @@ function printTable(rows: Row[]) {
     ['unacked', (r) => String(r.unacked)],
     ['RSS/conn KB', (r) => fmt(r.rssPerConnKb)],
     ['server CPU %', (r) => (r.cpu ? r.cpu.serverPct.join('+') : '-')],
-    ['pg CPU %', (r) => (r.cpu && r.db === 'postgres' ? String(r.cpu.postgresPct) : '-')],
+    ['pg CPU %', (r) => (r.cpu && r.db === 'postgres' ? `${r.pgBenchPct ?? '?'} (${r.cpu.postgresPct})` : '-')],
     ['redis CPU %', (r) => (r.cpu && r.servers > 1 ? String(r.cpu.redisPct) : '-')],
     ['gen CPU %', (r) => (r.cpu ? String(r.cpu.generatorPct) : '-')],
     ['ping p99', (r) => fmt(r.pingP99)],
@@ -274,8 +361,9 @@ function printTable(rows: Row[]) {
 
 // ---------------------------------------------------------------- shared scenario setup
 
-/** Median of 9 VmRSS readings 250 ms apart per server, in KB (a single reading jumps with GC). */
-async function steadyRss(servers: Server[]): Promise<number[]> {
+/** Median of 9 VmRSS readings 250 ms apart per server, in KB, after a full GC when `gc`. */
+async function steadyRss(servers: Server[], gc: boolean): Promise<number[]> {
+  if (gc) for (const s of servers) if (!(await fullGc(s))) log(`could not reach the inspector of pid ${s.pid}; RSS without a forced GC`)
   const readings: number[][] = servers.map(() => [])
   for (let i = 0; i < 9; i++) {
     servers.forEach((s, j) => readings[j]!.push(rssKb(s.pid) ?? 0))
@@ -304,20 +392,41 @@ async function setUp(opts: Options, kind: DbKind, procs: number, group: boolean)
   cleanups.push(async () => void (await Promise.all(servers.map((s) => s.run.stop()))))
   log(`server pid(s) ${servers.map((s) => s.pid).join(', ')} on ${servers.map((s) => s.run.url).join(', ')}`)
 
-  await sleep(1000)
-  const before = await steadyRss(servers)
+  // Server memory is read (after a full GC) with 0, 1/4, 1/2, 3/4 and all sockets open; the
+  // least-squares slope is the memory per idle connection, steadier than one difference.
   const pool = new ClientPool()
   cleanups.push(() => pool.close())
   const wsUrls = servers.map((s) => s.run.url.replace(/^http/, 'ws'))
-  const res = await pool.connect(seeded.users, wsUrls, (i) => i % procs, opts.batch)
-  log(`connected ${res.connected}/${seeded.users.length} in ${Math.round(res.ms)} ms${res.failed ? `; ${res.failed} failed: ${res.firstError}` : ''}`)
   await sleep(1000)
-  const after = await steadyRss(servers)
-  const grown = after.reduce((a, b) => a + b, 0) - before.reduce((a, b) => a + b, 0)
-  const rssPerConnKb = res.connected ? grown / res.connected : null
-  log(`server RSS ${before.map((b) => Math.round(b / 1024)).join('+')} MB idle -> ${after.map((a) => Math.round(a / 1024)).join('+')} MB with ${res.connected} sockets (${fmt(rssPerConnKb)} KB each)`)
-  const notes = res.failed ? [`${res.failed} clients failed to connect: ${res.firstError}`] : []
-  return { databaseUrl: storage.databaseUrl, pool, servers, users: seeded.users, groupId: seeded.groupId, connected: res.connected, rssPerConnKb, notes }
+  const rawBefore = sum(await steadyRss(servers, false))
+  const points: Array<[number, number]> = [[0, sum(await steadyRss(servers, true))]]
+  const n = seeded.users.length
+  let failed = 0
+  let firstError = ''
+  let ms = 0
+  let connected = 0
+  for (let q = 1; q <= 4; q++) {
+    const res = await pool.connect(seeded.users, wsUrls, (i) => i % procs, opts.batch, [Math.floor(((q - 1) * n) / 4), Math.floor((q * n) / 4)])
+    failed += res.failed
+    firstError ||= res.firstError
+    ms += res.ms
+    connected = res.connected
+    await sleep(500)
+    points.push([connected, sum(await steadyRss(servers, true))])
+  }
+  log(`connected ${connected}/${n} in ${Math.round(ms)} ms${failed ? `; ${failed} failed: ${firstError}` : ''}`)
+  const rawAfter = sum(await steadyRss(servers, false))
+  const mx = sum(points.map((p) => p[0])) / points.length
+  const my = sum(points.map((p) => p[1])) / points.length
+  const sxx = sum(points.map((p) => (p[0] - mx) ** 2))
+  const rssPerConnKb = connected && sxx > 0 ? sum(points.map((p) => (p[0] - mx) * (p[1] - my))) / sxx : null
+  const rssNote =
+    `server RSS after a full GC by sockets open: ${points.map(([c, kb]) => `${c}: ${(kb / 1024).toFixed(1)} MB`).join(', ')} ` +
+    `(slope ${fmt(rssPerConnKb)} KB per socket; first to last ${fmt(connected ? (points[4]![1] - points[0]![1]) / connected : null)} KB); ` +
+    `without forcing GC ${(rawBefore / 1024).toFixed(1)} -> ${(rawAfter / 1024).toFixed(1)} MB`
+  log(rssNote)
+  const notes = [rssNote, ...(failed ? [`${failed} clients failed to connect: ${firstError}`] : [])]
+  return { databaseUrl: storage.databaseUrl, pool, servers, users: seeded.users, groupId: seeded.groupId, connected, rssPerConnKb, notes }
 }
 
 // ---------------------------------------------------------------- probes
@@ -328,6 +437,8 @@ interface ProbeResult {
   /** Average number of the bench database's backends running a query (PostgreSQL only). */
   pgActive: number | null
   pgWaits: string
+  /** CPU of the server processes' own backends (the bench database), % of one core. */
+  pgBenchPct: number | null
 }
 
 /**
@@ -346,10 +457,21 @@ function startProbes(setup: Setup) {
   let samples = 0
   let active = 0
   const waits = new Map<string, number>()
+  const started = performance.now()
+  const backendCpu = new Map<number, [number, number]>()
+  let pgBenchPct: number | null = null
   const sampler = (async () => {
     if (!setup.databaseUrl) return
     const client = new pg.Client({ connectionString: setup.databaseUrl })
+    client.on('error', () => undefined) // the database is dropped under it on Ctrl-C
     await client.connect()
+    const backends = async () =>
+      (
+        await client.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        )
+      ).rows.map((r) => r.pid)
+    for (const pid of await backends()) backendCpu.set(pid, [cpuSeconds(pid) ?? 0, 0])
     try {
       while (!stopped) {
         const { rows } = await client.query<{ w: string }>(
@@ -361,6 +483,10 @@ function startProbes(setup: Setup) {
         for (const r of rows) waits.set(r.w, (waits.get(r.w) ?? 0) + 1)
         await sleep(100)
       }
+      for (const pid of await backends()) backendCpu.set(pid, [backendCpu.get(pid)?.[0] ?? 0, cpuSeconds(pid) ?? 0])
+      let used = 0
+      for (const [a, b] of backendCpu.values()) used += Math.max(0, b - a)
+      pgBenchPct = Math.round((used / ((performance.now() - started) / 1000)) * 100)
     } finally {
       await client.end()
     }
@@ -377,12 +503,16 @@ function startProbes(setup: Setup) {
       pingP99,
       pgActive: setup.databaseUrl && samples ? active / samples : null,
       pgWaits: top.map(([w, n]) => `${w} ${Math.round((n / Math.max(1, active)) * 100)}%`).join(', '),
+      pgBenchPct,
     }
   }
 }
 
 function probeNote(p: ProbeResult): string {
-  const pgPart = p.pgActive === null ? '' : `; PostgreSQL backends active on average ${p.pgActive.toFixed(1)} (${p.pgWaits || 'none'})`
+  const pgPart =
+    p.pgActive === null
+      ? ''
+      : `; the server's PostgreSQL backends used ${p.pgBenchPct ?? '?'}% CPU and were active on average ${p.pgActive.toFixed(1)} (${p.pgWaits || 'none'})`
   return `server ping round trip p50 ${fmt(p.pingP50)} p99 ${fmt(p.pingP99)} ms${pgPart}`
 }
 
@@ -463,6 +593,7 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
   const eld = monitorEventLoopDelay({ resolution: 10 })
   eld.enable()
   const stopProbes = startProbes(setup)
+  const stopProfiles = await startProfiles(setup.servers, label === 'warm-up' ? null : opts.profile, `${label}-${rate}`)
   let sent = 0
   let sendFailed = 0
   let rr = 0
@@ -507,6 +638,7 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
   const cpu = cpuBetween(cpuStart, cpuEnd)
   eld.disable()
   const probe = await stopProbes()
+  await stopProfiles()
 
   // Drain: wait until every acknowledged message has reached its receiver, or give up.
   const drainUntil = performance.now() + opts.drain * 1000
@@ -531,6 +663,7 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
   let unacked = 0
   let nackCount = 0
   let inWindow = 0
+  let ackedInCpuWindow = 0
   const ackLatency = new Float64Array(sent).fill(NaN)
   for (let n = 0; n < sent; n++) {
     if (nacked[n]) nackCount++
@@ -542,6 +675,7 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
     }
     if (recvCount[n]! > 1) dup++
     if (recvAt[n]! <= windowEnd) inWindow++
+    if (ackAt[n]! <= cpuEnd.at) ackedInCpuWindow++
   }
   const [p50, p95, p99, max] = percentiles(latency.subarray(0, sent), [0.5, 0.95, 0.99, 1])
   const [ackP50, ackP99] = percentiles(ackLatency, [0.5, 0.99])
@@ -549,7 +683,8 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
   const delivered = recvCount.reduce((k, c) => k + (c > 0 ? 1 : 0), 0)
   notes.push(
     `${delivered}/${sent} delivered (${inWindow} within the ${seconds} s window); ${senders.length} senders; ` +
-      `server CPU ${cpu.serverS.map((s) => s.toFixed(1)).join('+')} s over ${cpu.wallS.toFixed(1)} s; ` +
+      `server CPU ${cpu.serverS.map((s) => s.toFixed(1)).join('+')} s (of which system ${cpu.serverSysS.map((s) => s.toFixed(1)).join('+')} s) over ${cpu.wallS.toFixed(1)} s, ` +
+      `${((sum(cpu.serverS) / Math.max(1, ackedInCpuWindow)) * 1e6).toFixed(0)} µs per message acknowledged in that time; ` +
       `generator event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms`,
     probeNote(probe),
   )
@@ -574,6 +709,7 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
     cpu,
     eventLoopP99: eld.percentile(99) / 1e6,
     pingP99: probe.pingP99,
+    pgBenchPct: probe.pgBenchPct,
     notes,
   }
 }
@@ -649,6 +785,7 @@ async function runGroup(opts: Options, kind: DbKind): Promise<Row[]> {
   const eld = monitorEventLoopDelay({ resolution: 10 })
   eld.enable()
   const stopProbes = startProbes(setup)
+  const stopProfiles = await startProfiles(setup.servers, opts.profile, 'group')
   const cpuStart = sampleCpu(setup.servers)
   const lastAt = new Float64Array(K).fill(NaN)
   for (let k = 0; k < K; k++) {
@@ -669,6 +806,7 @@ async function runGroup(opts: Options, kind: DbKind): Promise<Row[]> {
   const cpuEnd = sampleCpu(setup.servers)
   eld.disable()
   const probe = await stopProbes()
+  await stopProfiles()
   pool.handler = () => undefined
 
   let lost = 0
@@ -718,6 +856,7 @@ async function runGroup(opts: Options, kind: DbKind): Promise<Row[]> {
     cpu: cpuBetween(cpuStart, cpuEnd),
     eventLoopP99: eld.percentile(99) / 1e6,
     pingP99: probe.pingP99,
+    pgBenchPct: probe.pgBenchPct,
     notes: [
       ...setup.notes,
       `${delivered} deliveries to ${members.length} members; per message (ms): ${perMessage.join('; ')}`,
@@ -747,6 +886,7 @@ async function main() {
   const opts = parseOptions(process.argv.slice(2))
   const m = machineInfo()
   console.log(`machine: ${m.cpus} CPUs (${m.model}), ${m.memMb} MB RAM, node ${m.node}, ulimit -n ${m.nofile}; server at ${gitRevision()}`)
+  if (opts.pgOptions) console.log(`PostgreSQL options for the server: ${opts.pgOptions}`)
   const needed = opts.clients + 200
   if (m.nofile !== 'unlimited' && Number(m.nofile) < needed) {
     console.log(`warning: ulimit -n is ${m.nofile}; ${opts.clients} sockets need at least ${needed} descriptors in this process and in the server`)

@@ -1,9 +1,17 @@
 import { socket } from '@/platform/socket'
+import { api } from '@/services/api/client'
 import { useAppStore } from '@/stores'
 import type { ChatEngine } from './chat/ChatEngine'
+import type { ImHttp } from './chat/selfhosted/imHttp'
 import { SelfHostedChatEngine } from './chat/selfhosted/SelfHostedChatEngine'
 
 let engine: ChatEngine | null = null
+
+/** The engine's HTTP calls go through the app's /api client, so they share its error catalogue. */
+const imHttp: ImHttp = {
+  get: (path, options) => api.get(path, undefined, options),
+  post: (path, body, options) => api.post(path, body, options),
+}
 
 /**
  * The self-hosted engine is the only one so far; an engine over @tencentcloud/chat would be
@@ -12,6 +20,7 @@ let engine: ChatEngine | null = null
 function createChatEngine(): ChatEngine {
   return new SelfHostedChatEngine({
     socket,
+    http: imHttp,
     sessionToken: () => useAppStore.getState().user?.token ?? null,
   })
 }

@@ -2,6 +2,7 @@ import { getChatEngine } from '@/engines'
 import { ChatEngineError, ChatErrorCode, type ChatEngine, type KickedEvent, type NoticeFrame } from '@/engines/chat/ChatEngine'
 import { useAppStore } from '@/stores'
 import { NoticeType } from '@shared/ws'
+import { bindChat, unbindChat } from './chat/sync'
 import { endSession } from './sessionEnd'
 import { toast } from './toast'
 
@@ -38,6 +39,7 @@ function bind(engine: ChatEngine): void {
   engine.on('notice', applyNotice)
   engine.on('kicked', handleKicked)
   engine.on('netStateChange', (state) => useAppStore.getState().setNetState(state))
+  bindChat(engine)
 }
 
 /**
@@ -69,6 +71,7 @@ export function messagingLogin(): Promise<void> {
 
 /** Forgets the engine binding (tests that install a new engine). */
 export function resetMessaging(): void {
+  unbindChat()
   bound = null
   inflight = null
 }

@@ -1,5 +1,7 @@
 import type { BadgesSlice } from './slices/badges'
+import type { ConversationsSlice } from './slices/conversations'
+import type { MessagesSlice } from './slices/messages'
 import type { SessionSlice } from './slices/session'
 import type { UiSlice } from './slices/ui'
 
-export type AppState = SessionSlice & BadgesSlice & UiSlice
+export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice

@@ -1,6 +1,8 @@
 import { create } from 'zustand'
 import type { AppState } from './appState'
 import { createBadgesSlice } from './slices/badges'
+import { createConversationsSlice } from './slices/conversations'
+import { createMessagesSlice } from './slices/messages'
 import { createSessionSlice } from './slices/session'
 import { createUiSlice } from './slices/ui'
 
@@ -9,12 +11,16 @@ export type { Badges, GroupNoticeUnread } from './slices/badges'
 export type { ProfilePatch, TwoFactorState } from './slices/session'
 export type { NetState } from '@/engines/chat/ChatEngine'
 export type { LoadingBarState, ToastItem, ToastType } from './slices/ui'
+export type { MessageListState, SendStatus, UiMessage } from './slices/messages'
+export type { ConversationTab } from './selectors/chat'
 
 /** The one application store: serialisable data and the setters on it, in typed slices. */
 export const useAppStore = create<AppState>()((...a) => ({
   ...createSessionSlice(...a),
   ...createBadgesSlice(...a),
   ...createUiSlice(...a),
+  ...createConversationsSlice(...a),
+  ...createMessagesSlice(...a),
 }))
 
 const initialState = useAppStore.getState()

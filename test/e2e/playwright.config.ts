@@ -26,6 +26,7 @@ export default defineConfig({
     navigationTimeout: 20_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // Playwright adds --headless and a fresh temporary profile (--user-data-dir) itself.
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -1,3 +1,6 @@
+import type { Conversation, Message, OutgoingMessage } from '@shared/chat'
+import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
+import type { SearchResult } from '@shared/search'
 import type { NoticeType, ServerFrame } from '@shared/ws'
 
 /** The numeric notices of the spec's socket other than the forced logouts. */
@@ -21,7 +24,111 @@ export interface ChatEngineEvents {
   netStateChange: NetState
   /** The server refused a frame of ours. */
   error: { code: number; msg: string }
+  /** A new message, from someone else or from another device of this user. */
+  message: Message
+  typing: TypingEvent
+  /** The C2C peer has read up to `sequence`. */
+  peerRead: PeerReadEvent
+  /** New read counts of a group message this user sent with needReadReceipt. */
+  receipt: ReceiptEvent
+  /** This user's view of a conversation changed (read state, pin, mute… on any device). */
+  conversationChanged: Conversation
+  /** Deleted on another device of this user. */
+  conversationDeleted: { conversationID: string }
 }
+
+export interface TypingEvent {
+  conversationID: string
+  from: string
+  typing: boolean
+}
+
+export interface PeerReadEvent {
+  conversationID: string
+  reader: string
+  sequence: number
+}
+
+export interface ReceiptEvent {
+  conversationID: string
+  sequence: number
+  readCount: number
+  unreadCount: number
+}
+
+/** What a send can be refused with: the spec's send error codes (types/chat.ts SendError). */
+export class SendFailure extends Error {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    readonly hasRiskContent = false,
+  ) {
+    super(msg)
+    this.name = 'SendFailure'
+  }
+}
+
+/** Codes of SendFailure that do not come from the server. */
+export const LocalSendError = {
+  /** The message does not pass the wire contract, so the server would refuse the frame. */
+  Invalid: 400,
+  /** No acknowledgement in SEND_ACK_TIMEOUT_MS while connected. */
+  Timeout: 408,
+  /** The engine logged out with the message still unacknowledged. */
+  Cancelled: 499,
+} as const
+
+export interface MessagePage {
+  /** Oldest first. */
+  messages: Message[]
+  /** No older messages exist. */
+  isCompleted: boolean
+}
+
+export interface MessagesSince {
+  messages: Message[]
+  hasMore: boolean
+}
+
+export interface ReadMember {
+  userID: string
+  nick: string
+  avatar: string
+  nameCard: string
+}
+
+export interface ReadMembersPage {
+  members: ReadMember[]
+  /** Pass back for the next page; '' when complete. */
+  cursor: string
+  isCompleted: boolean
+}
+
+export interface GetMessageListParams {
+  conversationID: string
+  /** Older than this sequence; omitted for the newest page. */
+  beforeSequence?: number
+  count?: number
+}
+
+export interface GetMessagesSinceParams {
+  conversationID: string
+  afterSequence: number
+  count?: number
+}
+
+export interface GetReadMembersParams {
+  conversationID: string
+  sequence: number
+  /** 0 read, 1 unread (spec). */
+  filter: 0 | 1
+  cursor?: string
+  count?: number
+}
+
+/** An outgoing message as callers give it; the wire defaults are filled in by the engine. */
+export type OutgoingMessageInput = Omit<OutgoingMessage, 'cloudCustomData' | 'atUserList' | 'needReadReceipt'> &
+  Partial<Pick<OutgoingMessage, 'cloudCustomData' | 'atUserList' | 'needReadReceipt'>>
 
 export type ChatEventName = keyof ChatEngineEvents
 export type ChatEventHandler<K extends ChatEventName> = (payload: ChatEngineEvents[K]) => void
@@ -68,4 +175,33 @@ export interface ChatEngine {
   /** Returns a function that removes the handler. */
   on<K extends ChatEventName>(event: K, handler: ChatEventHandler<K>): () => void
   off<K extends ChatEventName>(event: K, handler: ChatEventHandler<K>): void
+
+  /** The user's visible conversations, pinned first, then newest. */
+  getConversationList(): Promise<Conversation[]>
+  /** Creates the conversation for this user if needed (a first chat with someone found by ID). */
+  openConversation(conversationID: string): Promise<Conversation>
+  getMessageList(params: GetMessageListParams): Promise<MessagePage>
+  /** The catch-up after a reconnect: everything after a sequence, oldest first. */
+  getMessagesSince(params: GetMessagesSinceParams): Promise<MessagesSince>
+  /**
+   * Resolves with the stored message once the server has committed it; rejects with a
+   * SendFailure. A send not acknowledged when the connection drops is sent again, with the same
+   * clientMsgId, once it is back, so it is never stored twice.
+   */
+  sendMessage(message: OutgoingMessageInput): Promise<Message>
+  setTyping(conversationID: string, typing: boolean): void
+  /** Everything up to `sequence` is read. */
+  markRead(conversationID: string, sequence: number): void
+  /** Group messages with needReadReceipt that were seen. */
+  sendReceipts(conversationID: string, sequences: number[]): void
+  pinConversation(conversationID: string, isPinned: boolean): Promise<Conversation>
+  muteConversation(conversationID: string, isMuted: boolean): Promise<Conversation>
+  foldConversation(conversationID: string, folded: boolean): Promise<Conversation>
+  setDraft(conversationID: string, draftText: string): Promise<Conversation>
+  setCustomData(conversationID: string, customData: string): Promise<Conversation>
+  deleteConversation(conversationID: string, clearHistory: boolean): Promise<void>
+  getReadMembers(params: GetReadMembersParams): Promise<ReadMembersPage>
+  createGroup(body: GroupCreateBody): Promise<GroupCreateResult>
+  getGroupList(): Promise<GroupListItem[]>
+  searchById(searchId: string): Promise<SearchResult[]>
 }

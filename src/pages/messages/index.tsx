@@ -2,25 +2,37 @@ import { View } from '@tarojs/components'
 import AppShell from '@/components/layout/AppShell'
 import EmptyState from '@/components/layout/EmptyState'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
+import ConversationPane from '@/components/conversation/ConversationPane'
+import ChatPanel from '@/components/chat/ChatPanel'
+import { closeConversation } from '@/services/chat'
+import { useAppStore } from '@/stores'
 import emptyChat from '@/assets/empty-chat.svg'
+import { useConversationInAddress } from './useConversationInAddress'
+import './index.scss'
 
 export default function MessagesPage() {
   const narrow = useNarrowScreen()
+  const activeID = useAppStore((s) => s.activeConversationID)
+  useConversationInAddress()
+
+  const chat = activeID ? <ChatPanel key={activeID} conversationID={activeID} onBack={narrow ? closeConversation : undefined} /> : null
   return (
     <AppShell route='messages'>
-      <View className='pane-list'>
-        <View className='pane-list__head'>
-          <View className='pane-list__title'>消息</View>
-        </View>
-        <View className='pane-list__body'>
-          <EmptyState testId='messages-empty' title='暂无会话' hint='在通讯录中选择好友或群聊发起聊天，会话会显示在这里。' />
-        </View>
-      </View>
-      {narrow ? null : (
-        <View className='pane-detail'>
-          <View className='pane-detail__center'>
-            <EmptyState image={emptyChat} title='未选择会话' hint='从左侧选择一个会话开始聊天' />
+      <ConversationPane narrow={narrow} />
+      {narrow ? (
+        chat ? (
+          // On a phone the chat covers the whole screen, tab bar included, until its back button.
+          <View className='messages-chat messages-chat--full' data-testid='messages-chat'>
+            {chat}
           </View>
+        ) : null
+      ) : (
+        <View className='messages-chat' data-testid='messages-chat'>
+          {chat ?? (
+            <View className='messages-chat__empty'>
+              <EmptyState image={emptyChat} title='未选择会话' hint='从左侧选择一个会话开始聊天' />
+            </View>
+          )}
         </View>
       )}
     </AppShell>

@@ -2,6 +2,8 @@ import type { StateCreator } from 'zustand'
 import type { LoginResult, UserConfig, UserInfo } from '@shared/auth'
 import type { AppState } from '../appState'
 import { emptyBadges } from './badges'
+import { conversationsInitial } from './conversations'
+import { messagesInitial } from './messages'
 
 /** The pending second login step: the ticket from the 712 answer and, once asked for, the hint. */
 export interface TwoFactorState {
@@ -25,7 +27,7 @@ export interface SessionSlice {
   setUserConfig(config: UserConfig | null): void
   setTwoFactor(twoFactor: TwoFactorState | null): void
   setImReady(ready: boolean): void
-  /** Logout (spec 4 "Login"): user, config, ticket and the per-user counters go. */
+  /** Logout (spec 4 "Login"): user, config, ticket, the per-user counters and the chat lists go. */
   clearSession(): void
 }
 
@@ -45,5 +47,6 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   setUserConfig: (userConfig) => set({ userConfig }),
   setTwoFactor: (twoFactor) => set({ twoFactor }),
   setImReady: (imReady) => set({ imReady }),
-  clearSession: () => set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0 }),
+  clearSession: () =>
+    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial }),
 })

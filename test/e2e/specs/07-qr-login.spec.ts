@@ -17,7 +17,7 @@ test('a QR code shown in one browser is confirmed from a logged-in browser', asy
     const qr = ((await (await generated).json()) as { code: number; data: QrCodeResult }).data
     expect(qr.content).toContain(`qrLogin=${qr.qrCode}`)
 
-    const image = pageB.locator('[data-testid="qr-image"] img, img[data-testid="qr-image"]').first()
+    const image = pageB.locator('[data-testid="qr-image"] img, img[data-testid="qr-image"]').filter({ visible: true }).first()
     await expect(image).toHaveAttribute('src', qr.image)
     await expect(byTestId(pageB, 'qr-status')).toHaveText('请使用已登录的设备扫码')
 

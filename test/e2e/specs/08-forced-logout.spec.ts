@@ -1,6 +1,6 @@
 import { expect, test, type WebSocket } from '@playwright/test'
 import { apiPost, registerUser } from '../support/accounts'
-import { byTestId, expectPath, toasts } from '../support/ui'
+import { byTestId, expectPath, recordToasts } from '../support/ui'
 
 interface Frame {
   type: string | number
@@ -27,6 +27,8 @@ test('revoking every session pushes a forced logout through the socket', async (
     })
   })
 
+  const shownToasts = await recordToasts(page)
+
   const { login } = await registerUser(page)
   // The notification channel is up once the server has said hello on it.
   await expect.poll(() => received.some((f) => f.type === 'hello'), { message: 'socket hello' }).toBe(true)
@@ -39,8 +41,10 @@ test('revoking every session pushes a forced logout through the socket', async (
   const notice = received.find((f) => f.type === -1 || f.type === -2)!
   expect(notice.msg).toBeTruthy()
 
+  await expect
+    .poll(async () => (await shownToasts()).some((t) => t.includes(notice.msg!)), { message: `a toast saying "${notice.msg}"` })
+    .toBe(true)
   await expectPath(page, '/login')
-  await expect(toasts(page).filter({ hasText: notice.msg! })).toBeVisible()
   await expect(byTestId(page, 'login-submit')).toBeVisible()
 
   // The session really is gone from the browser: a login-only page redirects again.

@@ -20,7 +20,7 @@ test('the desktop shell shows the sidebar, nickname, avatar and VIP badge of a m
 
   await expect(byTestId(page, 'shell-nickname')).toHaveText('李四')
 
-  const avatar = page.locator('[data-testid="shell-avatar"] img, img[data-testid="shell-avatar"]').first()
+  const avatar = page.locator('[data-testid="shell-avatar"] img, img[data-testid="shell-avatar"]').filter({ visible: true }).first()
   await expect(avatar).toBeVisible()
   await expect(avatar).toHaveAttribute('src', new RegExp(`${escapeRegExp(login.avatar)}$`))
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'avatar image loaded' }).toBe(true)

@@ -1,13 +1,17 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-/** The element carrying `data-testid`. Taro H5 renders components as custom elements (taro-view-core…). */
+/**
+ * The visible element carrying `data-testid`. Taro H5 renders components as custom elements
+ * (taro-view-core…) and keeps pages it navigated away from in the DOM, hidden: only what the
+ * user can see counts.
+ */
 export function byTestId(page: Page, testId: string): Locator {
-  return page.locator(`[data-testid="${testId}"]`)
+  return page.locator(`[data-testid="${testId}"]`).filter({ visible: true })
 }
 
 /** The native <input> of a Taro Input, whichever element the test id landed on. */
 export function inputByTestId(page: Page, testId: string): Locator {
-  return page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first()
+  return page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).filter({ visible: true }).first()
 }
 
 export async function fillInput(page: Page, testId: string, value: string): Promise<void> {
@@ -31,7 +35,38 @@ export async function expectPath(page: Page, pathname: string, search?: string):
     .toBe(search === undefined ? pathname : `${pathname}${search}`)
 }
 
-/** The toasts currently on screen (ToastHost renders each with data-testid="toast" and data-type). */
+/**
+ * The toasts on screen (ToastHost renders each with data-testid="toast" and data-type). Only
+ * visible ones: Taro H5 keeps pages it navigated away from in the DOM, hidden, each with its
+ * own ToastHost.
+ */
 export function toasts(page: Page, type?: 'info' | 'waring' | 'error' | 'success'): Locator {
-  return page.locator(type ? `[data-testid="toast"][data-type="${type}"]` : '[data-testid="toast"]')
+  return page.locator(type ? `[data-testid="toast"][data-type="${type}"]` : '[data-testid="toast"]').filter({ visible: true })
+}
+
+/**
+ * Starts recording every toast that becomes visible in this page, from the next navigation
+ * on. Toasts last 3 s, so a slow check can miss one on screen; the record cannot.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __shownToasts: string[] }).__shownToasts = seen
+    const check = (el: Element) => {
+      // Text and layout settle after insertion; look once the frame is painted.
+      requestAnimationFrame(() => {
+        if (el.checkVisibility() && el.textContent) seen.push(el.textContent)
+      })
+    }
+    new MutationObserver((mutations) => {
+      for (const m of mutations) {
+        for (const node of m.addedNodes) {
+          if (!(node instanceof Element)) continue
+          if (node.matches('[data-testid="toast"]')) check(node)
+          node.querySelectorAll('[data-testid="toast"]').forEach(check)
+        }
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
+  return () => page.evaluate(() => [...((window as unknown as { __shownToasts?: string[] }).__shownToasts ?? [])])
 }

@@ -1,19 +1,35 @@
+import { OutgoingMessage, type Conversation, type Message } from '@shared/chat'
 import { PROTOCOL_VERSION } from '@shared/codes'
-import { NoticeType, type ServerFrame } from '@shared/ws'
+import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
+import type { SearchResult } from '@shared/search'
+import { NoticeType } from '@shared/ws'
 import type { SocketPort } from '@/platform/socket'
 import {
   ChatEngineError,
   ChatErrorCode,
+  LocalSendError,
+  SendFailure,
   type ChatEngine,
   type ChatEngineEvents,
   type ChatEventHandler,
   type ChatEventName,
   type ChatLoginParams,
+  type GetMessageListParams,
+  type GetMessagesSinceParams,
+  type GetReadMembersParams,
+  type MessagePage,
+  type MessagesSince,
+  type OutgoingMessageInput,
+  type ReadMembersPage,
 } from '../ChatEngine'
 import { TypedEmitter } from '../emitter'
 import type { BackoffOptions } from './backoff'
 import { ReconnectingChannel, type ChannelState } from './channel'
+import type { SingleChatFrame } from './chatFrames'
 import { systemClock, type Clock } from './clock'
+import type { IncomingFrame } from './frames'
+import { ImPath, type ImHttp } from './imHttp'
+import { Outbox } from './outbox'
 
 /** How long login() waits for the server's hello, reconnect attempts included. */
 export const LOGIN_TIMEOUT_MS = 15_000
@@ -22,6 +38,8 @@ export const SESSION_LOST_TEXT = '登录状态已失效，请重新登录'
 
 export interface SelfHostedChatEngineOptions {
   socket: Pick<SocketPort, 'connect' | 'urlFor'>
+  /** /api calls of the engine (conversations, history, groups, search). */
+  http: ImHttp
   /** The app session token: /ws/{token} is authenticated by it. */
   sessionToken(): string | null
   clock?: Clock
@@ -29,6 +47,7 @@ export interface SelfHostedChatEngineOptions {
   heartbeatMs?: number
   backoff?: BackoffOptions
   loginTimeoutMs?: number
+  sendAckTimeoutMs?: number
 }
 
 interface PendingLogin {
@@ -48,9 +67,15 @@ export class SelfHostedChatEngine implements ChatEngine {
   private userID: string | null = null
   private ready = false
   private pending: PendingLogin | null = null
+  private readonly outbox: Outbox
 
   constructor(private readonly options: SelfHostedChatEngineOptions) {
     this.clock = options.clock ?? systemClock
+    this.outbox = new Outbox(
+      (message) => this.ready && this.channel !== null && this.channel.send({ type: 'send', message }),
+      this.clock,
+      options.sendAckTimeoutMs,
+    )
   }
 
   isReady(): boolean {
@@ -104,6 +129,97 @@ export class SelfHostedChatEngine implements ChatEngine {
     if (this.pending) this.failLogin(new ChatEngineError(ChatErrorCode.Cancelled, '已取消登录'))
     this.shutdown()
     this.userID = null
+    this.outbox.cancelAll()
+  }
+
+  // ---- conversations and history (HTTP) ----
+
+  getConversationList(): Promise<Conversation[]> {
+    return this.options.http.get<Conversation[]>(ImPath.conversations, { silent: true })
+  }
+
+  openConversation(conversationID: string): Promise<Conversation> {
+    return this.options.http.post<Conversation>(ImPath.open, { conversationID }, { silent: true })
+  }
+
+  getMessageList({ conversationID, beforeSequence, count }: GetMessageListParams): Promise<MessagePage> {
+    const body = { conversationID, count, ...(beforeSequence !== undefined ? { beforeSequence } : {}) }
+    return this.options.http.post<MessagePage>(ImPath.history, body, { silent: true })
+  }
+
+  getMessagesSince({ conversationID, afterSequence, count }: GetMessagesSinceParams): Promise<MessagesSince> {
+    return this.options.http.post<MessagesSince>(ImPath.since, { conversationID, afterSequence, count }, { silent: true })
+  }
+
+  pinConversation(conversationID: string, isPinned: boolean): Promise<Conversation> {
+    return this.options.http.post<Conversation>(ImPath.pin, { conversationID, isPinned })
+  }
+
+  muteConversation(conversationID: string, isMuted: boolean): Promise<Conversation> {
+    return this.options.http.post<Conversation>(ImPath.mute, { conversationID, isMuted })
+  }
+
+  foldConversation(conversationID: string, folded: boolean): Promise<Conversation> {
+    return this.options.http.post<Conversation>(ImPath.fold, { conversationID, folded })
+  }
+
+  /** Saved when leaving a chat, in the background: a failure is logged, not shown. */
+  setDraft(conversationID: string, draftText: string): Promise<Conversation> {
+    return this.options.http.post<Conversation>(ImPath.draft, { conversationID, draftText }, { silent: true })
+  }
+
+  setCustomData(conversationID: string, customData: string): Promise<Conversation> {
+    return this.options.http.post<Conversation>(ImPath.customData, { conversationID, customData })
+  }
+
+  async deleteConversation(conversationID: string, clearHistory: boolean): Promise<void> {
+    await this.options.http.post<null>(ImPath.delete, { conversationID, clearHistory })
+  }
+
+  getReadMembers({ conversationID, sequence, filter, cursor = '', count }: GetReadMembersParams): Promise<ReadMembersPage> {
+    return this.options.http.post<ReadMembersPage>(ImPath.readMembers, { conversationID, sequence, filter, cursor, count })
+  }
+
+  createGroup(body: GroupCreateBody): Promise<GroupCreateResult> {
+    return this.options.http.post<GroupCreateResult>(ImPath.groupAdd, body)
+  }
+
+  getGroupList(): Promise<GroupListItem[]> {
+    return this.options.http.get<GroupListItem[]>(ImPath.groupList)
+  }
+
+  searchById(searchId: string): Promise<SearchResult[]> {
+    return this.options.http.post<SearchResult[]>(ImPath.searchById, { searchId })
+  }
+
+  // ---- live chat (socket) ----
+
+  sendMessage(input: OutgoingMessageInput): Promise<Message> {
+    const parsed = OutgoingMessage.safeParse(input)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const reason = `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`
+      return Promise.reject(new SendFailure(LocalSendError.Invalid, reason))
+    }
+    if (!this.userID) return Promise.reject(new SendFailure(LocalSendError.Cancelled, '未登录'))
+    return this.outbox.add(parsed.data, this.ready)
+  }
+
+  /** Typing state is ephemeral: while disconnected it is simply not sent. */
+  setTyping(conversationID: string, typing: boolean): void {
+    if (this.ready) this.channel?.send({ type: 'typing', conversationID, typing })
+  }
+
+  /** The read state is also derived on the next open, so a read lost to a disconnect is not queued. */
+  markRead(conversationID: string, sequence: number): void {
+    if (this.ready && sequence >= 0) this.channel?.send({ type: 'read', conversationID, sequence: Math.floor(sequence) })
+  }
+
+  sendReceipts(conversationID: string, sequences: number[]): void {
+    const unique = [...new Set(sequences.filter((n) => Number.isInteger(n) && n >= 1))]
+    if (!this.ready || !unique.length) return
+    // The frame carries at most 100 sequences.
+    for (let i = 0; i < unique.length; i += 100) this.channel?.send({ type: 'receipt', conversationID, sequences: unique.slice(i, i + 100) })
   }
 
   private shutdown(): void {
@@ -129,11 +245,25 @@ export class SelfHostedChatEngine implements ChatEngine {
   private setReady(ready: boolean): void {
     if (this.ready === ready) return
     this.ready = ready
+    if (ready) this.outbox.flush()
+    else this.outbox.pause()
     this.events.emit(ready ? 'ready' : 'notReady', undefined)
   }
 
-  private handleFrame(frame: ServerFrame): void {
+  private handleFrame(frame: IncomingFrame): void {
     switch (frame.type) {
+      case 'batch':
+        for (const inner of frame.frames) this.handleChatFrame(inner)
+        return
+      case 'ack':
+      case 'nack':
+      case 'msg':
+      case 'typing':
+      case 'read':
+      case 'receipt':
+      case 'conv':
+      case 'convDeleted':
+        return this.handleChatFrame(frame)
       case 'hello':
         return this.handleHello(frame.protocolVersion, frame.wtId)
       case 'pong':
@@ -149,6 +279,36 @@ export class SelfHostedChatEngine implements ChatEngine {
       case NoticeType.GroupChange:
       case NoticeType.Withdraw:
         return this.events.emit('notice', frame)
+      default:
+        return missingCase(frame)
+    }
+  }
+
+  private handleChatFrame(frame: SingleChatFrame): void {
+    switch (frame.type) {
+      case 'ack':
+        return this.outbox.ack(frame.clientMsgId, frame.message)
+      case 'nack': {
+        const risk = (frame as { hasRiskContent?: boolean }).hasRiskContent ?? false
+        return this.outbox.nack(frame.clientMsgId, new SendFailure(frame.code, frame.msg, risk))
+      }
+      case 'msg':
+        return this.events.emit('message', frame.message)
+      case 'typing':
+        return this.events.emit('typing', { conversationID: frame.conversationID, from: frame.from, typing: frame.typing })
+      case 'read':
+        return this.events.emit('peerRead', { conversationID: frame.conversationID, reader: frame.reader, sequence: frame.sequence })
+      case 'receipt':
+        return this.events.emit('receipt', {
+          conversationID: frame.conversationID,
+          sequence: frame.sequence,
+          readCount: frame.readCount,
+          unreadCount: frame.unreadCount,
+        })
+      case 'conv':
+        return this.events.emit('conversationChanged', frame.conversation)
+      case 'convDeleted':
+        return this.events.emit('conversationDeleted', { conversationID: frame.conversationID })
       default:
         return missingCase(frame)
     }
@@ -191,6 +351,7 @@ export class SelfHostedChatEngine implements ChatEngine {
     if (this.pending) return this.failLogin(new ChatEngineError(ChatErrorCode.Unauthorized, event.msg))
     this.shutdown()
     this.userID = null
+    this.outbox.cancelAll()
     this.events.emit('kicked', event)
   }
 }

@@ -1,10 +1,10 @@
-import type { ClientFrame, ServerFrame } from '@shared/ws'
+import type { AnyClientFrame } from '@shared/ws'
 import { WS_HEARTBEAT_MS, WsClose } from '@shared/ws'
 import type { PlatformSocket, SocketCloseEvent } from '@/platform/socket'
 import { TypedEmitter } from '../emitter'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
 import { systemClock, type Clock } from './clock'
-import { parseServerFrame } from './frames'
+import { parseServerFrame, type IncomingFrame } from './frames'
 
 /** Close codes the server uses on /ws after which reconnecting cannot help. */
 export const WsCloseCode = WsClose
@@ -17,7 +17,7 @@ export type ChannelState = 'idle' | 'connecting' | 'open' | 'backoff' | 'stopped
 
 export interface ChannelEvents {
   state: ChannelState
-  frame: ServerFrame
+  frame: IncomingFrame
   /** A frame that failed validation; it is dropped and the connection stays up. */
   invalidFrame: { reason: string; raw: string }
   /** The server closed with a code that rules out reconnecting; the channel has stopped. */
@@ -79,11 +79,20 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
     this.dropSocket(1000, 'client stop')
   }
 
-  /** Sends when a socket is open; frames are not queued, since only heartbeats go this way. */
-  send(frame: ClientFrame): boolean {
+  /**
+   * Sends when a socket is open and says whether it did. Frames are not queued here: the engine
+   * decides what is worth sending again after a reconnect (unacknowledged messages are).
+   */
+  send(frame: AnyClientFrame): boolean {
     if (this.current !== 'open' || !this.socket) return false
-    this.socket.send(JSON.stringify(frame))
-    return true
+    try {
+      this.socket.send(JSON.stringify(frame))
+      return true
+    } catch (err) {
+      // A socket that is going away may throw; its close event follows and brings a reconnect.
+      console.warn('socket send failed', err)
+      return false
+    }
   }
 
   private setState(state: ChannelState): void {
@@ -121,7 +130,10 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   private handleMessage(socket: PlatformSocket, text: string): void {
     if (socket !== this.socket) return
     this.lastFrameAt = this.clock.now()
-    const parsed = parseServerFrame(text)
+    const parsed = parseServerFrame(text, (reason) => {
+      console.warn('dropped an invalid frame in a batch:', reason)
+      this.emit('invalidFrame', { reason, raw: text })
+    })
     if (!parsed.ok) {
       console.warn('dropped an invalid frame:', parsed.reason)
       this.emit('invalidFrame', { reason: parsed.reason, raw: text })

@@ -1,9 +1,16 @@
 import { ServerFrame, WS_MAX_FRAME_BYTES } from '@shared/ws'
+import { CHAT_FRAME_TYPES, parseChatFrame, type CheckedBatch, type SingleChatFrame } from './chatFrames'
 
-export type FrameParse = { ok: true; frame: ServerFrame } | { ok: false; reason: string }
+/** Every frame the engine handles: the notification frames of types/ws.ts and the chat frames. */
+export type IncomingFrame = ServerFrame | SingleChatFrame | CheckedBatch
 
-/** Validates one incoming text frame against the wire contract (types/ws.ts). */
-export function parseServerFrame(text: string): FrameParse {
+export type FrameParse = { ok: true; frame: IncomingFrame } | { ok: false; reason: string }
+
+/**
+ * Validates one incoming text frame against the wire contract (types/ws.ts, types/chat.ts). A
+ * chat batch keeps its valid frames; invalid frames inside it are reported to onInvalid.
+ */
+export function parseServerFrame(text: string, onInvalid?: (reason: string) => void): FrameParse {
   // UTF-16 length is at most the UTF-8 byte length, so this never refuses a frame the server may send.
   if (text.length > WS_MAX_FRAME_BYTES) return { ok: false, reason: 'frame too large' }
   let data: unknown
@@ -12,6 +19,8 @@ export function parseServerFrame(text: string): FrameParse {
   } catch {
     return { ok: false, reason: 'not JSON' }
   }
+  if (typeof data !== 'object' || data === null) return { ok: false, reason: 'frame: expected an object' }
+  if (CHAT_FRAME_TYPES.has(String((data as { type?: unknown }).type))) return parseChatFrame(data, onInvalid)
   const parsed = ServerFrame.safeParse(data)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]

@@ -1,0 +1,42 @@
+import { Image, View } from '@tarojs/components'
+import type { Conversation } from '@shared/chat'
+import { icons } from '@/assets/icons'
+import { conversationTitle } from './conversationName'
+
+interface Props {
+  conversationID: string
+  conversation: Conversation | undefined
+  typing: boolean
+  onBack?: () => void
+}
+
+export default function ChatHeader({ conversationID, conversation, typing, onBack }: Props) {
+  const group = conversation?.groupProfile ?? null
+  const isGroup = conversationID.startsWith('GROUP')
+  return (
+    <View className={`chat-header${onBack ? ' chat-header--back' : ''}`}>
+      {onBack ? (
+        <View className='chat-header__back' data-testid='chat-back' aria-label='返回' onClick={onBack}>
+          <Image className='chat-header__back-icon' src={icons.back} />
+        </View>
+      ) : null}
+      <View className='chat-header__titles'>
+        <View className='chat-header__title'>
+          <View className='chat-header__name' data-testid='chat-header-name'>
+            {conversationTitle(conversationID, conversation)}
+          </View>
+          {isGroup && group ? (
+            <View className='chat-header__count' data-testid='chat-member-count'>
+              ({group.memberCount})
+            </View>
+          ) : null}
+        </View>
+        {typing ? (
+          <View className='chat-header__typing' data-testid='chat-typing'>
+            对方正在输入...
+          </View>
+        ) : null}
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,124 @@
+import { View } from '@tarojs/components'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { MsgType } from '@shared/chat'
+import Button from '@/components/layout/Button'
+import Dialog from '@/components/layout/Dialog'
+import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
+import { closeConversation, openConversation } from '@/services/chat/conversations'
+import { resendMessage } from '@/services/chat/send'
+import { useAppStore } from '@/stores'
+import { messageKey } from '@/stores/chat/uiMessage'
+import { selectMessages, selectTypingUsers } from '@/stores/selectors/chat'
+import type { UiMessage } from '@/stores/slices/messages'
+import { canPreview } from './bubbles/ImageBubble'
+import ChatHeader from './ChatHeader'
+import { ChatScreenContext, type ChatScreen } from './chatContext'
+import ImagePreview from './ImagePreview'
+import InputArea from './InputArea'
+import { LEAVE_BANNER_TEXT, leaveCodeOf, leaveReasonText } from './messageDisplay'
+import MessageList from './MessageList'
+import ReceiptPanel from './ReceiptPanel'
+import { useContainerWidth } from './useContainerWidth'
+import './chat.scss'
+
+interface ChatPanelProps {
+  conversationID: string
+  /** Mobile: the chat is full screen and the header offers a way back to the list. */
+  onBack?: () => void
+}
+
+/** The chat screen of one conversation (spec section 2 "Chat screen"). */
+export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
+  const narrow = useNarrowScreen()
+  const containerWidth = useContainerWidth()
+  const conversation = useAppStore((s) => s.conversations[conversationID])
+  const entry = useAppStore((s) => selectMessages(s, conversationID))
+  const loaded = useAppStore((s) => s.messages[conversationID] !== undefined)
+  const typingUsers = useAppStore((s) => selectTypingUsers(s, conversationID))
+  const selfID = useAppStore((s) => s.user?.wtId ?? '')
+  const isGroup = conversationID.startsWith('GROUP')
+
+  useEffect(() => {
+    if (useAppStore.getState().activeConversationID !== conversationID) void openConversation(conversationID)
+    return () => {
+      // The list may already have opened the next conversation; only leave the one that is ours.
+      if (useAppStore.getState().activeConversationID === conversationID) closeConversation()
+    }
+  }, [conversationID])
+
+  const [previewKey, setPreviewKey] = useState<string | null>(null)
+  const [receiptsFor, setReceiptsFor] = useState<UiMessage | null>(null)
+  const [resendFor, setResendFor] = useState<UiMessage | null>(null)
+  const [inject, setInject] = useState<{ text: string; nonce: number } | null>(null)
+
+  const list = entry.list
+  const images = useMemo(() => list.filter((m) => m.type === MsgType.Image && !m.hasRiskContent && canPreview(m)), [list])
+  const previewIndex = previewKey ? images.findIndex((m) => messageKey(m) === previewKey) : -1
+  // The receipt panel follows the message as its counts change.
+  const receiptMessage = receiptsFor ? list.find((m) => messageKey(m) === messageKey(receiptsFor)) ?? receiptsFor : null
+
+  const screen = useMemo<ChatScreen>(
+    () => ({
+      conversationID,
+      conversation,
+      selfID,
+      isGroup,
+      fit: { narrow, containerWidth },
+      openPreview: (m) => setPreviewKey(messageKey(m)),
+      openReceipts: (m) => setReceiptsFor(m),
+      askResend: (m) => setResendFor(m),
+      editText: (text) => setInject((prev) => ({ text, nonce: (prev?.nonce ?? 0) + 1 })),
+    }),
+    [conversationID, conversation, selfID, isGroup, narrow, containerWidth],
+  )
+
+  const closePreview = useCallback(() => setPreviewKey(null), [])
+  const confirmResend = () => {
+    const m = resendFor
+    setResendFor(null)
+    if (m) resendMessage(conversationID, m.clientMsgId).catch((err: unknown) => console.warn('resend failed', err))
+  }
+
+  const left = isGroup && conversation?.groupProfile?.isMember === false
+  const leaveReason = left ? leaveReasonText(leaveCodeOf(list, selfID)) : null
+  const typing = !isGroup && typingUsers.some((u) => u !== selfID)
+
+  return (
+    <ChatScreenContext.Provider value={screen}>
+      <View className={`chat${narrow ? ' chat--narrow' : ''}`} data-testid='chat-panel' data-conversation={conversationID}>
+        <ChatHeader conversationID={conversationID} conversation={conversation} typing={typing} onBack={onBack} />
+        <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />
+        {left ? (
+          <View className='chat-leave' data-testid='leave-banner'>
+            <View className='chat-leave__title'>{LEAVE_BANNER_TEXT}</View>
+            {leaveReason ? <View className='chat-leave__reason'>{leaveReason}</View> : null}
+          </View>
+        ) : (
+          <InputArea key={conversationID} conversationID={conversationID} draft={conversation?.draftText ?? ''} inject={inject} />
+        )}
+        {previewIndex >= 0 ? (
+          <ImagePreview images={images} index={previewIndex} onIndex={(i) => setPreviewKey(messageKey(images[i]!))} onClose={closePreview} />
+        ) : null}
+        <ReceiptPanel conversationID={conversationID} message={receiptMessage} onClose={() => setReceiptsFor(null)} />
+        <Dialog
+          open={resendFor !== null}
+          title='提示'
+          onClose={() => setResendFor(null)}
+          testId='resend-dialog'
+          footer={
+            <>
+              <Button testId='resend-cancel' onClick={() => setResendFor(null)}>
+                取消
+              </Button>
+              <Button variant='primary' testId='resend-confirm' onClick={confirmResend}>
+                确定
+              </Button>
+            </>
+          }
+        >
+          确认重发该消息？
+        </Dialog>
+      </View>
+    </ChatScreenContext.Provider>
+  )
+}

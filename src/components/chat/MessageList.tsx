@@ -1,0 +1,184 @@
+import { Image, ScrollView, View } from '@tarojs/components'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { intersection, type VisibleWatch } from '@/platform/intersection'
+import { scroller, type ScrollMetrics } from '@/platform/scroller'
+import { loadOlderMessages } from '@/services/chat/loading'
+import { reportMessageVisible } from '@/services/chat/read'
+import { messageKey } from '@/stores/chat/uiMessage'
+import type { UiMessage } from '@/stores/slices/messages'
+import { chatIcons } from './chatIcons'
+import { useChatScreen } from './chatContext'
+import { needsTimeDivider } from './messageDisplay'
+import MessageRow from './MessageRow'
+import { AT_BOTTOM_PX, distanceFromBottom, planScroll, SCROLL_BUTTON_VIEWPORTS, type ListShape } from './scrollPlan'
+import { useThrottledCallback } from './useThrottle'
+
+/** The one scrolling container of the chat; platform ports find it by this id. */
+export const CHAT_SCROLL_ID = 'chat-scroll'
+/** Spec 9: the scroll handler runs at most every 150 ms. */
+const SCROLL_THROTTLE_MS = 150
+/** Spec 4 "Read receipts": an incoming message counts as seen at 70 % visibility. */
+const VISIBLE_RATIO = 0.7
+const BOTTOM = 1e9
+
+interface Props {
+  list: UiMessage[]
+  isCompleted: boolean
+  loadingOlder: boolean
+  /** The first page is still on its way. */
+  loading: boolean
+}
+
+/** Row element ids must be valid in a selector and unique on the page. */
+function anchorIdOf(key: string): string {
+  return `msg-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`
+}
+
+export default function MessageList({ list, isCompleted, loadingOlder, loading }: Props) {
+  const screen = useChatScreen()
+  const { conversationID, selfID, conversation } = screen
+  const [showLatest, setShowLatest] = useState(false)
+  const [newCount, setNewCount] = useState(0)
+  const atBottom = useRef(true)
+  const shape = useRef<ListShape | null>(null)
+  const beforeOlder = useRef<ScrollMetrics | null>(null)
+
+  const keys = useMemo(() => list.map(messageKey), [list])
+  const byKey = useMemo(() => new Map(list.map((m) => [messageKey(m), m])), [list])
+  const byId = useMemo(() => new Map(list.map((m) => [m.ID, m])), [list])
+
+  const measure = useCallback(async () => {
+    const m = await scroller.metrics(CHAT_SCROLL_ID)
+    if (!m) return
+    const distance = distanceFromBottom(m)
+    atBottom.current = distance <= AT_BOTTOM_PX
+    setShowLatest(distance > SCROLL_BUTTON_VIEWPORTS * m.clientHeight)
+    if (atBottom.current) setNewCount(0)
+  }, [])
+  const onScroll = useThrottledCallback(() => void measure(), SCROLL_THROTTLE_MS)
+
+  const toBottom = useCallback(
+    (smooth = false) => {
+      scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM, smooth)
+      atBottom.current = true
+      setNewCount(0)
+      setShowLatest(false)
+    },
+    [],
+  )
+
+  // Before paint, so the view never flashes at the wrong place.
+  useLayoutEffect(() => {
+    const after = { conversationID, keys }
+    const plan = planScroll({ before: shape.current, after, atBottom: atBottom.current, isOwn: (k) => byKey.get(k)?.from === selfID })
+    shape.current = after
+    switch (plan.kind) {
+      case 'bottom':
+        toBottom()
+        break
+      case 'keep': {
+        const before = beforeOlder.current
+        beforeOlder.current = null
+        if (before) {
+          void scroller.metrics(CHAT_SCROLL_ID).then((now) => {
+            if (now) scroller.scrollTo(CHAT_SCROLL_ID, now.scrollHeight - before.scrollHeight + before.scrollTop)
+          })
+        }
+        break
+      }
+      case 'count':
+        setNewCount((n) => n + plan.added)
+        break
+      case 'none':
+        break
+    }
+  }, [conversationID, keys, byKey, selfID, toBottom])
+
+  // Reports incoming messages once they are 70 % visible: they become read, and group messages
+  // with receipts send one.
+  const reported = useRef(new Set<string>())
+  const byIdRef = useRef(byId)
+  byIdRef.current = byId
+  const watcher = useRef<VisibleWatch | null>(null)
+  useEffect(() => {
+    reported.current = new Set()
+    const watch = intersection.watchVisible({
+      root: `#${CHAT_SCROLL_ID}`,
+      targets: '.msg-row--watch',
+      ratio: VISIBLE_RATIO,
+      keyAttribute: 'key',
+      onVisible: (id) => {
+        if (reported.current.has(id)) return
+        const message = byIdRef.current.get(id)
+        if (!message) return
+        reported.current.add(id)
+        reportMessageVisible(conversationID, message)
+      },
+    })
+    watcher.current = watch
+    return () => {
+      watch.stop()
+      watcher.current = null
+    }
+  }, [conversationID])
+  useEffect(() => {
+    watcher.current?.refresh()
+  }, [keys])
+
+  const readSequence = conversation?.readSequence ?? 0
+  const shouldWatch = (m: UiMessage) =>
+    m.from !== selfID && m.status === 'success' && !reported.current.has(m.ID) && (m.sequence > readSequence || m.needReadReceipt)
+
+  const loadOlder = async () => {
+    if (loadingOlder || isCompleted) return
+    beforeOlder.current = await scroller.metrics(CHAT_SCROLL_ID)
+    void loadOlderMessages(conversationID)
+  }
+
+  return (
+    <View className='chat-list'>
+      <ScrollView id={CHAT_SCROLL_ID} className='chat-list__scroll' scrollY enhanced onScroll={onScroll}>
+        <View className='chat-list__top'>
+          {loadingOlder ? (
+            <View className='chat-list__more chat-list__more--loading'>
+              <View className='spinner' /> 加载中…
+            </View>
+          ) : !isCompleted && list.length > 0 ? (
+            <View className='chat-list__more link' data-testid='chat-view-more' onClick={() => void loadOlder()}>
+              查看更多
+            </View>
+          ) : null}
+        </View>
+        {loading && list.length === 0 ? (
+          <View className='chat-list__state' data-testid='chat-loading'>
+            <View className='spinner' /> 正在加载消息…
+          </View>
+        ) : null}
+        {!loading && list.length === 0 ? (
+          <View className='chat-list__state' data-testid='chat-empty'>
+            还没有消息，打个招呼吧
+          </View>
+        ) : null}
+        {list.map((m, i) => {
+          const key = keys[i]!
+          return (
+            <MessageRow
+              key={key}
+              message={m}
+              anchorId={anchorIdOf(key)}
+              showTime={needsTimeDivider(list[i - 1], m)}
+              watch={shouldWatch(m)}
+            />
+          )
+        })}
+        <View className='chat-list__bottom' />
+      </ScrollView>
+      {showLatest ? (
+        <View className='chat-latest' data-testid='scroll-latest' aria-label='回到最新消息' onClick={() => toBottom(true)}>
+          <Image className='chat-latest__icon' src={chatIcons.arrowDown} />
+          {newCount > 0 ? <View className='chat-latest__count'>{newCount}</View> : null}
+        </View>
+      ) : null}
+    </View>
+  )
+}

@@ -1,0 +1,39 @@
+import { Image, View } from '@tarojs/components'
+import { chatIcons } from './chatIcons'
+
+export type Tool = 'emoji' | 'image' | 'file' | 'video' | 'voice' | 'location'
+
+const TOOLS: ReadonlyArray<{ tool: Tool; icon: string; label: string }> = [
+  { tool: 'emoji', icon: chatIcons.emoji, label: '表情' },
+  { tool: 'image', icon: chatIcons.image, label: '图片' },
+  { tool: 'file', icon: chatIcons.file, label: '文件' },
+  { tool: 'video', icon: chatIcons.video, label: '视频' },
+  { tool: 'voice', icon: chatIcons.voice, label: '语音' },
+  { tool: 'location', icon: chatIcons.location, label: '位置' },
+]
+
+interface Props {
+  active: Tool | null
+  disabled?: boolean
+  onTool(tool: Tool): void
+}
+
+export default function Toolbar({ active, disabled, onTool }: Props) {
+  return (
+    <View className='chat-toolbar'>
+      {TOOLS.map(({ tool, icon, label }) => (
+        <View
+          key={tool}
+          className={`chat-toolbar__tool${active === tool ? ' chat-toolbar__tool--active' : ''}${disabled ? ' chat-toolbar__tool--disabled' : ''}`}
+          data-testid={`tool-${tool}`}
+          aria-label={label}
+          onClick={() => {
+            if (!disabled) onTool(tool)
+          }}
+        >
+          <Image className='chat-toolbar__icon' src={icon} />
+        </View>
+      ))}
+    </View>
+  )
+}

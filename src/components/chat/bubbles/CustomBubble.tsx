@@ -1,0 +1,96 @@
+import { Image, View } from '@tarojs/components'
+import Avatar from '@/components/layout/Avatar'
+import { fileOpener } from '@/platform/fileOpener'
+import { mediaUrl } from '@/services/chat/upload'
+import { toast } from '@/services/toast'
+import type { CustomContent } from '../customMessage'
+
+const isHttp = (url: string) => /^https?:\/\//i.test(url)
+
+/** Links in cards: only http(s) addresses are followed (spec 5: the external link check). */
+async function follow(link: string): Promise<void> {
+  if (!isHttp(link)) return
+  const result = await fileOpener.openLink(link)
+  if (result === 'copied') toast.success('链接已复制，请在浏览器中打开')
+  else if (result === 'failed') toast.error('无法打开链接')
+}
+
+/** Images in cards may be ours (/api/oss/file/…) or anywhere on the web. */
+const picture = (url: string) => (url.startsWith('/api/') ? mediaUrl(url) : url)
+
+export default function CustomBubble({ content, own }: { content: Exclude<CustomContent, { kind: 'tip' }>; own: boolean }) {
+  switch (content.kind) {
+    case 'nameCard':
+      return (
+        <View className='bubble bubble--card' data-testid='msg-custom' data-kind='nameCard'>
+          <View className='bubble-card__row'>
+            <Avatar src={content.avatar ? picture(content.avatar) : ''} size={40} />
+            <View className='bubble-card__main'>
+              <View className='bubble-card__title'>{content.nickName || content.userId}</View>
+              {content.userId ? <View className='bubble-card__sub'>ID：{content.userId}</View> : null}
+            </View>
+          </View>
+          <View className='bubble-card__foot'>个人名片</View>
+        </View>
+      )
+    case 'order':
+      return (
+        <View className='bubble bubble--card bubble--clickable' data-testid='msg-custom' data-kind='order' onClick={() => void follow(content.link)}>
+          <View className='bubble-card__row'>
+            {content.imageUrl ? <Image className='bubble-card__image' src={picture(content.imageUrl)} mode='aspectFill' /> : null}
+            <View className='bubble-card__main'>
+              <View className='bubble-card__title'>{content.title || '订单'}</View>
+              {content.description ? <View className='bubble-card__sub'>{content.description}</View> : null}
+              {content.price ? <View className='bubble-card__price'>{content.price}</View> : null}
+            </View>
+          </View>
+          <View className='bubble-card__foot'>订单</View>
+        </View>
+      )
+    case 'evaluate':
+      return (
+        <View className='bubble bubble--card' data-testid='msg-custom' data-kind='evaluate'>
+          <View className='bubble-card__title'>服务评价</View>
+          <View className='bubble-card__stars' aria-label={`${content.score} 星`}>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <View key={n} className={`bubble-card__star${n <= content.score ? ' bubble-card__star--on' : ''}`}>
+                ★
+              </View>
+            ))}
+          </View>
+          {content.comment ? <View className='bubble-card__sub'>{content.comment}</View> : null}
+        </View>
+      )
+    case 'link':
+      return (
+        <View className={`bubble bubble--text${own ? ' bubble--own' : ''}`} data-testid='msg-custom' data-kind='link'>
+          <View>{content.text}</View>
+          {isHttp(content.link) ? (
+            <View className='link bubble-card__link' onClick={() => void follow(content.link)}>
+              查看详情
+            </View>
+          ) : null}
+        </View>
+      )
+    case 'collect':
+      return (
+        <View className='bubble bubble--card' data-testid='msg-custom' data-kind='collect'>
+          <View className='bubble-card__title'>{content.title || '笔记'}</View>
+          {content.note ? <View className='bubble-card__note'>{content.note}</View> : null}
+          <View className='bubble-card__foot'>笔记</View>
+        </View>
+      )
+    case 'unknown':
+      return (
+        <View className={`bubble bubble--text${own ? ' bubble--own' : ''}`} data-testid='msg-custom' data-kind='unknown'>
+          {content.text}
+        </View>
+      )
+    default:
+      return missingCase(content)
+  }
+}
+
+function missingCase(x: never): never {
+  throw new Error(`unhandled custom content ${JSON.stringify(x)}`)
+}

@@ -1,0 +1,95 @@
+/**
+ * What a custom message (TIMCustomElem) carries in its JSON `data` (spec section 3 "Custom
+ * message data"), read defensively: data written by other clients may miss fields.
+ */
+export type CustomContent =
+  | { kind: 'nameCard'; userId: string; nickName: string; avatar: string }
+  | { kind: 'order'; title: string; description: string; price: string; imageUrl: string; link: string }
+  | { kind: 'evaluate'; score: number; comment: string }
+  | { kind: 'link'; text: string; link: string }
+  | { kind: 'collect'; title: string; note: string; image: string }
+  /** Notices shown as centred grey text: group custom tips, friend and blacklist events. */
+  | { kind: 'tip'; text: string }
+  | { kind: 'unknown'; text: string }
+
+type Json = Record<string, unknown>
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
+
+function parseJson(text: unknown): Json | null {
+  if (typeof text !== 'string' || !text) return null
+  try {
+    const v: unknown = JSON.parse(text)
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null
+  } catch {
+    return null
+  }
+}
+
+function nickList(v: unknown): string {
+  if (!Array.isArray(v)) return ''
+  return v
+    .map((x) => (x && typeof x === 'object' ? str((x as Json).nickName) : ''))
+    .filter(Boolean)
+    .join('、')
+}
+
+/** GroupCustomMsg: the sender wrote the sentence (content); otherwise it is built from the names. */
+function groupCustomTip(data: Json): string {
+  const content = str(data.content)
+  if (content) return content
+  const operator = data.operatorUser && typeof data.operatorUser === 'object' ? str((data.operatorUser as Json).nickName) : ''
+  const operated = nickList(data.operated)
+  if (operator && operated) return `${operator} 邀请 ${operated} 加入了群聊`
+  return operator ? `${operator} 更新了群聊` : '群聊有更新'
+}
+
+export function parseCustomContent(payload: Record<string, unknown>): CustomContent {
+  const data = parseJson(payload.data)
+  const description = str(payload.description)
+  const fallback: CustomContent = { kind: 'unknown', text: description || '[自定义消息]' }
+  if (!data) return fallback
+  const type = str(data.type)
+  const business = str(data.businessID)
+  switch (type) {
+    case 'nameCard':
+      return { kind: 'nameCard', userId: str(data.userId), nickName: str(data.nickName), avatar: str(data.avatar) }
+    case 'collect': {
+      const detail = parseJson(data.detail) ?? (data.detail && typeof data.detail === 'object' ? (data.detail as Json) : {})
+      return { kind: 'collect', title: str(detail.collectTitle), note: str(detail.noteContent), image: str(detail.videoImage) }
+    }
+    case 'GroupCustomMsg':
+      return { kind: 'tip', text: groupCustomTip(data) }
+    case 'GroupCustomMsg_Type_createGroup': {
+      const op = data.operatorUser && typeof data.operatorUser === 'object' ? str((data.operatorUser as Json).nickName) : ''
+      return { kind: 'tip', text: str(data.content) || `${op || '群主'} 创建了群聊` }
+    }
+    case 'CustomMsg_Type_addFriend':
+      return { kind: 'tip', text: str(data.content) || '你们已经是好友了，现在可以开始聊天了' }
+    case 'CustomMsg_Type_addBlack':
+      return { kind: 'tip', text: str(data.content) || '对方已被加入黑名单' }
+    case 'CustomMsg_Type_deleteFriend':
+      return { kind: 'tip', text: str(data.content) || '好友关系已解除' }
+    default:
+      break
+  }
+  switch (business) {
+    case 'order':
+      return {
+        kind: 'order',
+        title: str(data.title),
+        description: str(data.description),
+        price: str(data.price),
+        imageUrl: str(data.imageUrl),
+        link: str(data.link),
+      }
+    case 'evaluate': {
+      const score = Number(data.score)
+      return { kind: 'evaluate', score: Number.isFinite(score) ? Math.max(0, Math.min(5, Math.round(score))) : 0, comment: str(data.comment) }
+    }
+    case 'link':
+      return { kind: 'link', text: str(data.text), link: str(data.link) }
+    default:
+      return fallback
+  }
+}

@@ -1,0 +1,108 @@
+import Taro from '@tarojs/taro'
+import { Image, View } from '@tarojs/components'
+import type { Conversation } from '@shared/chat'
+import { isArchived } from '@/stores/selectors/chat'
+import { conversationName, menuOptions } from './conversationInfo'
+import type { PressPoint } from './usePressMenu'
+import pinIcon from './icons/pin.svg'
+import bellIcon from './icons/bell.svg'
+import mutedIcon from './icons/muted.svg'
+import foldIcon from './icons/fold.svg'
+import deleteIcon from './icons/delete.svg'
+
+export type ConversationAction = 'pin' | 'mute' | 'fold' | 'delete'
+
+interface MenuItem {
+  action: ConversationAction
+  label: string
+  icon: string
+  danger?: boolean
+}
+
+/** The entries for one conversation, in WeChat's order; the labels say what a click will do. */
+export function menuItems(conversation: Conversation): MenuItem[] {
+  const options = menuOptions(conversation)
+  const items: MenuItem[] = []
+  if (options.pin) items.push({ action: 'pin', label: conversation.isPinned ? '取消置顶' : '置顶', icon: pinIcon })
+  if (options.mute) items.push({ action: 'mute', label: conversation.isMuted ? '取消免打扰' : '消息免打扰', icon: conversation.isMuted ? bellIcon : mutedIcon })
+  if (options.fold) items.push({ action: 'fold', label: isArchived(conversation) ? '取消折叠' : '折叠', icon: foldIcon })
+  items.push({ action: 'delete', label: '删除会话', icon: deleteIcon, danger: true })
+  return items
+}
+
+const MENU_WIDTH = 168
+const ITEM_HEIGHT = 40
+const MENU_PADDING = 6
+const EDGE = 8
+
+function viewport(): { width: number; height: number } {
+  const info = Taro.getWindowInfo()
+  return { width: info.windowWidth, height: info.windowHeight }
+}
+
+/** Places the menu at the pointer, flipped or pushed back so it stays inside the window. */
+function placeAt(point: PressPoint, count: number): { left: number; top: number } {
+  const { width, height } = viewport()
+  const menuHeight = count * ITEM_HEIGHT + 2 * MENU_PADDING
+  const left = point.x + MENU_WIDTH + EDGE > width ? Math.max(EDGE, point.x - MENU_WIDTH) : point.x
+  const top = point.y + menuHeight + EDGE > height ? Math.max(EDGE, point.y - menuHeight) : point.y
+  return { left, top }
+}
+
+interface ConversationMenuProps {
+  conversation: Conversation
+  point: PressPoint
+  /** Narrow screens get a bottom action sheet: a finger cannot aim at a small popover. */
+  sheet: boolean
+  onAction(action: ConversationAction): void
+  onClose(): void
+}
+
+export default function ConversationMenu({ conversation, point, sheet, onAction, onClose }: ConversationMenuProps) {
+  const items = menuItems(conversation)
+  const pick = (action: ConversationAction) => () => {
+    onClose()
+    onAction(action)
+  }
+  const entries = items.map((item) => (
+    <View
+      key={item.action}
+      className={`conv-menu__item${item.danger ? ' conv-menu__item--danger' : ''}`}
+      role='menuitem'
+      data-testid={`conv-menu-${item.action}`}
+      onClick={pick(item.action)}
+    >
+      <Image className='icon icon--sm' src={item.icon} />
+      <View>{item.label}</View>
+    </View>
+  ))
+  const block = (e: { preventDefault(): void }) => e.preventDefault()
+  if (sheet) {
+    return (
+      <View className='conv-menu-mask conv-menu-mask--sheet' onClick={onClose} {...{ onContextMenu: block }}>
+        <View className='conv-sheet' role='menu' data-testid='conv-menu' onClick={(e) => e.stopPropagation()}>
+          <View className='conv-sheet__title'>{conversationName(conversation)}</View>
+          {entries}
+          <View className='conv-sheet__cancel' onClick={onClose}>
+            取消
+          </View>
+        </View>
+      </View>
+    )
+  }
+  const { left, top } = placeAt(point, items.length)
+  return (
+    // Right-clicking elsewhere closes the menu instead of opening the browser's own.
+    <View className='conv-menu-mask' onClick={onClose} {...{ onContextMenu: (e: { preventDefault(): void }) => { block(e); onClose() } }}>
+      <View
+        className='conv-menu'
+        role='menu'
+        data-testid='conv-menu'
+        style={{ left: `${left}px`, top: `${top}px`, width: `${MENU_WIDTH}px` }}
+        onClick={(e) => e.stopPropagation()}
+      >
+        {entries}
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,198 @@
+import { Image, View } from '@tarojs/components'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { Conversation } from '@shared/chat'
+import { icons } from '@/assets/icons'
+import EmptyState from '@/components/layout/EmptyState'
+import CreateGroupDialog from '@/components/group/CreateGroupDialog'
+import { relaunch } from '@/router/navigation'
+import {
+  deleteConversation,
+  moveAllOutOfArchive,
+  openConversation,
+  searchById,
+  setFolded,
+  setMuted,
+  setPinned,
+} from '@/services/chat'
+import { useAppStore } from '@/stores'
+import { isArchived, selectArchivedList, selectConversationList, selectTabUnread, type ConversationTab } from '@/stores/selectors/chat'
+import ArchiveEntry from './ArchiveEntry'
+import ConversationMenu, { type ConversationAction } from './ConversationMenu'
+import ConversationRow from './ConversationRow'
+import ConversationTabs from './ConversationTabs'
+import DeleteConversationDialog from './DeleteConversationDialog'
+import ListHeader from './ListHeader'
+import ListSkeleton from './ListSkeleton'
+import NetBanner from './NetBanner'
+import SearchResults from './SearchResults'
+import { conversationName } from './conversationInfo'
+import type { SearchEntry } from './searchResults'
+import { useConversationSearch } from './useConversationSearch'
+import type { PressPoint } from './usePressMenu'
+import './conversation.scss'
+
+interface ConversationPaneProps {
+  /** Mobile layout: the list fills the screen and menus open as bottom sheets. */
+  narrow: boolean
+}
+
+type PaneView = 'list' | 'archive'
+
+const lastTime = (c: Conversation) => c.lastMessage?.time ?? c.updatedAt
+
+/**
+ * Everything left of the chat pane: search and '+' menu, the network banner, the tabs and the
+ * conversation list with its context menu, the archive view, and the create-group dialog.
+ */
+export default function ConversationPane({ narrow }: ConversationPaneProps) {
+  const viewerID = useAppStore((s) => s.user?.wtId ?? '')
+  const loaded = useAppStore((s) => s.conversationsLoaded)
+  const activeID = useAppStore((s) => s.activeConversationID)
+  const conversations = useAppStore((s) => s.conversations)
+  const [tab, setTab] = useState<ConversationTab>('all')
+  const [view, setView] = useState<PaneView>('list')
+  const list = useAppStore((s) => selectConversationList(s, tab))
+  const archived = useAppStore(selectArchivedList)
+  const unreadAll = useAppStore((s) => selectTabUnread(s, 'all'))
+  const unreadUnread = useAppStore((s) => selectTabUnread(s, 'unread'))
+  const unreadAtMe = useAppStore((s) => selectTabUnread(s, 'atMe'))
+  const unreadC2c = useAppStore((s) => selectTabUnread(s, 'c2c'))
+  const unreadGroup = useAppStore((s) => selectTabUnread(s, 'group'))
+  const [query, setQuery] = useState('')
+  const [menu, setMenu] = useState<{ conversationID: string; point: PressPoint } | null>(null)
+  const [deletingID, setDeletingID] = useState<string | null>(null)
+  const [creatingGroup, setCreatingGroup] = useState(false)
+  const [movingOut, setMovingOut] = useState(false)
+
+  const everything = useMemo(() => Object.values(conversations), [conversations])
+  const search = useConversationSearch(query, everything, viewerID, searchById)
+  // Newest first, whatever the pin state: the entry row previews the latest archived message.
+  const archivedByTime = useMemo(() => [...archived].sort((a, b) => lastTime(b) - lastTime(a)), [archived])
+
+  // The archive view closes itself once its last conversation has been moved out.
+  useEffect(() => {
+    if (view === 'archive' && loaded && archived.length === 0) setView('list')
+  }, [view, loaded, archived.length])
+
+  const open = useCallback((conversationID: string) => {
+    openConversation(conversationID).catch(() => undefined)
+  }, [])
+  const openMenu = useCallback((conversation: Conversation, point: PressPoint) => {
+    setMenu({ conversationID: conversation.conversationID, point })
+  }, [])
+
+  const onAction = (conversation: Conversation, action: ConversationAction) => {
+    const id = conversation.conversationID
+    const run = (p: Promise<unknown>) => p.catch(() => undefined)
+    if (action === 'pin') run(setPinned(id, !conversation.isPinned))
+    else if (action === 'mute') run(setMuted(id, !conversation.isMuted))
+    else if (action === 'fold') run(setFolded(id, !isArchived(conversation)))
+    else setDeletingID(id)
+  }
+
+  const confirmDelete = async (clearHistory: boolean) => {
+    if (!deletingID) return
+    // Deleting the open conversation also closes its chat.
+    await deleteConversation(deletingID, clearHistory)
+  }
+
+  const pickResult = (entry: SearchEntry) => {
+    setQuery('')
+    setView('list')
+    open(entry.conversationID)
+  }
+
+  const moveAllOut = async () => {
+    if (movingOut) return
+    setMovingOut(true)
+    try {
+      await moveAllOutOfArchive()
+    } catch {
+      // The action has reported the failure; the archive stays as it is.
+    } finally {
+      setMovingOut(false)
+    }
+  }
+
+  const menuConversation = menu ? conversations[menu.conversationID] : undefined
+  const deleting = deletingID ? conversations[deletingID] : undefined
+  const rows = (items: readonly Conversation[]) =>
+    items.map((c) => (
+      <ConversationRow key={c.conversationID} conversation={c} active={c.conversationID === activeID} viewerID={viewerID} onOpen={open} onMenu={openMenu} />
+    ))
+
+  const renderList = () => {
+    if (!loaded) return <ListSkeleton />
+    if (view === 'archive') {
+      return <View className='conv-list'>{rows(archived)}</View>
+    }
+    const showArchive = tab === 'all' && archivedByTime.length > 0
+    if (list.length === 0 && !showArchive) {
+      return tab === 'all' ? (
+        <EmptyState testId='messages-empty' title='暂无会话' hint='点击右上角的 + 发起群聊，或搜索对方的 ID 发起聊天。' />
+      ) : (
+        <EmptyState testId='messages-empty' title='暂无会话' />
+      )
+    }
+    if (!showArchive) return <View className='conv-list'>{rows(list)}</View>
+    // The archive entry sits where its newest conversation would, below the pinned rows.
+    const entryTime = lastTime(archivedByTime[0]!)
+    const at = list.findIndex((c) => !c.isPinned && lastTime(c) <= entryTime)
+    const split = at === -1 ? list.length : at
+    return (
+      <View className='conv-list'>
+        {rows(list.slice(0, split))}
+        <ArchiveEntry archived={archivedByTime} viewerID={viewerID} onOpen={() => setView('archive')} />
+        {rows(list.slice(split))}
+      </View>
+    )
+  }
+
+  return (
+    <View className={`conv-pane${narrow ? ' conv-pane--narrow' : ''}`} data-testid='conv-pane'>
+      <ListHeader query={query} onQuery={setQuery} onCreateGroup={() => setCreatingGroup(true)} onAddFriend={() => relaunch('contacts')} />
+      <NetBanner />
+      {search.searching ? (
+        <View className='conv-pane__body'>
+          <SearchResults results={search.results} pending={search.pending} onPick={pickResult} />
+        </View>
+      ) : (
+        <>
+          {view === 'archive' ? (
+            <View className='conv-archive-head'>
+              <View className='conv-archive-head__back' aria-label='返回' data-testid='archive-back' onClick={() => setView('list')}>
+                <Image className='icon icon--sm' src={icons.back} />
+              </View>
+              <View className='conv-archive-head__title'>折叠的会话</View>
+              <View
+                className={`conv-archive-head__action${movingOut ? ' conv-archive-head__action--busy' : ''}`}
+                data-testid='archive-move-all'
+                onClick={moveAllOut}
+              >
+                {movingOut ? '正在移出…' : '全部移出'}
+              </View>
+            </View>
+          ) : (
+            <ConversationTabs
+              active={tab}
+              unread={{ all: unreadAll, unread: unreadUnread, atMe: unreadAtMe, c2c: unreadC2c, group: unreadGroup }}
+              onChange={setTab}
+            />
+          )}
+          <View className='conv-pane__body'>{renderList()}</View>
+        </>
+      )}
+      {menu && menuConversation ? (
+        <ConversationMenu
+          conversation={menuConversation}
+          point={menu.point}
+          sheet={narrow}
+          onAction={(action) => onAction(menuConversation, action)}
+          onClose={() => setMenu(null)}
+        />
+      ) : null}
+      <DeleteConversationDialog name={deleting ? conversationName(deleting) : null} onConfirm={confirmDelete} onClose={() => setDeletingID(null)} />
+      <CreateGroupDialog open={creatingGroup} onClose={() => setCreatingGroup(false)} onCreated={open} />
+    </View>
+  )
+}

@@ -1,0 +1,92 @@
+import { Image, Text, View } from '@tarojs/components'
+import { memo } from 'react'
+import type { Conversation } from '@shared/chat'
+import Avatar from '@/components/layout/Avatar'
+import { formatBadge } from '@/utils/badge'
+import { formatConversationTime } from '@/utils/time'
+import { conversationSummary } from '@/utils/summary'
+import { conversationAvatar, conversationName, hasUnreadAtMe } from './conversationInfo'
+import { usePressMenu, type PressPoint } from './usePressMenu'
+import mutedIcon from './icons/muted.svg'
+
+interface ConversationRowProps {
+  conversation: Conversation
+  /** The conversation open in the chat pane. */
+  active: boolean
+  viewerID: string
+  onOpen(conversationID: string): void
+  onMenu(conversation: Conversation, point: PressPoint): void
+}
+
+/**
+ * The summary line: '[有人@我]' while an @ is unread, the draft of a conversation that is not open
+ * ('[草稿] …'), else the last message. A muted conversation with several unread messages says how
+ * many, since its badge is only a dot.
+ */
+function SummaryLine({ conversation, active, viewerID }: Pick<ConversationRowProps, 'conversation' | 'active' | 'viewerID'>) {
+  const draft = !active && conversation.draftText.trim() ? conversation.draftText.replace(/\s+/g, ' ').trim() : ''
+  const atMe = hasUnreadAtMe(conversation)
+  const mutedCount = conversation.isMuted && conversation.unreadCount > 1 ? `[${formatBadge(conversation.unreadCount)}条] ` : ''
+  const summary = conversationSummary(conversation, viewerID)
+  return (
+    <View className='conv-row__summary' data-testid='conv-row-summary'>
+      {atMe ? <Text className='conv-row__mark'>[有人@我]</Text> : null}
+      {draft ? (
+        <Text>
+          <Text className='conv-row__mark' data-testid='conv-row-draft'>[草稿]</Text> {draft}
+        </Text>
+      ) : (
+        <Text>
+          {mutedCount}
+          {summary}
+        </Text>
+      )}
+    </View>
+  )
+}
+
+function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: ConversationRowProps) {
+  const { handlers, guardClick } = usePressMenu((point) => onMenu(conversation, point))
+  const { conversationID, isPinned, isMuted, unreadCount } = conversation
+  const time = formatConversationTime(conversation.lastMessage?.time ?? conversation.updatedAt)
+  const badge = unreadCount > 0 ? (isMuted ? '' : formatBadge(unreadCount)) : null
+  const classes = ['conv-row', isPinned ? 'conv-row--pinned' : '', active ? 'conv-row--active' : ''].filter(Boolean).join(' ')
+  return (
+    <View
+      className={classes}
+      data-testid='conv-row'
+      data-id={conversationID}
+      data-pinned={isPinned ? 'true' : 'false'}
+      data-muted={isMuted ? 'true' : 'false'}
+      data-unread={unreadCount}
+      aria-selected={active ? 'true' : 'false'}
+      {...handlers}
+      onClick={guardClick(() => onOpen(conversationID))}
+    >
+      <View className='conv-row__avatar'>
+        <Avatar src={conversationAvatar(conversation)} size={40} />
+        {badge === null ? null : (
+          <View
+            className={badge ? 'badge conv-row__badge' : 'conv-row__dot'}
+            data-testid='conv-row-badge'
+            data-dot={badge ? undefined : 'true'}
+          >
+            {badge}
+          </View>
+        )}
+      </View>
+      <View className='conv-row__main'>
+        <View className='conv-row__top'>
+          <View className='conv-row__name'>{conversationName(conversation)}</View>
+          <View className='conv-row__time'>{time}</View>
+        </View>
+        <View className='conv-row__bottom'>
+          <SummaryLine conversation={conversation} active={active} viewerID={viewerID} />
+          {isMuted ? <Image className='conv-row__muted' src={mutedIcon} data-testid='conv-row-muted' aria-label='消息免打扰' /> : null}
+        </View>
+      </View>
+    </View>
+  )
+}
+
+export default memo(ConversationRow)

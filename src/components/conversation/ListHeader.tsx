@@ -1,0 +1,71 @@
+import { Image, Input, View } from '@tarojs/components'
+import { useState } from 'react'
+import { icons } from '@/assets/icons'
+import plusIcon from './icons/plus.svg'
+import groupChatIcon from './icons/group-chat.svg'
+import addFriendIcon from './icons/add-friend.svg'
+
+interface ListHeaderProps {
+  query: string
+  onQuery(query: string): void
+  onCreateGroup(): void
+  onAddFriend(): void
+}
+
+/** The search box and the '+' menu (发起群聊, 添加好友/群) above the conversation list. */
+export default function ListHeader({ query, onQuery, onCreateGroup, onAddFriend }: ListHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const pick = (action: () => void) => () => {
+    setMenuOpen(false)
+    action()
+  }
+  return (
+    <View className='conv-head'>
+      <View className='conv-search'>
+        <Image className='conv-search__icon' src={icons.search} />
+        <Input
+          className='conv-search__input'
+          value={query}
+          type='text'
+          placeholder='搜索'
+          placeholderClass='input-placeholder'
+          maxlength={32}
+          confirmType='search'
+          data-testid='conv-search'
+          onInput={(e) => onQuery(e.detail.value)}
+        />
+        {query ? (
+          <View className='conv-search__clear' aria-label='清除搜索' data-testid='conv-search-clear' onClick={() => onQuery('')}>
+            <Image className='conv-search__clear-icon' src={icons.close} />
+          </View>
+        ) : null}
+      </View>
+      <View className='conv-plus'>
+        <View
+          className={`conv-plus__button${menuOpen ? ' conv-plus__button--open' : ''}`}
+          aria-label='发起'
+          aria-expanded={menuOpen ? 'true' : 'false'}
+          data-testid='conv-plus'
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <Image className='icon icon--sm' src={plusIcon} />
+        </View>
+        {menuOpen ? (
+          <View>
+            <View className='conv-plus__backdrop' onClick={() => setMenuOpen(false)} />
+            <View className='conv-plus__menu' role='menu'>
+              <View className='conv-menu__item' role='menuitem' data-testid='menu-create-group' onClick={pick(onCreateGroup)}>
+                <Image className='icon icon--sm' src={groupChatIcon} />
+                <View>发起群聊</View>
+              </View>
+              <View className='conv-menu__item' role='menuitem' data-testid='menu-add-friend' onClick={pick(onAddFriend)}>
+                <Image className='icon icon--sm' src={addFriendIcon} />
+                <View>添加好友/群</View>
+              </View>
+            </View>
+          </View>
+        ) : null}
+      </View>
+    </View>
+  )
+}

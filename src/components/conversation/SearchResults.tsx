@@ -1,0 +1,59 @@
+import { View } from '@tarojs/components'
+import Avatar from '@/components/layout/Avatar'
+import { groupByInitial } from '@/utils/pinyin'
+import type { SearchEntry, SearchGroups } from './searchResults'
+
+interface SearchResultsProps {
+  results: SearchGroups
+  pending: boolean
+  onPick(entry: SearchEntry): void
+}
+
+function Section({ title, entries, onPick }: { title: string; entries: SearchEntry[]; onPick(entry: SearchEntry): void }) {
+  if (entries.length === 0) return null
+  return (
+    <View className='conv-results__section'>
+      <View className='conv-results__title'>{title}</View>
+      {groupByInitial(entries, (e) => e.name).map((group) => (
+        <View key={group.letter}>
+          <View className='conv-results__letter'>{group.letter}</View>
+          {group.items.map((entry) => (
+            <View
+              key={entry.conversationID}
+              className='conv-results__item'
+              data-testid={entry.kind === 'user' ? 'search-result-user' : 'search-result-group'}
+              data-id={entry.id}
+              onClick={() => onPick(entry)}
+            >
+              <Avatar src={entry.avatar} size={36} />
+              <View className='conv-results__text'>
+                <View className='conv-results__name'>{entry.name}</View>
+                <View className='conv-results__detail'>{entry.detail}</View>
+              </View>
+            </View>
+          ))}
+        </View>
+      ))}
+    </View>
+  )
+}
+
+/** Search results in two sections, 联系人 and 群聊, each grouped by pinyin initial with # last. */
+export default function SearchResults({ results, pending, onPick }: SearchResultsProps) {
+  const empty = results.users.length === 0 && results.groups.length === 0
+  return (
+    <View className='conv-results' data-testid='search-results'>
+      <Section title='联系人' entries={results.users} onPick={onPick} />
+      <Section title='群聊' entries={results.groups} onPick={onPick} />
+      {pending ? (
+        <View className='conv-results__status' data-testid='search-pending'>
+          <View className='spinner' /> 正在搜索…
+        </View>
+      ) : empty ? (
+        <View className='conv-results__status' data-testid='search-empty'>
+          暂无搜索结果
+        </View>
+      ) : null}
+    </View>
+  )
+}

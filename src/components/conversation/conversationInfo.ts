@@ -1,0 +1,51 @@
+import { ConvType, type Conversation } from '@shared/chat'
+import { conversationTitle } from '@/components/chat/conversationName'
+import { mediaUrl } from '@/services/chat/upload'
+import { isFriend } from '@/utils/friend'
+
+/** Spec 1: conversations whose ID starts with C2Cyx hide the mute, pin and archive options. */
+export function isYxConversation(conversationID: string): boolean {
+  return conversationID.startsWith('C2Cyx')
+}
+
+/**
+ * System senders (spec 1): group management, the official helper and 'yx' accounts. They have no
+ * profile, and the transfer picker drops them (spec 3 "Transfer-picker entry").
+ */
+export function isSystemUserID(userID: string): boolean {
+  return userID === 'groupManage' || userID === 'wisperHelper' || userID === 'administrator' || userID.startsWith('yx')
+}
+
+/** The name a row shows: the remark, else the peer's nickname or the group's name (as the chat header). */
+export function conversationName(conversation: Conversation): string {
+  return conversationTitle(conversation.conversationID, conversation)
+}
+
+/** The avatar as a loadable URL (files of our server need the session token in the query). */
+export function conversationAvatar(conversation: Conversation): string {
+  const stored = (conversation.type === ConvType.Group ? conversation.groupProfile?.avatar : conversation.userProfile?.avatar) ?? ''
+  return stored ? mediaUrl(stored) : ''
+}
+
+/** Which state actions the context menu offers for a conversation. */
+export interface ConversationMenuOptions {
+  pin: boolean
+  mute: boolean
+  /** Archiving (fold) also mutes, so it is offered exactly where muting is. */
+  fold: boolean
+}
+
+/**
+ * Spec 4 "Conversations": non-friends cannot be pinned or muted from the menu; spec 1: C2Cyx
+ * conversations hide mute, pin and archive. Groups have no friendship to check.
+ */
+export function menuOptions(conversation: Conversation): ConversationMenuOptions {
+  if (isYxConversation(conversation.conversationID)) return { pin: false, mute: false, fold: false }
+  const allowed = conversation.type === ConvType.Group || isFriend(conversation)
+  return { pin: allowed, mute: allowed, fold: allowed }
+}
+
+/** An unread mention of the user (or of everyone) in a group: the @我 tab lists it, its row says [有人@我]. */
+export function hasUnreadAtMe(conversation: Conversation): boolean {
+  return conversation.groupAtInfoList.length > 0
+}

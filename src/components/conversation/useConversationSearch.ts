@@ -1,0 +1,55 @@
+import { useEffect, useMemo, useState } from 'react'
+import type { Conversation } from '@shared/chat'
+import type { SearchResult } from '@shared/search'
+import { buildSearchResults, type SearchGroups } from './searchResults'
+import { useDebouncedValue } from './useDebouncedValue'
+
+/** Spec 9: search debounce. */
+export const SEARCH_DEBOUNCE_MS = 500
+
+export interface ConversationSearch {
+  /** The box holds text: the list gives way to the results. */
+  searching: boolean
+  /** The text is still being typed or the lookup by ID is still running. */
+  pending: boolean
+  /** The results for the settled text. */
+  results: SearchGroups
+}
+
+/**
+ * Searches the loaded conversations and, by ID, the server, 500 ms after the last keystroke. An
+ * answer that arrives after the text has changed again is dropped.
+ */
+export function useConversationSearch(
+  query: string,
+  conversations: readonly Conversation[],
+  viewerID: string,
+  searchById: (text: string) => Promise<SearchResult[]>,
+): ConversationSearch {
+  const settled = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS)
+  const [remote, setRemote] = useState<{ text: string; results: SearchResult[] } | null>(null)
+
+  useEffect(() => {
+    if (!settled) return
+    let current = true
+    searchById(settled)
+      .then((results) => {
+        if (current) setRemote({ text: settled, results })
+      })
+      .catch(() => {
+        // The request layer has shown the failure; the local matches still stand.
+        if (current) setRemote({ text: settled, results: [] })
+      })
+    return () => {
+      current = false
+    }
+  }, [settled, searchById])
+
+  const remoteResults = remote && remote.text === settled ? remote.results : null
+  const results = useMemo(
+    () => (settled ? buildSearchResults(settled, conversations, remoteResults ?? [], viewerID) : { users: [], groups: [] }),
+    [settled, conversations, remoteResults, viewerID],
+  )
+  const typing = query.trim() !== settled
+  return { searching: query.trim() !== '', pending: typing || (Boolean(settled) && remoteResults === null), results }
+}

@@ -1,0 +1,89 @@
+import { Image, ScrollView, View } from '@tarojs/components'
+import { useState } from 'react'
+import { BASIC_EMOJI, STICKER_GROUPS } from '@/utils/emoji'
+import './EmojiPicker.scss'
+
+interface EmojiPickerProps {
+  /** A basic emoji was chosen: its bracketed name, to insert into the editor. */
+  onEmoji: (name: string) => void
+  /** A sticker was chosen: send it as a face message (index = emojiGroupID, data = its name). */
+  onSticker: (index: number, data: string) => void
+  className?: string
+}
+
+/** 0 is the basic set; other values are emojiGroupIDs. */
+const BASIC_TAB = 0
+
+/**
+ * The toolbar's emoji panel: the 表情 grid of basic emoji, and one tab per sticker group with
+ * its stickers. Each tab shows the group's first picture, as in WeChat.
+ */
+export default function EmojiPicker({ onEmoji, onSticker, className }: EmojiPickerProps) {
+  const [tab, setTab] = useState(BASIC_TAB)
+  const group = STICKER_GROUPS.find((g) => g.id === tab)
+  return (
+    <View className={`emoji-picker${className ? ` ${className}` : ''}`} data-testid='emoji-picker' onClick={(e) => e.stopPropagation()}>
+      <View className='emoji-picker__title'>{group ? group.name : '表情'}</View>
+      <ScrollView scrollY className='emoji-picker__body'>
+        {group ? (
+          <View className='emoji-picker__grid emoji-picker__grid--stickers'>
+            {group.stickers.map((s) => (
+              <View
+                key={s.data}
+                className='emoji-picker__sticker'
+                data-testid='sticker-item'
+                data-group={String(s.group)}
+                data-name={s.data}
+                aria-label={s.label}
+                onClick={() => onSticker(s.group, s.data)}
+              >
+                <Image className='emoji-picker__sticker-img' src={s.url} mode='aspectFit' />
+              </View>
+            ))}
+          </View>
+        ) : (
+          <View className='emoji-picker__grid'>
+            {BASIC_EMOJI.map((e) => (
+              <View
+                key={e.name}
+                className='emoji-picker__emoji'
+                data-testid='emoji-item'
+                data-name={e.name}
+                aria-label={e.name}
+                onClick={() => onEmoji(e.name)}
+              >
+                <Image className='emoji-picker__emoji-img' src={e.url} />
+              </View>
+            ))}
+          </View>
+        )}
+      </ScrollView>
+      <View className='emoji-picker__tabs' role='tablist'>
+        <View
+          className={`emoji-picker__tab${tab === BASIC_TAB ? ' emoji-picker__tab--active' : ''}`}
+          data-testid='emoji-tab'
+          role='tab'
+          aria-selected={tab === BASIC_TAB}
+          aria-label='表情'
+          onClick={() => setTab(BASIC_TAB)}
+        >
+          <Image className='emoji-picker__tab-img' src={BASIC_EMOJI[0].url} />
+        </View>
+        {STICKER_GROUPS.map((g) => (
+          <View
+            key={g.id}
+            className={`emoji-picker__tab${tab === g.id ? ' emoji-picker__tab--active' : ''}`}
+            data-testid='sticker-tab'
+            data-group={String(g.id)}
+            role='tab'
+            aria-selected={tab === g.id}
+            aria-label={g.name}
+            onClick={() => setTab(g.id)}
+          >
+            <Image className='emoji-picker__tab-img' src={g.stickers[0].url} />
+          </View>
+        ))}
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,164 @@
+import { Image, Input, View } from '@tarojs/components'
+import { useEffect, useMemo, useState } from 'react'
+import { icons } from '@/assets/icons'
+import Avatar from '@/components/layout/Avatar'
+import { useDebouncedValue } from '@/components/conversation/useDebouncedValue'
+import { groupByInitial } from '@/utils/pinyin'
+import { entryName, filterEntries, mergeEntries, type PickerEntry } from './pickerEntries'
+import checkIcon from './icons/check.svg'
+import removeIcon from './icons/remove.svg'
+
+/** Spec 9: transfer search delay. */
+const SEARCH_DELAY_MS = 500
+
+interface TransferPickerProps {
+  /** The people to choose from. */
+  entries: readonly PickerEntry[]
+  selected: readonly PickerEntry[]
+  onChange(selected: PickerEntry[]): void
+  /** Looks people up beyond the list (by ID); their entries join the list. */
+  searchRemote?: (text: string) => Promise<PickerEntry[]>
+  /** Single-choice mode: a pick replaces the previous one and there is no select-all. */
+  single?: boolean
+}
+
+function Check({ on, disabled }: { on: boolean; disabled?: boolean }) {
+  return (
+    <View className={`picker-check${on ? ' picker-check--on' : ''}${disabled ? ' picker-check--disabled' : ''}`}>
+      {on ? <Image className='picker-check__tick' src={checkIcon} /> : null}
+    </View>
+  )
+}
+
+/**
+ * The two-pane transfer picker (spec 2 "Group screens", 4 "Transfer picker"): a searchable list
+ * grouped by initial on the left, the selection with a count and remove buttons on the right.
+ */
+export default function TransferPicker({ entries, selected, onChange, searchRemote, single }: TransferPickerProps) {
+  const [query, setQuery] = useState('')
+  const settled = useDebouncedValue(query.trim(), SEARCH_DELAY_MS)
+  const [found, setFound] = useState<{ text: string; entries: PickerEntry[] } | null>(null)
+  const [searching, setSearching] = useState(false)
+
+  useEffect(() => {
+    if (!settled || !searchRemote) return
+    let current = true
+    setSearching(true)
+    searchRemote(settled)
+      .then((result) => {
+        if (current) setFound({ text: settled, entries: result })
+      })
+      .catch(() => {
+        if (current) setFound({ text: settled, entries: [] })
+      })
+      .finally(() => {
+        if (current) setSearching(false)
+      })
+    return () => {
+      current = false
+    }
+  }, [settled, searchRemote])
+
+  const selectedIds = useMemo(() => new Set(selected.map((e) => e.id)), [selected])
+  const visible = useMemo(() => {
+    // People picked from an earlier search stay on the list, so they can be unticked where they were ticked.
+    if (!settled) return mergeEntries(entries, selected)
+    const remote = found && found.text === settled ? found.entries : []
+    return mergeEntries(filterEntries(entries, settled), remote)
+  }, [entries, settled, found, selected])
+  const groups = useMemo(() => groupByInitial(visible, entryName), [visible])
+  const selectable = visible.filter((e) => !e.isDisabled)
+  const allSelected = selectable.length > 0 && selectable.every((e) => selectedIds.has(e.id))
+  const isSearch = query.trim() !== ''
+  const pending = isSearch && (query.trim() !== settled || searching)
+
+  const toggle = (entry: PickerEntry) => {
+    if (entry.isDisabled) return
+    if (selectedIds.has(entry.id)) onChange(selected.filter((e) => e.id !== entry.id))
+    else onChange(single ? [entry] : [...selected, entry])
+  }
+  const toggleAll = () => {
+    if (allSelected) {
+      const ids = new Set(selectable.map((e) => e.id))
+      onChange(selected.filter((e) => !ids.has(e.id)))
+    } else {
+      onChange(mergeEntries(selected, selectable))
+    }
+  }
+
+  return (
+    <View className='picker' data-testid='picker'>
+      <View className='picker__pane picker__pane--left'>
+        <View className='picker__search'>
+          <Image className='picker__search-icon' src={icons.search} />
+          <Input
+            className='picker__search-input'
+            value={query}
+            type='text'
+            placeholder='搜索昵称、备注或ID'
+            placeholderClass='input-placeholder'
+            maxlength={32}
+            data-testid='picker-search'
+            onInput={(e) => setQuery(e.detail.value)}
+          />
+        </View>
+        <View className='picker__label'>
+          <View>{isSearch ? '搜索结果' : '选择好友'}</View>
+          {!single && selectable.length > 1 ? (
+            <View className='picker__all' data-testid='picker-select-all' onClick={toggleAll}>
+              <Check on={allSelected} />
+              <View>{allSelected ? '取消全选' : '全选'}</View>
+            </View>
+          ) : null}
+        </View>
+        <View className='picker__list'>
+          {groups.map((group) => (
+            <View key={group.letter}>
+              <View className='picker__letter'>{group.letter}</View>
+              {group.items.map((entry) => (
+                <View
+                  key={entry.id}
+                  className={`picker__item${entry.isDisabled ? ' picker__item--disabled' : ''}`}
+                  data-testid='picker-item'
+                  data-id={entry.id}
+                  data-selected={selectedIds.has(entry.id) ? 'true' : 'false'}
+                  aria-disabled={entry.isDisabled ? 'true' : undefined}
+                  onClick={() => toggle(entry)}
+                >
+                  <Check on={selectedIds.has(entry.id)} disabled={entry.isDisabled} />
+                  <Avatar src={entry.avatar} size={32} />
+                  <View className='picker__name'>{entryName(entry)}</View>
+                </View>
+              ))}
+            </View>
+          ))}
+          {pending ? (
+            <View className='picker__status'>
+              <View className='spinner' /> 正在搜索…
+            </View>
+          ) : visible.length === 0 ? (
+            <View className='picker__status' data-testid='picker-empty'>
+              {isSearch ? '空空如也' : '暂无好友'}
+            </View>
+          ) : null}
+        </View>
+      </View>
+      <View className='picker__pane picker__pane--right'>
+        <View className='picker__label'>
+          <View data-testid='picker-count'>已选择 {selected.length} 人</View>
+        </View>
+        <View className='picker__list'>
+          {selected.map((entry) => (
+            <View key={entry.id} className='picker__item picker__item--selected' data-testid='picker-selected' data-id={entry.id}>
+              <Avatar src={entry.avatar} size={32} />
+              <View className='picker__name'>{entryName(entry)}</View>
+              <View className='picker__remove' aria-label='移除' data-testid='picker-remove' onClick={() => toggle(entry)}>
+                <Image className='picker__remove-icon' src={removeIcon} />
+              </View>
+            </View>
+          ))}
+        </View>
+      </View>
+    </View>
+  )
+}

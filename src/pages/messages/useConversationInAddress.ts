@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react'
+import { appLocation } from '@/platform/location'
+import { currentQuery, publicUrl } from '@/router/navigation'
+import { closeConversation, openConversation } from '@/services/chat'
+import { useAppStore } from '@/stores'
+
+/** The query key that names the open conversation (/messages?conversationID=C2C10000002). */
+export const CONVERSATION_QUERY = 'conversationID'
+
+/**
+ * Keeps the open conversation in the address bar, so a reload or a shared link reopens it, and
+ * opens the one a link names once the messaging service is ready.
+ */
+export function useConversationInAddress(): void {
+  const imReady = useAppStore((s) => s.imReady)
+  const activeID = useAppStore((s) => s.activeConversationID)
+  // The conversation the address named when the page opened, until the attempt to open it is over.
+  const [requested, setRequested] = useState<string | null>(() => currentQuery()[CONVERSATION_QUERY] || null)
+
+  useEffect(() => {
+    if (!imReady || !requested) return
+    const done = () => setRequested(null)
+    if (useAppStore.getState().activeConversationID === requested) done()
+    else openConversation(requested).catch(() => undefined).finally(done)
+  }, [imReady, requested])
+
+  useEffect(() => {
+    // Until the requested conversation is open (or could not be), the address keeps naming it.
+    if (requested) return
+    // The QR-login key has been handled by the shell and must not come back into the address.
+    const query = currentQuery()
+    delete query.qrLogin
+    delete query[CONVERSATION_QUERY]
+    if (activeID) query[CONVERSATION_QUERY] = activeID
+    appLocation.replaceUrl(publicUrl('messages', query))
+  }, [activeID, requested])
+
+  // Leaving the page leaves the conversation: messages arriving meanwhile count as unread.
+  useEffect(() => () => closeConversation(), [])
+}

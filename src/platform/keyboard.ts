@@ -1,0 +1,18 @@
+export interface EnterKeyHandlers {
+  /** Enter alone: the editor sends. */
+  onSend(): void
+}
+
+/**
+ * Hardware keyboard behaviour of the chat editor (spec 5: Enter sends, Ctrl+Enter adds a newline;
+ * Shift+Enter adds one too) and Esc for overlays. Devices without a hardware keyboard (the
+ * mini-program) report supported() false; the editor then sends with the keyboard's send key.
+ */
+export interface KeyboardPort {
+  supported(): boolean
+  /** Watches the text area inside the element with this id. Returns the function that stops it. */
+  watchEditor(id: string, handlers: EnterKeyHandlers): () => void
+  onEscape(handler: () => void): () => void
+}
+
+export declare const keyboard: KeyboardPort

@@ -1,0 +1,7 @@
+import type { KeyboardPort } from './keyboard'
+
+export const keyboard: KeyboardPort = {
+  supported: () => false,
+  watchEditor: () => () => {},
+  onEscape: () => () => {},
+}

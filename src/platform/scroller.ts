@@ -1,0 +1,19 @@
+export interface ScrollMetrics {
+  scrollTop: number
+  scrollHeight: number
+  /** Height of the visible part. */
+  clientHeight: number
+}
+
+/**
+ * Reading and setting the scroll position of a scrolling container found by its element id. The
+ * message list needs both (stay at the bottom, keep the view still while older messages are put
+ * above), which a ScrollView's declarative scrollTop cannot express on every platform.
+ */
+export interface ScrollerPort {
+  /** Resolves null when no element has that id. */
+  metrics(id: string): Promise<ScrollMetrics | null>
+  scrollTo(id: string, top: number, smooth?: boolean): void
+}
+
+export declare const scroller: ScrollerPort

@@ -1,0 +1,177 @@
+import type { Conversation } from '@shared/chat'
+import type { GroupCreateBody } from '@shared/group'
+import type { SearchResult } from '@shared/search'
+import type { GetReadMembersParams, ReadMembersPage } from '@/engines/chat/ChatEngine'
+import { contiguousSequence } from '@/stores/chat/uiMessage'
+import { selectArchivedList } from '@/stores/selectors/chat'
+import { toast } from '../toast'
+import { engine, state } from './context'
+import { fillGap, loadNewest } from './loading'
+import { flushReads, markConversationRead } from './read'
+import { stopOwnTyping } from './typing'
+
+/** Spec 8 "Toasts and texts": switching to a conversation failed. */
+export const OPEN_FAILED_TEXT = '进入会话失败'
+
+let reloading: Promise<void> | null = null
+let reloadAgain = false
+
+/**
+ * The conversation list from the server, then a catch-up (messages/since) of every held
+ * conversation whose last sequence is beyond the highest one held: what runs on every
+ * (re)connect, and when a message arrives for a conversation not known yet. Calls during a
+ * reload make one more reload after it, never more.
+ */
+export function reloadConversations(): Promise<void> {
+  if (reloading) {
+    reloadAgain = true
+    return reloading
+  }
+  reloading = (async () => {
+    do {
+      reloadAgain = false
+      await reloadOnce()
+    } while (reloadAgain)
+  })().finally(() => {
+    reloading = null
+  })
+  return reloading
+}
+
+async function reloadOnce(): Promise<void> {
+  let list: Conversation[]
+  try {
+    list = await engine().getConversationList()
+  } catch (err) {
+    console.warn('loading conversations failed', err)
+    return
+  }
+  const s = state()
+  const active = s.activeConversationID
+  const activeHeld = active ? s.conversations[active] : undefined
+  // The open chat stays even when the server stopped listing it (deleted while open elsewhere).
+  const keep = activeHeld && !list.some((c) => c.conversationID === active) ? [activeHeld] : []
+  s.setConversations([...list, ...keep])
+  await Promise.all(
+    list.map(async (c) => {
+      const held = state().messages[c.conversationID]
+      if (!held || c.lastSequence <= contiguousSequence(held.list)) return
+      try {
+        await fillGap(c.conversationID)
+      } catch (err) {
+        console.warn('catching up failed', c.conversationID, err)
+      }
+    }),
+  )
+}
+
+/**
+ * Shows a conversation: makes it active, creates it on the server if this user has none yet
+ * (a first chat with someone found by ID), loads its newest page (or what came since), and
+ * marks it read.
+ */
+export async function openConversation(conversationID: string): Promise<void> {
+  state().setActiveConversation(conversationID)
+  try {
+    if (!state().conversations[conversationID]) state().upsertConversation(await engine().openConversation(conversationID))
+  } catch (err) {
+    console.warn('opening the conversation failed', err)
+    toast.error(OPEN_FAILED_TEXT)
+    if (state().activeConversationID === conversationID) state().setActiveConversation(null)
+    return
+  }
+  try {
+    await loadNewest(conversationID)
+  } catch (err) {
+    console.warn('loading messages failed', err)
+  }
+  if (state().activeConversationID === conversationID) markConversationRead(conversationID)
+}
+
+/** Leaves the chat pane: our typing state there ends, reads seen so far go out. */
+export function closeConversation(): void {
+  const active = state().activeConversationID
+  if (active) stopOwnTyping(active)
+  flushReads()
+  state().setActiveConversation(null)
+}
+
+async function patch(call: () => Promise<Conversation>): Promise<Conversation> {
+  const conversation = await call()
+  state().upsertConversation(conversation)
+  return conversation
+}
+
+export function setPinned(conversationID: string, isPinned: boolean): Promise<Conversation> {
+  return patch(() => engine().pinConversation(conversationID, isPinned))
+}
+
+/** Muting also takes a conversation out of the archive (server rule, spec 4). */
+export function setMuted(conversationID: string, isMuted: boolean): Promise<Conversation> {
+  return patch(() => engine().muteConversation(conversationID, isMuted))
+}
+
+/** Archiving (fold mark 4) also mutes it. */
+export function setFolded(conversationID: string, folded: boolean): Promise<Conversation> {
+  return patch(() => engine().foldConversation(conversationID, folded))
+}
+
+/** 'Move all out' of the archive view. */
+export async function moveAllOutOfArchive(): Promise<void> {
+  const archived = selectArchivedList(state())
+  await Promise.all(archived.map((c) => setFolded(c.conversationID, false)))
+}
+
+/** Deletes the conversation for this user; with clearHistory its messages are gone for them too. */
+export async function deleteConversation(conversationID: string, clearHistory: boolean): Promise<void> {
+  await engine().deleteConversation(conversationID, clearHistory)
+  if (state().activeConversationID === conversationID) closeConversation()
+  state().removeConversation(conversationID)
+  // Without clearHistory the messages stay on the server; either way they are reloaded on open.
+  state().dropMessages(conversationID)
+}
+
+/** Saved when leaving a chat; shown as '[草稿] …' in the list. Only a change is sent. */
+export async function saveDraft(conversationID: string, text: string): Promise<void> {
+  const conv = state().conversations[conversationID]
+  if (!conv || conv.draftText === text) return
+  state().patchConversation(conversationID, { draftText: text })
+  try {
+    state().upsertConversation(await engine().setDraft(conversationID, text))
+  } catch (err) {
+    console.warn('saving the draft failed', err)
+  }
+}
+
+/** Creates a chat group and returns its conversation ID (GROUP + txGroupid), ready to open. */
+export async function createGroup(body: { groupName: string; groupNotice?: string; groupAvatar?: string; wtIds: string[] }): Promise<string> {
+  const input: GroupCreateBody = { groupName: body.groupName.trim(), groupNotice: body.groupNotice ?? '', groupAvatar: body.groupAvatar ?? '', wtIds: body.wtIds }
+  const created = await engine().createGroup(input)
+  const conversationID = `GROUP${created.txGroupid}`
+  try {
+    state().upsertConversation(await engine().openConversation(conversationID))
+  } catch (err) {
+    // The server also pushes the new conversation; the list reload picks it up if that was missed.
+    console.warn('loading the new group failed', err)
+    void reloadConversations()
+  }
+  return conversationID
+}
+
+/** Users by ID or phone, groups by number (exact match). */
+export function searchById(query: string): Promise<SearchResult[]> {
+  const searchId = query.trim()
+  if (!searchId) return Promise.resolve([])
+  return engine().searchById(searchId)
+}
+
+/** A page of a group message's readers (filter 0) or non-readers (filter 1), 100 per page. */
+export function getReadMembers(conversationID: string, sequence: number, filter: 0 | 1, cursor = ''): Promise<ReadMembersPage> {
+  const params: GetReadMembersParams = { conversationID, sequence, filter, cursor }
+  return engine().getReadMembers(params)
+}
+
+export function resetConversations(): void {
+  reloading = null
+  reloadAgain = false
+}

@@ -1,0 +1,72 @@
+import type { StateCreator } from 'zustand'
+import type { AppState } from '../appState'
+import { mergeMessageList, messageKey, type MessageListState, type UiMessage } from '../chat/uiMessage'
+
+export type { MessageListState, SendStatus, UiMessage } from '../chat/uiMessage'
+
+export interface MessagesSlice {
+  /** conversationID → its loaded messages. A conversation never opened has no entry. */
+  messages: Record<string, MessageListState>
+  /**
+   * Merges messages (stored or local) into a conversation's list, creating the entry. `isCompleted`
+   * is set when given (a history page says whether older ones exist).
+   */
+  mergeMessages(conversationID: string, messages: UiMessage[], options?: { isCompleted?: boolean }): void
+  /** Changes the local state of one message, found by its key (clientMsgId of the sender, or ID). */
+  patchMessage(conversationID: string, key: string, patch: Partial<UiMessage>): void
+  setLoadingOlder(conversationID: string, loading: boolean): void
+  /** New read counts of a group message (receipt frames). */
+  setReadReceipt(conversationID: string, sequence: number, readCount: number, unreadCount: number): void
+  dropMessages(conversationID: string): void
+}
+
+export const messagesInitial = { messages: {} } satisfies Partial<MessagesSlice>
+
+export const EMPTY_MESSAGE_LIST: MessageListState = Object.freeze({ list: [], isCompleted: false, loadingOlder: false }) as MessageListState
+
+function entry(s: AppState, id: string): MessageListState {
+  return s.messages[id] ?? { list: [], isCompleted: false, loadingOlder: false }
+}
+
+export const createMessagesSlice: StateCreator<AppState, [], [], MessagesSlice> = (set) => ({
+  ...messagesInitial,
+  mergeMessages: (id, incoming, options = {}) =>
+    set((s) => {
+      const held = entry(s, id)
+      const list = mergeMessageList(held.list, incoming)
+      const isCompleted = options.isCompleted ?? held.isCompleted
+      if (s.messages[id] && list === held.list && isCompleted === held.isCompleted) return {}
+      return { messages: { ...s.messages, [id]: { ...held, list, isCompleted } } }
+    }),
+  patchMessage: (id, key, patch) =>
+    set((s) => {
+      const held = s.messages[id]
+      const at = held ? held.list.findIndex((m) => messageKey(m) === key) : -1
+      if (!held || at < 0) return {}
+      const list = held.list.slice()
+      list[at] = { ...list[at]!, ...patch }
+      return { messages: { ...s.messages, [id]: { ...held, list } } }
+    }),
+  setLoadingOlder: (id, loadingOlder) =>
+    set((s) => {
+      const held = entry(s, id)
+      if (held.loadingOlder === loadingOlder && s.messages[id]) return {}
+      return { messages: { ...s.messages, [id]: { ...held, loadingOlder } } }
+    }),
+  setReadReceipt: (id, sequence, readCount, unreadCount) =>
+    set((s) => {
+      const held = s.messages[id]
+      const at = held ? held.list.findIndex((m) => m.sequence === sequence) : -1
+      if (!held || at < 0) return {}
+      const list = held.list.slice()
+      list[at] = { ...list[at]!, readReceiptInfo: { readCount, unreadCount } }
+      return { messages: { ...s.messages, [id]: { ...held, list } } }
+    }),
+  dropMessages: (id) =>
+    set((s) => {
+      if (!s.messages[id]) return {}
+      const messages = { ...s.messages }
+      delete messages[id]
+      return { messages }
+    }),
+})

@@ -1,0 +1,239 @@
+import { ConvType, MsgType, type Conversation, type LastMessage, type Message } from '@shared/chat'
+import { expandEmojiPlaceholders } from './emojiNames'
+
+/**
+ * One-line descriptions of messages: the conversation list's last-message line, desktop
+ * notifications and group tips. Only names are imported here (no images), because
+ * notifications run on every page.
+ */
+
+/** What a summary needs of a message; both Message and a conversation's LastMessage fit. */
+export type SummarySource = Pick<LastMessage, 'type' | 'payload' | 'from' | 'nick' | 'isRevoked'> & Partial<Pick<Message, 'revoker' | 'nameCard'>>
+
+export interface SummaryOptions {
+  /** Prefix '昵称: ' for messages of other people (group lists and notifications). */
+  withSender?: boolean
+}
+
+/** Revoker value of messages withdrawn by a group administrator rather than their sender. */
+const ADMIN_REVOKER = 'administrator'
+
+const KIND_LABEL = {
+  image: '[图片]',
+  video: '[视频]',
+  audio: '[语音]',
+  file: '[文件]',
+  location: '[位置]',
+  face: '[动画表情]',
+  merger: '[聊天记录]',
+  custom: '[自定义消息]',
+  groupTip: '[群提示]',
+  unknown: '[消息]',
+} as const
+
+const str = (o: Record<string, unknown> | null | undefined, key: string): string => {
+  const v = o?.[key]
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : ''
+}
+
+const record = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+
+function parseJson(text: string): Record<string, unknown> | null {
+  if (!text) return null
+  try {
+    return record(JSON.parse(text))
+  } catch {
+    return null
+  }
+}
+
+/** Line breaks and runs of spaces become one space, so the summary stays on one line. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+const withDetail = (label: string, detail: string) => (detail ? `${label} ${oneLine(detail)}` : label)
+
+/** The name people see for a user in a tip or a revoke line: '你' for the viewer. */
+function who(id: string, nick: string, viewerID: string): string {
+  if (id && id === viewerID) return '你'
+  return nick || id
+}
+
+function names(ids: string[], nicks: string[], viewerID: string): string {
+  return ids.map((id, i) => who(id, nicks[i] ?? '', viewerID)).join('、')
+}
+
+/** Group tip payload as the server writes it (types/chat.ts GroupTipPayload), read defensively. */
+export interface GroupTipLike {
+  operationType?: unknown
+  operatorID?: unknown
+  userIDList?: unknown
+  nickList?: unknown
+  newGroupProfile?: unknown
+  muteTime?: unknown
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : String(x))) : [])
+
+/**
+ * The grey centred line of a group tip (spec 4, operations 1 join, 2 quit, 3 kicked, 4 set
+ * admin, 5 remove admin, 6 profile change, 7 mute). operatorNick is the operator's name when
+ * known (the tip's sender is its operator).
+ */
+export function groupTipText(payload: GroupTipLike, viewerID: string, operatorNick = ''): string {
+  const operatorID = typeof payload.operatorID === 'string' ? payload.operatorID : ''
+  const ids = strings(payload.userIDList)
+  const nicks = strings(payload.nickList)
+  const op = who(operatorID, operatorNick, viewerID)
+  const members = names(ids, nicks, viewerID)
+  const profile = record(payload.newGroupProfile)
+  switch (Number(payload.operationType)) {
+    case 1:
+      if (profile?.created) return members ? `${op}创建了群聊，并邀请${members}加入` : `${op}创建了群聊`
+      if (!operatorID || ids.includes(operatorID) || !members) return `${members || op}加入了群聊`
+      return `${op}邀请${members}加入了群聊`
+    case 2:
+      return `${members || op}退出了群聊`
+    case 3:
+      return `${members}被${op}移出了群聊`
+    case 4:
+      return `${members}被设置为管理员`
+    case 5:
+      return `${members}被取消了管理员`
+    case 6:
+      return profileChangeText(op, profile, viewerID)
+    case 7: {
+      const muteTime = Number(payload.muteTime ?? profile?.muteTime ?? NaN)
+      return muteTime === 0 ? `${members}被${op}解除禁言` : `${members}被${op}禁言`
+    }
+    default:
+      return KIND_LABEL.groupTip
+  }
+}
+
+function profileChangeText(op: string, profile: Record<string, unknown> | null, viewerID: string): string {
+  if (!profile) return `${op}修改了群资料`
+  const name = str(profile, 'groupName')
+  if (name) return `${op}修改群名称为“${name}”`
+  if ('groupNotice' in profile || 'notification' in profile) return `${op}修改了群公告`
+  if ('groupAvatar' in profile || 'avatar' in profile) return `${op}修改了群头像`
+  const owner = str(profile, 'ownerID')
+  if (owner) return `${who(owner, str(profile, 'ownerNick'), viewerID)}成为新的群主`
+  if (typeof profile.muteAllMembers === 'boolean') return profile.muteAllMembers ? `${op}开启了全员禁言` : `${op}关闭了全员禁言`
+  return `${op}修改了群资料`
+}
+
+/**
+ * Custom messages (spec 3 "Custom message data"): cards by businessID or type, system lines for
+ * friend and group events, call records; anything else shows its description.
+ */
+export function customMessageSummary(payload: Record<string, unknown>, viewerID = ''): string {
+  const data = parseJson(str(payload, 'data'))
+  const description = oneLine(str(payload, 'description'))
+  if (!data) return description || KIND_LABEL.custom
+  const businessID = str(data, 'businessID')
+  const type = str(data, 'type')
+  switch (businessID) {
+    case 'order':
+      return withDetail('[订单]', str(data, 'title'))
+    case 'evaluate':
+      return withDetail('[评价]', str(data, 'comment'))
+    case 'link':
+      return withDetail('[链接]', str(data, 'text') || str(data, 'link'))
+    case 'service':
+      return withDetail('[服务消息]', description)
+    case '1':
+    case 'av_call':
+      return Number(data.actionType) === 2 ? '[通话已取消]' : '[通话邀请]'
+  }
+  switch (type) {
+    case 'nameCard':
+      return withDetail('[个人名片]', str(data, 'nickName'))
+    case 'collect': {
+      const detail = parseJson(str(data, 'detail')) ?? record(data.detail)
+      return withDetail('[笔记]', str(detail, 'collectTitle') || str(detail, 'noteContent'))
+    }
+    case 'wisperHelper Msg':
+      return withDetail('[小助手]', str(record(data.content), 'question') || description)
+    case 'CustomMsg_Type_addFriend':
+      return '你们已经是好友了，现在可以开始聊天了'
+    case 'CustomMsg_Type_addBlack':
+      return '已加入黑名单'
+    case 'CustomMsg_Type_deleteFriend':
+      return '好友关系已解除'
+    case 'GroupCustomMsg_Type_createGroup':
+    case 'GroupCustomMsg': {
+      const operator = record(data.operatorUser)
+      const op = who(str(operator, 'userId') || str(operator, 'userID'), str(operator, 'nickName'), viewerID)
+      if (type === 'GroupCustomMsg_Type_createGroup') return `${op || '群主'}创建了群聊`
+      const content = oneLine(str(data, 'content'))
+      return content ? `${op}${content}` : description || KIND_LABEL.groupTip
+    }
+  }
+  return description || KIND_LABEL.custom
+}
+
+function revokedText(message: SummarySource, viewerID: string): string {
+  if (message.revoker === ADMIN_REVOKER) return '管理员撤回了一条消息'
+  const by = message.revoker && message.revoker !== message.from ? message.revoker : message.from
+  if (by === viewerID) return '你撤回了一条消息'
+  const nick = by === message.from ? message.nameCard || message.nick : ''
+  return `${nick || by}撤回了一条消息`
+}
+
+/** The summary of one message's content, without sender (see SummaryOptions). */
+function contentSummary(message: SummarySource, viewerID: string): string {
+  const p = message.payload ?? {}
+  switch (message.type) {
+    case MsgType.Text:
+      return oneLine(expandEmojiPlaceholders(str(p, 'text')))
+    case MsgType.Face:
+      return KIND_LABEL.face
+    case MsgType.Image:
+      return KIND_LABEL.image
+    case MsgType.Video:
+      return KIND_LABEL.video
+    case MsgType.Audio:
+      return KIND_LABEL.audio
+    case MsgType.File:
+      return withDetail(KIND_LABEL.file, str(p, 'fileName'))
+    case MsgType.Location:
+      return withDetail(KIND_LABEL.location, str(parseJson(str(p, 'description')), 'title'))
+    case MsgType.Merger:
+      return KIND_LABEL.merger
+    case MsgType.Custom:
+      return customMessageSummary(p, viewerID)
+    case MsgType.GroupTip:
+      return groupTipText(p, viewerID, str(p, 'operatorID') === message.from ? message.nick : '')
+    default:
+      // A kind newer than this client: say there is a message rather than hide it.
+      return KIND_LABEL.unknown
+  }
+}
+
+/** Kinds that read as a system line and never get a sender prefix. */
+function isSystemLine(message: SummarySource): boolean {
+  if (message.type === MsgType.GroupTip) return true
+  if (message.type !== MsgType.Custom) return false
+  const type = str(parseJson(str(message.payload, 'data')), 'type')
+  return type.startsWith('CustomMsg_Type_') || type.startsWith('GroupCustomMsg')
+}
+
+/**
+ * The one-line summary of a message for the conversation list and notifications: the text
+ * itself (emoji placeholders as names), '[图片]', '[文件] 名称', '[动画表情]', card and tip
+ * lines, or 'xx撤回了一条消息'.
+ */
+export function messageSummary(message: SummarySource, viewerID: string, options: SummaryOptions = {}): string {
+  if (message.isRevoked) return revokedText(message, viewerID)
+  const content = contentSummary(message, viewerID)
+  if (!options.withSender || message.from === viewerID || isSystemLine(message)) return content
+  const sender = message.nameCard || message.nick || message.from
+  return sender ? `${sender}: ${content}` : content
+}
+
+/** The conversation list's second line: group messages of others carry their sender's name. */
+export function conversationSummary(conversation: Pick<Conversation, 'type' | 'lastMessage'>, viewerID: string): string {
+  const last = conversation.lastMessage
+  if (!last) return ''
+  return messageSummary(last, viewerID, { withSender: conversation.type === ConvType.Group })
+}

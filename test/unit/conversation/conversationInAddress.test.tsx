@@ -1,0 +1,71 @@
+import { act, renderHook } from '@testing-library/react'
+import { useConversationInAddress } from '@/pages/messages/useConversationInAddress'
+import { appLocation } from '@/platform/location'
+import * as chat from '@/services/chat'
+import { resetAppStore, useAppStore } from '@/stores'
+import { setCurrentRoute } from '../../setup/taroState'
+
+// Like the real actions: opening makes the conversation active, closing clears it.
+jest.mock('@/services/chat', () => {
+  const store = () => (jest.requireActual('@/stores') as typeof import('@/stores')).useAppStore.getState()
+  return {
+    openConversation: jest.fn(async (id: string) => {
+      if (id === 'C2Cbad') throw new Error('进入会话失败')
+      store().setActiveConversation(id)
+    }),
+    closeConversation: jest.fn(() => store().setActiveConversation(null)),
+  }
+})
+const mocked = chat as jest.Mocked<typeof chat>
+
+let addresses: string[]
+beforeEach(() => {
+  resetAppStore()
+  addresses = []
+  jest.spyOn(appLocation, 'replaceUrl').mockImplementation((url) => {
+    addresses.push(url)
+  })
+})
+
+const flush = () => act(async () => undefined)
+
+test('a link naming a conversation opens it once messaging is ready, and the address follows the open chat', async () => {
+  setCurrentRoute('/pages/messages/index?conversationID=C2C10000002&qrLogin=abc')
+  const { unmount } = renderHook(() => useConversationInAddress())
+  await flush()
+  expect(mocked.openConversation).not.toHaveBeenCalled()
+  expect(addresses).toEqual([])
+
+  act(() => useAppStore.setState({ imReady: true }))
+  await flush()
+  expect(mocked.openConversation).toHaveBeenCalledWith('C2C10000002')
+  expect(addresses[addresses.length - 1]).toBe('/messages?conversationID=C2C10000002')
+
+  act(() => useAppStore.getState().setActiveConversation('GROUPG1'))
+  expect(addresses[addresses.length - 1]).toBe('/messages?conversationID=GROUPG1')
+  act(() => useAppStore.getState().setActiveConversation(null))
+  expect(addresses[addresses.length - 1]).toBe('/messages')
+
+  // Leaving the page leaves the conversation.
+  act(() => useAppStore.getState().setActiveConversation('GROUPG1'))
+  unmount()
+  expect(mocked.closeConversation).toHaveBeenCalled()
+})
+
+test('a conversation that cannot be opened leaves the address', async () => {
+  setCurrentRoute('/pages/messages/index?conversationID=C2Cbad')
+  useAppStore.setState({ imReady: true })
+  renderHook(() => useConversationInAddress())
+  await flush()
+  expect(mocked.openConversation).toHaveBeenCalledWith('C2Cbad')
+  expect(addresses[addresses.length - 1]).toBe('/messages')
+})
+
+test('without a link nothing is opened', async () => {
+  setCurrentRoute('/pages/messages/index')
+  useAppStore.setState({ imReady: true })
+  renderHook(() => useConversationInAddress())
+  await flush()
+  expect(mocked.openConversation).not.toHaveBeenCalled()
+  expect(addresses).toEqual(['/messages'])
+})
