@@ -203,7 +203,8 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
     const bConv = (await convs(b.token)).find((x) => x.conversationID === gid)!
     expect(bConv.groupProfile).toMatchObject({ name: '周末爬山', memberCount: 3, isMember: true })
     expect(bConv.groupAtInfoList).toEqual([{ messageSequence: 2, atTypeArray: [1] }])
-    expect(bConv.unreadCount).toBe(2)
+    // The creation tip is not counted; the mention is.
+    expect(bConv.unreadCount).toBe(1)
 
     cb.probe.ws.send(JSON.stringify({ type: 'receipt', conversationID: gid, sequences: [seq] }))
     expect(await ca.next((f) => f.type === 'receipt')).toMatchObject({ conversationID: gid, sequence: seq, readCount: 1, unreadCount: 1 })

@@ -42,7 +42,8 @@ const CONV_SELECT = `
   SELECT uc.conversation_id, uc.channel_id, uc.read_seq::int AS read_seq, uc.cleared_seq::int AS cleared_seq, uc.pinned_at, uc.muted, uc.folded,
          uc.draft, uc.custom_data, uc.updated_at, ch.last_seq::int AS last_seq,
          (SELECT count(*)::int FROM messages m WHERE m.channel_id = uc.channel_id
-            AND m.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND m.sender <> uc.wt_id) AS unread,
+            AND m.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND m.sender <> uc.wt_id
+            AND m.type <> 'TIMGroupTipElem') AS unread,
          (SELECT pc.read_seq::int FROM user_conversations pc WHERE pc.channel_id = uc.channel_id AND pc.wt_id <> uc.wt_id
             AND uc.conversation_id LIKE 'C2C%' LIMIT 1) AS peer_read_seq,
          lm.type AS last_type, lm.payload AS last_payload, lm.sender AS last_sender, lu.nick_name AS last_nick,

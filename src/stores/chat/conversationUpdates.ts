@@ -1,4 +1,4 @@
-import type { Conversation, LastMessage, Message } from '@shared/chat'
+import { MsgType, type Conversation, type LastMessage, type Message } from '@shared/chat'
 
 /** The @ type of a mention of this user in groupAtInfoList (the chat SDK's AT_ME). */
 export const AT_ME = 1
@@ -50,7 +50,8 @@ export function applyMessage(c: Conversation, m: Message, me: string): Conversat
   }
   if (!isNew) return c
   const next: Conversation = { ...c, lastSequence: m.sequence, lastMessage: toLastMessage(m), updatedAt: Math.max(c.updatedAt, m.time) }
-  if (m.sequence > c.readSequence) {
+  // Group tips (created, joined, left) are news about the group, not messages to answer.
+  if (m.sequence > c.readSequence && m.type !== MsgType.GroupTip) {
     next.unreadCount = c.unreadCount + 1
     const atTypes = mentionTypes(m, me)
     if (atTypes.length) next.groupAtInfoList = [...c.groupAtInfoList, { messageSequence: m.sequence, atTypeArray: atTypes }]
