@@ -439,6 +439,8 @@ interface ProbeResult {
   pgWaits: string
   /** CPU of the server processes' own backends (the bench database), % of one core. */
   pgBenchPct: number | null
+  /** pg_stat_wal growth during the step (cluster-wide). */
+  wal: { records: number; fpi: number; bytes: number; syncs: number } | null
 }
 
 /**
@@ -460,6 +462,7 @@ function startProbes(setup: Setup) {
   const started = performance.now()
   const backendCpu = new Map<number, [number, number]>()
   let pgBenchPct: number | null = null
+  let wal: ProbeResult['wal'] = null
   const sampler = (async () => {
     if (!setup.databaseUrl) return
     const client = new pg.Client({ connectionString: setup.databaseUrl })
@@ -472,6 +475,13 @@ function startProbes(setup: Setup) {
         )
       ).rows.map((r) => r.pid)
     for (const pid of await backends()) backendCpu.set(pid, [cpuSeconds(pid) ?? 0, 0])
+    const walStats = async () =>
+      (
+        await client.query<{ records: number; fpi: number; bytes: number; syncs: number }>(
+          'SELECT wal_records::float8 AS records, wal_fpi::float8 AS fpi, wal_bytes::float8 AS bytes, wal_sync::float8 AS syncs FROM pg_stat_wal',
+        )
+      ).rows[0]!
+    const walBefore = await walStats().catch(() => null)
     try {
       while (!stopped) {
         const { rows } = await client.query<{ w: string }>(
@@ -487,6 +497,15 @@ function startProbes(setup: Setup) {
       let used = 0
       for (const [a, b] of backendCpu.values()) used += Math.max(0, b - a)
       pgBenchPct = Math.round((used / ((performance.now() - started) / 1000)) * 100)
+      const walAfter = await walStats().catch(() => null)
+      if (walBefore && walAfter) {
+        wal = {
+          records: walAfter.records - walBefore.records,
+          fpi: walAfter.fpi - walBefore.fpi,
+          bytes: walAfter.bytes - walBefore.bytes,
+          syncs: walAfter.syncs - walBefore.syncs,
+        }
+      }
     } finally {
       await client.end()
     }
@@ -504,6 +523,7 @@ function startProbes(setup: Setup) {
       pgActive: setup.databaseUrl && samples ? active / samples : null,
       pgWaits: top.map(([w, n]) => `${w} ${Math.round((n / Math.max(1, active)) * 100)}%`).join(', '),
       pgBenchPct,
+      wal,
     }
   }
 }
@@ -688,6 +708,13 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
       `generator event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms`,
     probeNote(probe),
   )
+  if (probe.wal && ackedInCpuWindow) {
+    const per = (x: number) => (x / ackedInCpuWindow).toFixed(1)
+    notes.push(
+      `WAL (whole cluster) per message acknowledged in the window: ${per(probe.wal.bytes)} bytes, ${per(probe.wal.records)} records, ` +
+        `${per(probe.wal.fpi)} full-page images; ${probe.wal.syncs} WAL syncs = ${(probe.wal.syncs / cpu.wallS).toFixed(0)}/s for ${(ackedInCpuWindow / cpu.wallS).toFixed(0)} messages/s`,
+    )
+  }
   if (nackCount) notes.push(`nacks by code: ${JSON.stringify(Object.fromEntries(nackCodes))}`)
   if (sendFailed) notes.push(`${sendFailed} sends skipped: socket not open`)
   if (stray) notes.push(`${stray} copies arrived at a client other than the receiver`)

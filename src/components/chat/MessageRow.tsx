@@ -8,7 +8,8 @@ import { formatMessageTime } from '@/utils/time'
 import { useChatScreen } from './chatContext'
 import { parseCustomContent } from './customMessage'
 import MessageBubble from './MessageBubble'
-import { groupTipText, readStatusOf } from './messageDisplay'
+import { groupTipText } from '@/utils/summary'
+import { readStatusOf } from './messageDisplay'
 import SendStatus from './SendStatus'
 
 interface Props {
@@ -69,7 +70,10 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
   }
 
   if (message.type === MsgType.GroupTip || custom?.kind === 'tip') {
-    const text = custom?.kind === 'tip' ? custom.text : groupTipText(message, screen.selfID)
+    const text =
+      custom?.kind === 'tip'
+        ? custom.text
+        : groupTipText(message.payload, screen.selfID, message.payload.operatorID === message.from ? message.nick : '')
     return (
       <View id={anchorId}>
         {time}

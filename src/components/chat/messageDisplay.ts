@@ -103,68 +103,6 @@ export interface TipNames {
   selfID: string
 }
 
-function who(id: string, nick: string, selfID: string): string {
-  if (id && id === selfID) return '你'
-  return nick || id
-}
-
-function names(ids: string[], nicks: string[], selfID: string): string {
-  return ids.map((id, i) => who(id, nicks[i] ?? '', selfID)).join('、')
-}
-
-/**
- * The sentence of a group tip (TIMGroupTipElem), from the reader's point of view. Operation types
- * (spec section 4): 1 join, 2 quit, 3 kicked, 4 set admin, 5 remove admin, 6 profile change, 7
- * mute. The server's creation tip is a join tip whose newGroupProfile has created = true.
- */
-export function groupTipText(message: Pick<Message, 'payload' | 'from' | 'nick'>, selfID: string): string {
-  const p = message.payload
-  const op = Number(p.operationType)
-  const operatorID = typeof p.operatorID === 'string' ? p.operatorID : message.from
-  const operator = who(operatorID, operatorID === message.from ? message.nick : '', selfID)
-  const ids = Array.isArray(p.userIDList) ? p.userIDList.map(String) : []
-  const nicks = Array.isArray(p.nickList) ? p.nickList.map(String) : []
-  const profile = p.newGroupProfile && typeof p.newGroupProfile === 'object' ? (p.newGroupProfile as Record<string, unknown>) : {}
-  const users = names(ids, nicks, selfID)
-  switch (op) {
-    case 1:
-      if (profile.created === true) {
-        const name = typeof profile.groupName === 'string' && profile.groupName ? `“${profile.groupName}”` : ''
-        return users ? `${operator} 创建了群聊${name}，并邀请 ${users} 加入群聊` : `${operator} 创建了群聊${name}`
-      }
-      if (!users || (ids.length === 1 && ids[0] === operatorID)) return `${users || operator} 加入了群聊`
-      return `${operator} 邀请 ${users} 加入了群聊`
-    case 2:
-      return `${users || operator} 退出了群聊`
-    case 3:
-      return `${users} 被 ${operator} 移出了群聊`
-    case 4:
-      return `${users} 被 ${operator} 设置为管理员`
-    case 5:
-      return `${users} 被 ${operator} 取消了管理员`
-    case 6:
-      return profileChangeText(operator, profile)
-    case 7:
-      return muteText(operator, users, profile)
-    default:
-      return '群聊有更新'
-  }
-}
-
-function profileChangeText(operator: string, profile: Record<string, unknown>): string {
-  if (typeof profile.groupName === 'string') return `${operator} 修改群名称为“${profile.groupName}”`
-  if (typeof profile.groupNotice === 'string') return `${operator} 修改了群公告`
-  if (typeof profile.groupAvatar === 'string') return `${operator} 修改了群头像`
-  if (typeof profile.muteAll === 'boolean') return profile.muteAll ? `${operator} 开启了全员禁言` : `${operator} 关闭了全员禁言`
-  return `${operator} 修改了群资料`
-}
-
-function muteText(operator: string, users: string, profile: Record<string, unknown>): string {
-  if (typeof profile.muteAll === 'boolean') return profile.muteAll ? `${operator} 开启了全员禁言` : `${operator} 关闭了全员禁言`
-  const muteTime = Number(profile.muteTime)
-  return Number.isFinite(muteTime) && muteTime === 0 ? `${users} 被 ${operator} 解除禁言` : `${users} 被 ${operator} 禁言`
-}
-
 /**
  * Why the reader is no longer in the group, read from the newest tip that concerns them (leave
  * codes of the spec: 4 removed by an admin, 5 dissolved, 8 left); null when nothing says.

@@ -145,7 +145,7 @@ test('groups: member count, receipts state, tips as centred rows, and the leave 
     message({ ...inGroup, from: PEER, nick: '李四' }),
   ])
   expect(screen.getByTestId('chat-member-count').textContent).toBe('(3)')
-  expect(rows()[0]!.textContent).toBe('你 创建了群聊“爬山”，并邀请 李四 加入群聊')
+  expect(rows()[0]!.textContent).toBe('你创建了群聊，并邀请李四加入')
   expect(screen.getByTestId('msg-read-status').textContent).toBe('1人已读')
   expect(view.container.querySelector('.msg-row__nick')!.textContent).toBe('李四')
   expect(screen.getByTestId('chat-editor')).toBeTruthy()

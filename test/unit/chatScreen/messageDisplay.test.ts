@@ -1,6 +1,5 @@
 import { MsgType, type Message } from '@shared/chat'
 import {
-  groupTipText,
   LEAVE_BANNER_TEXT,
   leaveCodeOf,
   leaveReasonText,
@@ -82,30 +81,6 @@ describe('read status', () => {
 function tip(payload: Record<string, unknown>, from = '1', nick = '张三'): Pick<Message, 'payload' | 'from' | 'nick' | 'type'> {
   return { type: MsgType.GroupTip, payload, from, nick }
 }
-
-describe('group tips', () => {
-  test('the creation tip names the group and the invited, from the reader’s side', () => {
-    const t = tip({ operationType: 1, operatorID: '1', userIDList: ['2', '3'], nickList: ['李四', '王五'], newGroupProfile: { groupName: '爬山', created: true } })
-    expect(groupTipText(t, '2')).toBe('张三 创建了群聊“爬山”，并邀请 你、王五 加入群聊')
-    expect(groupTipText(t, '1')).toBe('你 创建了群聊“爬山”，并邀请 李四、王五 加入群聊')
-  })
-
-  test('every operation type has its sentence', () => {
-    const p = { operatorID: '1', userIDList: ['2'], nickList: ['李四'] }
-    expect(groupTipText(tip({ ...p, operationType: 1 }), '9')).toBe('张三 邀请 李四 加入了群聊')
-    expect(groupTipText(tip({ operationType: 1, operatorID: '2', userIDList: ['2'], nickList: ['李四'] }, '2', '李四'), '9')).toBe('李四 加入了群聊')
-    expect(groupTipText(tip({ ...p, operationType: 2, operatorID: '2' }, '2', '李四'), '9')).toBe('李四 退出了群聊')
-    expect(groupTipText(tip({ ...p, operationType: 3 }), '2')).toBe('你 被 张三 移出了群聊')
-    expect(groupTipText(tip({ ...p, operationType: 4 }), '9')).toBe('李四 被 张三 设置为管理员')
-    expect(groupTipText(tip({ ...p, operationType: 5 }), '9')).toBe('李四 被 张三 取消了管理员')
-    expect(groupTipText(tip({ ...p, operationType: 6, newGroupProfile: { groupName: '新名字' } }), '9')).toBe('张三 修改群名称为“新名字”')
-    expect(groupTipText(tip({ ...p, operationType: 6, newGroupProfile: { groupNotice: 'x' } }), '9')).toBe('张三 修改了群公告')
-    expect(groupTipText(tip({ ...p, operationType: 7, newGroupProfile: { muteTime: 600 } }), '9')).toBe('李四 被 张三 禁言')
-    expect(groupTipText(tip({ ...p, operationType: 7, newGroupProfile: { muteTime: 0 } }), '9')).toBe('李四 被 张三 解除禁言')
-    expect(groupTipText(tip({ ...p, operationType: 7, newGroupProfile: { muteAll: true } }), '9')).toBe('张三 开启了全员禁言')
-    expect(groupTipText(tip({ ...p, operationType: 99 }), '9')).toBe('群聊有更新')
-  })
-})
 
 describe('leave banner', () => {
   test('the newest tip about the reader gives the reason (leave codes 4, 5, 8)', () => {
