@@ -8,7 +8,9 @@ import { defineConfig } from '@playwright/test'
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 export default defineConfig({
-  testDir: './specs',
+  // The walking-skeleton flows (specs/) first, then the messaging flows.
+  testDir: '.',
+  testMatch: ['specs/**/*.spec.ts', 'messaging/**/*.spec.ts'],
   outputDir: '../../test-results/e2e',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
