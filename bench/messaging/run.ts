@@ -556,6 +556,16 @@ async function waitForQuietMachine(maxSeconds: number) {
 
 // ---------------------------------------------------------------- c2c
 
+/** Waits until `done()`, or no frame has arrived for `idleSeconds`, or 5 minutes have passed. */
+async function drain(done: () => boolean, lastProgress: () => number, idleSeconds: number) {
+  const started = performance.now()
+  while (!done() && performance.now() - Math.max(lastProgress(), started) < idleSeconds * 1000 && performance.now() - started < 300_000) {
+    await sleep(100)
+  }
+  const took = (performance.now() - started) / 1000
+  if (took > 1) log(`  drained for ${took.toFixed(1)} s${done() ? '' : ' (gave up)'}`)
+}
+
 let stepCounter = 0
 
 /**
@@ -584,8 +594,10 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
   const nackCodes = new Map<number, number>()
   const idOf = (id: unknown) => (typeof id === 'string' && id.startsWith(prefix) ? Number(id.slice(prefix.length)) : -1)
   let frozen = false
+  let lastProgress = 0
 
   pool.handler = (client, frame, at) => {
+    lastProgress = at
     if (frame.type === 'ack') {
       const n = idOf(frame.clientMsgId)
       if (n >= 0 && !frozen && Number.isNaN(ackAt[n]!)) ackAt[n] = at
@@ -660,8 +672,8 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
   const probe = await stopProbes()
   await stopProfiles()
 
-  // Drain: wait until every acknowledged message has reached its receiver, or give up.
-  const drainUntil = performance.now() + opts.drain * 1000
+  // Drain: wait until every acknowledged message has reached its receiver, or nothing has
+  // arrived for --drain seconds (or 5 minutes have passed).
   const settled = () => {
     for (let n = 0; n < sent; n++) {
       if (nacked[n]) continue
@@ -669,7 +681,7 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
     }
     return true
   }
-  while (performance.now() < drainUntil && !settled()) await sleep(100)
+  await drain(settled, () => lastProgress, opts.drain)
   // Acknowledgements from now on are not counted, so a message acknowledged a moment ago is
   // not called lost: its push gets one more second (and late duplicates show up).
   frozen = true
@@ -792,7 +804,9 @@ async function runGroup(opts: Options, kind: DbKind): Promise<Row[]> {
   let selfEcho = 0
   let nacks = 0
   const idOf = (id: unknown) => (typeof id === 'string' && id.startsWith(prefix) ? Number(id.slice(prefix.length)) : -1)
+  let lastProgress = 0
   pool.handler = (client, frame, at) => {
+    lastProgress = at
     if (frame.type === 'ack') {
       const k = idOf(frame.clientMsgId)
       if (k >= 0) ackAt[k] = at
@@ -822,13 +836,12 @@ async function runGroup(opts: Options, kind: DbKind): Promise<Row[]> {
     pool.send(sender, { type: 'send', message: { clientMsgId: prefix + k, conversationID, type: 'TIMTextElem', payload: { text: `${k}@${ts.toFixed(3)}` } } })
     await sleep(opts.groupInterval)
   }
-  const drainUntil = performance.now() + opts.drain * 1000
   const missing = () => {
     let m = 0
     for (let k = 0; k < K; k++) for (let i = 1; i < N; i++) if (onlineAt[k]![i] && recvCount[k * N + i] === 0) m++
     return m
   }
-  while (performance.now() < drainUntil && missing() > 0) await sleep(100)
+  await drain(() => missing() === 0, () => lastProgress, opts.drain)
   await sleep(300)
   const cpuEnd = sampleCpu(setup.servers)
   eld.disable()

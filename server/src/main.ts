@@ -1,6 +1,6 @@
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
-import { DEMO_PASSWORD, seedDemoData } from './domain/demo.js'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './domain/demo.js'
 
 /** Starts the server from the environment (README's configuration table). */
 async function main() {
@@ -9,11 +9,10 @@ async function main() {
   const built = await buildApp(config)
   const { app, ctx } = built
   if (config.demoData) {
-    const created = await seedDemoData(ctx)
-    if (created) {
-      const lines = created.map((a) => `  ${a.phone}  /  ${DEMO_PASSWORD}   ID ${a.wtId}   ${a.nickName}${a.vipType ? ` (VIP ${a.vipLevel})` : ''}`)
-      console.log(['', 'Demo accounts (phone / password):', ...lines, ''].join('\n'))
-    }
+    // Seeded once, on an empty database; listed on every start so the first screen says how to log in.
+    await seedDemoData(ctx)
+    const lines = DEMO_ACCOUNTS.map((a) => `  ${a.phone}  /  ${DEMO_PASSWORD}   ID ${a.wtId}   ${a.nickName}${a.vipType ? ` (VIP ${a.vipLevel})` : ''}`)
+    console.log(['', 'Demo accounts (phone / password):', ...lines, ''].join('\n'))
   }
   await app.listen({ port: config.port, host: config.host })
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host

@@ -8,9 +8,7 @@ import { defineConfig } from '@playwright/test'
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 export default defineConfig({
-  // The walking-skeleton flows (specs/) first, then the messaging flows.
   testDir: '.',
-  testMatch: ['specs/**/*.spec.ts', 'messaging/**/*.spec.ts'],
   outputDir: '../../test-results/e2e',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
@@ -45,5 +43,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // One project per suite, run in this order: the walking-skeleton flows (specs/), then the
+  // messaging flows. Files inside a suite run in name order.
+  projects: [
+    { name: 'skeleton', testMatch: 'specs/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'messaging', testMatch: 'messaging/**/*.spec.ts', use: { browserName: 'chromium' } },
+  ],
 })

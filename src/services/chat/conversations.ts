@@ -28,10 +28,12 @@ export function reloadConversations(): Promise<void> {
     return reloading
   }
   reloading = (async () => {
+    // Bounded, so a conversation the server somehow never confirms cannot keep it asking.
+    let rounds = 0
     do {
       reloadAgain = false
       await reloadOnce()
-    } while (reloadAgain)
+    } while (reloadAgain && ++rounds < 5)
   })().finally(() => {
     reloading = null
   })
@@ -51,6 +53,10 @@ async function reloadOnce(): Promise<void> {
   const activeHeld = active ? s.conversations[active] : undefined
   // The open chat stays even when the server stopped listing it (deleted while open elsewhere).
   const keep = activeHeld && !list.some((c) => c.conversationID === active) ? [activeHeld] : []
+  // A conversation that got newer live while the list was on its way holds a count the list
+  // cannot confirm (messages pushed before it was known were not counted): ask again, and the
+  // server's derived count settles it once a list is at least as new as what is held.
+  if (list.some((c) => (s.conversations[c.conversationID]?.lastSequence ?? 0) > c.lastSequence)) reloadAgain = true
   s.setConversations([...list, ...keep])
   await Promise.all(
     list.map(async (c) => {
