@@ -93,6 +93,12 @@ function decodeParam(value: string): string {
   }
 }
 
+/** The route of the page in front (pages further back stay mounted on H5). */
+export function currentRouteName(): RouteName | null {
+  const path = Taro.getCurrentInstance().router?.path
+  return path ? (matchPath(path)?.route.name ?? null) : null
+}
+
 /**
  * The current page's query, decoded (neither the H5 router nor the mini-program decodes page
  * params), without the bookkeeping keys the Taro router adds ($taroTimestamp, stamp).

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { appLocation } from '@/platform/location'
-import { currentQuery, matchPath, publicUrl } from '@/router/navigation'
+import { currentQuery, currentRouteName, publicUrl } from '@/router/navigation'
 import { closeConversation, openConversation } from '@/services/chat'
 import { useAppStore } from '@/stores'
 
@@ -29,7 +29,7 @@ export function useConversationInAddress(): void {
     if (requested) return
     // Pages stay mounted after navigating away (and after a logout the guard has moved on):
     // only the page the address shows may rewrite it.
-    if (!useAppStore.getState().user || matchPath(appLocation.current().path)?.route.name !== 'messages') return
+    if (!useAppStore.getState().user || currentRouteName() !== 'messages') return
     // The QR-login key has been handled by the shell and must not come back into the address.
     const query = currentQuery()
     delete query.qrLogin

@@ -21,6 +21,9 @@ const mocked = chat as jest.Mocked<typeof chat>
 let addresses: string[]
 beforeEach(() => {
   resetAppStore()
+  useAppStore.setState({
+    user: { token: 't', wtId: '10000001', imToken: 'i', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 },
+  })
   addresses = []
   jest.spyOn(appLocation, 'replaceUrl').mockImplementation((url) => {
     addresses.push(url)
@@ -68,4 +71,19 @@ test('without a link nothing is opened', async () => {
   await flush()
   expect(mocked.openConversation).not.toHaveBeenCalled()
   expect(addresses).toEqual(['/messages'])
+})
+
+test('a page left behind (or a logged-out user) never rewrites the address', async () => {
+  setCurrentRoute('/pages/messages/index')
+  useAppStore.setState({ imReady: true })
+  renderHook(() => useConversationInAddress())
+  await flush()
+  const written = addresses.length
+  setCurrentRoute('/pages/login/index?redirect=%2Fmessages')
+  act(() => useAppStore.getState().setActiveConversation('C2C10000002'))
+  expect(addresses).toHaveLength(written)
+  setCurrentRoute('/pages/messages/index')
+  act(() => useAppStore.setState({ user: null }))
+  act(() => useAppStore.getState().setActiveConversation('C2C10000003'))
+  expect(addresses).toHaveLength(written)
 })
