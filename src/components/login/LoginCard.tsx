@@ -2,8 +2,7 @@ import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
 import logo from '@/assets/logo.svg'
 import { useAppStore } from '@/stores'
-import PhoneLoginForm from './PhoneLoginForm'
-import IdLoginForm from './IdLoginForm'
+import PasswordLoginForm from './PasswordLoginForm'
 import QrLoginPanel from './QrLoginPanel'
 import RegisterForm from './RegisterForm'
 import TwoFactorForm from './TwoFactorForm'
@@ -47,8 +46,8 @@ export default function LoginCard() {
               </View>
             ))}
           </View>
-          {tab === 'phone' ? <PhoneLoginForm /> : null}
-          {tab === 'id' ? <IdLoginForm /> : null}
+          {tab === 'phone' ? <PasswordLoginForm by='phone' /> : null}
+          {tab === 'id' ? <PasswordLoginForm by='id' /> : null}
           {tab === 'qr' ? <QrLoginPanel /> : null}
           {tab === 'register' ? <RegisterForm /> : null}
         </View>

@@ -1,0 +1,89 @@
+import { View } from '@tarojs/components'
+import { useState } from 'react'
+import { LoginByIdBody, LoginByPhoneBody } from '@shared/auth'
+import Button from '@/components/layout/Button'
+import TextField from '@/components/layout/TextField'
+import { useAsyncAction } from '@/components/layout/useAsyncAction'
+import { loginById, loginByPhone } from '@/services/session'
+import { redirectAfterLogin } from '@/router/navigation'
+import FormError from './FormError'
+import { validate } from './validation'
+
+/** The two password logins differ only in the account field and the call they make. */
+const VARIANTS = {
+  phone: {
+    field: 'phone',
+    label: '手机号',
+    placeholder: '请输入手机号',
+    maxLength: 11,
+    login: (account: string, pwd: string) => {
+      const checked = validate(LoginByPhoneBody, { phone: account, pwd })
+      return checked.ok ? { ok: true as const, run: () => loginByPhone(checked.data.phone, checked.data.pwd) } : checked
+    },
+    testIds: { account: 'login-phone', pwd: 'login-pwd', submit: 'login-submit' },
+  },
+  id: {
+    field: 'wtId',
+    label: '微谈 ID',
+    placeholder: '请输入 ID',
+    maxLength: 12,
+    login: (account: string, pwd: string) => {
+      const checked = validate(LoginByIdBody, { wtId: account, pwd })
+      return checked.ok ? { ok: true as const, run: () => loginById(checked.data.wtId, checked.data.pwd) } : checked
+    },
+    testIds: { account: 'login-wtid', pwd: 'login-id-pwd', submit: 'login-id-submit' },
+  },
+} as const
+
+export default function PasswordLoginForm({ by }: { by: keyof typeof VARIANTS }) {
+  const v = VARIANTS[by]
+  const [account, setAccount] = useState('')
+  const [pwd, setPwd] = useState('')
+  const [invalidField, setInvalidField] = useState('')
+  const { busy, error, setError, run } = useAsyncAction()
+
+  const submit = () => {
+    const checked = v.login(account, pwd)
+    if (!checked.ok) {
+      setError(checked.invalid.message)
+      setInvalidField(checked.invalid.field)
+      return
+    }
+    setInvalidField('')
+    run(async () => {
+      if ((await checked.run()) === 'ok') await redirectAfterLogin()
+    }, '登录失败，请稍后重试')
+  }
+
+  return (
+    <View className='login-form'>
+      <TextField
+        label={v.label}
+        value={account}
+        onChange={setAccount}
+        onConfirm={submit}
+        placeholder={v.placeholder}
+        maxLength={v.maxLength}
+        invalid={invalidField === v.field}
+        large
+        testId={v.testIds.account}
+      />
+      <TextField
+        label='密码'
+        value={pwd}
+        onChange={setPwd}
+        onConfirm={submit}
+        placeholder='请输入密码'
+        password
+        maxLength={32}
+        invalid={invalidField === 'pwd'}
+        large
+        testId={v.testIds.pwd}
+      />
+      <FormError message={error} />
+      <Button variant='primary' size='large' block loading={busy} testId={v.testIds.submit} onClick={submit}>
+        登录
+      </Button>
+    </View>
+  )
+}
