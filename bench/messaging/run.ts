@@ -235,6 +235,12 @@ async function startProfiles(servers: Server[], dir: string | null, label: strin
   }
 }
 
+/** For error messages: which server processes have exited, with the end of their output. */
+function deadServers(servers: Server[]): string {
+  const dead = servers.filter((s) => rssKb(s.pid) === null)
+  return dead.map((s) => `\nserver pid ${s.pid} has exited; the end of its output:\n${s.run.output().slice(-3000)}`).join('')
+}
+
 /** Server log lines at warn (40) or above. */
 function serverProblems(servers: Server[]): string[] {
   return servers.flatMap((s) =>
@@ -580,7 +586,7 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
   const senders = pool.clients
     .filter((c) => c && c.open && pool.clients[partner(c.idx)]?.open)
     .sort((a, b) => (a.idx & 1) - (b.idx & 1) || a.idx - b.idx)
-  if (senders.length === 0) throw new Error('no connected pairs')
+  if (senders.length === 0) throw new Error(`no connected pairs${deadServers(setup.servers)}`)
   const total = Math.max(1, Math.round(rate * seconds))
   const prefix = `bm${process.pid}s${++stepCounter}_`
   const sentAt = new Float64Array(total).fill(NaN)
@@ -730,6 +736,11 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
   if (nackCount) notes.push(`nacks by code: ${JSON.stringify(Object.fromEntries(nackCodes))}`)
   if (sendFailed) notes.push(`${sendFailed} sends skipped: socket not open`)
   if (stray) notes.push(`${stray} copies arrived at a client other than the receiver`)
+  const dead = deadServers(setup.servers)
+  if (dead) {
+    notes.push(`a server process exited during the step (details above)`)
+    console.error(dead)
+  }
   return {
     offered: `${rate}/s`,
     sent,
