@@ -2,9 +2,8 @@
  * @jest-environment-options {"url": "http://localhost:3198/messages"}
  */
 // The chat stack (engine, services, store) against the real server, two users each with their
-// own copy of the app modules. It starts the server itself; run it with
-//   CHAT_LIVE=1 npx jest test/unit/chat/live
-// (skipped otherwise: it needs a free port 3198 and takes about half a minute).
+// own copy of the app modules. It starts the server itself on port 3198 (fixed, because the
+// jsdom page URL above must name it), with a fresh data directory.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -13,7 +12,6 @@ import path from 'node:path'
 
 const PORT = 3198
 const ORIGIN = `http://localhost:${PORT}`
-const live = process.env.CHAT_LIVE === '1' ? describe : describe.skip
 
 type Chat = typeof import('@/services/chat')
 type Stores = typeof import('@/stores')
@@ -107,7 +105,7 @@ async function until<T>(what: string, fn: () => T | null | undefined | false, ti
 
 const tag = Math.random().toString(36).slice(2, 8)
 
-live('chat stack against the real server', () => {
+describe('chat stack against the real server', () => {
   let a: App
   let b: App
   const AB = 'C2C10000002'
