@@ -2,6 +2,38 @@
 export const UPLOAD_MAX_BYTES = 100 * 1024 * 1024
 export const IMAGE_FORMATS = ['gif', 'jpeg', 'jpg', 'png', 'bmp', 'webp'] as const
 
+/** The file picker's accept list for images: the formats above by extension and by MIME type. */
+export const IMAGE_ACCEPT = [
+  ...IMAGE_FORMATS.map((f) => `.${f}`),
+  ...['gif', 'jpeg', 'png', 'bmp', 'webp'].map((t) => `image/${t}`),
+].join(',')
+
+/** MIME types by file extension, shared by the server's answers and clients that get no type from the device. */
+export const MIME_BY_EXT: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  zip: 'application/zip',
+}
+
+/** The extension of a file name, lower-cased; '' when there is none. */
+export function fileExtension(name: string): string {
+  return name.includes('.') ? name.split('.').pop()!.toLowerCase() : ''
+}
+
 export const UploadKind = { Image: 'image', Video: 'video', Audio: 'audio', File: 'file' } as const
 export type UploadKind = (typeof UploadKind)[keyof typeof UploadKind]
 

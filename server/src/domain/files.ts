@@ -1,3 +1,5 @@
+import { fileExtension, MIME_BY_EXT } from '../../../types/upload.js'
+
 /** What the first bytes of a file say it is; names and declared types are not trusted. */
 export function sniffImage(head: Buffer): string | null {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b)
@@ -13,33 +15,12 @@ const BANNED_EXTENSIONS = new Set(['exe', 'bat', 'cmd', 'com', 'scr', 'msi', 'pi
 
 /** Executables and scripts are refused (4005), by extension and by the Windows/ELF signatures. */
 export function isBannedFile(name: string, head: Buffer): boolean {
-  const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : ''
-  if (BANNED_EXTENSIONS.has(ext)) return true
+  if (BANNED_EXTENSIONS.has(fileExtension(name))) return true
   if (head[0] === 0x4d && head[1] === 0x5a) return true
   return head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF'
 }
 
-const MIME_BY_EXT: Record<string, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  ogg: 'audio/ogg',
-  wav: 'audio/wav',
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-}
-
 export function mimeFor(name: string, sniffed: string | null): string {
   if (sniffed) return MIME_BY_EXT[sniffed]!
-  const ext = name.split('.').pop()?.toLowerCase() ?? ''
-  return MIME_BY_EXT[ext] ?? 'application/octet-stream'
+  return MIME_BY_EXT[fileExtension(name)] ?? 'application/octet-stream'
 }
