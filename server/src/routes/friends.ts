@@ -39,10 +39,10 @@ export function friendRoutes(ctx: AppContext) {
     })
 
     r.post('/apply/handle', { schema: { body: ApplyHandleBody } }, async (req) => {
-      const { wtId: me, tokenHash } = sessionOf(req)
+      const me = sessionOf(req).wtId
       const { applyWtId, handleStatus } = req.body
       const application = await ctx.db.tx((q) => handleApplication(q, me, applyWtId, handleStatus))
-      await pushFriendApply(ctx, me, null, tokenHash)
+      await pushFriendApply(ctx, me, null)
       if (handleStatus === HandleStatus.Agree) {
         await pushFriendChange(ctx, me, FriendChangeKind.Added, applyWtId)
         await pushFriendChange(ctx, applyWtId, FriendChangeKind.Added, me)
@@ -51,9 +51,9 @@ export function friendRoutes(ctx: AppContext) {
     })
 
     const applyList = async (req: import('fastify').FastifyRequest) => {
-      const { wtId: me, tokenHash } = sessionOf(req)
+      const me = sessionOf(req).wtId
       const { list: applications, hadUnread } = await listApplications(ctx.db, me)
-      if (hadUnread) await pushFriendApply(ctx, me, null, tokenHash)
+      if (hadUnread) await pushFriendApply(ctx, me, null)
       return ok(applications)
     }
     r.post('/applyList', applyList)
