@@ -5,7 +5,7 @@ import { z } from 'zod'
 export const COMPLAINT_DETAIL_MAX = 500
 export const COMPLAINT_IMAGES_MIN = 1
 export const COMPLAINT_IMAGES_MAX = 5
-/** Only these image formats may back a report (checked against the stored upload). */
+/** Only these image formats may back a report (checked against the stored upload's bytes). */
 export const COMPLAINT_IMAGE_MIMES = ['image/png', 'image/jpeg'] as const
 
 export const ComplaintTarget = { User: 0, Group: 1 } as const
