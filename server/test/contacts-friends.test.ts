@@ -3,6 +3,7 @@ import type { LoginResult } from '../../types/auth.js'
 import type { Conversation, Message } from '../../types/chat.js'
 import type { FriendApplication, FriendInfoResult, FriendListItem, CommonGroup } from '../../types/friends.js'
 import type { SearchResult } from '../../types/search.js'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TAG, seedDemoData } from '../src/domain/demo.js'
 import { chatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
 import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
@@ -264,5 +265,22 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
     expect(byId.data[0]).toMatchObject({ wtId: a.wtId, type: 1, applySource: 1 })
     const byPhone = await s.api<SearchResult[]>('/api/user/searchById', { searchId: a.phone }, { token: b.token })
     expect(byPhone.data[0]).toMatchObject({ wtId: a.wtId, type: 1, applySource: 2 })
+  })
+})
+
+describe('demo data', () => {
+  let s: TestServer
+  setupServers('pglite', 1, (env) => {
+    s = env.servers[0]!
+  })
+
+  it('seeds the three demo accounts as mutual friends with one tag', async () => {
+    expect(await seedDemoData(s.built.ctx)).not.toBeNull()
+    const login = await s.api<LoginResult>('/api/user/login/id', { wtId: DEMO_TAG.owner, pwd: DEMO_PASSWORD })
+    const list = await s.api<FriendListItem[]>('/api/userFriends/list', undefined, { token: login.data.token })
+    expect(list.data.map((f) => f.wtId).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.wtId).filter((id) => id !== DEMO_TAG.owner))
+    expect(list.data.find((f) => f.wtId === DEMO_TAG.members[0])!.tagNameList).toEqual([DEMO_TAG.tagName])
+    const third = await s.api<LoginResult>('/api/user/login/id', { wtId: DEMO_ACCOUNTS[2].wtId, pwd: DEMO_PASSWORD })
+    expect((await s.api<FriendListItem[]>('/api/userFriends/list', undefined, { token: third.data.token })).data).toHaveLength(2)
   })
 })
