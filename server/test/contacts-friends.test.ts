@@ -64,6 +64,11 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
     expect(await friends(a)).toEqual([{ wtId: b.wtId, nickName: '接收人', remark: '', avatar: b.avatar, tagNameList: [], actionStatus: 0 }])
     expect((await friends(b)).map((f) => f.wtId)).toEqual([a.wtId])
     expect(await info(b, a.wtId)).toMatchObject({ friendsStatus: 0, applySource: 2, applying: false })
+    // Contacts frames are never folded into a chat batch: clients read batches as chat frames only.
+    await cb.next((f) => f.type === 'friendChange' && f.change === 'added' && f.wtId === a.wtId)
+    const batched = (frames: Array<Record<string, unknown>>) =>
+      frames.some((f) => f.type === 'batch' && (f.frames as Array<{ type: string }>).some((x) => x.type.startsWith('friend')))
+    expect(batched(cb.probe.frames) || batched(ca.probe.frames)).toBe(false)
     // The list keeps the handled application with its new state.
     const after = await s.api<FriendApplication[]>('/api/userFriends/applyList', {}, { token: b.token })
     expect(after.data[0]).toMatchObject({ applyStatus: 1, isRead: true })
