@@ -7,9 +7,11 @@ import {
   type GroupInfo,
   type GroupInfoAnswer,
   type GroupMember,
+  type GroupMemberDetail,
   type GroupUnreadCounts,
   type JoinResult,
 } from '../../types/group.js'
+import { memberProtectionBlocks } from '../src/domain/groups/access.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { makeGroup, registerUser, type TestGroup, type TestUser } from './support/groups.js'
 import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
@@ -248,6 +250,29 @@ describe.each(BACKENDS)('group management on %s', (backend) => {
     expect(tips(otherHistory).at(-1)).toMatchObject({ operationType: 3 })
     expect(await co.sendText(g.conversationID, '我还能说话吗')).toMatchObject({ type: 'nack', code: 10007 })
     expect((await call('getInfoById', { groupNumber: g.groupNumber }, other)).code).toBe(403)
+  })
+
+  it('routes a member invite through approval under inviteSwitch 1, and hides friend adding under member protection', async () => {
+    const g = await makeGroup(s, owner, [admin], [member, other])
+    expect((await call('edit', { groupNumber: g.groupNumber, inviteSwitch: 1 }, owner)).code).toBe(200)
+    const invited = await call<JoinResult>('member/batchInvite', { groupNumber: g.groupNumber, wtIds: [stranger.wtId] }, member)
+    expect(invited.data).toMatchObject({ joined: [], pending: [stranger.wtId] })
+    const list = await call<Paged<GroupApplication>>('/api/user/groupNotice/joinApplyList', { pageNum: 1 }, owner)
+    expect(list.data.rows.find((r) => r.groupNumber === g.groupNumber)).toMatchObject({ applicationType: member.wtId, applicant: stranger.wtId, joinType: 2 })
+    expect((await call('member/joinVerify', { groupNumber: g.groupNumber, wtId: stranger.wtId, handleAction: 'Agree' }, admin)).code).toBe(200)
+    const joined = await call<GroupMemberDetail>('member/oneInfo', { groupNumber: g.groupNumber, wtId: stranger.wtId }, admin)
+    expect(joined.data).toMatchObject({ joinType: 2, inviterWtId: member.wtId, inviterUserName: '成员' })
+    // Ordinary members see no join details of others.
+    expect((await call<GroupMemberDetail>('member/oneInfo', { groupNumber: g.groupNumber, wtId: stranger.wtId }, other)).data).toMatchObject({ joinType: 0, inviterWtId: '' })
+    expect((await call('edit', { groupNumber: g.groupNumber, inviteSwitch: 2 }, owner)).code).toBe(200)
+    expect((await call('member/batchInvite', { groupNumber: g.groupNumber, wtIds: [admin.wtId] }, member)).code).toBe(403)
+
+    expect((await call<GroupMemberDetail>('member/oneInfo', { groupNumber: g.groupNumber, wtId: other.wtId }, member)).data.canAddFriend).toBe(true)
+    expect((await call('edit', { groupNumber: g.groupNumber, memberProtectSwitch: 1 }, owner)).code).toBe(200)
+    expect((await call<GroupMemberDetail>('member/oneInfo', { groupNumber: g.groupNumber, wtId: other.wtId }, member)).data.canAddFriend).toBe(false)
+    expect((await call<GroupMemberDetail>('member/oneInfo', { groupNumber: g.groupNumber, wtId: other.wtId }, admin)).data.canAddFriend).toBe(true)
+    expect(await memberProtectionBlocks(storage.db, member.wtId, other.wtId)).toBe(true)
+    expect(await memberProtectionBlocks(storage.db, admin.wtId, other.wtId)).toBe(false)
   })
 
   it('revokes one message, then all of a sender up to a sequence, as an administrator', async () => {

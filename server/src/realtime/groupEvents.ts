@@ -7,6 +7,8 @@ import { unreadCounts } from '../domain/groups/notices.js'
 import { messageAt } from '../domain/messages.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
 
+const CONVERSATION_PUSH_MAX = 1000
+
 /** Current members of a group with at least `minIdentity` (one query; the fan-out sends only to those online). */
 async function membersOf(ctx: AppContext, groupId: string, minIdentity = 0): Promise<string[]> {
   const { rows } = await ctx.db.query<{ wt_id: string }>(
@@ -52,8 +54,11 @@ export async function publishEffects(ctx: AppContext, fx: GroupEffects): Promise
     await ctx.bus.publish(FANOUT_TOPIC, { frame, recipients: [...new Set([...current, ...extra])] })
   }
 
+  // Dissolving a community group would mean a conversation push per member; beyond this many
+  // the clients rely on the tip and the type 5 frame (count 0 when dissolved) instead.
+  const conversations = fx.conversations.length <= CONVERSATION_PUSH_MAX ? fx.conversations : []
   const seenConv = new Set<string>()
-  for (const c of fx.conversations) {
+  for (const c of conversations) {
     const key = `${c.wtId}|${c.conversationID}`
     if (seenConv.has(key)) continue
     seenConv.add(key)

@@ -115,3 +115,19 @@ export async function nicksOf(q: Queryable, wtIds: string[]): Promise<Map<string
 }
 
 export const unixSeconds = (d: Date | null | undefined): number => (d ? Math.floor(new Date(d).getTime() / 1000) : 0)
+
+/**
+ * Member protection (spec 6): whether `applicant` may not add `target` as a friend from a
+ * group, because they share a group with memberProtectSwitch on where both are ordinary
+ * members. For the friend-request check of requests whose applySource is 5 (group).
+ */
+export async function memberProtectionBlocks(q: Queryable, applicant: string, target: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM group_members a JOIN group_members b ON b.group_id = a.group_id JOIN groups g ON g.group_id = a.group_id
+     WHERE a.wt_id = $1 AND b.wt_id = $2 AND a.left_at IS NULL AND b.left_at IS NULL AND a.identity = 1 AND b.identity = 1
+       AND g.member_protect_switch = 1 AND g.dissolved_at IS NULL
+     LIMIT 1`,
+    [applicant, target],
+  )
+  return rows.length > 0
+}
