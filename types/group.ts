@@ -503,6 +503,8 @@ export interface WithdrawResult {
 
 /** A row of memberBlack/list. */
 export interface GroupBlackEntry {
+  userId: string
+  userID: string
   wtId: string
   nickname: string
   avatar: string

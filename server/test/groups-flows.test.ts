@@ -4,6 +4,7 @@ import type { Paged } from '../../types/envelope.js'
 import {
   GroupText,
   type GroupApplication,
+  type GroupBlackEntry,
   type GroupInfo,
   type GroupInfoAnswer,
   type GroupMember,
@@ -273,6 +274,23 @@ describe.each(BACKENDS)('group management on %s', (backend) => {
     expect((await call<GroupMemberDetail>('member/oneInfo', { groupNumber: g.groupNumber, wtId: other.wtId }, admin)).data.canAddFriend).toBe(true)
     expect(await memberProtectionBlocks(storage.db, member.wtId, other.wtId)).toBe(true)
     expect(await memberProtectionBlocks(storage.db, admin.wtId, other.wtId)).toBe(false)
+  })
+
+  it('blacklists: removes the member, refuses their joins and invites until lifted', async () => {
+    const g = await makeGroup(s, owner, [admin], [member, other])
+    const co = await connect(other)
+    expect((await call('edit', { groupNumber: g.groupNumber, confirminviteSwitch: 0 }, owner)).code).toBe(200)
+    expect((await call('memberBlack/add', { groupNumber: g.groupNumber, wtIds: [owner.wtId] }, admin)).code).toBe(403)
+    expect((await call('memberBlack/add', { groupNumber: g.groupNumber, wtIds: [admin.wtId] }, admin)).code).toBe(400)
+    expect((await call('memberBlack/add', { groupNumber: g.groupNumber, wtIds: [other.wtId] }, admin)).code).toBe(200)
+    expect((await co.next(isTip(3))).message).toMatchObject({ payload: { userIDList: [other.wtId] } })
+    const list = await call<Paged<GroupBlackEntry>>('memberBlack/list', { groupNumber: g.groupNumber }, owner)
+    expect(list.data).toMatchObject({ total: 1, rows: [{ wtId: other.wtId, nickname: '成员二', operatorWtId: admin.wtId }] })
+    expect(await call('member/activeJoin', { groupNumber: g.groupNumber }, other)).toMatchObject({ code: 403, msg: GroupText.Blacklisted })
+    const invited = await call<JoinResult>('member/batchInvite', { groupNumber: g.groupNumber, wtIds: [other.wtId] }, owner)
+    expect(invited.data).toMatchObject({ joined: [], skipped: [other.wtId] })
+    expect((await call('memberBlack/remove', { groupNumber: g.groupNumber, wtIds: [other.wtId] }, admin)).code).toBe(200)
+    expect((await call<{ status: string }>('member/activeJoin', { groupNumber: g.groupNumber }, other)).data.status).toBe('joined')
   })
 
   it('revokes one message, then all of a sender up to a sequence, as an administrator', async () => {

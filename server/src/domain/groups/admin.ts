@@ -112,7 +112,8 @@ export async function batchMute(q: Queryable, fx: GroupEffects, access: Member, 
  * removed (the owner may blacklist anyone, an admin ordinary members and non-members).
  */
 export async function blacklistAdd(q: Queryable, fx: GroupEffects, access: Member, wtIds: string[]): Promise<string[]> {
-  const unique = [...new Set(wtIds)].filter((id) => id !== access.self.wt_id)
+  if (wtIds.includes(access.self.wt_id)) throw badRequest('不能拉黑自己')
+  const unique = [...new Set(wtIds)]
   const { rows: users } = await q.query<{ wt_id: string }>('SELECT wt_id FROM users WHERE wt_id = ANY($1::text[])', [unique])
   const ids = users.map((u) => u.wt_id)
   if (ids.length === 0) throw notFound(GroupText.UserNotFound)
@@ -145,7 +146,7 @@ export async function blacklistPage(q: Queryable, access: Member, pageNum: numbe
   )
   const { rows: n } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM group_blacklist WHERE group_id = $1', [access.group.group_id])
   return {
-    rows: rows.map((r) => ({ wtId: r.wt_id, nickname: r.nick_name, avatar: r.avatar, operatorWtId: r.operator, createTime: unixSeconds(r.created_at) })),
+    rows: rows.map((r) => ({ userId: r.wt_id, userID: r.wt_id, wtId: r.wt_id, nickname: r.nick_name, avatar: r.avatar, operatorWtId: r.operator, createTime: unixSeconds(r.created_at) })),
     total: n[0]!.n,
   }
 }

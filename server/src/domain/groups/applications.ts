@@ -62,7 +62,6 @@ interface PendingRow {
   applicant: string
   inviter: string | null
   join_type: number
-  status: number
 }
 
 /**
@@ -70,8 +69,10 @@ interface PendingRow {
  * the applicant (join tip, welcome message); either way the applicant's and admins' counters change.
  */
 async function handle(q: Queryable, fx: GroupEffects, me: string, app: PendingRow, action: HandleAction): Promise<void> {
+  // The group row first, as every other group change locks it, then the application itself.
   const access: GroupAccess = await requireRole(q, app.group_number, me, GroupIdentity.Admin, true)
-  if (app.status !== ApplyStatus.Pending) throw conflict('该申请已处理')
+  const { rows } = await q.query<{ status: number }>('SELECT status FROM group_applications WHERE apply_id = $1 FOR UPDATE', [app.apply_id])
+  if (rows[0]?.status !== ApplyStatus.Pending) throw conflict('该申请已处理')
   const status = action === 'Agree' ? ApplyStatus.Agreed : ApplyStatus.Rejected
   if (status === ApplyStatus.Agreed) {
     if (await isBlacklisted(q, access.group.group_id, app.applicant)) throw forbidden('该用户已被拉黑')
@@ -82,12 +83,12 @@ async function handle(q: Queryable, fx: GroupEffects, me: string, app: PendingRo
   fx.counters.add(app.applicant)
 }
 
-const PENDING_SELECT = `SELECT a.apply_id::text, g.group_number, a.applicant, a.inviter, a.join_type, a.status
+const PENDING_SELECT = `SELECT a.apply_id::text, g.group_number, a.applicant, a.inviter, a.join_type
   FROM group_applications a JOIN groups g ON g.group_id = a.group_id`
 
 /** member/audit: by application id (the notice list and the drawer). */
 export async function audit(q: Queryable, fx: GroupEffects, me: string, applyId: number, action: HandleAction): Promise<void> {
-  const { rows } = await q.query<PendingRow>(`${PENDING_SELECT} WHERE a.apply_id = $1 FOR UPDATE OF a`, [applyId])
+  const { rows } = await q.query<PendingRow>(`${PENDING_SELECT} WHERE a.apply_id = $1`, [applyId])
   if (!rows[0]) throw notFound('申请不存在')
   await handle(q, fx, me, rows[0], action)
 }
@@ -95,7 +96,7 @@ export async function audit(q: Queryable, fx: GroupEffects, me: string, applyId:
 /** member/joinVerify: the pending application of one applicant in one group. */
 export async function joinVerify(q: Queryable, fx: GroupEffects, me: string, groupNumber: string, applicant: string, action: HandleAction): Promise<void> {
   await requireRole(q, groupNumber, me, GroupIdentity.Admin)
-  const { rows } = await q.query<PendingRow>(`${PENDING_SELECT} WHERE g.group_number = $1 AND a.applicant = $2 AND a.status = 0 FOR UPDATE OF a`, [
+  const { rows } = await q.query<PendingRow>(`${PENDING_SELECT} WHERE g.group_number = $1 AND a.applicant = $2 AND a.status = 0`, [
     groupNumber,
     applicant,
   ])
