@@ -251,6 +251,11 @@ describe.each(BACKENDS)('group management on %s', (backend) => {
     expect(tips(otherHistory).at(-1)).toMatchObject({ operationType: 3 })
     expect(await co.sendText(g.conversationID, '我还能说话吗')).toMatchObject({ type: 'nack', code: 10007 })
     expect((await call('getInfoById', { groupNumber: g.groupNumber }, other)).code).toBe(403)
+
+    // A leaver who deletes the conversation does not see it come back when the group talks on.
+    expect((await s.api('/api/im/conversation/delete', { conversationID: g.conversationID }, { token: other.token })).code).toBe(200)
+    expect((await cm.sendText(g.conversationID, '又一条')).type).toBe('ack')
+    expect(await conversation(other, g)).toBeUndefined()
   })
 
   it('routes a member invite through approval under inviteSwitch 1, and hides friend adding under member protection', async () => {

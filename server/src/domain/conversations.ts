@@ -125,7 +125,7 @@ function toConversation(r: ConvRow): Conversation {
 /** The user's visible conversations: pinned first, then by the newest message. */
 export async function listConversations(q: Queryable, me: string): Promise<Conversation[]> {
   const { rows } = await q.query<ConvRow>(
-    `${CONV_SELECT} WHERE uc.wt_id = $1 AND (uc.hidden_seq IS NULL OR ${VISIBLE_END} > uc.hidden_seq)
+    `${CONV_SELECT} WHERE uc.wt_id = $1 AND (uc.hidden_seq IS NULL OR ${VISIBLE_END} > uc.hidden_seq) AND NOT uc.former_hidden
      ORDER BY (uc.pinned_at IS NOT NULL) DESC, uc.pinned_at DESC NULLS LAST, COALESCE(lm.created_at, uc.updated_at) DESC`,
     [me],
   )
@@ -154,7 +154,7 @@ export async function openConversation(q: Queryable, me: string, conversationID:
   await q.query('INSERT INTO channels (channel_id) VALUES ($1) ON CONFLICT DO NOTHING', [ref.channelId])
   await q.query(
     `INSERT INTO user_conversations (wt_id, conversation_id, channel_id) VALUES ($1, $2, $3)
-     ON CONFLICT (wt_id, conversation_id) DO UPDATE SET hidden_seq = NULL`,
+     ON CONFLICT (wt_id, conversation_id) DO UPDATE SET hidden_seq = NULL, former_hidden = FALSE`,
     [me, conversationID, ref.channelId],
   )
   return ref
@@ -246,7 +246,7 @@ export async function patchConversation(q: Queryable, me: string, conversationID
 /** Hides the conversation until its next message; with clearHistory, also hides everything so far. */
 export async function deleteConversation(q: Queryable, me: string, conversationID: string, clearHistory: boolean): Promise<boolean> {
   const { rowCount } = await q.query(
-    `UPDATE user_conversations uc SET hidden_seq = ch.last_seq, pinned_at = NULL, folded = FALSE, draft = '',
+    `UPDATE user_conversations uc SET hidden_seq = ch.last_seq, pinned_at = NULL, folded = FALSE, draft = '', former_hidden = uc.end_seq IS NOT NULL,
             cleared_seq = CASE WHEN $3::boolean THEN ch.last_seq ELSE uc.cleared_seq END,
             read_seq = ch.last_seq
      FROM channels ch WHERE ch.channel_id = uc.channel_id AND uc.wt_id = $1 AND uc.conversation_id = $2`,

@@ -9,6 +9,9 @@ ALTER TABLE messages ADD COLUMN visible_to TEXT;
 
 -- A former member keeps the conversation and its history up to this sequence (the leave tip).
 ALTER TABLE user_conversations ADD COLUMN end_seq BIGINT;
+-- A former member deleted the conversation: it stays hidden, whatever the group says later
+-- (im_send un-hides conversations of the whole channel on every message).
+ALTER TABLE user_conversations ADD COLUMN former_hidden BOOLEAN NOT NULL DEFAULT FALSE;
 
 -- Member lists page in SQL: owner and admins first, then by join time.
 CREATE INDEX group_members_page ON group_members (group_id, identity DESC, joined_at, wt_id) WHERE left_at IS NULL;

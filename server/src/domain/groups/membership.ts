@@ -43,7 +43,7 @@ export async function addMembers(
     `INSERT INTO user_conversations (wt_id, conversation_id, channel_id, read_seq, cleared_seq)
      SELECT u, $2, $3, ch.last_seq, ch.last_seq FROM unnest($1::text[]) AS u, channels ch WHERE ch.channel_id = $3
      ON CONFLICT (wt_id, conversation_id) DO UPDATE SET read_seq = EXCLUDED.read_seq, cleared_seq = EXCLUDED.cleared_seq,
-       end_seq = NULL, hidden_seq = NULL, updated_at = now()`,
+       end_seq = NULL, hidden_seq = NULL, former_hidden = FALSE, updated_at = now()`,
     [ids, access.conversationID, access.channelId],
   )
   const nicks = await nicksOf(q, ids)
