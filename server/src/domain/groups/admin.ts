@@ -78,7 +78,7 @@ export async function dissolve(q: Queryable, fx: GroupEffects, access: Member): 
   const { rows } = await q.query<{ wt_id: string }>('SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL', [access.group.group_id])
   const everyone = rows.map((r) => r.wt_id)
   const seq = await writeTip(q, fx, access, access.self.wt_id, TipOp.Profile, { ids: [], nicks: [] }, {
-    newGroupProfile: { dissolved: true, groupName: '' },
+    newGroupProfile: { dissolved: true },
     extra: everyone,
   })
   await endMemberships(q, fx, access, everyone, LeaveCode.Dissolved, seq, access.self.wt_id)
