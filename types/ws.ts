@@ -50,6 +50,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
     groupNumber: z.string(),
     withdrawUserWtId: z.string(),
     lastMessageSequence: z.number().int(),
+    /** Present for a single revoke (admin/withdrawMsg): exactly these; absent: every message of the user up to lastMessageSequence. */
+    sequences: z.array(z.number().int()).optional(),
   }),
   /** Contacts: a new friend application (with the unread count of the contacts badge), or the count alone. */
   FriendApplyFrame,

@@ -112,6 +112,7 @@ export function groupTipText(payload: GroupTipLike, viewerID: string, operatorNi
 
 function profileChangeText(op: string, profile: Record<string, unknown> | null, viewerID: string): string {
   if (!profile) return `${op}修改了群资料`
+  if (profile.dissolved === true) return `${op}解散了群聊`
   const name = str(profile, 'groupName')
   if (name) return `${op}修改群名称为“${name}”`
   if ('groupNotice' in profile || 'notification' in profile) return `${op}修改了群公告`
