@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ChatClientFrame } from './chat'
+import { FriendApplyFrame, FriendChangeFrame } from './friends'
 
 /** Largest frame either side accepts on /ws/{token}, in bytes. */
 export const WS_MAX_FRAME_BYTES = 64 * 1024
@@ -50,6 +51,10 @@ export const ServerFrame = z.discriminatedUnion('type', [
     withdrawUserWtId: z.string(),
     lastMessageSequence: z.number().int(),
   }),
+  /** Contacts: a new friend application (with the unread count of the contacts badge), or the count alone. */
+  FriendApplyFrame,
+  /** Contacts: the friend list changed with respect to one user (added, deleted, remark/tags/blacklist). */
+  FriendChangeFrame,
 ])
 export type ServerFrame = z.infer<typeof ServerFrame>
 

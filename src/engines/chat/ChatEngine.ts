@@ -1,4 +1,5 @@
 import type { Conversation, Message, OutgoingMessage } from '@shared/chat'
+import type { FriendApplyFrame, FriendChangeFrame } from '@shared/friends'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
 import type { SearchResult } from '@shared/search'
 import type { NoticeType, ServerFrame } from '@shared/ws'
@@ -20,6 +21,8 @@ export interface ChatEngineEvents {
   /** The channel dropped; the engine is reconnecting. */
   notReady: undefined
   notice: NoticeFrame
+  /** Contacts: a new friend application or its unread count, or a change of the friend list. */
+  contacts: FriendApplyFrame | FriendChangeFrame
   kicked: KickedEvent
   netStateChange: NetState
   /** The server refused a frame of ours. */

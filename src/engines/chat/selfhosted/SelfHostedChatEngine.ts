@@ -279,6 +279,9 @@ export class SelfHostedChatEngine implements ChatEngine {
       case NoticeType.GroupChange:
       case NoticeType.Withdraw:
         return this.events.emit('notice', frame)
+      case 'friendApply':
+      case 'friendChange':
+        return this.events.emit('contacts', frame)
       default:
         return missingCase(frame)
     }
