@@ -67,9 +67,27 @@ export async function saveFriendRemark(wtId: string, remark: string, where: 'pro
   return ok
 }
 
-/** The tags a friend carries, replaced by tagIds: '修改成功' or '修改标签失败，请重试'. */
-export async function saveUserTags(wtId: string, tagIds: number[]): Promise<boolean> {
-  const ok = await attempt(() => contactsApi.setUserTags(wtId, tagIds), ContactText.UpdateOk, ContactText.TagFailed)
+/**
+ * The tags a friend carries, replaced by tagIds plus new tags made from newTagNames:
+ * '修改成功' or '修改标签失败，请重试'.
+ */
+export async function saveUserTags(wtId: string, tagIds: number[], newTagNames: string[] = []): Promise<boolean> {
+  const ok = await attempt(
+    async () => {
+      const ids = [...tagIds]
+      if (newTagNames.length > 0) {
+        for (const name of newTagNames) await contactsApi.addTag(name.trim())
+        const all = await contactsApi.tagList()
+        for (const name of newTagNames) {
+          const made = all.find((t) => t.tagName === name.trim())
+          if (made && !ids.includes(made.id)) ids.push(made.id)
+        }
+      }
+      await contactsApi.setUserTags(wtId, ids)
+    },
+    ContactText.UpdateOk,
+    ContactText.TagFailed,
+  )
   if (ok) await Promise.all([reloadFriends(), reloadTags()])
   return ok
 }
