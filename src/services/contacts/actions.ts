@@ -8,9 +8,12 @@ import {
   type SpaceStatus,
   type SpaceStatusResult,
 } from '@shared/friends'
+import type { GroupListItem } from '@shared/group'
+import { getChatEngine } from '@/engines'
 import { useAppStore } from '@/stores'
 import { isApiError } from '../api/errors'
-import { closeConversation, sendCustom } from '../chat'
+import { currentRouteName, relaunch } from '@/router/navigation'
+import { closeConversation, openConversation, sendCustom } from '../chat'
 import { toast } from '../toast'
 import * as contactsApi from './api'
 import { reloadBlacklist, reloadFriends, reloadTags } from './sync'
@@ -198,3 +201,21 @@ export async function submitReport(input: ReportInput): Promise<boolean> {
   if (ok && input.alsoBlock && input.target.type === ComplaintTarget.User) await setBlacklisted(input.target.id, true)
   return ok
 }
+
+// ---- navigation ----
+
+/** 'send message': /messages with that conversation open (spec 2). */
+export async function goToChat(wtId: string): Promise<void> {
+  const conversationID = `C2C${wtId}`
+  state().closeProfile()
+  if (currentRouteName() === 'messages') await openConversation(conversationID)
+  else await relaunch('messages', { conversationID })
+}
+
+/** The groups the user is in (the 群聊 entry of the contacts page). */
+export function myGroups(): Promise<GroupListItem[]> {
+  return getChatEngine().getGroupList()
+}
+
+/** Users by ID or phone and groups by number (spec 7 searchById), for 'add friend/group'. */
+export { searchById } from '../chat'

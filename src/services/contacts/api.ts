@@ -14,7 +14,6 @@ import type {
   SpaceStatusResult,
   Tag,
 } from '@shared/friends'
-import type { SearchResult } from '@shared/search'
 import { api, type CallOptions } from '../api/client'
 
 /**
@@ -23,8 +22,6 @@ import { api, type CallOptions } from '../api/client'
  */
 
 // ---- users ----
-
-export const searchUsers = (searchId: string): Promise<SearchResult[]> => api.post('/user/searchById', { searchId })
 
 export const friendInfo = (searchId: string, options?: CallOptions): Promise<FriendInfoResult> =>
   api.post('/user/friendInfo', { searchId }, options)

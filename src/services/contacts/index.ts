@@ -5,7 +5,6 @@ export {
   commonGroups,
   dictList,
   friendInfo,
-  searchUsers,
   sendContactMessage,
   tagMembers,
   tagsOfUser,
