@@ -11,4 +11,6 @@ export interface SearchResult {
   /** 0 ordinary user, 1 official account. */
   userType: number
   groupNumber: string
+  /** Users: how the search matched, the applySource of a friend request from here (1 ID, 2 phone); groups: 0. */
+  applySource?: 0 | 1 | 2
 }

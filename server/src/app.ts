@@ -17,12 +17,19 @@ import { AppError, httpStatusFor } from './http/errors.js'
 import { describeValidationError } from './http/validation.js'
 import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
+import { blacklistRoutes } from './routes/blacklist.js'
+import { commonGroupRoutes } from './routes/commonGroups.js'
+import { complaintRoutes } from './routes/complaints.js'
+import { dictRoutes } from './routes/dict.js'
+import { friendRoutes } from './routes/friends.js'
 import { groupRoutes } from './routes/groups.js'
 import { imRoutes } from './routes/im.js'
 import { searchRoutes } from './routes/search.js'
 import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
+import { profileRoutes } from './routes/profiles.js'
 import { siteRoutes } from './routes/site.js'
+import { tagRoutes } from './routes/tags.js'
 import { userRoutes } from './routes/user.js'
 
 export interface BuiltApp {
@@ -124,6 +131,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(groupRoutes(ctx), { prefix: '/api/user/groupchat' })
   await app.register(uploadRoutes(ctx), { prefix: '/api/oss' })
   await app.register(searchRoutes(ctx), { prefix: '/api/user' })
+  await app.register(profileRoutes(ctx), { prefix: '/api/user' })
+  await app.register(friendRoutes(ctx), { prefix: '/api/userFriends' })
+  await app.register(blacklistRoutes(ctx), { prefix: '/api/user/friendBlack' })
+  await app.register(tagRoutes(ctx), { prefix: '/api/userTag' })
+  await app.register(commonGroupRoutes(ctx), { prefix: '/api/user/groupchat' })
+  await app.register(complaintRoutes(ctx), { prefix: '/api/complaint' })
+  await app.register(dictRoutes(ctx), { prefix: '/api/dict/data' })
   installWebApp(app, config.webRoot)
 
   await app.ready()

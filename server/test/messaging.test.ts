@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { LoginResult } from '../../types/auth.js'
 import type { Conversation, Message } from '../../types/chat.js'
 import { chatClient, messagesOf } from './support/chat.js'
+import { befriend } from './support/contacts.js'
 import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
 
 describe.each(BACKENDS)('messaging engine on %s', (backend) => {
@@ -136,6 +137,7 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
     const phone2 = chatClient(peer, second.data.token)
     const cb = chatClient(s, b.token)
     await Promise.all([phone1.ready, phone2.ready, cb.ready])
+    await befriend(s, a, b)
     await phone1.sendText(`C2C${b.wtId}`, '从设备一')
     const mirrored = await phone2.next((f) => f.type === 'msg')
     expect(mirrored.message).toMatchObject({ conversationID: `C2C${b.wtId}`, from: a.wtId, payload: { text: '从设备一' } })
@@ -225,6 +227,7 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   it('applies the conversation rules: archive mutes, un-mute unarchives, delete with or without history', async () => {
     const a = await user()
     const b = await user()
+    await befriend(s, a, b)
     const ca = chatClient(s, a.token)
     await ca.sendText(`C2C${b.wtId}`, 'one')
     await ca.sendText(`C2C${b.wtId}`, 'two')

@@ -28,6 +28,7 @@ import {
   type ConvPatch,
 } from '../domain/conversations.js'
 import { parseConversationId } from '../domain/conversationIds.js'
+import { checkConversationPatch } from '../domain/contactRules.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { notFound } from '../http/errors.js'
 import { ok } from '../http/envelope.js'
@@ -69,7 +70,9 @@ export function imRoutes(ctx: AppContext) {
       r.post(path, { schema: { body: schema } }, async (req) => {
         const { wtId, tokenHash } = sessionOf(req)
         const body = req.body as B
-        if (!(await patchConversation(ctx.db, wtId, body.conversationID, toPatch(body)))) throw notFound('会话不存在')
+        const patch = toPatch(body)
+        await checkConversationPatch(ctx.db, wtId, body.conversationID, patch)
+        if (!(await patchConversation(ctx.db, wtId, body.conversationID, patch))) throw notFound('会话不存在')
         await pushConversation(ctx, wtId, body.conversationID, tokenHash)
         return ok(await getConversation(ctx.db, wtId, body.conversationID))
       })

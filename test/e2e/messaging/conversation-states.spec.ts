@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { baseURL, closeAll, conversationRow, ProtocolSender, registerUsers, signIn, visible, type Session } from './support'
+import { baseURL, befriend, closeAll, conversationRow, ProtocolSender, registerUsers, signIn, visible, type Session } from './support'
 
 let sessions: Session[] = []
 const senders: ProtocolSender[] = []
@@ -25,6 +25,8 @@ async function menuAction(page: Page, conversationID: string, action: 'pin' | 'm
 
 test('pin, mute, archive and move out of the archive', async ({ browser, request }) => {
   const [alice, bob, carol] = await registerUsers(request, ['甲', '乙', '丙'])
+  await befriend(request, alice, bob)
+  await befriend(request, carol, bob)
   const b = await signIn(browser, bob)
   sessions = [b]
   const fromAlice = new ProtocolSender(baseURL(), alice.login.token)

@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib'
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type ViewportSize, type WebSocketRoute } from '@playwright/test'
 import WebSocket from 'ws'
 import type { LoginResult } from '../../../types/auth'
-import { apiRegister, loginByPhone, newUser, type TestUser } from '../support/accounts'
+import { apiPost, apiRegister, loginByPhone, newUser, type TestUser } from '../support/accounts'
 import { inputByTestId } from '../support/ui'
 
 /**
@@ -29,6 +29,14 @@ export async function registerUsers(request: APIRequestContext, nicknames: strin
     users.push({ ...registered, wtId: registered.login.wtId })
   }
   return users
+}
+
+/** Makes two users two-way friends through the API: a applies, b agrees (pin and mute need friends). */
+export async function befriend(request: APIRequestContext, a: ChatUser, b: ChatUser): Promise<void> {
+  const applied = await apiPost(request, '/api/userFriends/apply', { applyWtId: b.wtId, applySource: 1, applyInfo: '' }, a.login.token)
+  expect(applied.code, applied.msg).toBe(200)
+  const agreed = await apiPost(request, '/api/userFriends/apply/handle', { applyWtId: a.wtId, handleStatus: 1 }, b.login.token)
+  expect(agreed.code, agreed.msg).toBe(200)
 }
 
 /** Each user in a browser context of their own, logged in through the login form. */

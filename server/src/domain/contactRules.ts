@@ -1,0 +1,34 @@
+import { ConvType } from '../../../types/chat.js'
+import { CONTACT_REMARK_MAX_BYTES, ContactError, utf8Bytes } from '../../../types/friends.js'
+import type { Queryable } from '../db/Db.js'
+import { parseConversationId } from './conversationIds.js'
+import type { ConvPatch } from './conversations.js'
+import { areFriends, refuse } from './friends.js'
+
+/** The remark inside a conversation's customData JSON, if it has one. */
+function remarkOf(customData: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(customData)
+    const remark = parsed && typeof parsed === 'object' ? (parsed as { remark?: unknown }).remark : undefined
+    return typeof remark === 'string' ? remark : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The contacts rules on conversation state: a C2C conversation can be pinned or muted only
+ * when the peer is a two-way friend (turning either off is always allowed), and the contact
+ * remark in customData is at most 96 UTF-8 bytes.
+ */
+export async function checkConversationPatch(q: Queryable, me: string, conversationID: string, patch: ConvPatch): Promise<void> {
+  if (patch.kind === 'customData') {
+    const remark = remarkOf(patch.value)
+    if (remark !== null && utf8Bytes(remark) > CONTACT_REMARK_MAX_BYTES) throw refuse(ContactError.ContactRemarkTooLong)
+    return
+  }
+  if ((patch.kind === 'pin' || patch.kind === 'mute') && patch.value) {
+    const ref = parseConversationId(me, conversationID)
+    if (ref?.type === ConvType.C2C && !(await areFriends(q, me, ref.peer))) throw refuse(ContactError.NotFriendConversation)
+  }
+}

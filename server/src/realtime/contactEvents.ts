@@ -1,0 +1,16 @@
+import type { FriendApplication, FriendApplyFrame, FriendChangeFrame, FriendChangeKind } from '../../../types/friends.js'
+import { userTopic } from '../bus/Bus.js'
+import type { AppContext } from '../context.js'
+import { unreadApplications } from '../domain/friendApplications.js'
+
+/** A new application (or only a new unread count) for every device of the receiver. */
+export async function pushFriendApply(ctx: AppContext, wtId: string, application: FriendApplication | null, exceptSession?: string) {
+  const frame: FriendApplyFrame = { type: 'friendApply', application, unreadCount: await unreadApplications(ctx.db, wtId) }
+  await ctx.bus.publish(userTopic(wtId), { frame, ...(exceptSession ? { exceptSession } : {}) })
+}
+
+/** Tells a user's devices that their friend list changed with respect to `about`. */
+export async function pushFriendChange(ctx: AppContext, wtId: string, change: FriendChangeKind, about: string, exceptSession?: string) {
+  const frame: FriendChangeFrame = { type: 'friendChange', change, wtId: about }
+  await ctx.bus.publish(userTopic(wtId), { frame, ...(exceptSession ? { exceptSession } : {}) })
+}

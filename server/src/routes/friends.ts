@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  ApplyBody,
+  ApplyHandleBody,
+  ContactText,
+  FriendChangeKind,
+  FriendDeleteBody,
+  FriendUpdateBody,
+  HandleStatus,
+  SpaceStatusBody,
+  type ApplyUnreadResult,
+} from '../../../types/friends.js'
+import { userTopic } from '../bus/Bus.js'
+import type { AppContext } from '../context.js'
+import { c2cIdFor } from '../domain/conversationIds.js'
+import { deleteConversation } from '../domain/conversations.js'
+import { applyForFriend, handleApplication, listApplications, unreadApplications } from '../domain/friendApplications.js'
+import { listFriends, requireFriend, unfriend, updateRemark, updateSpaceStatus } from '../domain/friends.js'
+import { requireSession, sessionOf } from '../http/auth.js'
+import { ok } from '../http/envelope.js'
+import { pushFriendApply, pushFriendChange } from '../realtime/contactEvents.js'
+
+/** Spec section 7 "Friends and tags": applications, the friend list, remarks, moments flags, delete. */
+export function friendRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    r.addHook('preHandler', requireSession(ctx))
+
+    const list = async (req: import('fastify').FastifyRequest) => ok(await listFriends(ctx.db, sessionOf(req).wtId))
+    r.get('/list', list)
+    r.post('/list', list)
+
+    r.post('/apply', { schema: { body: ApplyBody } }, async (req) => {
+      const me = sessionOf(req).wtId
+      const application = await ctx.db.tx((q) => applyForFriend(q, me, req.body))
+      await pushFriendApply(ctx, req.body.applyWtId, application)
+      return ok(null, ContactText.ApplySent)
+    })
+
+    r.post('/apply/handle', { schema: { body: ApplyHandleBody } }, async (req) => {
+      const me = sessionOf(req).wtId
+      const { applyWtId, handleStatus } = req.body
+      const application = await ctx.db.tx((q) => handleApplication(q, me, applyWtId, handleStatus))
+      await pushFriendApply(ctx, me, null)
+      if (handleStatus === HandleStatus.Agree) {
+        await pushFriendChange(ctx, me, FriendChangeKind.Added, applyWtId)
+        await pushFriendChange(ctx, applyWtId, FriendChangeKind.Added, me)
+      }
+      return ok(application, handleStatus === HandleStatus.Agree ? '已添加' : '已拒绝')
+    })
+
+    const applyList = async (req: import('fastify').FastifyRequest) => {
+      const me = sessionOf(req).wtId
+      const { list: applications, hadUnread } = await listApplications(ctx.db, me)
+      if (hadUnread) await pushFriendApply(ctx, me, null)
+      return ok(applications)
+    }
+    r.post('/applyList', applyList)
+    r.get('/applyList', applyList)
+
+    r.post('/applyUnread', async (req) => ok<ApplyUnreadResult>({ count: await unreadApplications(ctx.db, sessionOf(req).wtId) }))
+
+    r.post('/update', { schema: { body: FriendUpdateBody } }, async (req) => {
+      const { wtId: me, tokenHash } = sessionOf(req)
+      await updateRemark(ctx.db, me, req.body.friendsWtId, req.body.remark)
+      await pushFriendChange(ctx, me, FriendChangeKind.Updated, req.body.friendsWtId, tokenHash)
+      return ok(null, ContactText.UpdateOk)
+    })
+
+    r.post('/updateSpaceStatus', { schema: { body: SpaceStatusBody } }, async (req) => {
+      const { wtId: me, tokenHash } = sessionOf(req)
+      const flags = await updateSpaceStatus(ctx.db, me, req.body.friendsWtId, req.body)
+      await pushFriendChange(ctx, me, FriendChangeKind.Updated, req.body.friendsWtId, tokenHash)
+      return ok(flags, ContactText.UpdateOk)
+    })
+
+    /** Both directions go; the deleter's history with the friend is cleared and the conversation unfolded and deleted. */
+    r.post('/delete', { schema: { body: FriendDeleteBody } }, async (req) => {
+      const { wtId: me, tokenHash } = sessionOf(req)
+      const friend = req.body.friendsWtId
+      const conversationID = c2cIdFor(friend)
+      await ctx.db.tx(async (q) => {
+        await requireFriend(q, me, friend)
+        await unfriend(q, me, friend)
+        if (await deleteConversation(q, me, conversationID, true)) {
+          await q.query('UPDATE user_conversations SET muted = FALSE WHERE wt_id = $1 AND conversation_id = $2', [me, conversationID])
+        }
+      })
+      await ctx.bus.publish(userTopic(me), { frame: { type: 'convDeleted', conversationID }, exceptSession: tokenHash })
+      await pushFriendChange(ctx, me, FriendChangeKind.Deleted, friend)
+      await pushFriendChange(ctx, friend, FriendChangeKind.Deleted, me)
+      return ok(null, ContactText.FriendDeleted)
+    })
+  }
+}

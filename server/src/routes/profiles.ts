@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { MsgType, type OutgoingMessage } from '../../../types/chat.js'
+import {
+  CONTACT_CUSTOM_MSG_TEXT,
+  ContactCustomMsg,
+  ContactError,
+  FriendInfoBody,
+  SendCustomMessageBody,
+  type FriendInfoResult,
+} from '../../../types/friends.js'
+import type { AppContext } from '../context.js'
+import { isBlacklisted } from '../domain/blacklist.js'
+import { areFriends, friendInfo, refuse } from '../domain/friends.js'
+import { sendMessage, SendFailure, toMessage } from '../domain/messages.js'
+import { requireSession, sessionOf } from '../http/auth.js'
+import { AppError, forbidden } from '../http/errors.js'
+import { ok } from '../http/envelope.js'
+import { pushMessage } from '../realtime/chatEvents.js'
+
+/** /api/user/friendInfo and /api/user/sendCustomMessage: profiles and the contacts custom messages. */
+export function profileRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    r.addHook('preHandler', requireSession(ctx))
+
+    r.post('/friendInfo', { schema: { body: FriendInfoBody } }, async (req) =>
+      ok<FriendInfoResult>({ data: await friendInfo(ctx.db, sessionOf(req).wtId, req.body.searchId) }),
+    )
+
+    /**
+     * Each message must match the relation it announces: addFriend between friends, addBlack
+     * after I blacklisted the peer, deleteFriend once we are no longer friends.
+     */
+    r.post('/sendCustomMessage', { schema: { body: SendCustomMessageBody } }, async (req) => {
+      const me = sessionOf(req).wtId
+      const { fromWtId, toWtId, type } = req.body
+      if (fromWtId !== me) throw forbidden()
+      if (toWtId === me) throw refuse(ContactError.UserNotFound)
+      const friends = await areFriends(ctx.db, me, toWtId)
+      const fits =
+        type === ContactCustomMsg.AddFriend ? friends : type === ContactCustomMsg.DeleteFriend ? !friends : await isBlacklisted(ctx.db, me, toWtId)
+      if (!fits) throw forbidden('好友关系与消息类型不符')
+      const message: OutgoingMessage = {
+        clientMsgId: `contact-${randomUUID()}`,
+        conversationID: `C2C${toWtId}`,
+        type: MsgType.Custom,
+        payload: { data: JSON.stringify({ type }), description: CONTACT_CUSTOM_MSG_TEXT[type], extension: '' },
+        cloudCustomData: '',
+        atUserList: [],
+        needReadReceipt: false,
+      }
+      try {
+        const result = await sendMessage(ctx, me, message)
+        await pushMessage(ctx, result.message, result.ref, result.recipients, null)
+        return ok(toMessage(result.message, me))
+      } catch (err) {
+        if (err instanceof SendFailure) throw new AppError(err.code, err.message)
+        throw err
+      }
+    })
+  }
+}
