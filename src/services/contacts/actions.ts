@@ -1,6 +1,7 @@
 import { ComplaintTarget, ComplaintText, type ComplaintAddBody } from '@shared/complaint'
 import {
   BlackStatus,
+  ContactCustomMsg,
   ContactText,
   HandleStatus,
   ApplyStatus,
@@ -38,6 +39,21 @@ async function attempt(action: () => Promise<unknown>, ok: string | null, failed
   }
 }
 
+/**
+ * The contacts custom messages go into the chat through the server (POST sendCustomMessage),
+ * which checks that they match the relation. Deleting a friend sends none: it deletes the
+ * conversation, and a new message would bring it straight back.
+ */
+async function announce(toWtId: string, type: ContactCustomMsg): Promise<void> {
+  const me = state().user?.wtId
+  if (!me) return
+  try {
+    await contactsApi.sendContactMessage(me, toWtId, type)
+  } catch (err) {
+    console.warn('contacts notice not sent', type, err)
+  }
+}
+
 // ---- applications ----
 
 /** '申请已发送' once the server has it; a refusal shows the server's reason. */
@@ -47,11 +63,12 @@ export function sendApplication(body: ApplyBody): Promise<boolean> {
 
 export async function acceptApplication(applyWtId: string): Promise<boolean> {
   const ok = await attempt(() => contactsApi.handleApplication({ applyWtId, handleStatus: HandleStatus.Agree }), null, null)
-  if (ok) {
-    state().setApplicationStatus(applyWtId, ApplyStatus.Agreed)
-    await reloadFriends()
-  }
-  return ok
+  if (!ok) return false
+  state().setApplicationStatus(applyWtId, ApplyStatus.Agreed)
+  await reloadFriends()
+  // The chat opens with the spec's addFriend notice (spec 3 custom messages).
+  await announce(applyWtId, ContactCustomMsg.AddFriend)
+  return true
 }
 
 export async function rejectApplication(applyWtId: string): Promise<boolean> {
@@ -78,14 +95,7 @@ export async function saveUserTags(wtId: string, tagIds: number[], newTagNames: 
   const ok = await attempt(
     async () => {
       const ids = [...tagIds]
-      if (newTagNames.length > 0) {
-        for (const name of newTagNames) await contactsApi.addTag(name.trim())
-        const all = await contactsApi.tagList()
-        for (const name of newTagNames) {
-          const made = all.find((t) => t.tagName === name.trim())
-          if (made && !ids.includes(made.id)) ids.push(made.id)
-        }
-      }
+      for (const name of newTagNames) ids.push((await contactsApi.addTag(name.trim())).id)
       await contactsApi.setUserTags(wtId, ids)
     },
     ContactText.UpdateOk,
@@ -103,10 +113,8 @@ async function tagAction(action: () => Promise<unknown>): Promise<boolean> {
 
 export const createTag = (tagName: string, wtIds: string[] = []) =>
   tagAction(async () => {
-    await contactsApi.addTag(tagName.trim())
-    if (wtIds.length === 0) return
-    const created = (await contactsApi.tagList()).find((t) => t.tagName === tagName.trim())
-    if (created) await contactsApi.addTagMembers(created.id, wtIds)
+    const created = await contactsApi.addTag(tagName.trim())
+    if (wtIds.length > 0) await contactsApi.addTagMembers(created.id, wtIds)
   })
 export const renameTag = (tagId: number, tagName: string) => tagAction(() => contactsApi.renameTag(tagId, tagName.trim()))
 export const deleteTag = (tagId: number) => tagAction(() => contactsApi.deleteTags([tagId]))
@@ -135,6 +143,7 @@ export async function setBlacklisted(wtId: string, on: boolean): Promise<BlackSt
   try {
     const result = on ? await contactsApi.addToBlacklist(wtId) : await contactsApi.removeFromBlacklist(wtId)
     toast.success(on ? ContactText.BlackAdded : ContactText.BlackRemoved)
+    if (on) void announce(wtId, ContactCustomMsg.AddBlack)
     void reloadBlacklist()
     return result.ownerBlackStatus
   } catch {

@@ -27,7 +27,7 @@ export const friendInfo = (searchId: string, options?: CallOptions): Promise<Fri
   api.post('/user/friendInfo', { searchId }, options)
 
 export const sendContactMessage = (fromWtId: string, toWtId: string, type: ContactCustomMsg): Promise<null> =>
-  api.post('/user/sendCustomMessage', { fromWtId, toWtId, type })
+  api.post('/user/sendCustomMessage', { fromWtId, toWtId, type }, { silent: true })
 
 export const commonGroups = (wtId: string): Promise<CommonGroup[]> => api.post('/user/groupchat/commonList', { wtId })
 
@@ -71,10 +71,9 @@ export const tagsOfUser = (wtId: string): Promise<Tag[]> => api.post('/userTag/i
 
 export const setUserTags = (friendsWtId: string, tagIds: number[]): Promise<null> => api.post('/userTag/setTag4User', { friendsWtId, tagIds }, quiet)
 
-/** The friends carrying a tag; only their wtId is relied on (names come from the friend list). */
-export const tagMembers = (id: number): Promise<Array<Pick<FriendListItem, 'wtId'>>> => api.post('/userTag/getUserList', { id })
+export const tagMembers = (id: number): Promise<FriendListItem[]> => api.post('/userTag/getUserList', { id })
 
-export const addTag = (tagName: string): Promise<unknown> => api.post('/userTag/add', { tagName }, quiet)
+export const addTag = (tagName: string): Promise<Tag> => api.post('/userTag/add', { tagName }, quiet)
 
 export const addTagMembers = (tagId: number, wtIds: string[]): Promise<null> => api.post('/userTag/addUser4Tag', { tagId, wtIds }, quiet)
 
