@@ -5,7 +5,7 @@ import { isPhoneNumber, searchSource } from '@/components/contact/AddFriendView'
 import { canSubmitReport, detailError, imageRoom, isReportImage, joinImageUrls, type ReportImage } from '@/components/report/reportRules'
 import { viewFromQuery } from '@/components/contact/contactView'
 
-const base = { actionStatus: ActionStatus.Active, isSelf: false, friendsStatus: FriendsStatus.Friend, ownerBlackStatus: BlackStatus.No }
+const base: { actionStatus: ActionStatus; isSelf: boolean; friendsStatus: FriendsStatus; ownerBlackStatus: BlackStatus } = { actionStatus: ActionStatus.Active, isSelf: false, friendsStatus: FriendsStatus.Friend, ownerBlackStatus: BlackStatus.No }
 const actions = (info: typeof base) => profileMenuItems(info).map((i) => i.action)
 
 test('a friend gets every action; a stranger no remark, permissions or delete', () => {
