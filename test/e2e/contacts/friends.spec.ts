@@ -26,6 +26,7 @@ test('search and request, notification and badge, accept, the list by letter, re
   await visible(a.page, 'apply-send').click()
   await expectToast(a.page, '申请已发送')
   await expect(profileCard(a.page).locator('[data-testid="profile-applied"]')).toBeVisible()
+  await visible(a.page, 'profile-popup-close').click()
 
   // Bob: the desktop notification and the contacts badge, live.
   await expect(visible(b.page, 'badge-contacts')).toHaveText('1')
@@ -95,7 +96,7 @@ test('blacklist refuses messages until removed; a report with two images; deleti
   sessions = [a, b]
 
   // Some history first.
-  await conversationRow(b.page, `C2C${alice.wtId}`).click()
+  await openChatWith(b.page, alice)
   const editor = b.page.locator('[data-testid="chat-editor"] textarea, textarea[data-testid="chat-editor"]').filter({ visible: true }).first()
   const send = async (text: string) => {
     await editor.fill(text)
