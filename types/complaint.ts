@@ -5,7 +5,7 @@ import { z } from 'zod'
 export const COMPLAINT_DETAIL_MAX = 500
 export const COMPLAINT_IMAGES_MIN = 1
 export const COMPLAINT_IMAGES_MAX = 5
-/** Only these image formats may back a report (checked against the stored upload). */
+/** Only these image formats may back a report (checked against the stored upload's bytes). */
 export const COMPLAINT_IMAGE_MIMES = ['image/png', 'image/jpeg'] as const
 
 export const ComplaintTarget = { User: 0, Group: 1 } as const
@@ -46,7 +46,10 @@ export const ComplaintAddBody = z.object({
     .refine((s) => splitComplaintImages(s).length >= COMPLAINT_IMAGES_MIN, ComplaintText.ImagesRequired)
     .refine((s) => splitComplaintImages(s).length <= COMPLAINT_IMAGES_MAX, ComplaintText.TooManyImages),
   /** A dictValue of the matching complaint-type dictionary. */
-  complaintType: z.coerce.string().trim().min(1, ComplaintText.TypeRequired).max(32),
+  complaintType: z
+    .union([z.string(), z.number().int()], ComplaintText.TypeRequired)
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, ComplaintText.TypeRequired).max(32)),
   /** A user ID (type 0), or a group ID or number (type 1). */
   targetId: z.string().trim().min(1, ComplaintText.TargetNotFound).max(64),
   type: z.union([z.literal(ComplaintTarget.User), z.literal(ComplaintTarget.Group)]),

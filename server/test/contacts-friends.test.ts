@@ -3,6 +3,7 @@ import type { LoginResult } from '../../types/auth.js'
 import type { Conversation, Message } from '../../types/chat.js'
 import type { FriendApplication, FriendInfoResult, FriendListItem, CommonGroup } from '../../types/friends.js'
 import type { SearchResult } from '../../types/search.js'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TAG, seedDemoData } from '../src/domain/demo.js'
 import { chatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
 import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
@@ -63,6 +64,11 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
     expect(await friends(a)).toEqual([{ wtId: b.wtId, nickName: '接收人', remark: '', avatar: b.avatar, tagNameList: [], actionStatus: 0 }])
     expect((await friends(b)).map((f) => f.wtId)).toEqual([a.wtId])
     expect(await info(b, a.wtId)).toMatchObject({ friendsStatus: 0, applySource: 2, applying: false })
+    // Contacts frames are never folded into a chat batch: clients read batches as chat frames only.
+    await cb.next((f) => f.type === 'friendChange' && f.change === 'added' && f.wtId === a.wtId)
+    const batched = (frames: Array<Record<string, unknown>>) =>
+      frames.some((f) => f.type === 'batch' && (f.frames as Array<{ type: string }>).some((x) => x.type.startsWith('friend')))
+    expect(batched(cb.probe.frames) || batched(ca.probe.frames)).toBe(false)
     // The list keeps the handled application with its new state.
     const after = await s.api<FriendApplication[]>('/api/userFriends/applyList', {}, { token: b.token })
     expect(after.data[0]).toMatchObject({ applyStatus: 1, isRead: true })
@@ -264,5 +270,22 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
     expect(byId.data[0]).toMatchObject({ wtId: a.wtId, type: 1, applySource: 1 })
     const byPhone = await s.api<SearchResult[]>('/api/user/searchById', { searchId: a.phone }, { token: b.token })
     expect(byPhone.data[0]).toMatchObject({ wtId: a.wtId, type: 1, applySource: 2 })
+  })
+})
+
+describe('demo data', () => {
+  let s: TestServer
+  setupServers('pglite', 1, (env) => {
+    s = env.servers[0]!
+  })
+
+  it('seeds the three demo accounts as mutual friends with one tag', async () => {
+    expect(await seedDemoData(s.built.ctx)).not.toBeNull()
+    const login = await s.api<LoginResult>('/api/user/login/id', { wtId: DEMO_TAG.owner, pwd: DEMO_PASSWORD })
+    const list = await s.api<FriendListItem[]>('/api/userFriends/list', undefined, { token: login.data.token })
+    expect(list.data.map((f) => f.wtId).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.wtId).filter((id) => id !== DEMO_TAG.owner))
+    expect(list.data.find((f) => f.wtId === DEMO_TAG.members[0])!.tagNameList).toEqual([DEMO_TAG.tagName])
+    const third = await s.api<LoginResult>('/api/user/login/id', { wtId: DEMO_ACCOUNTS[2].wtId, pwd: DEMO_PASSWORD })
+    expect((await s.api<FriendListItem[]>('/api/userFriends/list', undefined, { token: third.data.token })).data).toHaveLength(2)
   })
 })

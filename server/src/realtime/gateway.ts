@@ -8,6 +8,11 @@ import type { AppContext } from '../context.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
 import { originAllowed } from './origin.js'
 
+/**
+ * Only chat frames travel inside a `batch` (docs/protocol.md); clients read a batch's frames
+ * as chat frames. Any other frame flushes what is queued and goes on its own, in order.
+ */
+const BATCHABLE: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted'])
 
 interface Client {
   ws: WebSocket
@@ -72,8 +77,11 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
         flush(c)
         if (payload && c.ws.readyState === WebSocket.OPEN) c.ws.send(payload)
         c.ws.close(WsClose.SessionEnded, 'session ended')
-      } else if (payload) {
+      } else if (payload && BATCHABLE.has(String(event.frame?.type))) {
         enqueue(c, payload)
+      } else if (payload) {
+        flush(c)
+        if (c.ws.readyState === WebSocket.OPEN) c.ws.send(payload)
       }
     }
   }

@@ -11,7 +11,7 @@ export function complaintRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     r.post('/add', { preHandler: requireSession(ctx), schema: { body: ComplaintAddBody } }, async (req) => {
-      const id = await addComplaint(ctx.db, sessionOf(req).wtId, req.body)
+      const id = await addComplaint(ctx.db, ctx.config.uploadDir, sessionOf(req).wtId, req.body)
       return ok<ComplaintAddResult>({ id }, ComplaintText.Thanks)
     })
   }
