@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { FriendInfo } from '@shared/friends'
 import { friendInfo } from '@/services/contacts'
+import { useAppStore } from '@/stores'
 
 export interface ProfileState {
   info: FriendInfo | null
@@ -17,10 +18,11 @@ export function useProfile(wtId: string): ProfileState {
   const [loading, setLoading] = useState(true)
   const [failed, setFailed] = useState(false)
   const [version, setVersion] = useState(0)
+  // A change of the friend list (accepted, deleted, remark or tags changed anywhere) refreshes the card.
+  const friends = useAppStore((s) => s.friends)
 
   useEffect(() => {
     let current = true
-    setLoading(true)
     setFailed(false)
     // The card explains a failure itself, so no error toast on top of it.
     friendInfo(wtId, { silent: true })
@@ -36,7 +38,7 @@ export function useProfile(wtId: string): ProfileState {
     return () => {
       current = false
     }
-  }, [wtId, version])
+  }, [wtId, version, friends])
 
   const reload = useCallback(() => setVersion((v) => v + 1), [])
   const patch = useCallback((change: Partial<FriendInfo>) => setInfo((old) => (old ? { ...old, ...change } : old)), [])

@@ -163,3 +163,24 @@ test('blacklist refuses messages until removed; a report with two images; deleti
   await expect(visible(a.page, 'chat-panel')).toBeVisible()
   await expect(messageRows(a.page)).toHaveCount(0)
 })
+
+test.describe('on a phone-sized screen', () => {
+  test('the friend list is the page; a friend opens over it with a back button', async ({ browser, request }) => {
+    const [alice, bob] = await registerUsers(request, ['甲', '乙'])
+    await befriend(request, alice, bob)
+    const a = await signIn(browser, alice, { viewport: { width: 390, height: 780 } })
+    sessions = [a]
+    await openContacts(a.page)
+    await expect(visible(a.page, 'contact-detail')).toHaveCount(0)
+    await openFriend(a.page, bob.wtId)
+    await expect(visible(a.page, 'contact-detail')).toHaveAttribute('data-view', 'friend')
+    await expect(profileCard(a.page).locator('[data-testid="profile-send-message"]')).toBeVisible()
+    await visible(a.page, 'contact-detail-back').click()
+    await expect(visible(a.page, 'contact-detail')).toHaveCount(0)
+    await expect(contactRow(a.page, bob.wtId)).toBeVisible()
+    // 发消息 goes to the chat with that conversation open.
+    await openFriend(a.page, bob.wtId)
+    await profileCard(a.page).locator('[data-testid="profile-send-message"]').click()
+    await expect(visible(a.page, 'chat-header-name')).toHaveText(bob.nickName)
+  })
+})
