@@ -3,6 +3,7 @@ import { ChatEngineError, ChatErrorCode, type ChatEngine, type KickedEvent, type
 import { useAppStore } from '@/stores'
 import { NoticeType } from '@shared/ws'
 import { bindChat, unbindChat } from './chat/sync'
+import { bindContacts, unbindContacts } from './contacts/sync'
 import { endSession } from './sessionEnd'
 import { toast } from './toast'
 
@@ -40,6 +41,7 @@ function bind(engine: ChatEngine): void {
   engine.on('kicked', handleKicked)
   engine.on('netStateChange', (state) => useAppStore.getState().setNetState(state))
   bindChat(engine)
+  bindContacts(engine)
 }
 
 /**
@@ -72,6 +74,7 @@ export function messagingLogin(): Promise<void> {
 /** Forgets the engine binding (tests that install a new engine). */
 export function resetMessaging(): void {
   unbindChat()
+  unbindContacts()
   bound = null
   inflight = null
 }

@@ -1,7 +1,10 @@
 import { View } from '@tarojs/components'
 import { memo } from 'react'
 import { MsgType } from '@shared/chat'
+import { ApplySource } from '@shared/friends'
 import Avatar from '@/components/layout/Avatar'
+import { isSystemUserID } from '@/components/conversation/conversationInfo'
+import { useAppStore } from '@/stores'
 import { mediaUrl } from '@/services/chat/upload'
 import type { UiMessage } from '@/stores/slices/messages'
 import { formatMessageTime } from '@/utils/time'
@@ -86,6 +89,8 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
 
   const read = own && message.status === 'success' ? readStatusOf(message, screen.conversation) : null
   const name = message.nameCard || message.nick || message.from
+  // One-to-one chats open the sender's profile from the avatar; system senders have none (spec 1).
+  const profileClickable = !screen.isGroup && !isSystemUserID(message.from)
   return (
     <View id={anchorId}>
       {time}
@@ -94,7 +99,13 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
         data-key={watch ? message.ID : undefined}
         {...rowData(message)}
       >
-        <Avatar src={avatarSrc(message.avatar)} size={36} className='msg-row__avatar' />
+        <View
+          className={profileClickable ? 'msg-row__avatar-button' : undefined}
+          data-testid={profileClickable ? 'msg-avatar' : undefined}
+          onClick={profileClickable ? () => useAppStore.getState().openProfile({ wtId: message.from, applySource: ApplySource.SearchId }) : undefined}
+        >
+          <Avatar src={avatarSrc(message.avatar)} size={36} className='msg-row__avatar' />
+        </View>
         <View className='msg-row__main'>
           {screen.isGroup && !own ? <View className='msg-row__nick'>{name}</View> : null}
           <View className='msg-row__line'>

@@ -1,7 +1,9 @@
 import Taro from '@tarojs/taro'
 import { Image, View } from '@tarojs/components'
 import type { Conversation } from '@shared/chat'
+import { useAppStore } from '@/stores'
 import { isArchived } from '@/stores/selectors/chat'
+import { selectFriendIDs } from '@/stores/selectors/contacts'
 import { conversationName, menuOptions } from './conversationInfo'
 import type { PressPoint } from './usePressMenu'
 import pinIcon from './icons/pin.svg'
@@ -20,8 +22,8 @@ interface MenuItem {
 }
 
 /** The entries for one conversation, in WeChat's order; the labels say what a click will do. */
-export function menuItems(conversation: Conversation): MenuItem[] {
-  const options = menuOptions(conversation)
+export function menuItems(conversation: Conversation, friendIDs: ReadonlySet<string>): MenuItem[] {
+  const options = menuOptions(conversation, friendIDs)
   const items: MenuItem[] = []
   if (options.pin) items.push({ action: 'pin', label: conversation.isPinned ? '取消置顶' : '置顶', icon: pinIcon })
   if (options.mute) items.push({ action: 'mute', label: conversation.isMuted ? '取消免打扰' : '消息免打扰', icon: conversation.isMuted ? bellIcon : mutedIcon })
@@ -59,7 +61,8 @@ interface ConversationMenuProps {
 }
 
 export default function ConversationMenu({ conversation, point, sheet, onAction, onClose }: ConversationMenuProps) {
-  const items = menuItems(conversation)
+  const friendIDs = useAppStore(selectFriendIDs)
+  const items = menuItems(conversation, friendIDs)
   const pick = (action: ConversationAction) => () => {
     onClose()
     onAction(action)

@@ -39,9 +39,9 @@ export interface ConversationMenuOptions {
  * Spec 4 "Conversations": non-friends cannot be pinned or muted from the menu; spec 1: C2Cyx
  * conversations hide mute, pin and archive. Groups have no friendship to check.
  */
-export function menuOptions(conversation: Conversation): ConversationMenuOptions {
+export function menuOptions(conversation: Conversation, friendIDs: ReadonlySet<string>): ConversationMenuOptions {
   if (isYxConversation(conversation.conversationID)) return { pin: false, mute: false, fold: false }
-  const allowed = conversation.type === ConvType.Group || isFriend(conversation)
+  const allowed = conversation.type === ConvType.Group || isFriend(conversation, friendIDs)
   return { pin: allowed, mute: allowed, fold: allowed }
 }
 

@@ -5,6 +5,7 @@ import Avatar from '@/components/layout/Avatar'
 import { useDebouncedValue } from '@/components/conversation/useDebouncedValue'
 import { groupByInitial } from '@/utils/pinyin'
 import { entryName, filterEntries, mergeEntries, type PickerEntry } from './pickerEntries'
+import { allSelected as everySelected, canSelectAll, toggleAllEntries, toggleEntry, withoutSystemEntries } from './pickerRules'
 import checkIcon from './icons/check.svg'
 import removeIcon from './icons/remove.svg'
 
@@ -46,7 +47,7 @@ export default function TransferPicker({ entries, selected, onChange, searchRemo
     setSearching(true)
     searchRemote(settled)
       .then((result) => {
-        if (current) setFound({ text: settled, entries: result })
+        if (current) setFound({ text: settled, entries: withoutSystemEntries(result) })
       })
       .catch(() => {
         if (current) setFound({ text: settled, entries: [] })
@@ -60,31 +61,22 @@ export default function TransferPicker({ entries, selected, onChange, searchRemo
   }, [settled, searchRemote])
 
   const selectedIds = useMemo(() => new Set(selected.map((e) => e.id)), [selected])
+  const candidates = useMemo(() => withoutSystemEntries(entries), [entries])
   const visible = useMemo(() => {
     // People picked from an earlier search stay on the list, so they can be unticked where they were ticked.
-    if (!settled) return mergeEntries(entries, selected)
+    if (!settled) return mergeEntries(candidates, selected)
     const remote = found && found.text === settled ? found.entries : []
-    return mergeEntries(filterEntries(entries, settled), remote)
-  }, [entries, settled, found, selected])
+    return mergeEntries(filterEntries(candidates, settled), remote)
+  }, [candidates, settled, found, selected])
   const groups = useMemo(() => groupByInitial(visible, entryName), [visible])
-  const selectable = visible.filter((e) => !e.isDisabled)
-  const allSelected = selectable.length > 0 && selectable.every((e) => selectedIds.has(e.id))
+  const allSelected = everySelected(visible, selected)
   const isSearch = query.trim() !== ''
   const pending = isSearch && (query.trim() !== settled || searching)
 
   const toggle = (entry: PickerEntry) => {
-    if (entry.isDisabled) return
-    if (selectedIds.has(entry.id)) onChange(selected.filter((e) => e.id !== entry.id))
-    else onChange(single ? [entry] : [...selected, entry])
+    if (!entry.isDisabled) onChange(toggleEntry(selected, entry, single))
   }
-  const toggleAll = () => {
-    if (allSelected) {
-      const ids = new Set(selectable.map((e) => e.id))
-      onChange(selected.filter((e) => !ids.has(e.id)))
-    } else {
-      onChange(mergeEntries(selected, selectable))
-    }
-  }
+  const toggleAll = () => onChange(toggleAllEntries(visible, selected))
 
   return (
     <View className='picker' data-testid='picker'>
@@ -104,7 +96,7 @@ export default function TransferPicker({ entries, selected, onChange, searchRemo
         </View>
         <View className='picker__label'>
           <View>{isSearch ? '搜索结果' : '选择好友'}</View>
-          {!single && selectable.length > 1 ? (
+          {canSelectAll(visible, single) ? (
             <View className='picker__all' data-testid='picker-select-all' onClick={toggleAll}>
               <Check on={allSelected} />
               <View>{allSelected ? '取消全选' : '全选'}</View>

@@ -4,6 +4,7 @@ import ToastHost from '@/components/common/ToastHost'
 import LoadingBar from '@/components/common/LoadingBar'
 import SecurityDialog from '@/components/settings/SecurityDialog'
 import QrConfirmDialog from '@/components/settings/QrConfirmDialog'
+import ProfileHost from '@/components/contact/ProfileHost'
 import { useRouteGuard } from '@/router/guard'
 import { currentQuery, publicUrl } from '@/router/navigation'
 import { logout, refreshUser } from '@/services/session'
@@ -98,6 +99,7 @@ export default function AppShell({ route, children }: AppShellProps) {
         <View>
           <SecurityDialog open={securityOpen} onClose={() => setSecurityOpen(false)} />
           <QrConfirmDialog code={qrCode} onClose={() => setQrCode(null)} />
+          <ProfileHost />
         </View>
       ) : null}
       <ToastHost />

@@ -1,4 +1,5 @@
 import { Image, View } from '@tarojs/components'
+import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '@/stores'
 import { formatBadge } from '@/utils/badge'
 import { relaunch } from '@/router/navigation'
@@ -12,12 +13,13 @@ interface NavListProps {
 
 /** The five sections of the logged-in app, with their unread badges. */
 export default function NavList({ active, variant }: NavListProps) {
-  const badges = useAppStore((s) => s.badges)
+  // Compared item by item, so the list re-renders only when a badge changes.
+  const counts = useAppStore(useShallow((s) => NAV_ITEMS.map((item) => badgeCount(item, s))))
   return (
     <View className={`nav nav--${variant}`}>
-      {NAV_ITEMS.map((item) => {
+      {NAV_ITEMS.map((item, i) => {
         const isActive = item.key === active
-        const text = formatBadge(badgeCount(item, badges))
+        const text = formatBadge(counts[i] ?? 0)
         return (
           <View
             key={item.key}

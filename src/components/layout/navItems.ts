@@ -1,5 +1,6 @@
 import { icons } from '@/assets/icons'
-import type { Badges } from '@/stores'
+import type { AppState } from '@/stores'
+import { selectContactsBadge } from '@/stores/selectors/contacts'
 
 export type ShellRoute = 'messages' | 'contacts' | 'favorites' | 'moments' | 'momentDetail' | 'member'
 export type NavKey = 'messages' | 'contacts' | 'favorites' | 'moments' | 'member'
@@ -26,6 +27,14 @@ export function navKeyOf(route: ShellRoute): NavKey {
   return route === 'momentDetail' ? 'moments' : route
 }
 
-export function badgeCount(item: NavItem, badges: Badges): number {
-  return item.badge ? badges[item.badge] : 0
+export function badgeCount(item: NavItem, state: AppState): number {
+  switch (item.badge) {
+    case 'contacts':
+      return selectContactsBadge(state)
+    case 'messages':
+    case 'moments':
+      return state.badges[item.badge]
+    default:
+      return 0
+  }
 }

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_CHARS, MESSAGE_TOO_LONG_TEXT, MsgType, type OutgoingBody } from '@shared/chat'
+import { MESSAGE_MAX_CHARS, MESSAGE_TOO_LONG_TEXT, MsgType, SendError, type OutgoingBody } from '@shared/chat'
 import { UPLOAD_MAX_BYTES, UploadError, UploadKind } from '@shared/upload'
 import { SendFailure } from '@/engines/chat/ChatEngine'
 import type { PickedFile } from '@/platform/filePicker'
@@ -6,6 +6,7 @@ import { mediaInfo } from '@/platform/mediaInfo'
 import { fromServer, highestSequence, messageKey, type UiMessage } from '@/stores/chat/uiMessage'
 import { isApiError } from '../api/errors'
 import { toast } from '../toast'
+import { reloadFriends } from '../contacts/sync'
 import { newClientMsgId } from './clientMsgId'
 import { conversationTypeOf, engine, me, state } from './context'
 import { sendErrorText } from './sendErrors'
@@ -122,6 +123,8 @@ async function deliver(clientMsgId: string): Promise<void> {
       errorMsg: failure.msg,
       hasRiskContent: failure.hasRiskContent,
     })
+    // Spec 8: 20007 (the peer has blacklisted this user) triggers a friend relation check for the peer.
+    if (failure.code === SendError.Blacklisted && conversationTypeOf(conversationID) === 'C2C') void reloadFriends()
     const text = sendErrorText(failure.code, failure.msg, failure.hasRiskContent)
     if (text) toast.error(text)
     else console.warn('send refused', failure.code, failure.msg)

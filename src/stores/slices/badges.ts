@@ -10,10 +10,9 @@ export interface GroupNoticeUnread {
 
 export interface Badges {
   messages: number
-  /** Group notifications plus unread friend applications (spec 2 "Logged-in layout"). */
-  contacts: number
   moments: number
   groupNotice: GroupNoticeUnread
+  /** Unread friend applications; with groupNotice it makes the contacts badge (selectors/contacts.ts). */
   friendApply: number
 }
 
@@ -31,14 +30,10 @@ export interface BadgesSlice {
 const noGroupNotice: GroupNoticeUnread = { joinApplyUnRead: 0, otherUnRead: 0, selfApplyUnRead: 0 }
 
 export function emptyBadges(): Badges {
-  return { messages: 0, contacts: 0, moments: 0, groupNotice: { ...noGroupNotice }, friendApply: 0 }
+  return { messages: 0, moments: 0, groupNotice: { ...noGroupNotice }, friendApply: 0 }
 }
 
 const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0)
-
-function contactsTotal(groupNotice: GroupNoticeUnread, friendApply: number): number {
-  return groupNotice.joinApplyUnRead + groupNotice.otherUnRead + groupNotice.selfApplyUnRead + friendApply
-}
 
 export const createBadgesSlice: StateCreator<AppState, [], [], BadgesSlice> = (set) => ({
   badges: emptyBadges(),
@@ -52,12 +47,8 @@ export const createBadgesSlice: StateCreator<AppState, [], [], BadgesSlice> = (s
         otherUnRead: count(unread.otherUnRead),
         selfApplyUnRead: count(unread.selfApplyUnRead),
       }
-      return { badges: { ...s.badges, groupNotice, contacts: contactsTotal(groupNotice, s.badges.friendApply) } }
+      return { badges: { ...s.badges, groupNotice } }
     }),
-  setFriendApplyUnread: (n) =>
-    set((s) => {
-      const friendApply = count(n)
-      return { badges: { ...s.badges, friendApply, contacts: contactsTotal(s.badges.groupNotice, friendApply) } }
-    }),
+  setFriendApplyUnread: (n) => set((s) => ({ badges: { ...s.badges, friendApply: count(n) } })),
   bumpTopMessageVersion: () => set((s) => ({ topMessageVersion: s.topMessageVersion + 1 })),
 })

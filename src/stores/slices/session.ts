@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand'
 import type { LoginResult, UserConfig, UserInfo } from '@shared/auth'
 import type { AppState } from '../appState'
 import { emptyBadges } from './badges'
+import { contactsInitial } from './contacts'
 import { conversationsInitial } from './conversations'
 import { messagesInitial } from './messages'
 
@@ -48,5 +49,5 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   setTwoFactor: (twoFactor) => set({ twoFactor }),
   setImReady: (imReady) => set({ imReady }),
   clearSession: () =>
-    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial }),
+    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial }),
 })

@@ -32,6 +32,8 @@ function load(list: Conversation[], loaded = true) {
     user: { token: 't', wtId: '10000001', imToken: 'i', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 },
     conversations,
     conversationsLoaded: loaded,
+    friends: [{ wtId: '10000002', nickName: '李四', remark: '', avatar: '', tagNameList: [], actionStatus: 0 }],
+    friendsLoaded: true,
   })
 }
 
@@ -110,6 +112,15 @@ test('context menu actions call the conversation actions with the new state', ()
   fireEvent.contextMenu(row('GROUPG1'), { clientX: 10, clientY: 10 })
   fireEvent.click(screen.getByTestId('conv-menu-fold'))
   expect(mocked.setFolded).toHaveBeenCalledWith('GROUPG1', true)
+})
+
+test('a peer who is not a friend offers only delete', () => {
+  load([old])
+  render(<ConversationPane narrow={false} />)
+  fireEvent.contextMenu(row('C2C10000004'), { clientX: 10, clientY: 10 })
+  expect(screen.queryByTestId('conv-menu-pin')).toBeNull()
+  expect(screen.queryByTestId('conv-menu-mute')).toBeNull()
+  expect(screen.getByTestId('conv-menu-delete')).toBeTruthy()
 })
 
 test('delete asks first, with the history option off unless ticked', async () => {

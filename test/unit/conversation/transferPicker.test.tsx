@@ -105,3 +105,12 @@ test('no candidates at all: 暂无好友', () => {
   render(<Harness entries={[]} />)
   expect(screen.getByTestId('picker-empty').textContent).toBe('暂无好友')
 })
+
+test('system accounts are dropped from the list and from search results', async () => {
+  const searchRemote = jest.fn(async () => [{ id: 'yx900', nick: '系统', remark: '', avatar: '' }])
+  render(<Harness entries={[...people, { id: 'groupManage', nick: '群管理', remark: '', avatar: '' }]} searchRemote={searchRemote} />)
+  expect(items().map((el) => el.getAttribute('data-id'))).not.toContain('groupManage')
+  await type('yx900')
+  expect(searchRemote).toHaveBeenCalled()
+  expect(screen.getByTestId('picker-empty').textContent).toBe('空空如也')
+})

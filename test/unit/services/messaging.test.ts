@@ -3,6 +3,7 @@ import { setChatEngine } from '@/engines'
 import { ChatEngineError, ChatErrorCode } from '@/engines/chat/ChatEngine'
 import { messagingLogin, resetMessaging } from '@/services/messaging'
 import { resetAppStore, useAppStore } from '@/stores'
+import { selectContactsBadge } from '@/stores/selectors/contacts'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
 
 const USER: LoginResult = { token: 't', wtId: '10000002', imToken: 'sig', avatar: '', nickName: '李四', vipLevel: 3, vipType: 1 }
@@ -50,7 +51,7 @@ test('socket notices update the badges', async () => {
   const s = useAppStore.getState()
   expect(s.badges.moments).toBe(120)
   expect(s.badges.groupNotice).toEqual({ joinApplyUnRead: 2, otherUnRead: 1, selfApplyUnRead: 0 })
-  expect(s.badges.contacts).toBe(3)
+  expect(selectContactsBadge(s)).toBe(3)
   expect(s.topMessageVersion).toBe(2)
 })
 

@@ -1,5 +1,6 @@
 import type { LoginResult } from '@shared/auth'
 import { resetAppStore, useAppStore } from '@/stores'
+import { selectContactsBadge } from '@/stores/selectors/contacts'
 
 const USER: LoginResult = { token: 't', wtId: '1', imToken: 's', avatar: '', nickName: 'n', vipLevel: 1, vipType: 1 }
 
@@ -8,11 +9,11 @@ beforeEach(() => resetAppStore())
 test('contacts counts group notifications plus friend applications', () => {
   const s = () => useAppStore.getState()
   s().setGroupNoticeUnread({ joinApplyUnRead: 2, otherUnRead: 3, selfApplyUnRead: 1 })
-  expect(s().badges.contacts).toBe(6)
+  expect(selectContactsBadge(s())).toBe(6)
   s().setFriendApplyUnread(4)
-  expect(s().badges.contacts).toBe(10)
+  expect(selectContactsBadge(s())).toBe(10)
   s().setGroupNoticeUnread({ joinApplyUnRead: 0, otherUnRead: 0, selfApplyUnRead: 0 })
-  expect(s().badges.contacts).toBe(4)
+  expect(selectContactsBadge(s())).toBe(4)
   s().setMessagesUnread(-2)
   expect(s().badges.messages).toBe(0)
 })

@@ -3,6 +3,9 @@ import Avatar from '@/components/layout/Avatar'
 import { fileOpener } from '@/platform/fileOpener'
 import { mediaUrl } from '@/services/chat/upload'
 import { toast } from '@/services/toast'
+import { useAppStore } from '@/stores'
+import { isSystemUserID } from '@/components/conversation/conversationInfo'
+import { ApplySource } from '@shared/friends'
 import type { CustomContent } from '../customMessage'
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url)
@@ -20,9 +23,20 @@ const picture = (url: string) => (url.startsWith('/api/') ? mediaUrl(url) : url)
 
 export default function CustomBubble({ content, own }: { content: Exclude<CustomContent, { kind: 'tip' }>; own: boolean }) {
   switch (content.kind) {
-    case 'nameCard':
+    case 'nameCard': {
+      // Spec 3: a name card opens the profile, from which the person can be added (applySource 4).
+      const clickable = content.userId !== '' && !isSystemUserID(content.userId)
+      const open = () => {
+        if (clickable) useAppStore.getState().openProfile({ wtId: content.userId, applySource: ApplySource.ShareCard })
+      }
       return (
-        <View className='bubble bubble--card' data-testid='msg-custom' data-kind='nameCard'>
+        <View
+          className={`bubble bubble--card${clickable ? ' bubble--clickable' : ''}`}
+          data-testid='msg-custom'
+          data-kind='nameCard'
+          data-user-id={content.userId}
+          onClick={open}
+        >
           <View className='bubble-card__row'>
             <Avatar src={content.avatar ? picture(content.avatar) : ''} size={40} />
             <View className='bubble-card__main'>
@@ -33,6 +47,7 @@ export default function CustomBubble({ content, own }: { content: Exclude<Custom
           <View className='bubble-card__foot'>个人名片</View>
         </View>
       )
+    }
     case 'order':
       return (
         <View className='bubble bubble--card bubble--clickable' data-testid='msg-custom' data-kind='order' onClick={() => void follow(content.link)}>

@@ -1,0 +1,126 @@
+import { Image, Input, View } from '@tarojs/components'
+import { useMemo, useState } from 'react'
+import Avatar from '@/components/layout/Avatar'
+import EmptyState from '@/components/layout/EmptyState'
+import { icons } from '@/assets/icons'
+import { mediaUrl } from '@/services/chat'
+import { useAppStore } from '@/stores'
+import { filterFriends, friendName, groupFriends } from '@/stores/selectors/contacts'
+import { formatBadge } from '@/utils/badge'
+import { sameView, type ContactView } from './contactView'
+import addFriendIcon from './icons/add-friend.svg'
+import newFriendIcon from './icons/new-friend.svg'
+import groupsIcon from './icons/groups.svg'
+import tagsIcon from './icons/tags.svg'
+import blacklistIcon from './icons/blacklist.svg'
+
+interface ContactListProps {
+  view: ContactView | null
+  onSelect(view: ContactView): void
+}
+
+interface EntryProps {
+  icon: string
+  label: string
+  testId: string
+  active: boolean
+  badge?: number
+  onClick(): void
+}
+
+function Entry({ icon, label, testId, active, badge = 0, onClick }: EntryProps) {
+  const text = formatBadge(badge)
+  return (
+    <View className={`contact-row${active ? ' contact-row--active' : ''}`} data-testid={testId} onClick={onClick}>
+      <Image className='contact-row__icon' src={icon} />
+      <View className='contact-row__name'>{label}</View>
+      {text ? (
+        <View className='badge contact-row__badge' data-testid={`${testId}-badge`}>
+          {text}
+        </View>
+      ) : null}
+    </View>
+  )
+}
+
+/**
+ * The contacts page's list column: add friend/group, search, the fixed entries (new friends,
+ * group notifications, groups, tags, blacklist), then the friends under their initial letters.
+ */
+export default function ContactList({ view, onSelect }: ContactListProps) {
+  const friends = useAppStore((s) => s.friends)
+  const loaded = useAppStore((s) => s.friendsLoaded)
+  const applyUnread = useAppStore((s) => s.badges.friendApply)
+  const [query, setQuery] = useState('')
+  const searching = query.trim() !== ''
+  const groups = useMemo(() => groupFriends(filterFriends(friends, query)), [friends, query])
+  const is = (v: ContactView) => sameView(view, v)
+
+  return (
+    <View className='pane-list contact-list' data-testid='contact-list'>
+      <View className='pane-list__head'>
+        <View className='contact-search'>
+          <Image className='contact-search__icon' src={icons.search} />
+          <Input
+            className='contact-search__input'
+            value={query}
+            type='text'
+            placeholder='搜索备注或昵称'
+            placeholderClass='input-placeholder'
+            maxlength={32}
+            data-testid='contacts-search'
+            onInput={(e) => setQuery(e.detail.value)}
+          />
+        </View>
+        <View className='contact-add' aria-label='添加好友/群' data-testid='contacts-add' onClick={() => onSelect({ kind: 'add' })}>
+          <Image className='contact-add__icon' src={addFriendIcon} />
+        </View>
+      </View>
+      <View className='pane-list__body'>
+        {searching ? null : (
+          <View className='contact-entries'>
+            <Entry icon={newFriendIcon} label='新的朋友' testId='contacts-entry-applications' badge={applyUnread} active={is({ kind: 'applications' })} onClick={() => onSelect({ kind: 'applications' })} />
+            {/* The group notifications entry (group management) takes its place here, second in the list. */}
+            <Entry icon={groupsIcon} label='群聊' testId='contacts-entry-groups' active={is({ kind: 'groups' })} onClick={() => onSelect({ kind: 'groups' })} />
+            <Entry icon={tagsIcon} label='标签' testId='contacts-entry-tags' active={is({ kind: 'tags' })} onClick={() => onSelect({ kind: 'tags' })} />
+            <Entry icon={blacklistIcon} label='黑名单' testId='contacts-entry-blacklist' active={is({ kind: 'blacklist' })} onClick={() => onSelect({ kind: 'blacklist' })} />
+          </View>
+        )}
+        {groups.map((group) => (
+          <View key={group.letter} data-testid='contacts-letter-group' data-letter={group.letter}>
+            <View className='contact-letter' data-testid='contacts-letter'>
+              {group.letter}
+            </View>
+            {group.items.map((f) => (
+              <View
+                key={f.wtId}
+                className={`contact-row${is({ kind: 'friend', wtId: f.wtId }) ? ' contact-row--active' : ''}`}
+                data-testid='contact-row'
+                data-id={f.wtId}
+                onClick={() => onSelect({ kind: 'friend', wtId: f.wtId })}
+              >
+                <Avatar src={f.avatar ? mediaUrl(f.avatar) : ''} size={36} />
+                <View className='contact-row__name'>{friendName(f)}</View>
+              </View>
+            ))}
+          </View>
+        ))}
+        {!loaded ? (
+          <View className='contact-status'>
+            <View className='spinner' /> 正在加载…
+          </View>
+        ) : groups.length === 0 ? (
+          searching ? (
+            <View className='contact-status' data-testid='contacts-no-match'>
+              没有找到「{query.trim()}」
+            </View>
+          ) : (
+            <EmptyState testId='contacts-empty' title='暂无好友' hint='点击右上角添加好友，对方通过后会显示在这里。' />
+          )
+        ) : (
+          <View className='contact-status'>{friends.length} 位联系人</View>
+        )}
+      </View>
+    </View>
+  )
+}
