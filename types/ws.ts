@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RtcClientFrame, RtcServerFrame } from './call'
 import { ChatClientFrame } from './chat'
 
 /** Largest frame either side accepts on /ws/{token}, in bytes. */
@@ -50,6 +51,7 @@ export const ServerFrame = z.discriminatedUnion('type', [
     withdrawUserWtId: z.string(),
     lastMessageSequence: z.number().int(),
   }),
+  RtcServerFrame,
 ])
 export type ServerFrame = z.infer<typeof ServerFrame>
 
@@ -59,5 +61,5 @@ export const ClientFrame = z.discriminatedUnion('type', [
 export type ClientFrame = z.infer<typeof ClientFrame>
 
 /** Every frame a client may send on /ws/{token}. */
-export const AnyClientFrame = z.discriminatedUnion('type', [...ClientFrame.options, ...ChatClientFrame.options])
+export const AnyClientFrame = z.discriminatedUnion('type', [...ClientFrame.options, ...ChatClientFrame.options, RtcClientFrame])
 export type AnyClientFrame = z.infer<typeof AnyClientFrame>
