@@ -22,6 +22,7 @@ import { imRoutes } from './routes/im.js'
 import { searchRoutes } from './routes/search.js'
 import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
+import { mediaRoutes } from './routes/media.js'
 import { siteRoutes } from './routes/site.js'
 import { userRoutes } from './routes/user.js'
 
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(groupRoutes(ctx), { prefix: '/api/user/groupchat' })
   await app.register(uploadRoutes(ctx), { prefix: '/api/oss' })
   await app.register(searchRoutes(ctx), { prefix: '/api/user' })
+  await app.register(mediaRoutes(ctx), { prefix: '/api/media' })
   installWebApp(app, config.webRoot)
 
   await app.ready()
