@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { AppState } from './appState'
 import { createBadgesSlice } from './slices/badges'
+import { createCallSlice } from './slices/call'
 import { createConversationsSlice } from './slices/conversations'
 import { createMessagesSlice } from './slices/messages'
 import { createSessionSlice } from './slices/session'
@@ -21,6 +22,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createUiSlice(...a),
   ...createConversationsSlice(...a),
   ...createMessagesSlice(...a),
+  ...createCallSlice(...a),
 }))
 
 const initialState = useAppStore.getState()

@@ -1,3 +1,4 @@
+import type { RtcPayload } from '@shared/call'
 import type { Conversation, Message, OutgoingMessage } from '@shared/chat'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
 import type { SearchResult } from '@shared/search'
@@ -35,6 +36,14 @@ export interface ChatEngineEvents {
   conversationChanged: Conversation
   /** Deleted on another device of this user. */
   conversationDeleted: { conversationID: string }
+  /** A WebRTC negotiation frame from a call participant (ephemeral, never stored). */
+  rtc: RtcEvent
+}
+
+export interface RtcEvent {
+  inviteID: string
+  from: string
+  payload: RtcPayload
 }
 
 export interface TypingEvent {
@@ -204,4 +213,6 @@ export interface ChatEngine {
   createGroup(body: GroupCreateBody): Promise<GroupCreateResult>
   getGroupList(): Promise<GroupListItem[]>
   searchById(searchId: string): Promise<SearchResult[]>
+  /** Sends a WebRTC frame to a participant of a live call; false when not connected (nothing queued). */
+  sendRtc(inviteID: string, to: string, payload: RtcPayload): boolean
 }
