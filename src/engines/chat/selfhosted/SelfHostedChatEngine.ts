@@ -318,6 +318,8 @@ export class SelfHostedChatEngine implements ChatEngine {
         return this.events.emit('conversationChanged', frame.conversation)
       case 'convDeleted':
         return this.events.emit('conversationDeleted', { conversationID: frame.conversationID })
+      case 'rtc':
+        return this.events.emit('rtc', { inviteID: frame.inviteID, from: frame.from, payload: frame.payload })
       default:
         return missingCase(frame)
     }
