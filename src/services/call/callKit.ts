@@ -99,8 +99,10 @@ export class CallKit {
   async call(args: CallArgs): Promise<void> {
     this.check('call', args as unknown as Record<string, unknown>)
     this.requireInit()
-    if (this.deps.engine.getState().callStatus !== CallStatus.Idle) return
-    await this.once('call', () => this.deps.engine.call(args))
+    await this.once('call', async () => {
+      // A call is ignored unless idle.
+      if (this.deps.engine.getState().callStatus === CallStatus.Idle) await this.deps.engine.call(args)
+    })
   }
 
   async groupCall(args: GroupCallArgs): Promise<void> {

@@ -84,10 +84,10 @@ export async function initCalls(): Promise<void> {
   const user = state().user
   if (!user) return
   const kit = getCallKit()
-  if (!kit.isReady()) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
+  if (!kit.isReady() && media.supportsWebRtc()) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
   try {
     const entry = await getMediaSwitch()
-    state().setCallEntriesEnabled(entry.dictValue === '1' && media.supportsWebRtc())
+    state().setCallEntriesEnabled(entry.dictValue === '1')
   } catch {
     state().setCallEntriesEnabled(false)
   }
