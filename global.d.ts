@@ -12,3 +12,4 @@ declare namespace NodeJS {
     TARO_ENV: 'weapp' | 'h5'
   }
 }
+declare module '*.wav'

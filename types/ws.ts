@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RtcClientFrame, RtcServerFrame } from './call'
 import { ChatClientFrame } from './chat'
 import { FriendApplyFrame, FriendChangeFrame } from './friends'
 
@@ -57,6 +58,7 @@ export const ServerFrame = z.discriminatedUnion('type', [
   FriendApplyFrame,
   /** Contacts: the friend list changed with respect to one user (added, deleted, remark/tags/blacklist). */
   FriendChangeFrame,
+  RtcServerFrame,
 ])
 export type ServerFrame = z.infer<typeof ServerFrame>
 
@@ -66,5 +68,5 @@ export const ClientFrame = z.discriminatedUnion('type', [
 export type ClientFrame = z.infer<typeof ClientFrame>
 
 /** Every frame a client may send on /ws/{token}. */
-export const AnyClientFrame = z.discriminatedUnion('type', [...ClientFrame.options, ...ChatClientFrame.options])
+export const AnyClientFrame = z.discriminatedUnion('type', [...ClientFrame.options, ...ChatClientFrame.options, RtcClientFrame])
 export type AnyClientFrame = z.infer<typeof AnyClientFrame>

@@ -33,6 +33,7 @@ import { searchRoutes } from './routes/search.js'
 import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
 import { profileRoutes } from './routes/profiles.js'
+import { mediaRoutes } from './routes/media.js'
 import { siteRoutes } from './routes/site.js'
 import { tagRoutes } from './routes/tags.js'
 import { userRoutes } from './routes/user.js'
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(commonGroupRoutes(ctx), { prefix: '/api/user/groupchat' })
   await app.register(complaintRoutes(ctx), { prefix: '/api/complaint' })
   await app.register(dictRoutes(ctx), { prefix: '/api/dict/data' })
+  await app.register(mediaRoutes(ctx), { prefix: '/api/media' })
   installWebApp(app, config.webRoot)
 
   await app.ready()

@@ -19,12 +19,38 @@ export interface Config {
   moderationFile: string | null
   /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could forge their address). */
   trustProxy: boolean
+  calls: CallConfig
   footer: {
     company: string
     address: string
     contact: string
     registration: string
   }
+}
+
+/** Calls: the daily limit of non-members, the media switch and the ICE servers. */
+export interface CallConfig {
+  /** Seconds of calls a non-member (vipType 0) may place per day (CALL_DAILY_LIMIT_SECONDS). */
+  dailyLimitSeconds: number
+  /** The calendar day of the limit is taken in this time zone (CALL_DAY_TIME_ZONE). */
+  dayTimeZone: string
+  /** dictValue of web_media_switch: '1' shows the call entries (CALL_MEDIA_SWITCH). */
+  mediaSwitch: string
+  stunUrls: string[]
+  turnUrls: string[]
+  /** Shared secret of the TURN server's REST credentials (coturn use-auth-secret). */
+  turnSecret: string | null
+  /** Lifetime of TURN credentials, seconds. */
+  turnTtlSeconds: number
+}
+
+const list = (v: string | undefined) => (v || '').split(',').map((s) => s.trim()).filter(Boolean)
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got ${value}`)
+  return n
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -50,6 +76,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'warn',
     moderationFile: env.MODERATION_FILE ? path.resolve(env.MODERATION_FILE) : null,
     trustProxy: flag(env.TRUST_PROXY, false),
+    calls: {
+      dailyLimitSeconds: positive('CALL_DAILY_LIMIT_SECONDS', env.CALL_DAILY_LIMIT_SECONDS, 30 * 60),
+      dayTimeZone: env.CALL_DAY_TIME_ZONE || 'Asia/Shanghai',
+      mediaSwitch: flag(env.CALL_MEDIA_SWITCH, true) ? '1' : '0',
+      stunUrls: list(env.STUN_URLS),
+      turnUrls: list(env.TURN_URLS),
+      turnSecret: env.TURN_SECRET || null,
+      turnTtlSeconds: positive('TURN_TTL_SECONDS', env.TURN_TTL_SECONDS, 3600),
+    },
     footer: {
       company: env.COMPANY_NAME || '微谈科技（示例）有限公司',
       address: env.COMPANY_ADDRESS || '上海市浦东新区示例路 1 号',

@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { AppState } from './appState'
 import { createBadgesSlice } from './slices/badges'
 import { createContactsSlice } from './slices/contacts'
+import { createCallSlice } from './slices/call'
 import { createConversationsSlice } from './slices/conversations'
 import { createMessagesSlice } from './slices/messages'
 import { createSessionSlice } from './slices/session'
@@ -24,6 +25,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createConversationsSlice(...a),
   ...createMessagesSlice(...a),
   ...createContactsSlice(...a),
+  ...createCallSlice(...a),
 }))
 
 const initialState = useAppStore.getState()

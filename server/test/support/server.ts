@@ -10,7 +10,7 @@ import { buildApp, type BuiltApp } from '../../src/app.js'
 import type { Bus } from '../../src/bus/Bus.js'
 import { memoryBus } from '../../src/bus/memory.js'
 import { redisBus } from '../../src/bus/redis.js'
-import { loadConfig } from '../../src/config.js'
+import { loadConfig, type Config } from '../../src/config.js'
 import type { Db } from '../../src/db/Db.js'
 import { openDb } from '../../src/db/index.js'
 import type { ApiEnvelope } from '../../../types/envelope.js'
@@ -66,9 +66,9 @@ export interface TestServer {
 }
 
 /** The real app on a real port, over the given storage. */
-export async function startServer(storage: Storage): Promise<TestServer> {
+export async function startServer(storage: Storage, overrides: Partial<Config> = {}): Promise<TestServer> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'))
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir })
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir, ...overrides })
   const built = await buildApp(config, { db: storage.db, bus: storage.bus, logger: false })
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = built.app.server.address() as AddressInfo

@@ -1,6 +1,7 @@
 import { Textarea, View } from '@tarojs/components'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { MESSAGE_MAX_CHARS, MESSAGE_TOO_LONG_TEXT } from '@shared/chat'
+import CallEntries from '@/components/call/CallEntries'
 import EmojiPicker from '@/components/emoji/EmojiPicker'
 import Button from '@/components/layout/Button'
 import { filePicker } from '@/platform/filePicker'
@@ -153,7 +154,9 @@ export default function InputArea({ conversationID, draft, inject }: Props) {
           </View>
         </>
       ) : null}
-      <Toolbar active={panel} onTool={onTool} />
+      <Toolbar active={panel} onTool={onTool}>
+        {conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : null}
+      </Toolbar>
       {panel === 'voice' ? (
         <VoiceRecorderBar onRecorded={onRecorded} onDone={closePanel} />
       ) : (

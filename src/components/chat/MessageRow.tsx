@@ -9,7 +9,9 @@ import { mediaUrl } from '@/services/chat/upload'
 import type { UiMessage } from '@/stores/slices/messages'
 import { formatMessageTime } from '@/utils/time'
 import { useChatScreen } from './chatContext'
+import { callRecordOf, signalOf } from '@/engines/call/signaling'
 import { parseCustomContent } from './customMessage'
+import CallRecordBubble from '@/components/call/CallRecordBubble'
 import MessageBubble from './MessageBubble'
 import { groupTipText } from '@/utils/summary'
 import { readStatusOf } from './messageDisplay'
@@ -50,7 +52,10 @@ function TimeDivider({ time }: { time: number }) {
 function MessageRow({ message, showTime, watch, anchorId }: Props) {
   const screen = useChatScreen()
   const own = message.from === screen.selfID
-  const custom = message.type === MsgType.Custom ? parseCustomContent(message.payload) : null
+  // Call messages show as record cards; the steps that are not records (the invite…) show nothing.
+  const callRecord = message.type === MsgType.Custom && !message.isRevoked ? callRecordOf(message, screen.selfID) : null
+  if (!callRecord && message.type === MsgType.Custom && signalOf(message)) return null
+  const custom = message.type === MsgType.Custom && !callRecord ? parseCustomContent(message.payload) : null
   const time = showTime ? <TimeDivider time={message.time} /> : null
 
   if (message.isRevoked) {
@@ -109,7 +114,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
         <View className='msg-row__main'>
           {screen.isGroup && !own ? <View className='msg-row__nick'>{name}</View> : null}
           <View className='msg-row__line'>
-            <MessageBubble message={message} own={own} custom={custom} />
+            {callRecord ? <CallRecordBubble record={callRecord} own={own} /> : <MessageBubble message={message} own={own} custom={custom} />}
             {own ? <SendStatus message={message} onResend={() => screen.askResend(message)} /> : null}
           </View>
           {read ? (

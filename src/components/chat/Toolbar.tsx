@@ -1,4 +1,5 @@
 import { Image, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
 import { chatIcons } from './chatIcons'
 
 export type Tool = 'emoji' | 'image' | 'file' | 'video' | 'voice' | 'location'
@@ -16,9 +17,11 @@ interface Props {
   active: Tool | null
   disabled?: boolean
   onTool(tool: Tool): void
+  /** Entries other features add at the end (the call entries of one-to-one chats). */
+  children?: ReactNode
 }
 
-export default function Toolbar({ active, disabled, onTool }: Props) {
+export default function Toolbar({ active, disabled, onTool, children }: Props) {
   return (
     <View className='chat-toolbar'>
       {TOOLS.map(({ tool, icon, label }) => (
@@ -34,6 +37,7 @@ export default function Toolbar({ active, disabled, onTool }: Props) {
           <Image className='chat-toolbar__icon' src={icon} />
         </View>
       ))}
+      {children}
     </View>
   )
 }

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import { useEffect, useState, type ReactNode } from 'react'
 import ToastHost from '@/components/common/ToastHost'
 import LoadingBar from '@/components/common/LoadingBar'
+import CallHost from '@/components/call/CallHost'
 import SecurityDialog from '@/components/settings/SecurityDialog'
 import QrConfirmDialog from '@/components/settings/QrConfirmDialog'
 import ProfileHost from '@/components/contact/ProfileHost'
@@ -100,6 +101,7 @@ export default function AppShell({ route, children }: AppShellProps) {
           <SecurityDialog open={securityOpen} onClose={() => setSecurityOpen(false)} />
           <QrConfirmDialog code={qrCode} onClose={() => setQrCode(null)} />
           <ProfileHost />
+          <CallHost />
         </View>
       ) : null}
       <ToastHost />

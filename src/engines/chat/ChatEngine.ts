@@ -1,3 +1,4 @@
+import type { RtcPayload } from '@shared/call'
 import type { Conversation, Message, OutgoingMessage } from '@shared/chat'
 import type { FriendApplyFrame, FriendChangeFrame } from '@shared/friends'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
@@ -38,6 +39,14 @@ export interface ChatEngineEvents {
   conversationChanged: Conversation
   /** Deleted on another device of this user. */
   conversationDeleted: { conversationID: string }
+  /** A WebRTC negotiation frame from a call participant (ephemeral, never stored). */
+  rtc: RtcEvent
+}
+
+export interface RtcEvent {
+  inviteID: string
+  from: string
+  payload: RtcPayload
 }
 
 export interface TypingEvent {
@@ -207,4 +216,6 @@ export interface ChatEngine {
   createGroup(body: GroupCreateBody): Promise<GroupCreateResult>
   getGroupList(): Promise<GroupListItem[]>
   searchById(searchId: string): Promise<SearchResult[]>
+  /** Sends a WebRTC frame to a participant of a live call; false when not connected (nothing queued). */
+  sendRtc(inviteID: string, to: string, payload: RtcPayload): boolean
 }

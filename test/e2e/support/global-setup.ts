@@ -14,7 +14,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = await startServer({
     dataDir,
     // A fresh embedded database and the in-process bus, whatever the caller's shell exports.
-    env: { DEMO_DATA: '1', DATABASE_URL: undefined, REDIS_URL: undefined },
+    // A three-second daily call cap, so the calls suite can reach it (calls/limit.spec.ts).
+    env: { DEMO_DATA: '1', DATABASE_URL: undefined, REDIS_URL: undefined, CALL_DAILY_LIMIT_SECONDS: '3' },
     log: process.env.E2E_SERVER_LOG ? (line) => console.log(`[server] ${line}`) : undefined,
   })
   process.env.E2E_BASE_URL = server.url

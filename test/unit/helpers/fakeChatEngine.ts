@@ -1,3 +1,4 @@
+import type { RtcPayload } from '@shared/call'
 import type { Conversation, Message } from '@shared/chat'
 import type { GroupCreateBody } from '@shared/group'
 import type {
@@ -99,6 +100,11 @@ export class FakeChatEngine implements ChatEngine {
     })
     list.push(stored)
     return stored
+  })
+  readonly rtcSent: Array<{ inviteID: string; to: string; payload: RtcPayload }> = []
+  readonly sendRtc = jest.fn((inviteID: string, to: string, payload: RtcPayload) => {
+    this.rtcSent.push({ inviteID, to, payload })
+    return this.ready
   })
   readonly setTyping = jest.fn((conversationID: string, typing: boolean) => {
     this.typingSent.push([conversationID, typing])

@@ -1,3 +1,4 @@
+import type { RtcPayload } from '@shared/call'
 import { OutgoingMessage, type Conversation, type Message } from '@shared/chat'
 import { PROTOCOL_VERSION } from '@shared/codes'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
@@ -206,6 +207,12 @@ export class SelfHostedChatEngine implements ChatEngine {
   }
 
   /** Typing state is ephemeral: while disconnected it is simply not sent. */
+  sendRtc(inviteID: string, to: string, payload: RtcPayload): boolean {
+    if (!this.ready || !this.channel) return false
+    this.channel.send({ type: 'rtc', inviteID, to, payload })
+    return true
+  }
+
   setTyping(conversationID: string, typing: boolean): void {
     if (this.ready) this.channel?.send({ type: 'typing', conversationID, typing })
   }
@@ -270,6 +277,8 @@ export class SelfHostedChatEngine implements ChatEngine {
         return
       case 'error':
         return this.events.emit('error', { code: frame.code, msg: frame.msg })
+      case 'rtc':
+        return this.events.emit('rtc', { inviteID: frame.inviteID, from: frame.from, payload: frame.payload })
       case NoticeType.ForcedLogout:
       case NoticeType.FatalError:
         return this.kick({ type: frame.type, msg: frame.msg })
@@ -312,6 +321,8 @@ export class SelfHostedChatEngine implements ChatEngine {
         return this.events.emit('conversationChanged', frame.conversation)
       case 'convDeleted':
         return this.events.emit('conversationDeleted', { conversationID: frame.conversationID })
+      case 'rtc':
+        return this.events.emit('rtc', { inviteID: frame.inviteID, from: frame.from, payload: frame.payload })
       default:
         return missingCase(frame)
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RtcServerFrame } from '@shared/call'
 import { ConvType, MsgType, type ChatServerFrame, type Conversation, type Message } from '@shared/chat'
 
 // types/chat.ts describes what the server sends as TypeScript types only; these schemas check the
@@ -69,8 +70,11 @@ export const ConversationSchema: z.ZodType<Conversation> = z.object({
   updatedAt: z.number(),
 })
 
-/** A chat frame without batches; a batch is checked frame by frame. */
-export type SingleChatFrame = Exclude<ChatServerFrame, { type: 'batch' }>
+/**
+ * A chat frame without batches; a batch is checked frame by frame. Call negotiation frames ride
+ * in the same batches as chat frames when they leave the server in one tick.
+ */
+export type SingleChatFrame = Exclude<ChatServerFrame, { type: 'batch' }> | RtcServerFrame
 
 const SingleChatFrameSchema: z.ZodType<SingleChatFrame> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ack'), clientMsgId: z.string(), message: MessageSchema }),
@@ -81,6 +85,7 @@ const SingleChatFrameSchema: z.ZodType<SingleChatFrame> = z.discriminatedUnion('
   z.object({ type: z.literal('receipt'), conversationID: z.string(), sequence: seq, readCount: int, unreadCount: int }),
   z.object({ type: z.literal('conv'), conversation: ConversationSchema }),
   z.object({ type: z.literal('convDeleted'), conversationID: z.string() }),
+  RtcServerFrame,
 ]) as z.ZodType<SingleChatFrame>
 
 export const CHAT_FRAME_TYPES: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'batch'])

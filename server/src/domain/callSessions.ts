@@ -1,0 +1,119 @@
+import { CallAction, CallCmd, LINE_BUSY, type CallSignal } from '../../../types/call.js'
+import { ConvType } from '../../../types/chat.js'
+import type { Queryable } from '../db/Db.js'
+import type { ConvRef } from './conversationIds.js'
+
+/**
+ * The server's view of each call, kept from the call messages that pass through the chat send
+ * path: who takes part, and whether it rings, is connected or has ended. It decides whether a
+ * callee is busy and which sockets may exchange WebRTC frames.
+ */
+
+/** A connected call with no keep-alive for this long is treated as gone (both browsers closed). */
+export const CALL_ALIVE_WINDOW_SECONDS = 60
+
+interface SessionRow {
+  invite_id: string
+  inviter: string
+  invitees: string[]
+  status: 'ringing' | 'connected' | 'ended'
+}
+
+export const isHangup = (s: CallSignal) => s.actionType === CallAction.Invite && s.data.data?.cmd === CallCmd.Hangup
+
+async function sessionOf(q: Queryable, inviteID: string): Promise<SessionRow | null> {
+  const { rows } = await q.query<SessionRow>('SELECT invite_id, inviter, invitees, status FROM call_sessions WHERE invite_id = $1', [inviteID])
+  return rows[0] ?? null
+}
+
+const participants = (s: SessionRow) => [s.inviter, ...s.invitees]
+
+/**
+ * Why `me` may not send this call message in this conversation, or null when it may. One-to-one
+ * calls only so far: the conversation's peer is the other participant.
+ */
+export async function callMessageRefusal(q: Queryable, me: string, ref: ConvRef, signal: CallSignal): Promise<string | null> {
+  if (ref.type !== ConvType.C2C) return 'groupID: 群通话尚未开放'
+  const peer = ref.peer
+  if (signal.actionType === CallAction.Invite && !isHangup(signal)) {
+    if (signal.inviter !== me) return 'inviter: 必须是发送者本人'
+    if (signal.inviteeList.length !== 1 || signal.inviteeList[0] !== peer) return 'inviteeList: 必须是会话的对方'
+    // The same inviter may send it again (a retry after a reconnect); the send path dedupes it.
+    const existing = await sessionOf(q, signal.inviteID)
+    if (existing && existing.inviter !== me) return 'inviteID: 已被使用'
+    return null
+  }
+  const session = await sessionOf(q, signal.inviteID)
+  if (!session) return 'inviteID: 通话不存在'
+  const people = participants(session)
+  if (!people.includes(me) || !people.includes(peer)) return 'inviteID: 你不在这个通话中'
+  switch (signal.actionType) {
+    case CallAction.Cancel:
+      return session.inviter === me ? null : 'actionType: 只有发起人可以取消'
+    case CallAction.Accept:
+    case CallAction.Reject:
+      return session.invitees.includes(me) ? null : 'actionType: 只有被邀请人可以接听或拒绝'
+    default:
+      return null
+  }
+}
+
+/** Moves the call's state after one of its messages has been stored. */
+export async function applyCallMessage(q: Queryable, signal: CallSignal): Promise<void> {
+  if (signal.actionType === CallAction.Invite && !isHangup(signal)) {
+    await q.query(
+      `INSERT INTO call_sessions (invite_id, inviter, invitees, group_id, media_type, timeout_s) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (invite_id) DO NOTHING`,
+      [signal.inviteID, signal.inviter, signal.inviteeList, signal.groupID, signal.data.call_type, signal.timeout],
+    )
+    return
+  }
+  if (signal.actionType === CallAction.Accept) {
+    await q.query(
+      `UPDATE call_sessions SET status = 'connected', accepted_at = now(), alive_at = now() WHERE invite_id = $1 AND status = 'ringing'`,
+      [signal.inviteID],
+    )
+    return
+  }
+  await q.query(`UPDATE call_sessions SET status = 'ended', ended_at = now() WHERE invite_id = $1 AND status <> 'ended'`, [signal.inviteID])
+}
+
+/** Whether the user takes part in a live call other than `exceptInviteID`: ringing within its timeout, or connected and kept alive. */
+export async function isBusy(q: Queryable, wtId: string, exceptInviteID: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM call_sessions
+     WHERE invite_id <> $2 AND status <> 'ended' AND (inviter = $1 OR $1 = ANY(invitees))
+       AND ((status = 'ringing' AND created_at + make_interval(secs => timeout_s) > now())
+         OR (status = 'connected' AND alive_at > now() - make_interval(secs => $3)))
+     LIMIT 1`,
+    [wtId, exceptInviteID, CALL_ALIVE_WINDOW_SECONDS],
+  )
+  return rows.length > 0
+}
+
+/** The reject a busy callee's side answers with (the server writes it in the callee's name). */
+export function busyReject(invite: CallSignal, callee: string): CallSignal {
+  return {
+    businessID: invite.businessID,
+    inviteID: invite.inviteID,
+    actionType: CallAction.Reject,
+    inviter: invite.inviter,
+    inviteeList: [callee],
+    groupID: invite.groupID,
+    timeout: invite.timeout,
+    data: { version: invite.data.version, call_type: invite.data.call_type, line_busy: LINE_BUSY },
+  }
+}
+
+/**
+ * Whether `from` may send a WebRTC frame to `to` in this call: both take part and the call has
+ * not ended. A keep-alive also refreshes the call.
+ */
+export async function relayAllowed(q: Queryable, inviteID: string, from: string, to: string, keepAlive: boolean): Promise<boolean> {
+  const session = await sessionOf(q, inviteID)
+  if (!session || session.status === 'ended') return false
+  const people = participants(session)
+  if (!people.includes(from) || !people.includes(to) || from === to) return false
+  if (keepAlive) await q.query('UPDATE call_sessions SET alive_at = now() WHERE invite_id = $1', [inviteID])
+  return true
+}

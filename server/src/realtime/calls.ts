@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto'
+import { CallAction, CallSignal, looksLikeCallSignal, type RtcClientFrame } from '../../../types/call.js'
+import { MsgType, type OutgoingMessage } from '../../../types/chat.js'
+import { ResultCode } from '../../../types/codes.js'
+import { userTopic } from '../bus/Bus.js'
+import type { AppContext } from '../context.js'
+import { applyCallMessage, busyReject, callMessageRefusal, isBusy, isHangup, relayAllowed } from '../domain/callSessions.js'
+import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
+import { sendMessage } from '../domain/messages.js'
+import type { SessionInfo } from '../domain/sessions.js'
+import { pushMessage } from './chatEvents.js'
+
+export type CallCheck = { kind: 'none' } | { kind: 'call'; signal: CallSignal } | { kind: 'refused'; msg: string }
+
+/**
+ * A custom message whose data names the call business must be a valid call message of a call
+ * the sender takes part in; other custom messages pass untouched.
+ */
+export async function checkCallMessage(ctx: AppContext, me: string, message: OutgoingMessage): Promise<CallCheck> {
+  if (message.type !== MsgType.Custom || !looksLikeCallSignal(message.payload.data)) return { kind: 'none' }
+  const parsed = CallSignal.safeParse(JSON.parse(message.payload.data))
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    return { kind: 'refused', msg: `payload.data.${issue?.path.join('.') || 'call'}: ${issue?.message ?? '格式不正确'}` }
+  }
+  const ref = parseConversationId(me, message.conversationID)
+  if (!ref) return { kind: 'refused', msg: 'conversationID: 会话不存在' }
+  const refusal = await callMessageRefusal(ctx.db, me, ref, parsed.data)
+  return refusal ? { kind: 'refused', msg: refusal } : { kind: 'call', signal: parsed.data }
+}
+
+/**
+ * After a call message is stored: move the call's state, and answer an invite to a callee who is
+ * already in another call with a busy reject in the callee's name.
+ */
+export async function afterCallMessage(ctx: AppContext, signal: CallSignal): Promise<void> {
+  const fresh = signal.actionType === CallAction.Invite && !isHangup(signal)
+  await applyCallMessage(ctx.db, signal)
+  if (!fresh) return
+  const callee = signal.inviteeList[0]!
+  if (!(await isBusy(ctx.db, callee, signal.inviteID))) return
+  const reject = busyReject(signal, callee)
+  const result = await sendMessage(ctx, callee, {
+    clientMsgId: `busy-${randomUUID()}`,
+    conversationID: c2cIdFor(signal.inviter),
+    type: MsgType.Custom,
+    payload: { data: JSON.stringify(reject), description: '', extension: '' },
+    cloudCustomData: '',
+    atUserList: [],
+    needReadReceipt: false,
+  })
+  await applyCallMessage(ctx.db, reject)
+  if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, null)
+}
+
+/** Relays a WebRTC frame to the other participant's devices; keep-alives only refresh the call. */
+export async function handleRtcFrame(ctx: AppContext, session: SessionInfo, frame: RtcClientFrame, reply: (f: Record<string, unknown>) => void): Promise<void> {
+  const me = session.wtId
+  const keepAlive = frame.payload.kind === 'alive'
+  if (!(await relayAllowed(ctx.db, frame.inviteID, me, frame.to, keepAlive))) {
+    return reply({ type: 'error', code: ResultCode.Forbidden, msg: 'inviteID: 通话不存在或已结束' })
+  }
+  if (keepAlive) return
+  await ctx.bus.publish(userTopic(frame.to), { frame: { type: 'rtc', inviteID: frame.inviteID, from: me, payload: frame.payload } })
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import type { LoginResult } from '../../types/auth.js'
+import type { Message } from '../../types/chat.js'
+import { newInviteID, sendSignal, signal, signalOf } from './support/calls.js'
+import { chatClient } from './support/chat.js'
+import { BACKENDS, freshPhone, setupServers, type TestServer } from './support/server.js'
+
+describe.each(BACKENDS)('call signaling on %s', (backend) => {
+  let s: TestServer
+  let peer: TestServer
+  setupServers(backend, 2, (env) => {
+    ;[s, peer] = env.servers as [TestServer, TestServer]
+  })
+
+  async function user(nick = '用户') {
+    const { data } = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: nick })
+    return data
+  }
+  const history = async (token: string, conversationID: string) =>
+    (await s.api<{ messages: Message[] }>('/api/im/messages/history', { conversationID, count: 50 }, { token })).data.messages
+
+  it('carries invite, accept, offer, answer, candidates and hangup between two sockets, and stores the records', async () => {
+    const a = await user('甲')
+    const b = await user('乙')
+    const ca = chatClient(s, a.token)
+    const cb = chatClient(peer, b.token)
+    await Promise.all([ca.ready, cb.ready])
+    const id = newInviteID()
+
+    expect((await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 1, { data: { cmd: 'videoCall', inviter: a.wtId } }))).type).toBe('ack')
+    const invite = await cb.next((f) => signalOf(f)?.actionType === 1)
+    expect(signalOf(invite)).toMatchObject({ inviteID: id, inviter: a.wtId, inviteeList: [b.wtId], data: { call_type: 2 } })
+
+    expect((await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 3))).type).toBe('ack')
+    await ca.next((f) => signalOf(f)?.actionType === 3)
+
+    // Negotiation frames are relayed, not stored.
+    ca.probe.ws.send(JSON.stringify({ type: 'rtc', inviteID: id, to: b.wtId, payload: { kind: 'offer', sdp: 'v=0 offer' } }))
+    const offer = await cb.next((f) => f.type === 'rtc')
+    expect(offer).toEqual({ type: 'rtc', inviteID: id, from: a.wtId, payload: { kind: 'offer', sdp: 'v=0 offer' } })
+    cb.probe.ws.send(JSON.stringify({ type: 'rtc', inviteID: id, to: a.wtId, payload: { kind: 'answer', sdp: 'v=0 answer' } }))
+    cb.probe.ws.send(JSON.stringify({ type: 'rtc', inviteID: id, to: a.wtId, payload: { kind: 'candidate', candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host', sdpMid: '0', sdpMLineIndex: 0 } }))
+    await ca.next((f) => f.type === 'rtc' && (f.payload as { kind: string }).kind === 'answer')
+    const cand = await ca.next((f) => f.type === 'rtc' && (f.payload as { kind: string }).kind === 'candidate')
+    expect(cand.payload).toMatchObject({ sdpMid: '0', sdpMLineIndex: 0 })
+
+    const hangup = signal(id, a.wtId, b.wtId, 1, { call_end: 7, data: { cmd: 'hangup' } })
+    expect((await sendSignal(ca, b.wtId, hangup)).type).toBe('ack')
+    await cb.next((f) => (signalOf(f)?.data as { call_end?: number } | undefined)?.call_end === 7)
+
+    // After the end the relay is closed.
+    ca.probe.ws.send(JSON.stringify({ type: 'rtc', inviteID: id, to: b.wtId, payload: { kind: 'offer', sdp: 'late' } }))
+    const refused = await ca.next((f) => f.type === 'error')
+    expect(refused).toMatchObject({ code: 403 })
+
+    const records = (await history(b.token, `C2C${a.wtId}`)).map((m) => JSON.parse(String(m.payload.data)).actionType)
+    expect(records).toEqual([1, 3, 1])
+    ca.close()
+    cb.close()
+  })
+
+  it('refuses malformed call messages, strangers and relays outside a call, and keeps the socket', async () => {
+    const a = await user()
+    const b = await user()
+    const c = await user()
+    const ca = chatClient(s, a.token)
+    const cc = chatClient(s, c.token)
+    await Promise.all([ca.ready, cc.ready])
+    const bad = await sendSignal(ca, b.wtId, { businessID: 1, inviteID: newInviteID(), actionType: 9, inviter: a.wtId, inviteeList: [b.wtId], data: { call_type: 2 } })
+    expect(bad).toMatchObject({ type: 'nack', code: 400 })
+    expect(String(bad.msg)).toMatch(/^payload\.data\.actionType/)
+    // The inviter must be the sender, and the invitee the conversation's peer.
+    expect(await sendSignal(ca, b.wtId, signal(newInviteID(), b.wtId, a.wtId, 1))).toMatchObject({ type: 'nack', code: 400 })
+    expect(await sendSignal(ca, b.wtId, signal(newInviteID(), a.wtId, c.wtId, 1))).toMatchObject({ type: 'nack', code: 400 })
+    const id = newInviteID()
+    expect((await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 1))).type).toBe('ack')
+    // A third user can neither accept nor cancel the call, nor send it media frames.
+    expect(await sendSignal(cc, b.wtId, signal(id, a.wtId, b.wtId, 3))).toMatchObject({ type: 'nack', code: 400 })
+    // Only the invitee accepts; only the inviter cancels.
+    expect(await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 3))).toMatchObject({ type: 'nack', code: 400 })
+    cc.probe.ws.send(JSON.stringify({ type: 'rtc', inviteID: id, to: b.wtId, payload: { kind: 'offer', sdp: 'x' } }))
+    expect(await cc.next((f) => f.type === 'error')).toMatchObject({ code: 403 })
+    ca.probe.ws.send(JSON.stringify({ type: 'rtc', inviteID: id, to: b.wtId, payload: { kind: 'bogus' } }))
+    expect(String((await ca.next((f) => f.type === 'error')).msg)).toMatch(/^payload/)
+    // Ordinary custom messages are untouched.
+    expect((await ca.send({ clientMsgId: `plain-${id}`, conversationID: `C2C${b.wtId}`, type: 'TIMCustomElem', payload: { data: '{"businessID":"order"}' } })).type).toBe('ack')
+    expect(ca.probe.ws.readyState).toBe(1)
+    ca.close()
+    cc.close()
+  })
+
+  it('answers an invite to a callee in another call with a busy reject in the callee name', async () => {
+    const a = await user('甲')
+    const b = await user('乙')
+    const c = await user('丙')
+    const ca = chatClient(s, a.token)
+    const cb = chatClient(s, b.token)
+    const cc = chatClient(peer, c.token)
+    await Promise.all([ca.ready, cb.ready, cc.ready])
+    const first = newInviteID()
+    await sendSignal(ca, b.wtId, signal(first, a.wtId, b.wtId, 1))
+    await sendSignal(cb, a.wtId, signal(first, a.wtId, b.wtId, 3))
+
+    const second = newInviteID()
+    expect((await sendSignal(cc, b.wtId, signal(second, c.wtId, b.wtId, 1))).type).toBe('ack')
+    const busy = await cc.next((f) => signalOf(f)?.actionType === 4)
+    expect(signalOf(busy)).toMatchObject({ inviteID: second, data: { line_busy: 'line_busy' } })
+    expect((busy.message as Message).from).toBe(b.wtId)
+    const toCallee = await cb.next((f) => signalOf(f)?.inviteID === second && signalOf(f)?.actionType === 4)
+    expect(toCallee).toBeTruthy()
+
+    // Once the first call ends, the callee can be called again.
+    await sendSignal(ca, b.wtId, signal(first, a.wtId, b.wtId, 1, { call_end: 3, data: { cmd: 'hangup' } }))
+    const third = newInviteID()
+    await sendSignal(cc, b.wtId, signal(third, c.wtId, b.wtId, 1))
+    await cb.next((f) => signalOf(f)?.inviteID === third)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(cc.events().some((f) => signalOf(f)?.inviteID === third && signalOf(f)?.actionType === 4)).toBe(false)
+    ca.close()
+    cb.close()
+    cc.close()
+  })
+
+  it('a ringing call that timed out no longer makes the callee busy, and the timeout record ends it', async () => {
+    const a = await user()
+    const b = await user()
+    const c = await user()
+    const ca = chatClient(s, a.token)
+    const cc = chatClient(s, c.token)
+    await Promise.all([ca.ready, cc.ready])
+    const id = newInviteID()
+    await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 1, {}, 1))
+    await new Promise((r) => setTimeout(r, 1200))
+    const other = newInviteID()
+    await sendSignal(cc, b.wtId, signal(other, c.wtId, b.wtId, 1))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(cc.events().some((f) => signalOf(f)?.actionType === 4)).toBe(false)
+
+    // The caller's timeout record closes the call for relays.
+    expect((await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 5, {}, 1))).type).toBe('ack')
+    ca.probe.ws.send(JSON.stringify({ type: 'rtc', inviteID: id, to: b.wtId, payload: { kind: 'offer', sdp: 'x' } }))
+    expect(await ca.next((f) => f.type === 'error')).toMatchObject({ code: 403 })
+    ca.close()
+    cc.close()
+  })
+})

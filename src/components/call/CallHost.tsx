@@ -1,0 +1,25 @@
+import { useEffect } from 'react'
+import { usePageVisible } from '@/components/common/usePageVisible'
+import { CallStatus } from '@/engines/call/state'
+import { initCalls } from '@/services/call/runtime'
+import { useAppStore } from '@/stores'
+import CallLimitDialog from './CallLimitDialog'
+import CallScreen from './CallScreen'
+import './call.scss'
+
+/** The widget inside the logged-in frame: starts it for the user, shows the call screen and the limit dialog. */
+export default function CallHost() {
+  const visible = usePageVisible()
+  const userId = useAppStore((s) => s.user?.wtId ?? '')
+  const call = useAppStore((s) => s.call)
+  useEffect(() => {
+    if (userId) initCalls().catch((err: unknown) => console.warn('calls unavailable', err))
+  }, [userId])
+  if (!visible) return null
+  return (
+    <>
+      {call.callStatus !== CallStatus.Idle ? <CallScreen s={call} /> : null}
+      <CallLimitDialog />
+    </>
+  )
+}

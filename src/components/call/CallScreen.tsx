@@ -1,0 +1,183 @@
+import { Image, View } from '@tarojs/components'
+import { CALL_LIMITS, CallMediaType } from '@shared/call'
+import Avatar from '@/components/layout/Avatar'
+import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
+import { CallRole, CallStatus, displayName, layoutOf, type CallState, type CallUser } from '@/engines/call/state'
+import { getCallEngine } from '@/services/call/runtime'
+import { panelButtons, type PanelButton } from './buttons'
+import { callIcons } from './callIcons'
+import { useCallText } from './useCallText'
+import VideoView from './VideoView'
+
+const ICONS: Record<PanelButton['name'], { on: string; off: string }> = {
+  microphone: { on: callIcons.mic, off: callIcons.micOff },
+  camera: { on: callIcons.camera, off: callIcons.cameraOff },
+  speaker: { on: callIcons.speaker, off: callIcons.speakerOff },
+  hangup: { on: callIcons.hangup, off: callIcons.hangup },
+  reject: { on: callIcons.hangup, off: callIcons.hangup },
+  accept: { on: callIcons.accept, off: callIcons.accept },
+  switchCamera: { on: callIcons.switchCamera, off: callIcons.switchCamera },
+  virtualBackground: { on: callIcons.camera, off: callIcons.cameraOff },
+  inviteUser: { on: callIcons.phone, off: callIcons.phone },
+}
+
+function press(button: PanelButton, s: CallState): void {
+  if (button.appearance === 'disabled' || button.appearance === 'loading') return
+  const engine = getCallEngine()
+  switch (button.name) {
+    case 'microphone':
+      return s.localUserInfo.isAudioAvailable ? engine.closeMicrophone() : engine.openMicrophone()
+    case 'camera':
+      return s.localUserInfo.isVideoAvailable ? engine.closeCamera() : engine.openCamera()
+    case 'speaker':
+      return s.isMuteSpeaker ? engine.unMuteSpeaker() : engine.muteSpeaker()
+    case 'hangup':
+      return void engine.hangup()
+    case 'reject':
+      return void engine.reject()
+    case 'accept':
+      return void engine.accept().catch(() => undefined)
+    case 'switchCamera':
+    case 'virtualBackground':
+    case 'inviteUser':
+      return
+    default:
+      return
+  }
+}
+
+function ButtonPanel({ s, mobile }: { s: CallState; mobile: boolean }) {
+  const t = useCallText()
+  return (
+    <View className='call-panel' data-testid='call-panel'>
+      {panelButtons(s, mobile).map((b) => (
+        <View
+          key={b.name}
+          className={`call-btn call-btn--${b.name} call-btn--${b.appearance}`}
+          data-testid={`call-btn-${b.name}`}
+          data-appearance={b.appearance}
+          aria-label={t(b.label)}
+          aria-disabled={b.appearance === 'disabled' || b.appearance === 'loading'}
+          onClick={() => press(b, s)}
+        >
+          <View className='call-btn__icon'>{b.appearance === 'loading' ? <View className='call-btn__spinner' /> : <Image className='call-btn__img' src={b.appearance === 'closed' ? ICONS[b.name].off : ICONS[b.name].on} />}</View>
+          <View className='call-btn__label'>{t(b.label)}</View>
+        </View>
+      ))}
+    </View>
+  )
+}
+
+function Waiting({ s }: { s: CallState }) {
+  const t = useCallText()
+  const other: CallUser | undefined = s.callRole === CallRole.Callee ? s.callerUserInfo ?? undefined : s.remoteUserInfoList[0]
+  const hint = s.callRole === CallRole.Callee ? t(s.callMediaType === CallMediaType.Video ? 'Invited you to a video call' : 'Invited you to a voice call') : t('Waiting for the other party to answer')
+  return (
+    <View className='call-waiting' data-testid='call-waiting'>
+      <Avatar src={other?.avatar ?? ''} size={96} />
+      <View className='call-waiting__name' data-testid='call-waiting-name'>
+        {other ? displayName(other) : ''}
+      </View>
+      <View className='call-waiting__hint'>{hint}</View>
+    </View>
+  )
+}
+
+function Media({ s }: { s: CallState }) {
+  const remote = s.remoteUserInfoList[0]
+  const self = s.localUserInfo
+  if (s.callMediaType !== CallMediaType.Video || !remote) {
+    return s.callStatus === CallStatus.Connected && remote ? (
+      <View className='call-audio' data-testid='call-audio'>
+        <Avatar src={remote.avatar} size={96} />
+        <View className='call-waiting__name'>{displayName(remote)}</View>
+        <VideoView userId={remote.userId} domId={remote.domId} className='call-video--hidden' testId='call-video-remote' />
+      </View>
+    ) : null
+  }
+  const bigIsRemote = s.bigScreenUserId !== self.userId
+  const big = bigIsRemote ? remote : self
+  const small = bigIsRemote ? self : remote
+  const toggle = () => getCallEngine().toggleBigScreen()
+  // While calling only the local preview shows, behind the waiting view.
+  if (s.callStatus === CallStatus.Calling) {
+    return <VideoView userId={self.userId} domId={self.domId} className='call-video--big call-video--dim' testId='call-video-local' />
+  }
+  return (
+    <View className='call-media'>
+      <View className='call-media__big' data-testid='call-big' data-user={big.userId} onClick={toggle}>
+        <VideoView userId={big.userId} domId={big.domId} className='call-video--big' testId={big === remote ? 'call-video-remote' : 'call-video-local'} />
+        {!big.isVideoAvailable ? <View className='call-media__off' data-testid='call-video-off' data-user={big.userId} /> : null}
+      </View>
+      <View className='call-media__small' data-testid='call-small' data-user={small.userId} onClick={toggle}>
+        <VideoView userId={small.userId} domId={small.domId} className='call-video--small' testId={small === remote ? 'call-video-remote' : 'call-video-local'} />
+        {!small.isVideoAvailable ? <View className='call-media__off' data-testid='call-video-off' data-user={small.userId} /> : null}
+      </View>
+      <View className='call-peer-state' data-testid='call-peer-state' data-audio={String(remote.isAudioAvailable)} data-video={String(remote.isVideoAvailable)} />
+    </View>
+  )
+}
+
+function FloatWindow({ s, mobile }: { s: CallState; mobile: boolean }) {
+  const t = useCallText()
+  const engine = getCallEngine()
+  const calleeRinging = s.callStatus === CallStatus.Calling && s.callRole === CallRole.Callee
+  return (
+    <View className={`call-float${mobile ? ' call-float--mobile' : ''}`} data-testid='call-float' style={{ zIndex: CALL_LIMITS.overlayZIndex }}>
+      <View className='call-float__time' data-testid='call-float-timer'>
+        {s.callStatus === CallStatus.Connected ? s.callDuration : t('wait to be called')}
+      </View>
+      {!mobile ? (
+        <View className='call-float__controls'>
+          <View className='call-btn call-btn--small call-btn--hangup' data-testid='call-float-hangup' onClick={() => void (calleeRinging ? engine.reject() : engine.hangup())}>
+            <Image className='call-btn__img' src={callIcons.hangup} />
+          </View>
+          <View className='call-btn call-btn--small' data-testid='call-float-mic' onClick={() => (s.localUserInfo.isAudioAvailable ? engine.closeMicrophone() : engine.openMicrophone())}>
+            <Image className='call-btn__img' src={s.localUserInfo.isAudioAvailable ? callIcons.mic : callIcons.micOff} />
+          </View>
+        </View>
+      ) : null}
+      <View className='call-btn call-btn--small' data-testid='call-btn-restore' aria-label={t('restore')} onClick={() => engine.toggleMinimize()}>
+        <Image className='call-btn__img' src={callIcons.restore} />
+      </View>
+    </View>
+  )
+}
+
+/** The one-to-one call screen: top bar, waiting view, media, tip and button panel; or the floating window. */
+export default function CallScreen({ s }: { s: CallState }) {
+  const mobile = useNarrowScreen()
+  const t = useCallText()
+  if (s.isMinimized) return <FloatWindow s={s} mobile={mobile} />
+  return (
+    <View
+      className={`call-screen${mobile ? ' call-screen--mobile' : ' call-screen--desktop'}`}
+      data-testid='call-screen'
+      data-layout={layoutOf(s)}
+      data-status={s.callStatus}
+      style={{ zIndex: CALL_LIMITS.overlayZIndex }}
+    >
+      <View className='call-top'>
+        <View className='call-top__side' />
+        <View className='call-top__timer' data-testid='call-timer'>
+          {s.callStatus === CallStatus.Connected ? s.callDuration : ''}
+        </View>
+        <View className='call-top__side'>
+          {s.enableFloatWindow ? (
+            <View className='call-top__btn' data-testid='call-btn-minimize' aria-label={t('minimize')} onClick={() => getCallEngine().toggleMinimize()}>
+              <Image className='call-btn__img' src={callIcons.minimize} />
+            </View>
+          ) : null}
+        </View>
+      </View>
+      <Media s={s} />
+      {s.callStatus === CallStatus.Calling ? <Waiting s={s} /> : null}
+      {s.callTips ? (
+        <View className='call-tip' data-testid='call-tip'>
+          {s.callTips}
+        </View>
+      ) : null}
+      <ButtonPanel s={s} mobile={mobile} />
+    </View>
+  )
+}

@@ -1,0 +1,15 @@
+import phone from './icons/phone.svg'
+import videoCall from './icons/video-call.svg'
+import mic from './icons/mic.svg'
+import micOff from './icons/mic-off.svg'
+import camera from './icons/camera.svg'
+import cameraOff from './icons/camera-off.svg'
+import speaker from './icons/speaker.svg'
+import speakerOff from './icons/speaker-off.svg'
+import hangup from './icons/hangup.svg'
+import accept from './icons/accept.svg'
+import switchCamera from './icons/switch-camera.svg'
+import minimize from './icons/minimize.svg'
+import restore from './icons/restore.svg'
+
+export const callIcons = { phone, videoCall, mic, micOff, camera, cameraOff, speaker, speakerOff, hangup, accept, switchCamera, minimize, restore }

@@ -1,0 +1,70 @@
+import type { CallErrorCode } from '@shared/call'
+import type { CallStream } from '@/platform/media'
+import type { CallTextKey } from '@/i18n/call'
+import type { CallEvent, CallState, LayoutState } from './state'
+
+/** What the engine tells the widget. */
+export interface CallEngineEvents {
+  /** The whole serialisable state after each event of the machine. */
+  stateChanged: CallState
+  /** The layout state changed (the spec's status-change callback). */
+  statusChanged: { oldStatus: LayoutState; newStatus: LayoutState }
+  /** A toast or tip for the user, as a widget text key. */
+  toast: { key: CallTextKey; params?: Record<string, string>; type: 'info' | 'waring' | 'error' | 'success' }
+  error: { code: CallErrorCode | number; message: string }
+  /** Runs after every call ends, and after any error (the spec's after-calling callback). */
+  afterCalling: undefined
+  /** A local or remote stream appeared or changed; the view re-attaches it. */
+  streamsChanged: undefined
+}
+
+export class CallError extends Error {
+  constructor(
+    readonly code: CallErrorCode | number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'CallError'
+  }
+}
+
+export interface CallParams {
+  userID: string
+  type: 1 | 2
+  /** Seconds the callee has to answer. */
+  timeout?: number
+  roomID?: number
+  strRoomID?: string
+  userData?: string
+}
+
+/** The TUICallKit-like engine behind the widget's public API. */
+export interface CallEngine {
+  getState(): CallState
+  on<K extends keyof CallEngineEvents>(event: K, handler: (payload: CallEngineEvents[K]) => void): () => void
+  /** Starts listening for invitations as this user. */
+  start(self: { userId: string; nick: string; avatar: string }): void
+  stop(): void
+  call(params: CallParams): Promise<void>
+  accept(): Promise<void>
+  reject(): Promise<void>
+  hangup(): Promise<void>
+  openCamera(): void
+  closeCamera(): void
+  openMicrophone(): void
+  closeMicrophone(): void
+  muteSpeaker(): void
+  unMuteSpeaker(): void
+  /** Video to audio only; refused with 60001 when already audio. */
+  switchToAudio(): Promise<void>
+  toggleMinimize(): void
+  toggleBigScreen(): void
+  /** Applies a machine event that only changes settings (language, display mode…). */
+  configure(event: Extract<CallEvent, { type: 'settings' | 'selfInfo' | 'muteSpeaker' }>): void
+  /** The stream of a participant ('' or the local user ID for the local one). */
+  streamOf(userId: string): CallStream | null
+  /** Shows a participant's stream in the element `domId` (retried 5 times, 200 ms apart, until it exists). */
+  startRemoteView(userId: string, domId: string): void
+  setCallingBell(url: string): void
+  enableMuteMode(muted: boolean): void
+}

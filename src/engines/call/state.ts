@@ -1,0 +1,299 @@
+import { CallMediaType } from '@shared/call'
+import type { CallLanguage } from '@/i18n/call'
+
+/**
+ * The call state machine of the widget (calling-widget section 4), as a pure reducer: the engine
+ * feeds it typed events and publishes the result. Everything here is serialisable.
+ */
+
+/** Call status: idle → calling → connected → idle. */
+export const CallStatus = { Idle: 'idle', Calling: 'calling', Connected: 'connected' } as const
+export type CallStatus = (typeof CallStatus)[keyof typeof CallStatus]
+
+export const CallRole = { Unknown: 'unknown', Caller: 'caller', Callee: 'callee' } as const
+export type CallRole = (typeof CallRole)[keyof typeof CallRole]
+
+/** What the screen shows; derived from status, role, group and media type. */
+export const LayoutState = {
+  Idle: 'idle',
+  BeInvited: 'be-invited',
+  DialingC2C: 'dialing-c2c',
+  DialingGroup: 'dialing-group',
+  CallingC2CAudio: 'calling-c2c-audio',
+  CallingC2CVideo: 'calling-c2c-video',
+  CallingGroupAudio: 'calling-group-audio',
+  CallingGroupVideo: 'calling-group-video',
+} as const
+export type LayoutState = (typeof LayoutState)[keyof typeof LayoutState]
+
+export type DisplayMode = 'contain' | 'cover' | 'fill'
+export type VideoResolution = '480p' | '720p' | '1080p'
+
+export interface CallUser {
+  userId: string
+  nick: string
+  avatar: string
+  remark: string
+  isAudioAvailable: boolean
+  isVideoAvailable: boolean
+  /** Remote users: has joined the media session. */
+  isEnter: boolean
+  domId: string
+  volume: number
+}
+
+export interface CallState {
+  callStatus: CallStatus
+  callRole: CallRole
+  callMediaType: CallMediaType
+  localUserInfo: CallUser
+  remoteUserInfoList: CallUser[]
+  callerUserInfo: CallUser | null
+  isGroup: boolean
+  groupID: string
+  inviteID: string
+  /** HH:MM:SS since connect. */
+  callDuration: string
+  /** Unix ms of the connect; 0 before. */
+  connectedAt: number
+  callTips: string
+  isMinimized: boolean
+  enableFloatWindow: boolean
+  bigScreenUserId: string
+  language: CallLanguage
+  displayMode: DisplayMode
+  videoResolution: VideoResolution
+  cameraPosition: 'front' | 'back'
+  isMuteSpeaker: boolean
+  enableVirtualBackground: boolean
+  /** Accept pressed and not finished (the accept button shows loading). */
+  accepting: boolean
+  /** A hang up is in progress (the hang-up button is disabled). */
+  hangingUp: boolean
+}
+
+export const callDomId = (userId: string) => `call-video-${userId}`
+
+export function blankUser(userId = '', profile: Partial<CallUser> = {}): CallUser {
+  return { userId, nick: '', avatar: '', remark: '', isAudioAvailable: false, isVideoAvailable: false, isEnter: false, domId: callDomId(userId || 'local'), volume: 0, ...profile }
+}
+
+/** remark, else nick, else userId (spec section 3 "displayUserInfo"). */
+export const displayName = (u: Pick<CallUser, 'remark' | 'nick' | 'userId'>) => u.remark || u.nick || u.userId
+
+export function initialCallState(): CallState {
+  return {
+    callStatus: CallStatus.Idle,
+    callRole: CallRole.Unknown,
+    callMediaType: CallMediaType.Unknown,
+    localUserInfo: blankUser(),
+    remoteUserInfoList: [],
+    callerUserInfo: null,
+    isGroup: false,
+    groupID: '',
+    inviteID: '',
+    callDuration: '00:00:00',
+    connectedAt: 0,
+    callTips: '',
+    isMinimized: false,
+    enableFloatWindow: true,
+    bigScreenUserId: '',
+    // The chat's call records are written with the spec's English texts.
+    language: 'en',
+    displayMode: 'cover',
+    videoResolution: '480p',
+    cameraPosition: 'front',
+    isMuteSpeaker: false,
+    enableVirtualBackground: false,
+    accepting: false,
+    hangingUp: false,
+  }
+}
+
+/** Seconds as HH:MM:SS. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds))
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`
+}
+
+export function layoutOf(s: Pick<CallState, 'callStatus' | 'callRole' | 'isGroup' | 'callMediaType'>): LayoutState {
+  switch (s.callStatus) {
+    case CallStatus.Idle:
+      return LayoutState.Idle
+    case CallStatus.Calling:
+      if (s.callRole === CallRole.Callee) return LayoutState.BeInvited
+      return s.isGroup ? LayoutState.DialingGroup : LayoutState.DialingC2C
+    case CallStatus.Connected: {
+      const video = s.callMediaType === CallMediaType.Video
+      if (s.isGroup) return video ? LayoutState.CallingGroupVideo : LayoutState.CallingGroupAudio
+      return video ? LayoutState.CallingC2CVideo : LayoutState.CallingC2CAudio
+    }
+    default:
+      return missingCase(s.callStatus)
+  }
+}
+
+/** The typed events of the machine. */
+export type CallEvent =
+  /** The local user starts a call (caller) : idle → calling. */
+  | { type: 'dial'; inviteID: string; mediaType: 1 | 2; remotes: CallUser[]; isGroup: boolean; groupID: string }
+  /** An invitation arrives (callee): idle → calling. */
+  | { type: 'invited'; inviteID: string; mediaType: 1 | 2; caller: CallUser; others: CallUser[]; isGroup: boolean; groupID: string }
+  | { type: 'acceptStarted' }
+  /** The callee accepted (either side sees it): calling → connected. */
+  | { type: 'connected'; at: number }
+  | { type: 'remoteEntered'; userId: string }
+  | { type: 'remoteMedia'; userId: string; audio: boolean; video: boolean }
+  /** A remote user left, rejected, was busy or timed out. */
+  | { type: 'remoteLeft'; userId: string }
+  | { type: 'localMedia'; audio?: boolean; video?: boolean }
+  | { type: 'tick'; now: number }
+  | { type: 'tip'; text: string }
+  | { type: 'hangupStarted' }
+  | { type: 'switchedToAudio' }
+  | { type: 'toggleMinimize' }
+  | { type: 'toggleBigScreen' }
+  | { type: 'muteSpeaker'; muted: boolean }
+  | { type: 'cameraPosition'; position: 'front' | 'back' }
+  | { type: 'settings'; patch: Partial<Pick<CallState, 'language' | 'displayMode' | 'videoResolution' | 'enableFloatWindow' | 'enableVirtualBackground'>> }
+  | { type: 'selfInfo'; nick?: string; avatar?: string; userId?: string }
+  /** Hang up, reject, cancel, end, kicked out or error: back to idle. */
+  | { type: 'reset' }
+
+/**
+ * The reset rule (calling-widget section 4): most fields go back to default; status, language,
+ * isGroup, display mode, resolution, the float-window flag, local user info and the virtual
+ * background option stay. Remote users are cleared, the camera returns to front and the local
+ * audio and video flags are cleared.
+ */
+export function resetState(s: CallState): CallState {
+  const base = initialCallState()
+  return {
+    ...base,
+    callStatus: CallStatus.Idle,
+    language: s.language,
+    isGroup: s.isGroup,
+    displayMode: s.displayMode,
+    videoResolution: s.videoResolution,
+    enableFloatWindow: s.enableFloatWindow,
+    enableVirtualBackground: s.enableVirtualBackground,
+    localUserInfo: { ...s.localUserInfo, isAudioAvailable: false, isVideoAvailable: false, volume: 0 },
+    remoteUserInfoList: [],
+    cameraPosition: 'front',
+  }
+}
+
+const patchUser = (list: CallUser[], userId: string, patch: Partial<CallUser>) => list.map((u) => (u.userId === userId ? { ...u, ...patch } : u))
+
+/** One step of the machine. Events that do not apply in the current status leave it unchanged. */
+export function reduce(s: CallState, e: CallEvent): CallState {
+  switch (e.type) {
+    case 'dial':
+      if (s.callStatus !== CallStatus.Idle) return s
+      return {
+        ...s,
+        callStatus: CallStatus.Calling,
+        callRole: CallRole.Caller,
+        callMediaType: e.mediaType,
+        inviteID: e.inviteID,
+        isGroup: e.isGroup,
+        groupID: e.groupID,
+        remoteUserInfoList: e.remotes,
+        callerUserInfo: s.localUserInfo,
+        localUserInfo: { ...s.localUserInfo, isAudioAvailable: true, isVideoAvailable: e.mediaType === CallMediaType.Video },
+        bigScreenUserId: s.localUserInfo.userId,
+        isMinimized: false,
+      }
+    case 'invited':
+      if (s.callStatus !== CallStatus.Idle) return s
+      return {
+        ...s,
+        callStatus: CallStatus.Calling,
+        callRole: CallRole.Callee,
+        callMediaType: e.mediaType,
+        inviteID: e.inviteID,
+        isGroup: e.isGroup,
+        groupID: e.groupID,
+        callerUserInfo: e.caller,
+        remoteUserInfoList: [e.caller, ...e.others],
+        bigScreenUserId: e.caller.userId,
+        isMinimized: false,
+      }
+    case 'acceptStarted':
+      return s.callStatus === CallStatus.Calling && s.callRole === CallRole.Callee ? { ...s, accepting: true } : s
+    case 'connected':
+      if (s.callStatus !== CallStatus.Calling) return s
+      return {
+        ...s,
+        callStatus: CallStatus.Connected,
+        connectedAt: e.at,
+        callDuration: '00:00:00',
+        callTips: '',
+        accepting: false,
+        localUserInfo: s.callRole === CallRole.Callee ? { ...s.localUserInfo, isAudioAvailable: true, isVideoAvailable: s.callMediaType === CallMediaType.Video } : s.localUserInfo,
+        // In a one-to-one video call the remote user takes the big screen.
+        bigScreenUserId: !s.isGroup && s.remoteUserInfoList[0] ? s.remoteUserInfoList[0].userId : s.bigScreenUserId,
+      }
+    case 'remoteEntered':
+      return { ...s, remoteUserInfoList: patchUser(s.remoteUserInfoList, e.userId, { isEnter: true }) }
+    case 'remoteMedia':
+      return { ...s, remoteUserInfoList: patchUser(s.remoteUserInfoList, e.userId, { isAudioAvailable: e.audio, isVideoAvailable: e.video }) }
+    case 'remoteLeft':
+      return { ...s, remoteUserInfoList: s.remoteUserInfoList.filter((u) => u.userId !== e.userId) }
+    case 'localMedia':
+      return {
+        ...s,
+        localUserInfo: {
+          ...s.localUserInfo,
+          ...(e.audio === undefined ? {} : { isAudioAvailable: e.audio }),
+          ...(e.video === undefined ? {} : { isVideoAvailable: e.video }),
+        },
+      }
+    case 'tick':
+      if (s.callStatus !== CallStatus.Connected) return s
+      return { ...s, callDuration: formatDuration((e.now - s.connectedAt) / 1000) }
+    case 'tip':
+      return { ...s, callTips: e.text }
+    case 'hangupStarted':
+      return s.callStatus === CallStatus.Idle ? s : { ...s, hangingUp: true }
+    case 'switchedToAudio':
+      return {
+        ...s,
+        callMediaType: CallMediaType.Audio,
+        localUserInfo: { ...s.localUserInfo, isVideoAvailable: false },
+        remoteUserInfoList: s.remoteUserInfoList.map((u) => ({ ...u, isVideoAvailable: false })),
+      }
+    case 'toggleMinimize':
+      return s.callStatus === CallStatus.Idle || !s.enableFloatWindow ? s : { ...s, isMinimized: !s.isMinimized }
+    case 'toggleBigScreen': {
+      if (s.isGroup || !s.remoteUserInfoList[0]) return s
+      const remote = s.remoteUserInfoList[0].userId
+      return { ...s, bigScreenUserId: s.bigScreenUserId === remote ? s.localUserInfo.userId : remote }
+    }
+    case 'muteSpeaker':
+      return { ...s, isMuteSpeaker: e.muted }
+    case 'cameraPosition':
+      return { ...s, cameraPosition: e.position }
+    case 'settings':
+      return { ...s, ...e.patch }
+    case 'selfInfo':
+      return {
+        ...s,
+        localUserInfo: {
+          ...s.localUserInfo,
+          ...(e.userId !== undefined ? { userId: e.userId, domId: callDomId(e.userId) } : {}),
+          ...(e.nick !== undefined ? { nick: e.nick } : {}),
+          ...(e.avatar !== undefined ? { avatar: e.avatar } : {}),
+        },
+      }
+    case 'reset':
+      return resetState(s)
+    default:
+      return missingCase(e)
+  }
+}
+
+function missingCase(x: never): never {
+  throw new Error(`unhandled call case ${JSON.stringify(x)}`)
+}

@@ -1,0 +1,466 @@
+import { CALL_LIMITS, CallErrorCode, CALL_ERROR_TEXT, CallMediaType, type CallSignal, type IceServer, type RtcPayload } from '@shared/call'
+import { MsgType, type Message } from '@shared/chat'
+import { SendFailure, type ChatEngine, type RtcEvent } from '@/engines/chat/ChatEngine'
+import { TypedEmitter } from '@/engines/chat/emitter'
+import type { CallTextKey } from '@/i18n/call'
+import type { CallStream, MediaPort } from '@/platform/media'
+import { MediaAccessError } from '@/platform/mediaAccess'
+import type { RingtonePort } from '@/platform/ringtone'
+import { CallError, type CallEngine, type CallEngineEvents, type CallParams } from '../CallEngine'
+import { peerToPeerPath, type MediaPath } from '../mediaPath'
+import { buildSignal, kindOf, signalOf, type CallRef } from '../signaling'
+import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, reduce, type CallEvent, type CallState, type CallUser } from '../state'
+
+export interface WebRtcCallEngineDeps {
+  chat: () => ChatEngine
+  media: MediaPort
+  ringtone: RingtonePort
+  iceServers: () => Promise<IceServer[]>
+  /** Name and avatar of a user, for the waiting view. */
+  profile: (userId: string) => Promise<Partial<Pick<CallUser, 'nick' | 'avatar' | 'remark'>>>
+  tones: { dialing: string; ringing: string }
+  newInviteID: () => string
+  newClientMsgId: () => string
+  now?: () => number
+}
+
+export interface WebRtcEngineEvents extends CallEngineEvents {
+  /** A call message this device stored (the chat shows it at once; the server does not echo it). */
+  messageSent: Message
+}
+
+/** Keep-alive of a connected call towards the server, well inside its 60 s window. */
+const ALIVE_MS = 20_000
+
+/**
+ * The self-hosted call engine: call messages over the chat engine, WebRTC negotiation as relayed
+ * socket frames, media through a MediaPath (peer-to-peer for now).
+ */
+export class WebRtcCallEngine implements CallEngine {
+  private readonly events = new TypedEmitter<WebRtcEngineEvents>()
+  private state: CallState = initialCallState()
+  private ref: CallRef | null = null
+  private local: CallStream | null = null
+  private readonly remoteStreams = new Map<string, CallStream>()
+  private path: MediaPath | null = null
+  /** Negotiation frames that arrived before the media path existed. */
+  private pendingRtc: RtcEvent[] = []
+  private timers: Array<ReturnType<typeof setTimeout>> = []
+  private intervals: Array<ReturnType<typeof setInterval>> = []
+  private unsubscribe: Array<() => void> = []
+  private customBell = ''
+  private muteMode = false
+  private readonly now: () => number
+
+  constructor(private readonly deps: WebRtcCallEngineDeps) {
+    this.now = deps.now ?? Date.now
+  }
+
+  getState(): CallState {
+    return this.state
+  }
+
+  on<K extends keyof WebRtcEngineEvents>(event: K, handler: (payload: WebRtcEngineEvents[K]) => void): () => void {
+    return this.events.on(event, handler)
+  }
+
+  start(self: { userId: string; nick: string; avatar: string }): void {
+    this.stop()
+    this.dispatch({ type: 'selfInfo', userId: self.userId, nick: self.nick, avatar: self.avatar })
+    const chat = this.deps.chat()
+    this.unsubscribe = [chat.on('message', (m) => void this.onMessage(m)), chat.on('rtc', (e) => void this.onRtc(e))]
+  }
+
+  stop(): void {
+    for (const off of this.unsubscribe) off()
+    this.unsubscribe = []
+    if (this.state.callStatus !== CallStatus.Idle) this.end()
+  }
+
+  // ── the machine ────────────────────────────────────────────────────────────────────────────
+
+  private dispatch(event: CallEvent): void {
+    const before = this.state
+    const after = reduce(before, event)
+    if (after === before) return
+    this.state = after
+    this.events.emit('stateChanged', after)
+    const oldStatus = layoutOf(before)
+    const newStatus = layoutOf(after)
+    if (oldStatus !== newStatus) this.events.emit('statusChanged', { oldStatus, newStatus })
+    if (before.callStatus !== after.callStatus) this.onStatusChange(before.callStatus, after)
+  }
+
+  /** The ringtone loops while calling and stops when the status leaves calling. */
+  private onStatusChange(before: CallStatus, after: CallState): void {
+    if (after.callStatus === CallStatus.Calling) {
+      if (after.callRole === CallRole.Caller) this.deps.ringtone.loop(this.deps.tones.dialing)
+      else if (!this.muteMode) this.deps.ringtone.loop(this.customBell || this.deps.tones.ringing)
+    } else if (before === CallStatus.Calling) {
+      this.deps.ringtone.stop()
+    }
+  }
+
+  private toast(key: CallTextKey, type: CallEngineEvents['toast']['type'] = 'info', params?: Record<string, string>): void {
+    this.events.emit('toast', { key, type, ...(params ? { params } : {}) })
+  }
+
+  private later(ms: number, fn: () => void): void {
+    this.timers.push(setTimeout(fn, ms))
+  }
+
+  private every(ms: number, fn: () => void): void {
+    this.intervals.push(setInterval(fn, ms))
+  }
+
+  /** Back to idle: media and timers go, the state resets, the after-calling callback runs. */
+  private end(): void {
+    for (const t of this.timers) clearTimeout(t)
+    for (const t of this.intervals) clearInterval(t)
+    this.timers = []
+    this.intervals = []
+    this.path?.close()
+    this.path = null
+    this.local?.stop()
+    this.local = null
+    this.remoteStreams.clear()
+    this.pendingRtc = []
+    this.ref = null
+    this.deps.ringtone.stop()
+    this.dispatch({ type: 'reset' })
+    this.events.emit('streamsChanged', undefined)
+    this.events.emit('afterCalling', undefined)
+  }
+
+  private fail(code: number, message: string): void {
+    this.events.emit('error', { code, message })
+    if (this.state.callStatus !== CallStatus.Idle) this.end()
+    else this.events.emit('afterCalling', undefined)
+  }
+
+  private mediaFailure(err: unknown, video: boolean): CallError {
+    if (err instanceof MediaAccessError) {
+      const code = { noMic: CallErrorCode.NoMic, noCamera: CallErrorCode.NoCamera, denied: CallErrorCode.DeviceAccessDenied, unsupported: CallErrorCode.WebRtcUnsupported }[err.kind]
+      if (err.kind === 'denied') this.toast(video ? 'no camera access' : 'no microphone access', 'error')
+      else this.toast(CALL_ERROR_TEXT[code] as CallTextKey, 'error')
+      return new CallError(code, CALL_ERROR_TEXT[code])
+    }
+    return new CallError(CallErrorCode.DeviceAccessDenied, err instanceof Error ? err.message : String(err))
+  }
+
+  private async openLocal(mediaType: 1 | 2): Promise<void> {
+    const video = mediaType === CallMediaType.Video
+    try {
+      this.local = await this.deps.media.getLocalStream({ audio: true, video, resolution: this.state.videoResolution })
+    } catch (err) {
+      throw this.mediaFailure(err, video)
+    }
+    this.events.emit('streamsChanged', undefined)
+  }
+
+  // ── sending ────────────────────────────────────────────────────────────────────────────────
+
+  private peerOf(ref: CallRef): string {
+    const me = this.state.localUserInfo.userId
+    return ref.inviter === me ? ref.inviteeList[0]! : ref.inviter
+  }
+
+  private async send(ref: CallRef, signal: CallSignal): Promise<Message> {
+    const stored = await this.deps.chat().sendMessage({
+      clientMsgId: this.deps.newClientMsgId(),
+      conversationID: `C2C${this.peerOf(ref)}`,
+      type: MsgType.Custom,
+      payload: { data: JSON.stringify(signal), description: '', extension: '' },
+    })
+    this.events.emit('messageSent', stored)
+    return stored
+  }
+
+  /** Records are best-effort once the call is over locally: a failure is logged. */
+  private sendRecord(ref: CallRef, signal: CallSignal): void {
+    this.send(ref, signal).catch((err: unknown) => console.warn('call record not sent', err))
+  }
+
+  private sendRtc(to: string, payload: RtcPayload): void {
+    if (this.ref) this.deps.chat().sendRtc(this.ref.inviteID, to, payload)
+  }
+
+  // ── the caller ─────────────────────────────────────────────────────────────────────────────
+
+  async call(params: CallParams): Promise<void> {
+    if (this.state.callStatus !== CallStatus.Idle) return
+    const me = this.state.localUserInfo.userId
+    if (params.userID === me) throw new CallError(0, "Can't call yourself")
+    if (!this.deps.media.supportsWebRtc()) {
+      this.toast('Your current environment does not support WebRTC', 'error')
+      throw new CallError(CallErrorCode.WebRtcUnsupported, CALL_ERROR_TEXT[CallErrorCode.WebRtcUnsupported])
+    }
+    const ref: CallRef = {
+      inviteID: this.deps.newInviteID(),
+      inviter: me,
+      inviteeList: [params.userID],
+      groupID: '',
+      timeout: params.timeout ?? CALL_LIMITS.defaultTimeoutSeconds,
+      mediaType: params.type,
+    }
+    this.ref = ref
+    this.dispatch({ type: 'dial', inviteID: ref.inviteID, mediaType: params.type, remotes: [blankUser(params.userID)], isGroup: false, groupID: '' })
+    void this.fillProfile(params.userID)
+    try {
+      await this.openLocal(params.type)
+      if (this.ref !== ref) return
+      await this.send(ref, buildSignal.invite(ref))
+    } catch (err) {
+      const error = err instanceof CallError ? err : err instanceof SendFailure && err.code === CallErrorCode.Blacklisted ? new CallError(CallErrorCode.Blacklisted, CALL_ERROR_TEXT[CallErrorCode.Blacklisted]) : new CallError(0, 'Start call failed')
+      if (!(err instanceof CallError)) this.toast(error.code === CallErrorCode.Blacklisted ? 'The identifier is in blacklist. Failed to send this message!' : 'Start call failed', 'error')
+      this.fail(error.code, error.message)
+      throw error
+    }
+    this.later(ref.timeout * 1000, () => {
+      if (this.ref !== ref || this.state.callStatus !== CallStatus.Calling) return
+      this.sendRecord(ref, buildSignal.timeout(ref))
+      this.toast('call timeout', 'waring')
+      this.end()
+    })
+  }
+
+  private async fillProfile(userId: string): Promise<void> {
+    try {
+      const p = await this.deps.profile(userId)
+      const list = this.state.remoteUserInfoList.map((u) => (u.userId === userId ? { ...u, ...p } : u))
+      if (list.some((u) => u.userId === userId)) {
+        this.state = { ...this.state, remoteUserInfoList: list, callerUserInfo: this.state.callerUserInfo?.userId === userId ? { ...this.state.callerUserInfo, ...p } : this.state.callerUserInfo }
+        this.events.emit('stateChanged', this.state)
+      }
+    } catch {
+      // The waiting view falls back to the user ID.
+    }
+  }
+
+  // ── the callee ─────────────────────────────────────────────────────────────────────────────
+
+  async accept(): Promise<void> {
+    const ref = this.ref
+    if (!ref || this.state.callStatus !== CallStatus.Calling || this.state.callRole !== CallRole.Callee || this.state.accepting) return
+    this.dispatch({ type: 'acceptStarted' })
+    try {
+      await this.openLocal(ref.mediaType)
+      if (this.ref !== ref) return
+      await this.startPath(ref)
+      await this.send(ref, buildSignal.accept(ref))
+    } catch (err) {
+      if (this.ref !== ref) return
+      if (!(err instanceof CallError)) this.toast('Accept failed', 'error')
+      this.sendRecord(ref, buildSignal.reject(ref))
+      this.fail(err instanceof CallError ? err.code : 0, err instanceof CallError ? err.message : 'Accept failed')
+      throw err
+    }
+    this.onConnected(ref)
+    for (const e of this.pendingRtc.splice(0)) await this.onRtc(e)
+  }
+
+  async reject(): Promise<void> {
+    const ref = this.ref
+    if (!ref || this.state.callStatus !== CallStatus.Calling || this.state.callRole !== CallRole.Callee) return
+    this.sendRecord(ref, buildSignal.reject(ref))
+    this.end()
+  }
+
+  async hangup(): Promise<void> {
+    const ref = this.ref
+    if (!ref || this.state.callStatus === CallStatus.Idle || this.state.hangingUp) return
+    this.dispatch({ type: 'hangupStarted' })
+    if (this.state.callStatus === CallStatus.Calling) {
+      this.sendRecord(ref, this.state.callRole === CallRole.Caller ? buildSignal.cancel(ref) : buildSignal.reject(ref))
+    } else {
+      this.sendRecord(ref, buildSignal.hangup(ref, (this.now() - this.state.connectedAt) / 1000))
+    }
+    this.end()
+  }
+
+  private async onInvited(message: Message, s: CallSignal): Promise<void> {
+    const ref: CallRef = { inviteID: s.inviteID, inviter: s.inviter, inviteeList: s.inviteeList, groupID: s.groupID, timeout: s.timeout, mediaType: s.data.call_type }
+    this.ref = ref
+    const caller = blankUser(s.inviter, { nick: message.nick, avatar: message.avatar })
+    this.dispatch({ type: 'invited', inviteID: s.inviteID, mediaType: s.data.call_type, caller, others: [], isGroup: !!s.groupID, groupID: s.groupID })
+    // The caller writes the timeout record; the callee only stops ringing.
+    const left = message.time * 1000 + s.timeout * 1000 - this.now()
+    this.later(Math.max(left, 1000), () => {
+      if (this.ref === ref && this.state.callStatus === CallStatus.Calling) this.end()
+    })
+  }
+
+  // ── both sides ─────────────────────────────────────────────────────────────────────────────
+
+  private async startPath(ref: CallRef): Promise<void> {
+    let iceServers: IceServer[] = []
+    try {
+      iceServers = await this.deps.iceServers()
+    } catch {
+      // Without configured servers, host candidates still connect browsers on one network.
+    }
+    if (this.ref !== ref || !this.local) return
+    this.path = peerToPeerPath(this.deps.media, this.local, iceServers, {
+      send: (to, payload) => this.sendRtc(to, payload),
+      remoteStream: (userId, stream) => {
+        this.remoteStreams.set(userId, stream)
+        this.dispatch({ type: 'remoteEntered', userId })
+        this.events.emit('streamsChanged', undefined)
+      },
+      linkState: (userId, state) => {
+        if (state === 'connected') this.sendRtc(userId, { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: this.state.localUserInfo.isVideoAvailable })
+        else if (this.ref === ref) void this.hangup()
+      },
+    })
+  }
+
+  private onConnected(ref: CallRef): void {
+    this.dispatch({ type: 'connected', at: this.now() })
+    this.every(CALL_LIMITS.timerTickMs, () => this.dispatch({ type: 'tick', now: this.now() }))
+    this.every(ALIVE_MS, () => this.sendRtc(this.peerOf(ref), { kind: 'alive' }))
+  }
+
+  private async onMessage(message: Message): Promise<void> {
+    const s = signalOf(message)
+    if (!s) return
+    const me = this.state.localUserInfo.userId
+    const kind = kindOf(s)
+    if (kind === 'invite') {
+      if (message.from === me || !s.inviteeList.includes(me)) return
+      // A stale invite (caught up after a reconnect) does not ring.
+      if (message.time * 1000 + s.timeout * 1000 < this.now()) return
+      if (this.state.callStatus !== CallStatus.Idle) return
+      return this.onInvited(message, s)
+    }
+    const ref = this.ref
+    if (!ref || s.inviteID !== ref.inviteID) return
+    // Our own messages reach this device only when another device of ours sent them.
+    if (message.from === me) {
+      if (this.state.callStatus === CallStatus.Calling && this.state.callRole === CallRole.Callee) this.end()
+      return
+    }
+    const name = displayName(this.state.remoteUserInfoList.find((u) => u.userId === message.from) ?? blankUser(message.from, { nick: message.nick }))
+    switch (kind) {
+      case 'accept':
+        if (this.state.callRole !== CallRole.Caller || this.state.callStatus !== CallStatus.Calling) return
+        this.onConnected(ref)
+        await this.startPath(ref)
+        await this.path?.connect(message.from, true)
+        for (const e of this.pendingRtc.splice(0)) await this.onRtc(e)
+        return
+      case 'reject':
+        this.toast(this.state.isGroup ? 'Reject Call' : 'other side reject call', 'info', { user: name })
+        return this.end()
+      case 'busy':
+        this.toast(this.state.isGroup ? 'in busy' : 'other side line busy', 'info', { user: name })
+        return this.end()
+      case 'cancel':
+        this.toast('The other side cancelled the call', 'info')
+        return this.end()
+      case 'timeout':
+        return this.end()
+      case 'hangup':
+        if (this.state.isGroup) this.toast('end call', 'info', { user: name })
+        return this.end()
+      default:
+        return
+    }
+  }
+
+  private async onRtc(e: RtcEvent): Promise<void> {
+    if (!this.ref || e.inviteID !== this.ref.inviteID) return
+    if (e.payload.kind === 'media') {
+      this.dispatch({ type: 'remoteMedia', userId: e.from, audio: e.payload.audio, video: e.payload.video })
+      return
+    }
+    if (!this.path) {
+      this.pendingRtc.push(e)
+      return
+    }
+    try {
+      await this.path.handle(e.from, e.payload)
+    } catch (err) {
+      console.warn('negotiation failed', err)
+    }
+  }
+
+  // ── devices ────────────────────────────────────────────────────────────────────────────────
+
+  private setLocal(kind: 'audio' | 'video', on: boolean): void {
+    if (!this.local || this.state.callStatus === CallStatus.Idle) return
+    if (kind === 'video' && this.state.callMediaType !== CallMediaType.Video) return
+    this.local.setEnabled(kind, on)
+    this.dispatch({ type: 'localMedia', [kind]: on })
+    if (this.ref && this.state.callStatus === CallStatus.Connected) {
+      const payload: RtcPayload = { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: this.state.localUserInfo.isVideoAvailable }
+      for (const u of this.state.remoteUserInfoList) this.sendRtc(u.userId, payload)
+    }
+  }
+
+  openCamera(): void {
+    this.setLocal('video', true)
+  }
+  closeCamera(): void {
+    this.setLocal('video', false)
+  }
+  openMicrophone(): void {
+    this.setLocal('audio', true)
+  }
+  closeMicrophone(): void {
+    this.setLocal('audio', false)
+  }
+  muteSpeaker(): void {
+    this.deps.media.setSpeakerMuted(true)
+    this.dispatch({ type: 'muteSpeaker', muted: true })
+  }
+  unMuteSpeaker(): void {
+    this.deps.media.setSpeakerMuted(false)
+    this.dispatch({ type: 'muteSpeaker', muted: false })
+  }
+
+  async switchToAudio(): Promise<void> {
+    if (this.state.callStatus === CallStatus.Idle) return
+    if (this.state.callMediaType !== CallMediaType.Video) {
+      this.fail(CallErrorCode.SwitchToAudioFailed, CALL_ERROR_TEXT[CallErrorCode.SwitchToAudioFailed])
+      return
+    }
+    this.local?.setEnabled('video', false)
+    this.path?.dropVideo()
+    this.dispatch({ type: 'switchedToAudio' })
+    for (const u of this.state.remoteUserInfoList) this.sendRtc(u.userId, { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: false })
+  }
+
+  toggleMinimize(): void {
+    this.dispatch({ type: 'toggleMinimize' })
+  }
+  toggleBigScreen(): void {
+    this.dispatch({ type: 'toggleBigScreen' })
+  }
+  configure(event: Extract<CallEvent, { type: 'settings' | 'selfInfo' | 'muteSpeaker' }>): void {
+    this.dispatch(event)
+  }
+
+  streamOf(userId: string): CallStream | null {
+    if (!userId || userId === this.state.localUserInfo.userId) return this.local
+    return this.remoteStreams.get(userId) ?? null
+  }
+
+  /** Shows a participant's stream in an element, retrying while the element is not rendered yet. */
+  startRemoteView(userId: string, domId: string): void {
+    const attempt = (left: number) => {
+      const stream = this.streamOf(userId)
+      const isLocal = !userId || userId === this.state.localUserInfo.userId
+      const shown = this.deps.media.attach(domId, stream, { muted: isLocal, objectFit: this.state.displayMode })
+      if (!shown && left > 0) setTimeout(() => attempt(left - 1), CALL_LIMITS.remoteVideoRetryMs)
+    }
+    attempt(CALL_LIMITS.remoteVideoRetries)
+  }
+
+  setCallingBell(url: string): void {
+    this.customBell = url
+  }
+  enableMuteMode(muted: boolean): void {
+    this.muteMode = muted
+    if (muted && this.state.callRole === CallRole.Callee && this.state.callStatus === CallStatus.Calling) this.deps.ringtone.stop()
+  }
+}

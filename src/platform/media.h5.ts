@@ -1,0 +1,123 @@
+import type { CallStream, MediaPort, PeerLink, PeerLinkEvents } from './media'
+import { MediaAccessError } from './mediaAccess'
+
+const RESOLUTIONS = { '480p': { width: 640, height: 480 }, '720p': { width: 1280, height: 720 }, '1080p': { width: 1920, height: 1080 } } as const
+
+class H5Stream implements CallStream {
+  constructor(readonly raw: MediaStream) {}
+  get id() {
+    return this.raw.id
+  }
+  setEnabled(kind: 'audio' | 'video', enabled: boolean) {
+    for (const t of kind === 'audio' ? this.raw.getAudioTracks() : this.raw.getVideoTracks()) t.enabled = enabled
+  }
+  stop() {
+    for (const t of this.raw.getTracks()) t.stop()
+  }
+}
+
+function accessError(err: unknown, video: boolean): MediaAccessError {
+  const name = (err as { name?: string })?.name ?? ''
+  if (name === 'NotAllowedError' || name === 'SecurityError') return new MediaAccessError('denied', 'Device access denied')
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return video ? new MediaAccessError('noCamera', 'No camera found') : new MediaAccessError('noMic', 'No mic found')
+  return new MediaAccessError('denied', (err as Error)?.message || 'Device access denied')
+}
+
+/** Elements playing remote audio or video, so the speaker switch can mute them all. */
+let speakerMuted = false
+
+export const media: MediaPort = {
+  supportsWebRtc: () => typeof RTCPeerConnection !== 'undefined' && !!navigator.mediaDevices?.getUserMedia,
+
+  async getLocalStream({ audio, video, resolution }) {
+    if (!media.supportsWebRtc()) throw new MediaAccessError('unsupported', 'Your current environment does not support WebRTC')
+    const devices = await navigator.mediaDevices.enumerateDevices().catch(() => [] as MediaDeviceInfo[])
+    if (devices.length && audio && !devices.some((d) => d.kind === 'audioinput')) throw new MediaAccessError('noMic', 'No mic found')
+    if (devices.length && video && !devices.some((d) => d.kind === 'videoinput')) throw new MediaAccessError('noCamera', 'No camera found')
+    try {
+      const raw = await navigator.mediaDevices.getUserMedia({ audio, video: video ? RESOLUTIONS[resolution] : false })
+      return new H5Stream(raw)
+    } catch (err) {
+      throw accessError(err, video)
+    }
+  },
+
+  createPeerLink({ iceServers, local }, events: PeerLinkEvents): PeerLink {
+    const pc = new RTCPeerConnection({ iceServers })
+    const raw = (local as H5Stream).raw
+    for (const track of raw.getTracks()) pc.addTrack(track, raw)
+    pc.onicecandidate = (e) => {
+      if (e.candidate) events.onIceCandidate({ candidate: e.candidate.candidate, sdpMid: e.candidate.sdpMid, sdpMLineIndex: e.candidate.sdpMLineIndex })
+    }
+    let remote: MediaStream | null = null
+    pc.ontrack = (e) => {
+      const stream = e.streams[0] ?? (remote ??= new MediaStream())
+      if (!e.streams[0]) stream.addTrack(e.track)
+      if (remote !== stream) remote = stream
+      events.onRemoteStream(new H5Stream(stream))
+    }
+    pc.onconnectionstatechange = () => events.onStateChange(pc.connectionState)
+    // Candidates that arrive before the remote description wait for it.
+    const early: RTCIceCandidateInit[] = []
+    const flushEarly = async () => {
+      for (const c of early.splice(0)) await pc.addIceCandidate(c).catch(() => undefined)
+    }
+    return {
+      async createOffer() {
+        const offer = await pc.createOffer()
+        await pc.setLocalDescription(offer)
+        return offer.sdp ?? ''
+      },
+      async acceptOffer(sdp) {
+        await pc.setRemoteDescription({ type: 'offer', sdp })
+        await flushEarly()
+        const answer = await pc.createAnswer()
+        await pc.setLocalDescription(answer)
+        return answer.sdp ?? ''
+      },
+      async acceptAnswer(sdp) {
+        await pc.setRemoteDescription({ type: 'answer', sdp })
+        await flushEarly()
+      },
+      async addCandidate(c) {
+        if (!pc.remoteDescription) early.push(c)
+        else await pc.addIceCandidate(c).catch(() => undefined)
+      },
+      dropVideo() {
+        for (const sender of pc.getSenders()) if (sender.track?.kind === 'video') void sender.replaceTrack(null)
+      },
+      close() {
+        pc.onicecandidate = null
+        pc.ontrack = null
+        pc.onconnectionstatechange = null
+        pc.close()
+      },
+    }
+  },
+
+  attach(domId, stream, { muted, objectFit }) {
+    const el = document.getElementById(domId)
+    if (!el) return false
+    let video = el instanceof HTMLVideoElement ? el : el.querySelector('video')
+    if (!video) {
+      video = document.createElement('video')
+      video.autoplay = true
+      video.playsInline = true
+      video.style.width = '100%'
+      video.style.height = '100%'
+      el.appendChild(video)
+    }
+    video.style.objectFit = objectFit
+    video.muted = muted || speakerMuted
+    video.dataset.local = muted ? '1' : '0'
+    const raw = stream ? (stream as H5Stream).raw : null
+    if (video.srcObject !== raw) video.srcObject = raw
+    if (raw) void video.play().catch(() => undefined)
+    return true
+  },
+
+  setSpeakerMuted(muted) {
+    speakerMuted = muted
+    document.querySelectorAll<HTMLVideoElement>('video[data-local="0"]').forEach((v) => (v.muted = muted))
+  },
+}

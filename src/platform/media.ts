@@ -1,0 +1,45 @@
+/**
+ * Camera, microphone and WebRTC for calls. Only the H5 build has them; the mini-program has no
+ * WebRTC, so there every capability answers "unsupported" and calls point to the web app.
+ */
+
+export { MediaAccessError, type MediaErrorKind } from './mediaAccess'
+
+/** An opaque local or remote media stream; only platform code looks inside. */
+export interface CallStream {
+  readonly id: string
+  /** Turns the tracks of a kind on or off without renegotiating. */
+  setEnabled(kind: 'audio' | 'video', enabled: boolean): void
+  stop(): void
+}
+
+export interface PeerLinkEvents {
+  onIceCandidate(c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }): void
+  onRemoteStream(stream: CallStream): void
+  /** 'connected', 'failed', 'closed'… (RTCPeerConnection.connectionState). */
+  onStateChange(state: string): void
+}
+
+/** One peer connection, reduced to what signaling needs. */
+export interface PeerLink {
+  createOffer(): Promise<string>
+  /** Applies the remote offer and answers it. */
+  acceptOffer(sdp: string): Promise<string>
+  acceptAnswer(sdp: string): Promise<void>
+  addCandidate(c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }): Promise<void>
+  /** Stops sending video (a switch to audio) without renegotiating. */
+  dropVideo(): void
+  close(): void
+}
+
+export interface MediaPort {
+  supportsWebRtc(): boolean
+  /** Rejects with a MediaAccessError. */
+  getLocalStream(opts: { audio: boolean; video: boolean; resolution: '480p' | '720p' | '1080p' }): Promise<CallStream>
+  createPeerLink(opts: { iceServers: Array<{ urls: string[]; username?: string; credential?: string }>; local: CallStream }, events: PeerLinkEvents): PeerLink
+  /** Shows a stream in the element with this id (a video element, or a container for one); false when there is no such element yet. */
+  attach(domId: string, stream: CallStream | null, opts: { muted: boolean; objectFit: 'contain' | 'cover' | 'fill' }): boolean
+  setSpeakerMuted(muted: boolean): void
+}
+
+export declare const media: MediaPort

@@ -1,0 +1,13 @@
+import type { MediaPort } from './media'
+import { MediaAccessError } from './mediaAccess'
+
+/** The mini-program has no WebRTC: calls need the web app (or a TRTC configuration). */
+export const media: MediaPort = {
+  supportsWebRtc: () => false,
+  getLocalStream: () => Promise.reject(new MediaAccessError('unsupported', 'Your current environment does not support WebRTC')),
+  createPeerLink() {
+    throw new MediaAccessError('unsupported', 'Your current environment does not support WebRTC')
+  },
+  attach: () => false,
+  setSpeakerMuted: () => undefined,
+}

@@ -1,0 +1,132 @@
+import type { Message } from '@shared/chat'
+import { getChatEngine } from '@/engines'
+import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
+import { CallStatus } from '@/engines/call/state'
+import { callText } from '@/i18n/call'
+import { media } from '@/platform/media'
+import { ringtone } from '@/platform/ringtone'
+import { fromServer } from '@/stores/chat/uiMessage'
+import { useAppStore } from '@/stores'
+import dialingTone from '@/assets/call/dialing.wav'
+import ringingTone from '@/assets/call/ringing.wav'
+import { checkCall, exitCall, getIceConfig, getMediaSwitch, startCallRecord, uploadCall } from '../api/media'
+import { newClientMsgId } from '../chat/clientMsgId'
+import { messagingLogin } from '../messaging'
+import { toast } from '../toast'
+import { CallKit } from './callKit'
+import { bindCallLimits } from './limits'
+
+/** The self-hosted engine needs no cloud app ID; the API still takes one, as the spec's SDK does. */
+export const SELF_HOSTED_SDK_APP_ID = 1
+/** The call button's debounce (spec section 9). */
+export const CALL_BUTTON_DEBOUNCE_MS = 500
+
+const state = () => useAppStore.getState()
+
+/** A call message this device stored shows in its chat at once (the server echoes only to other devices). */
+function showSent(message: Message): void {
+  const s = state()
+  const me = s.user?.wtId ?? ''
+  if (s.messages[message.conversationID]) s.mergeMessages(message.conversationID, [fromServer(message)])
+  if (s.conversations[message.conversationID]) s.applyConversationMessage(message, me)
+}
+
+function profileOf(userId: string) {
+  const p = state().conversations[`C2C${userId}`]?.userProfile
+  return Promise.resolve(p ? { nick: p.nick, avatar: p.avatar } : {})
+}
+
+let engine: WebRtcCallEngine | null = null
+let kit: CallKit | null = null
+
+export function getCallEngine(): WebRtcCallEngine {
+  if (engine) return engine
+  const e = new WebRtcCallEngine({
+    chat: getChatEngine,
+    media,
+    ringtone,
+    iceServers: async () => (await getIceConfig()).iceServers,
+    profile: profileOf,
+    tones: { dialing: dialingTone, ringing: ringingTone },
+    newInviteID: () => `call-${newClientMsgId()}`,
+    newClientMsgId: () => newClientMsgId(),
+  })
+  e.on('stateChanged', (s) => state().setCallState(s))
+  e.on('toast', ({ key, params, type }) => toast[type](callText(e.getState().language, key, params)))
+  e.on('error', ({ code, message }) => console.warn('call error', code, message))
+  e.on('messageSent', showSent)
+  bindCallLimits(e, {
+    startRecord: async (acceptWtId, callType) => (await startCallRecord({ acceptWtId, callType })).callId,
+    heartbeat: (callId) => uploadCall(callId),
+    exit: (callId) => exitCall(callId),
+    showLimitDialog: () => state().setCallLimitDialog(true),
+  })
+  engine = e
+  return e
+}
+
+export function getCallKit(): CallKit {
+  kit ??= new CallKit({
+    engine: getCallEngine(),
+    async login() {
+      await messagingLogin()
+      const user = state().user
+      return { nick: user?.nickName ?? '', avatar: user?.avatar ?? '' }
+    },
+    isPlayableAudio: (url) => ringtone.isPlayableAudio(url),
+    warn: (m) => console.warn(m),
+  })
+  return kit
+}
+
+/** Starts the widget for the logged-in user and reads the media switch. */
+export async function initCalls(): Promise<void> {
+  const user = state().user
+  if (!user) return
+  const kit = getCallKit()
+  if (!kit.isReady() && media.supportsWebRtc()) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
+  try {
+    const entry = await getMediaSwitch()
+    state().setCallEntriesEnabled(entry.dictValue === '1')
+  } catch {
+    state().setCallEntriesEnabled(false)
+  }
+}
+
+let lastPress = 0
+
+/**
+ * The chat toolbar's 'Voice call' / 'Video call': the daily limit check first (a failed check
+ * aborts silently; a reached limit opens the membership dialog), then the call.
+ */
+export async function startCallFromChat(peer: string, type: 1 | 2): Promise<void> {
+  const now = Date.now()
+  if (now - lastPress < CALL_BUTTON_DEBOUNCE_MS) return
+  lastPress = now
+  const kit = getCallKit()
+  if (getCallEngine().getState().callStatus !== CallStatus.Idle) return
+  let reached: 0 | 1
+  try {
+    reached = await checkCall()
+  } catch {
+    return
+  }
+  if (reached === 1) {
+    state().setCallLimitDialog(true)
+    return
+  }
+  try {
+    if (!kit.isReady()) await initCalls()
+    await kit.call({ userID: peer, type })
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err)
+    if (message === "Can't call yourself") toast.error(callText(getCallEngine().getState().language, "Can't call yourself"))
+    console.warn('call failed', message)
+  }
+}
+
+/** Logout: the engine stops listening and any call ends. */
+export function stopCalls(): void {
+  kit?.destroy()
+  engine?.stop()
+}

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test'
+import { closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
+import { apiPost } from '../support/accounts'
+import { placeCall } from './support'
+
+let sessions: Session[] = []
+test.afterEach(async () => {
+  await closeAll(sessions)
+  sessions = []
+})
+
+/** The test server runs with CALL_DAILY_LIMIT_SECONDS=3 (support/global-setup.ts). */
+test("a non-member at today's call-time cap gets the membership dialog instead of a call", async ({ browser, request }) => {
+  const [alice, bob] = await registerUsers(request, ['庚', '辛'])
+  // Alice uses up her three seconds with a call reported through the API.
+  const started = await apiPost<{ callId: number }>(request, '/api/media/call', { acceptWtId: bob.wtId, callType: 2 }, alice.login.token)
+  expect(started.code, started.msg).toBe(200)
+  await new Promise((r) => setTimeout(r, 3500))
+  expect((await apiPost(request, '/api/media/exitCall', { callId: started.data.callId }, alice.login.token)).code).toBe(200)
+
+  const a = await signIn(browser, alice)
+  sessions = [a]
+  await placeCall(a, bob, 'video')
+  const dialog = visible(a.page, 'call-limit-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('开通会员提示')
+  await expect(visible(a.page, 'call-limit-text')).toHaveText('今日通话时长已达上限，请开通会员解锁')
+  await expect(visible(a.page, 'call-screen')).toHaveCount(0)
+
+  await visible(a.page, 'call-limit-dismiss').click()
+  await expect(dialog).toHaveCount(0)
+
+  // The call button ignores presses within 500 ms of the last one.
+  await a.page.waitForTimeout(600)
+  await visible(a.page, 'tool-videoCall').click()
+  await expect(dialog).toBeVisible()
+  await visible(a.page, 'call-limit-open').click()
+  await expect(a.page).toHaveURL(/\/member$/)
+})

@@ -1,0 +1,250 @@
+import type { Message } from '@shared/chat'
+import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
+import { buildSignal, callRecordOf, type CallRef } from '@/engines/call/signaling'
+import type { CallStream, MediaPort, PeerLinkEvents } from '@/platform/media'
+import { MediaAccessError } from '@/platform/mediaAccess'
+import { CallKit, INIT_NOT_COMPLETE, REPEATED_CALL } from '@/services/call/callKit'
+import { bindCallLimits } from '@/services/call/limits'
+import { FakeChatEngine, message } from '../helpers/fakeChatEngine'
+
+const ME = '10000001'
+const PEER = '10000002'
+
+function fakeMedia() {
+  const stream = (): CallStream => ({ id: 's', setEnabled: jest.fn(), stop: jest.fn() })
+  const links: PeerLinkEvents[] = []
+  const port: MediaPort & { links: PeerLinkEvents[]; fail: MediaAccessError | null } = {
+    links,
+    fail: null,
+    supportsWebRtc: () => true,
+    getLocalStream: jest.fn(async () => {
+      if (port.fail) throw port.fail
+      return stream()
+    }),
+    createPeerLink: jest.fn((_opts, events: PeerLinkEvents) => {
+      links.push(events)
+      return { createOffer: async () => 'offer-sdp', acceptOffer: async () => 'answer-sdp', acceptAnswer: jest.fn(async () => undefined), addCandidate: jest.fn(async () => undefined), dropVideo: jest.fn(), close: jest.fn() }
+    }),
+    attach: jest.fn(() => true),
+    setSpeakerMuted: jest.fn(),
+  }
+  return port
+}
+
+function setup() {
+  const chat = new FakeChatEngine()
+  chat.me = ME
+  chat.ready = true
+  const media = fakeMedia()
+  const ringtone = { loop: jest.fn(), stop: jest.fn(), isPlayableAudio: jest.fn(async () => true) }
+  let n = 0
+  const engine = new WebRtcCallEngine({
+    chat: () => chat,
+    media,
+    ringtone,
+    iceServers: async () => [],
+    profile: async () => ({ nick: '乙' }),
+    tones: { dialing: 'dialing.wav', ringing: 'ringing.wav' },
+    newInviteID: () => 'call-test-0001',
+    newClientMsgId: () => `cmid-${String(++n).padStart(8, '0')}`,
+  })
+  engine.start({ userId: ME, nick: '甲', avatar: '' })
+  const toasts: string[] = []
+  engine.on('toast', (t) => toasts.push(t.key))
+  const statuses: string[] = []
+  engine.on('statusChanged', ({ oldStatus, newStatus }) => statuses.push(`${oldStatus}>${newStatus}`))
+  return { chat, media, ringtone, engine, toasts, statuses }
+}
+
+const sentSignals = (chat: FakeChatEngine) => chat.sent.map((m) => JSON.parse(String((m.payload as { data: string }).data)))
+const ref: CallRef = { inviteID: 'call-test-0001', inviter: ME, inviteeList: [PEER], groupID: '', timeout: 30, mediaType: 2 }
+const incoming = (signal: object, from = PEER, time = Math.floor(Date.now() / 1000)): Message =>
+  message({ type: 'TIMCustomElem', from, conversationID: `C2C${from}`, sequence: 1, time, payload: { data: JSON.stringify(signal), description: '', extension: '' } })
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+describe('WebRTC call engine', () => {
+  it('caller: sends the invite, rings the dialing tone, connects on accept and offers; hang up sends the duration', async () => {
+    const { chat, engine, ringtone, statuses } = setup()
+    await engine.call({ userID: PEER, type: 2 })
+    expect(sentSignals(chat)[0]).toMatchObject({ businessID: 1, actionType: 1, inviter: ME, inviteeList: [PEER], data: { call_type: 2, data: { cmd: 'videoCall' } } })
+    expect(ringtone.loop).toHaveBeenCalledWith('dialing.wav')
+    chat.emit('message', incoming(buildSignal.accept(ref)))
+    await flush()
+    await flush()
+    expect(engine.getState().callStatus).toBe('connected')
+    expect(ringtone.stop).toHaveBeenCalled()
+    expect(chat.rtcSent[0]).toEqual({ inviteID: 'call-test-0001', to: PEER, payload: { kind: 'offer', sdp: 'offer-sdp' } })
+    expect(statuses).toEqual(['idle>dialing-c2c', 'dialing-c2c>calling-c2c-video'])
+    await engine.hangup()
+    await flush()
+    expect(sentSignals(chat)[1]).toMatchObject({ actionType: 1, data: { data: { cmd: 'hangup' }, call_end: 0 } })
+    expect(engine.getState().callStatus).toBe('idle')
+  })
+
+  it('caller: a busy or rejecting callee ends the call with its toast', async () => {
+    const { chat, engine, toasts } = setup()
+    await engine.call({ userID: PEER, type: 1 })
+    chat.emit('message', incoming(buildSignal.reject(ref, true)))
+    await flush()
+    expect(toasts).toEqual(['other side line busy'])
+    expect(engine.getState().callStatus).toBe('idle')
+    await engine.call({ userID: PEER, type: 1 })
+    chat.emit('message', incoming(buildSignal.reject(ref)))
+    await flush()
+    expect(toasts).toEqual(['other side line busy', 'other side reject call'])
+  })
+
+  it('caller: nobody answers in time → the timeout record and the toast', async () => {
+    jest.useFakeTimers()
+    const { chat, engine, toasts } = setup()
+    await engine.call({ userID: PEER, type: 1, timeout: 5 })
+    jest.advanceTimersByTime(5000)
+    await Promise.resolve()
+    expect(sentSignals(chat)[1]).toMatchObject({ actionType: 5 })
+    expect(toasts).toEqual(['call timeout'])
+    expect(engine.getState().callStatus).toBe('idle')
+    jest.useRealTimers()
+  })
+
+  it('callee: rings, accepts (path first, then the accept), answers the offer; a stale invite does not ring', async () => {
+    const { chat, engine, ringtone } = setup()
+    const invite = buildSignal.invite({ ...ref, inviter: PEER, inviteeList: [ME] })
+    chat.emit('message', incoming(invite, PEER, Math.floor(Date.now() / 1000) - 60))
+    await flush()
+    expect(engine.getState().callStatus).toBe('idle')
+    chat.emit('message', incoming(invite))
+    await flush()
+    expect(engine.getState()).toMatchObject({ callStatus: 'calling', callRole: 'callee' })
+    expect(ringtone.loop).toHaveBeenCalledWith('ringing.wav')
+    await engine.accept()
+    expect(sentSignals(chat)[0]).toMatchObject({ actionType: 3 })
+    expect(engine.getState().callStatus).toBe('connected')
+    chat.emit('rtc', { inviteID: invite.inviteID, from: PEER, payload: { kind: 'offer', sdp: 'x' } })
+    await flush()
+    expect(chat.rtcSent.find((f) => f.payload.kind === 'answer')).toBeTruthy()
+    chat.emit('rtc', { inviteID: invite.inviteID, from: PEER, payload: { kind: 'media', audio: false, video: true } })
+    expect(engine.getState().remoteUserInfoList[0]).toMatchObject({ isAudioAvailable: false, isVideoAvailable: true })
+  })
+
+  it('a denied camera gives the permission toast, 60005 and a reset', async () => {
+    const { engine, media, toasts } = setup()
+    media.fail = new MediaAccessError('denied', 'denied')
+    const errors: number[] = []
+    engine.on('error', (e) => errors.push(e.code))
+    const after = jest.fn()
+    engine.on('afterCalling', after)
+    await expect(engine.call({ userID: PEER, type: 2 })).rejects.toMatchObject({ code: 60005 })
+    expect(toasts).toEqual(['no camera access'])
+    expect(errors).toEqual([60005])
+    expect(after).toHaveBeenCalled()
+    expect(engine.getState().callStatus).toBe('idle')
+  })
+
+  it('switching an audio call to audio is refused with 60001', async () => {
+    const { engine } = setup()
+    await engine.call({ userID: PEER, type: 1 })
+    const errors: number[] = []
+    engine.on('error', (e) => errors.push(e.code))
+    await engine.switchToAudio()
+    expect(errors).toEqual([60001])
+  })
+
+  it('records: each viewer sees the right card; invites are not records', () => {
+    const m = (signal: object, from: string) => ({ type: 'TIMCustomElem' as const, from, conversationType: 'C2C' as const, payload: { data: JSON.stringify(signal) } })
+    expect(callRecordOf(m(buildSignal.invite(ref), ME), ME)).toBeNull()
+    expect(callRecordOf(m(buildSignal.cancel(ref), ME), ME)?.key).toBe('Call Cancel')
+    expect(callRecordOf(m(buildSignal.cancel(ref), ME), PEER)?.key).toBe('Other Side Cancel')
+    expect(callRecordOf(m(buildSignal.reject(ref, true), PEER), PEER)?.key).toBe('Line Busy')
+    expect(callRecordOf(m(buildSignal.reject(ref, true), PEER), ME)?.key).toBe('Other Side Line Busy')
+    expect(callRecordOf(m(buildSignal.reject(ref), PEER), PEER)?.key).toBe('Declined')
+    expect(callRecordOf(m(buildSignal.reject(ref), PEER), ME)?.key).toBe('Call declined by user')
+    expect(callRecordOf(m(buildSignal.timeout(ref), ME), PEER)?.key).toBe('Call not answered')
+    expect(callRecordOf(m(buildSignal.hangup(ref, 75), ME), PEER)).toMatchObject({ key: 'Duration', duration: '00:01:15' })
+    expect(callRecordOf({ ...m(buildSignal.accept(ref), PEER), conversationType: 'GROUP' as const }, ME)?.key).toBe('Answered')
+  })
+})
+
+describe('public API rules', () => {
+  function kit() {
+    const t = setup()
+    const warn = jest.fn()
+    const k = new CallKit({ engine: t.engine, login: async () => ({ nick: '甲', avatar: '' }), isPlayableAudio: t.ringtone.isPlayableAudio, warn })
+    return { ...t, k, warn }
+  }
+
+  it('rejects calls before init completes, and calling yourself', async () => {
+    const { k } = kit()
+    await expect(k.call({ userID: PEER, type: 1 })).rejects.toThrow(INIT_NOT_COMPLETE)
+    await k.init({ SDKAppID: 1, userID: ME, userSig: 'sig' })
+    await expect(k.call({ userID: ME, type: 1 })).rejects.toThrow("Can't call yourself")
+  })
+
+  it('ignores a call unless idle, and a repeated call while one runs (with a warning)', async () => {
+    const { k, chat, warn } = kit()
+    await k.init({ SDKAppID: 1, userID: ME, userSig: 'sig' })
+    const first = k.call({ userID: PEER, type: 1 })
+    await k.call({ userID: PEER, type: 2 })
+    await first
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(REPEATED_CALL))
+    await k.call({ userID: '10000003', type: 1 })
+    expect(chat.sent).toHaveLength(1)
+  })
+
+  it('setLanguage applies only en, zh-cn and ja_JP; destroy only when idle; setCallingBell needs audio/mpeg', async () => {
+    const { k, engine, warn, ringtone } = kit()
+    k.setLanguage('ja_JP')
+    expect(engine.getState().language).toBe('ja_JP')
+    k.setLanguage('fr')
+    expect(engine.getState().language).toBe('ja_JP')
+    expect(() => k.setLanguage(3 as unknown as string)).toThrow('API<setLanguage>: language must be String, current language is Number.')
+    ringtone.isPlayableAudio.mockResolvedValueOnce(false)
+    expect(await k.setCallingBell('/bell.wav')).toBe(false)
+    expect(await k.setCallingBell('/bell.mp3')).toBe(true)
+    await k.init({ SDKAppID: 1, userID: ME, userSig: 'sig' })
+    await k.call({ userID: PEER, type: 1 })
+    k.destroy()
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('only allowed when the call status is idle'))
+    expect(k.isReady()).toBe(true)
+  })
+})
+
+describe('caller-side call limit', () => {
+  async function connectedCall() {
+    jest.useFakeTimers()
+    const t = setup()
+    const deps = { startRecord: jest.fn(async () => 42), heartbeat: jest.fn(async (): Promise<0 | 1> => 0), exit: jest.fn(async () => 0), showLimitDialog: jest.fn() }
+    bindCallLimits(t.engine, deps)
+    await t.engine.call({ userID: PEER, type: 2 })
+    t.chat.emit('message', incoming(buildSignal.accept(ref)))
+    await jest.advanceTimersByTimeAsync(0)
+    return { ...t, deps }
+  }
+  afterEach(() => jest.useRealTimers())
+
+  it('asks for a record on connect, reports every 60 s, and reports the end', async () => {
+    const { engine, deps } = await connectedCall()
+    expect(deps.startRecord).toHaveBeenCalledWith(PEER, 2)
+    await jest.advanceTimersByTimeAsync(60_000)
+    expect(deps.heartbeat).toHaveBeenCalledWith(42)
+    await engine.hangup()
+    expect(deps.exit).toHaveBeenCalledWith(42)
+  })
+
+  it('the limit reached: the membership dialog and a hang up', async () => {
+    const { engine, deps } = await connectedCall()
+    deps.heartbeat.mockResolvedValue(1)
+    await jest.advanceTimersByTimeAsync(60_000)
+    expect(deps.showLimitDialog).toHaveBeenCalled()
+    expect(engine.getState().callStatus).toBe('idle')
+  })
+
+  it('hangs up after 3 failed reports, not before', async () => {
+    const { engine, deps } = await connectedCall()
+    deps.heartbeat.mockRejectedValue(new Error('down'))
+    await jest.advanceTimersByTimeAsync(120_000)
+    expect(engine.getState().callStatus).toBe('connected')
+    await jest.advanceTimersByTimeAsync(60_000)
+    expect(engine.getState().callStatus).toBe('idle')
+  })
+})

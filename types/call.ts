@@ -1,0 +1,232 @@
+import { z } from 'zod'
+
+/**
+ * The call contract of the self-hosted product: the call message payload that rides in chat
+ * custom messages (calling-widget spec section 3), the ephemeral WebRTC relay frames of
+ * /ws/{token}, the /api/media/* bodies and answers, the engine error codes and the call
+ * constants (section 9). Both the server and the client import it.
+ */
+
+/** businessID of a call message; readers also accept the string form 'av_call'. */
+export const CALL_BUSINESS_ID = 1
+export const CALL_BUSINESS_ID_TEXT = 'av_call'
+
+/**
+ * actionType of a call message. The spec names 1 and 2; accept, reject and timeout follow the
+ * same signaling numbering so one field tells every step apart.
+ */
+export const CallAction = {
+  /** Invite; with data.data.cmd 'hangup' and data.call_end it is the end of a connected call. */
+  Invite: 1,
+  /** The caller cancelled before anyone answered. */
+  Cancel: 2,
+  Accept: 3,
+  /** Rejected; with data.line_busy the callee was busy. */
+  Reject: 4,
+  /** Nobody answered within `timeout` seconds. */
+  Timeout: 5,
+} as const
+export type CallAction = (typeof CallAction)[keyof typeof CallAction]
+
+/** Media type of a call: unknown 0, audio 1, video 2. */
+export const CallMediaType = { Unknown: 0, Audio: 1, Video: 2 } as const
+export type CallMediaType = (typeof CallMediaType)[keyof typeof CallMediaType]
+
+/** data.data.cmd of a call message. */
+export const CallCmd = { AudioCall: 'audioCall', VideoCall: 'videoCall', Hangup: 'hangup', SwitchToAudio: 'switchToAudio' } as const
+export type CallCmd = (typeof CallCmd)[keyof typeof CallCmd]
+
+export const LINE_BUSY = 'line_busy'
+
+/** Room ID type: 1 numeric, 2 string. */
+export const RoomIdType = { Number: 1, String: 2 } as const
+export type RoomIdType = (typeof RoomIdType)[keyof typeof RoomIdType]
+
+/** Business constants of calling-widget section 9 and messaging-app section 9. */
+export const CALL_LIMITS = {
+  roomIdMax: 2_147_483_647,
+  groupCallMax: 9,
+  invitePickerMax: 8,
+  /** Seconds a callee has to answer when the caller gives no timeout. */
+  defaultTimeoutSeconds: 30,
+  timerTickMs: 1000,
+  remoteVideoRetries: 5,
+  remoteVideoRetryMs: 200,
+  poorNetworkQuality: 4,
+  answeredTipMs: 2000,
+  callButtonDebounceMs: 500,
+  overlayZIndex: 11000,
+  iconButtonDesktopPx: 40,
+  iconButtonMobilePx: 60,
+  /** The caller's heartbeat to /api/media/uploadCall. */
+  heartbeatMs: 60_000,
+  /** Failed heartbeats in a row after which the call is hung up. */
+  heartbeatFailures: 3,
+  blurStrength: 3,
+} as const
+
+/** Engine error codes and their toasts (calling-widget section 8). */
+export const CallErrorCode = {
+  SwitchToAudioFailed: 60001,
+  SwitchToVideoFailed: 60002,
+  NoMic: 60003,
+  NoCamera: 60004,
+  DeviceAccessDenied: 60005,
+  WebRtcUnsupported: 60006,
+  Blacklisted: 20007,
+} as const
+export type CallErrorCode = (typeof CallErrorCode)[keyof typeof CallErrorCode]
+
+export const CALL_ERROR_TEXT: Record<CallErrorCode, string> = {
+  60001: 'switch to audio call method failed',
+  60002: 'switch to video call method failed',
+  60003: 'No mic found',
+  60004: 'No camera found',
+  60005: 'Device access denied',
+  60006: 'Your current environment does not support WebRTC',
+  20007: 'The identifier is in blacklist. Failed to send this message!',
+}
+
+/** data of a call message (a JSON object; older writers send it as JSON text). */
+export const CallData = z.object({
+  version: z.number().int().default(4),
+  call_type: z.union([z.literal(1), z.literal(2)]),
+  room_id: z.union([z.number().int().min(0).max(CALL_LIMITS.roomIdMax), z.string().max(64)]).optional(),
+  /** Seconds of a connected call, on the message that ends it. */
+  call_end: z.number().int().min(0).max(86_400).optional(),
+  line_busy: z.literal(LINE_BUSY).optional(),
+  data: z
+    .object({
+      cmd: z.enum([CallCmd.AudioCall, CallCmd.VideoCall, CallCmd.Hangup, CallCmd.SwitchToAudio]),
+      inviter: z.string().max(64).optional(),
+    })
+    .optional(),
+})
+export type CallData = z.infer<typeof CallData>
+
+/** The call message payload (spec section 3), the JSON `data` of a TIMCustomElem. */
+export const CallSignal = z.object({
+  businessID: z.union([z.literal(CALL_BUSINESS_ID), z.literal(CALL_BUSINESS_ID_TEXT)]),
+  /** One call from invite to end; every message of the call carries it. */
+  inviteID: z.string().regex(/^[\w-]{8,64}$/, 'inviteID: 8-64 letters, digits, - or _'),
+  actionType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  inviter: z.string().min(1).max(64),
+  inviteeList: z.array(z.string().min(1).max(64)).min(1).max(CALL_LIMITS.groupCallMax),
+  groupID: z.string().max(64).default(''),
+  /** Seconds the callee has to answer. */
+  timeout: z.number().int().min(0).max(600).default(CALL_LIMITS.defaultTimeoutSeconds),
+  data: CallData,
+})
+export type CallSignal = z.infer<typeof CallSignal>
+export type CallSignalInput = z.input<typeof CallSignal>
+
+/** True when a custom message's data text names the call business (it must then be a valid CallSignal). */
+export function looksLikeCallSignal(data: string): boolean {
+  if (!data.includes('businessID')) return false
+  try {
+    const v = JSON.parse(data) as { businessID?: unknown }
+    return v?.businessID === CALL_BUSINESS_ID || v?.businessID === CALL_BUSINESS_ID_TEXT
+  } catch {
+    return false
+  }
+}
+
+/** Offline push info of a call (spec section 3). */
+export const OfflinePushInfo = z.object({ title: z.string().max(64).default(''), description: z.string().max(256).default('You have a new call') })
+export type OfflinePushInfo = z.infer<typeof OfflinePushInfo>
+
+/** Mini-program player entry (calling-widget section 3), for the live-player based engine. */
+export interface MiniProgramPlayerEntry {
+  userID: string
+  streamID: string
+  streamType: 'main' | 'aux'
+  src: string
+  hasAudio: boolean
+  hasVideo: boolean
+  autoplay: boolean
+  muteAudio: boolean
+  muteVideo: boolean
+  orientation: 'vertical' | 'horizontal'
+  objectFit: 'contain' | 'fillCrop'
+  minCache: number
+  maxCache: number
+}
+
+/**
+ * WebRTC negotiation between two participants of a call: ephemeral socket frames relayed by
+ * the server to `to`, never stored. The server relays only between participants of a live call.
+ */
+const Sdp = z.string().min(1).max(48 * 1024)
+export const RtcPayload = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('offer'), sdp: Sdp }),
+  z.object({ kind: z.literal('answer'), sdp: Sdp }),
+  z.object({
+    kind: z.literal('candidate'),
+    candidate: z.string().max(2048),
+    sdpMid: z.string().max(64).nullable().default(null),
+    sdpMLineIndex: z.number().int().min(0).max(64).nullable().default(null),
+  }),
+  /** Media state the peer shows (microphone and camera on or off). */
+  z.object({ kind: z.literal('media'), audio: z.boolean(), video: z.boolean() }),
+  /** Keeps the server's record of a live call fresh (not relayed). */
+  z.object({ kind: z.literal('alive') }),
+])
+export type RtcPayload = z.infer<typeof RtcPayload>
+
+export const RtcClientFrame = z.object({
+  type: z.literal('rtc'),
+  inviteID: CallSignal.shape.inviteID,
+  to: z.string().min(1).max(64),
+  payload: RtcPayload,
+})
+export type RtcClientFrame = z.infer<typeof RtcClientFrame>
+
+/** What the peer receives. */
+export const RtcServerFrame = z.object({ type: z.literal('rtc'), inviteID: z.string(), from: z.string(), payload: RtcPayload })
+export type RtcServerFrame = z.infer<typeof RtcServerFrame>
+
+/** ICE servers for RTCPeerConnection (GET /api/media/iceServers). */
+export const IceServer = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() })
+export type IceServer = z.infer<typeof IceServer>
+export interface IceConfig {
+  iceServers: IceServer[]
+  /** Seconds the TURN credentials stay valid (0 without TURN). */
+  ttl: number
+}
+
+/** /api/media/* bodies (messaging-app section 7 "Call server calls"). */
+export const MediaCallBody = z.object({
+  acceptWtId: z.string().min(1, 'acceptWtId: 必填').max(64),
+  callType: z.union([z.literal(1), z.literal(2)], { error: 'callType: 只能是 1 或 2' }),
+})
+export type MediaCallBody = z.infer<typeof MediaCallBody>
+export const MediaUploadBody = z.object({
+  callId: z.coerce.number().int().min(1, 'callId: 必填'),
+  uploadStep: z.number().int().min(1).max(10).default(1),
+})
+export type MediaUploadBody = z.input<typeof MediaUploadBody>
+
+/** checkCall: 1 means today's limit is reached, 0 not. */
+export type CheckCallAnswer = 0 | 1
+/** POST /media/call: the record id the heartbeats name. */
+export interface MediaCallAnswer {
+  callId: number
+}
+/** uploadCall: 0 fine, 1 the limit is reached. */
+export type UploadCallAnswer = 0 | 1
+
+/** Dictionary key gating the call entries: dictValue '1' turns calls on. */
+export const MEDIA_SWITCH_DICT = 'web_media_switch'
+export interface DictEntry {
+  dictLabel: string
+  dictValue: string
+}
+
+/** Membership dialog of the call limit (messaging-app section 8 "Call limit"). */
+export const CALL_LIMIT_DIALOG = {
+  title: '开通会员提示',
+  text: '今日通话时长已达上限，请开通会员解锁',
+  confirm: '开通',
+  cancel: '知道了',
+  memberPath: '/member',
+} as const
