@@ -48,7 +48,13 @@ export async function createGroup(q: Queryable, owner: string, body: GroupCreate
   return { groupId, groupNumber, members }
 }
 
-export async function listGroups(q: Queryable, me: string): Promise<GroupListItem[]> {
+/**
+ * The caller's current groups, newest first; with `text`, only those whose name, own remark or
+ * number contains it (listByName), capped at 100.
+ */
+export async function listGroups(q: Queryable, me: string, text?: string): Promise<GroupListItem[]> {
+  const filter = text === undefined ? '' : 'AND (g.group_name ILIKE $2 OR gm.group_name_remark ILIKE $2 OR g.group_number LIKE $2)'
+  const params = text === undefined ? [me] : [me, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]
   const { rows } = await q.query<{
     group_id: string
     group_number: string
@@ -61,9 +67,9 @@ export async function listGroups(q: Queryable, me: string): Promise<GroupListIte
     `SELECT g.group_id, g.group_number, g.group_name, g.group_avatar, g.group_notice, gm.identity,
             (SELECT count(*)::int FROM group_members x WHERE x.group_id = g.group_id AND x.left_at IS NULL) AS member_count
      FROM group_members gm JOIN groups g ON g.group_id = gm.group_id
-     WHERE gm.wt_id = $1 AND gm.left_at IS NULL AND g.dissolved_at IS NULL
-     ORDER BY g.created_at DESC`,
-    [me],
+     WHERE gm.wt_id = $1 AND gm.left_at IS NULL AND g.dissolved_at IS NULL ${filter}
+     ORDER BY g.created_at DESC${text === undefined ? '' : ' LIMIT 100'}`,
+    params,
   )
   return rows.map((r) => ({
     groupID: r.group_id,

@@ -13,6 +13,7 @@ import {
 import type { Queryable } from '../../db/Db.js'
 import { memberCount, unixSeconds, type GroupAccess, type MemberRow } from './access.js'
 import { MemberFilter, memberPage } from './memberLists.js'
+import { listGroups } from '../groups.js'
 
 /** What the group's QR code encodes; scanning it opens the group card (joinType 1). */
 export const groupQrText = (groupNumber: string) => `wtgroup:${groupNumber}`
@@ -101,33 +102,6 @@ export async function groupCard(q: Queryable, access: GroupAccess, me: string): 
 }
 
 /** listByName: the caller's groups whose name, remark or number contains the text. */
-export async function listByName(q: Queryable, me: string, text: string): Promise<GroupListItem[]> {
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const { rows } = await q.query<{
-    group_id: string
-    group_number: string
-    group_name: string
-    group_avatar: string
-    group_notice: string
-    identity: number
-    member_count: number
-  }>(
-    `SELECT g.group_id, g.group_number, g.group_name, g.group_avatar, g.group_notice, gm.identity,
-            (SELECT count(*)::int FROM group_members x WHERE x.group_id = g.group_id AND x.left_at IS NULL) AS member_count
-     FROM group_members gm JOIN groups g ON g.group_id = gm.group_id
-     WHERE gm.wt_id = $1 AND gm.left_at IS NULL AND g.dissolved_at IS NULL
-       AND (g.group_name ILIKE $2 OR gm.group_name_remark ILIKE $2 OR g.group_number LIKE $2)
-     ORDER BY g.created_at DESC LIMIT 100`,
-    [me, like],
-  )
-  return rows.map((r) => ({
-    groupID: r.group_id,
-    txGroupid: r.group_id,
-    groupNumber: r.group_number,
-    groupName: r.group_name,
-    groupAvatar: r.group_avatar,
-    groupNotice: r.group_notice,
-    groupMemberCount: r.member_count,
-    identity: r.identity as GroupIdentity,
-  }))
+export function listByName(q: Queryable, me: string, text: string): Promise<GroupListItem[]> {
+  return listGroups(q, me, text)
 }
