@@ -298,6 +298,17 @@ describe.each(BACKENDS)('group management on %s', (backend) => {
     expect((await call<{ status: string }>('member/activeJoin', { groupNumber: g.groupNumber }, other)).data.status).toBe('joined')
   })
 
+  it('lists the caller\'s groups by a piece of their name, remark or number, literally', async () => {
+    const g = await makeGroup(s, owner, [], [member], { groupName: '读书_100%会' })
+    await makeGroup(s, owner, [], [member], { groupName: '读书会' })
+    const names = async (text: string, u: TestUser) =>
+      (await call<{ groupName: string; groupNumber: string }[]>('listByName', { groupNickname: text }, u)).data.map((x) => x.groupName)
+    expect(await names('_100%', member)).toEqual(['读书_100%会'])
+    expect((await names('读书', owner)).sort()).toEqual(['读书_100%会', '读书会'].sort())
+    expect(await names(g.groupNumber, member)).toEqual(['读书_100%会'])
+    expect(await names('读书', stranger)).toEqual([])
+  })
+
   it('revokes one message, then all of a sender up to a sequence, as an administrator', async () => {
     const g = await makeGroup(s, owner, [admin], [member])
     const [ca, cm] = [await connect(admin), await connect(member)]
