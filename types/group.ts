@@ -1,20 +1,176 @@
 import { z } from 'zod'
 
+/**
+ * Groups: creation, reading, members, admins, muting, join rules, applications, notices
+ * (spec sections 3 "Group", 5, 6 "Group roles", 7 "Groups"). Every body of
+ * /api/user/groupchat/* and /api/user/groupNotice/* is a schema here; docs/groups-api.md
+ * says who may call each path and what it answers.
+ */
+
 /** Chat group names: at most 16 characters in the chat dialogs (spec section 9). */
 export const GROUP_NAME_MAX = 16
+/** Notice in the create form and the chat screen's notice editor. */
 export const GROUP_NOTICE_MAX = 3000
+/** Notice as edited in the group info side panel (`edit {groupNotice}`). */
+export const GROUP_NOTICE_PANEL_MAX = 150
+export const GROUP_WELCOME_MAX = 200
+/** Own group nickname and group remark. */
+export const GROUP_NICKNAME_MAX = 15
+export const GROUP_ADMIN_MAX = 20
+export const JOIN_LEVEL_MIN = 1
+export const JOIN_LEVEL_MAX = 200
+export const APPLY_MESSAGE_MAX = 100
+/** Member lists: the chat's page, the side panel's and select-member panel's fetch, and the cap. */
+export const GROUP_MEMBER_PAGE_SIZE = 30
+export const GROUP_MEMBER_FETCH_COUNT = 100
+export const GROUP_MEMBER_PAGE_MAX = 100
+export const GROUP_NOTICE_LIST_PAGE_SIZE = 20
+/** Largest muteTime of admin/batchMuted, in seconds (30 days). */
+export const MUTE_TIME_MAX = 30 * 24 * 3600
+export const INVITE_BATCH_MAX = 500
 
 export const GroupIdentity = { Member: 1, Admin: 2, Owner: 3 } as const
 export type GroupIdentity = (typeof GroupIdentity)[keyof typeof GroupIdentity]
 
 /** Leave codes of group tips: removed by an admin, dissolved, left. */
 export const LeaveCode = { Removed: 4, Dissolved: 5, Left: 8 } as const
+export type LeaveCode = (typeof LeaveCode)[keyof typeof LeaveCode]
+
+/** The banner and notice texts of each leave code (spec section 8 "Translation texts"). */
+export const LEAVE_TEXT: Record<LeaveCode, string> = {
+  [LeaveCode.Removed]: '您已被管理员移出群聊',
+  [LeaveCode.Dissolved]: '该群聊已被解散',
+  [LeaveCode.Left]: '您已退出该群聊',
+}
+export const MUTED_BY_ADMIN_TEXT = '您已被管理员禁言'
+
+/** Group tip operation types (spec section 4): 1 join, 2 quit, 3 kicked, 4/5 admin, 6 profile, 7 mute. */
+export const TipOp = { Join: 1, Quit: 2, Kicked: 3, SetAdmin: 4, RemoveAdmin: 5, Profile: 6, Mute: 7 } as const
+export type TipOp = (typeof TipOp)[keyof typeof TipOp]
+
+/**
+ * inviteSwitch (members inviting) and confirminviteSwitch (strangers applying): 0 auto pass,
+ * 1 admin approval, 2 off (spec section 3).
+ */
+export const SwitchValue = { AutoPass: 0, Approval: 1, Off: 2 } as const
+export type SwitchValue = (typeof SwitchValue)[keyof typeof SwitchValue]
+
+/** The chat SDK's invite options; see inviteOptionOf for the mapping from switch values. */
+export const InviteOption = { DisableInvite: 0, NeedPermission: 1, FreeAccess: 2 } as const
+export type InviteOption = (typeof InviteOption)[keyof typeof InviteOption]
+
+export function inviteOptionOf(switchValue: number): InviteOption {
+  if (switchValue === SwitchValue.AutoPass) return InviteOption.FreeAccess
+  if (switchValue === SwitchValue.Approval) return InviteOption.NeedPermission
+  return InviteOption.DisableInvite
+}
+
+/** Join modes shown in the notice lists, derived from confirminviteSwitch. */
+export const JoinMode = { Free: 'free', Approval: 'approval', Disallowed: 'disallowed' } as const
+export type JoinMode = (typeof JoinMode)[keyof typeof JoinMode]
+export const JOIN_MODE_LABEL: Record<JoinMode, string> = { free: '自由加入', approval: '需要审批', disallowed: '禁止加入' }
+
+export function joinModeOf(confirminviteSwitch: number): JoinMode {
+  if (confirminviteSwitch === SwitchValue.AutoPass) return JoinMode.Free
+  if (confirminviteSwitch === SwitchValue.Approval) return JoinMode.Approval
+  return JoinMode.Disallowed
+}
+
+/** How a member joined: 1 scan, 2 invite, 3 search group ID. */
+export const JoinType = { Scan: 1, Invite: 2, Search: 3 } as const
+export type JoinType = (typeof JoinType)[keyof typeof JoinType]
+
+export const GroupType = { Work: 'Work', Public: 'Public', Meeting: 'Meeting', AVChatRoom: 'AVChatRoom', Community: 'Community' } as const
+export type GroupType = (typeof GroupType)[keyof typeof GroupType]
+
+export interface GroupTypeInfo {
+  type: GroupType
+  /** Icon key; the client maps it to an image. */
+  icon: string
+  label: string
+  description: string
+  maxMembers: number
+}
+
+/** Group types of spec section 3, each with icon, label, type and description. */
+export const GROUP_TYPES: readonly GroupTypeInfo[] = [
+  { type: 'Work', icon: 'group-work', label: '工作群', description: '好友工作群，只能由群成员邀请好友加入', maxMembers: 2000 },
+  { type: 'Public', icon: 'group-public', label: '陌生人社交群', description: '可搜索群号申请加入，需群主或管理员审批', maxMembers: 2000 },
+  { type: 'Meeting', icon: 'group-meeting', label: '临时会议群', description: '适合临时会议，成员可自由加入和退出', maxMembers: 6000 },
+  { type: 'AVChatRoom', icon: 'group-live', label: '直播群', description: '音视频聊天室，适合直播互动', maxMembers: 100000 },
+  { type: 'Community', icon: 'group-community', label: '社群', description: '超大社群，最多可容纳100000人', maxMembers: 100000 },
+]
+
+/** Messages of the rules (spec sections 5 and 8). */
+export const GroupText = {
+  NameEmpty: '群名称不能为空',
+  NameRequired: '请输入群名称',
+  NameTooLong: `群名称不能超过${GROUP_NAME_MAX}个字`,
+  NoticeTooLong: `群公告不能超过${GROUP_NOTICE_MAX}个字`,
+  NoticePanelTooLong: `群公告字数超出限制，最大长度为${GROUP_NOTICE_PANEL_MAX}`,
+  NoNotice: '暂无群公告',
+  WelcomeTooLong: `入群欢迎语不能超过${GROUP_WELCOME_MAX}个字`,
+  NicknameTooLong: `不能超过${GROUP_NICKNAME_MAX}个字`,
+  LevelNotNumber: '请输入数字',
+  LevelRange: `请输入${JOIN_LEVEL_MIN}-${JOIN_LEVEL_MAX}之间的整数`,
+  LevelRequired: '请输入等级限制',
+  AdminCap: `管理员最多${GROUP_ADMIN_MAX}人`,
+  TransferTitle: '转让群主',
+  TransferConfirm: '确定后该成员将成为新群主，你将立即失去群主身份，且不可撤销',
+  TransferDone: '转让成功',
+  AllMuted: '全员禁言中',
+  Muted: '您已被禁言',
+  NotMember: '你不是该群成员',
+  NoPermission: '当前操作没有权限',
+  GroupNotFound: '群聊不存在',
+  Dissolved: '该群聊已被解散',
+  AlreadyMember: '你已在该群聊中',
+  JoinDisallowed: '该群禁止加入',
+  LevelTooLow: '等级不足，无法加入该群',
+  Blacklisted: '你已被该群拉黑，无法加入',
+  ApplySent: '申请已发送',
+  Joined: '已加入群聊',
+  OwnerCannotQuit: '群主不能退出群聊，请先转让群主或解散群聊',
+  GroupFull: '群成员已满',
+  MemberListFailed: '加载群成员列表失败，请稍后重试！',
+  Modified: '修改成功',
+  ModifyFailed: '修改失败，请重试',
+  NoSearchResult: '暂无搜索结果',
+  UserNotFound: '该用户不存在',
+} as const
+
+/**
+ * Group calls answer HTTP-style codes: 400 bad input (msg names the rule), 403 the caller's
+ * role may not do this, 404 no such group (or dissolved), 409 state conflict (already a
+ * member, admin cap reached, application already handled). Sends answer 10017 under mute.
+ */
+export const GroupError = { BadRequest: 400, Forbidden: 403, NotFound: 404, Conflict: 409, Muted: 10017 } as const
+
+const wtId = z.string().regex(/^\d{5,12}$/, '用户ID格式不正确')
+export const GroupNumber = z.string().trim().regex(/^\d{5,12}$/, '群号格式不正确')
+const page = {
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(GROUP_MEMBER_PAGE_MAX).default(GROUP_NOTICE_LIST_PAGE_SIZE),
+}
+const memberPage = {
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(GROUP_MEMBER_PAGE_MAX).default(GROUP_MEMBER_PAGE_SIZE),
+  /** Substring of user ID, nickname or group nickname (spec 5 "Member list"). */
+  keyword: z.string().trim().max(32).default(''),
+}
+const wtIds = z.array(wtId).min(1, '请选择群成员').max(INVITE_BATCH_MAX)
+
+export const GroupNameField = z.string().trim().min(1, GroupText.NameEmpty).max(GROUP_NAME_MAX, GroupText.NameTooLong)
+export const GroupNoticeField = z.string().max(GROUP_NOTICE_MAX, GroupText.NoticeTooLong)
+export const GroupNoticePanelField = z.string().max(GROUP_NOTICE_PANEL_MAX, GroupText.NoticePanelTooLong)
+const switchField = z.union([z.literal(0), z.literal(1), z.literal(2)])
 
 export const GroupCreateBody = z.object({
-  groupName: z.string().trim().min(1, '请输入群名称').max(GROUP_NAME_MAX, `群名称不能超过${GROUP_NAME_MAX}个字`),
-  groupNotice: z.string().max(GROUP_NOTICE_MAX, `群公告不能超过${GROUP_NOTICE_MAX}个字`).default(''),
+  groupName: z.string().trim().min(1, GroupText.NameRequired).max(GROUP_NAME_MAX, GroupText.NameTooLong),
+  groupNotice: GroupNoticeField.default(''),
   groupAvatar: z.string().max(2048).default(''),
   wtIds: z.array(z.string().regex(/^\d{5,12}$/)).min(1, '请选择群成员').max(499),
+  groupType: z.enum(['Work', 'Public', 'Meeting', 'AVChatRoom', 'Community']).optional(),
 })
 export type GroupCreateBody = z.infer<typeof GroupCreateBody>
 
@@ -32,4 +188,312 @@ export interface GroupListItem {
   groupNotice: string
   groupMemberCount: number
   identity: GroupIdentity
+}
+
+/** {groupNumber}: getInfoById, getCardInfoById, info, member/count, member/quit, remove, memberBlack/list... */
+export const GroupNumberBody = z.object({ groupNumber: GroupNumber })
+export type GroupNumberBody = z.infer<typeof GroupNumberBody>
+
+export const ListByNameBody = z.object({ groupNickname: z.string().trim().max(32).default('') })
+export type ListByNameBody = z.infer<typeof ListByNameBody>
+
+export const MemberListBody = z.object({ groupNumber: GroupNumber, ...memberPage })
+export type MemberListBody = z.infer<typeof MemberListBody>
+
+export const MemberOneBody = z.object({ groupNumber: GroupNumber, wtId })
+export type MemberOneBody = z.infer<typeof MemberOneBody>
+
+export const MembersBody = z.object({ groupNumber: GroupNumber, wtIds })
+export type MembersBody = z.infer<typeof MembersBody>
+
+export const ActiveJoinBody = z.object({
+  groupNumber: GroupNumber,
+  joinType: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(3),
+  applyMessage: z.string().trim().max(APPLY_MESSAGE_MAX).default(''),
+})
+export type ActiveJoinBody = z.infer<typeof ActiveJoinBody>
+
+export const HandleAction = { Agree: 'Agree', Reject: 'Reject' } as const
+export type HandleAction = (typeof HandleAction)[keyof typeof HandleAction]
+const handleAction = z.enum(['Agree', 'Reject'])
+
+/** member/audit: handle one application by its id (the notice list and the drawer). */
+export const AuditBody = z.object({ applyId: z.coerce.number().int().min(1), handleAction })
+export type AuditBody = z.infer<typeof AuditBody>
+
+/** member/joinVerify: handle the pending application of one applicant (chat engine's group application). */
+export const JoinVerifyBody = z.object({ groupNumber: GroupNumber, wtId, handleAction })
+export type JoinVerifyBody = z.infer<typeof JoinVerifyBody>
+
+/** Pin values of group conversations: 1 pin, 2 unpin (spec 4 "Conversations"). */
+export const SetTopBody = z.object({ groupNumber: GroupNumber, topStatus: z.union([z.literal(1), z.literal(2)]) })
+export type SetTopBody = z.infer<typeof SetTopBody>
+
+/** Own nickname and remark in the group; send one or both; '' clears. */
+export const EditSelfBody = z
+  .object({
+    groupNumber: GroupNumber,
+    groupNickname: z.string().trim().max(GROUP_NICKNAME_MAX, `群昵称${GroupText.NicknameTooLong}`).optional(),
+    groupNameRemark: z.string().trim().max(GROUP_NICKNAME_MAX, `群备注${GroupText.NicknameTooLong}`).optional(),
+  })
+  .refine((b) => b.groupNickname !== undefined || b.groupNameRemark !== undefined, { message: '请输入群昵称或群备注' })
+export type EditSelfBody = z.infer<typeof EditSelfBody>
+
+/** identity 2 makes the listed members admins, 1 makes them members again. */
+export const AdminSetBody = z.object({ groupNumber: GroupNumber, wtIds: z.array(wtId).min(1).max(GROUP_ADMIN_MAX), identity: z.union([z.literal(1), z.literal(2)]) })
+export type AdminSetBody = z.infer<typeof AdminSetBody>
+
+export const TransferBody = z.object({ groupNumber: GroupNumber, wtId })
+export type TransferBody = z.infer<typeof TransferBody>
+
+export const PagedGroupBody = z.object({ groupNumber: GroupNumber, ...page })
+export type PagedGroupBody = z.infer<typeof PagedGroupBody>
+
+/** muteTime in seconds from now; 0 lifts the mute. */
+export const BatchMuteBody = z.object({ groupNumber: GroupNumber, wtIds, muteTime: z.coerce.number().int().min(0).max(MUTE_TIME_MAX) })
+export type BatchMuteBody = z.infer<typeof BatchMuteBody>
+
+/** The keys `edit` accepts; exactly one per call. */
+export const GroupEditKeys = ['groupName', 'groupAvatar', 'groupNotice', 'inviteSwitch', 'confirminviteSwitch', 'memberProtectSwitch', 'bannedSwitch', 'groupType'] as const
+export type GroupEditKey = (typeof GroupEditKeys)[number]
+
+export const GroupEditFields = z.object({
+  groupName: GroupNameField.optional(),
+  groupAvatar: z.string().max(2048).optional(),
+  groupNotice: GroupNoticePanelField.optional(),
+  inviteSwitch: switchField.optional(),
+  confirminviteSwitch: switchField.optional(),
+  memberProtectSwitch: z.union([z.literal(0), z.literal(1)]).optional(),
+  bannedSwitch: z.union([z.literal(0), z.literal(1)]).optional(),
+  groupType: z.enum(['Work', 'Public', 'Meeting', 'AVChatRoom', 'Community']).optional(),
+})
+export const GroupEditBody = GroupEditFields.extend({ groupNumber: GroupNumber }).refine(
+  (b) => GroupEditKeys.filter((k) => b[k] !== undefined).length === 1,
+  { message: '每次只能修改一项群资料' },
+)
+export type GroupEditBody = z.infer<typeof GroupEditBody>
+
+/** The chat screen's notice editor: up to 3000 characters (the side panel's edit allows 150). */
+export const SetNoticeBody = z.object({ groupNumber: GroupNumber, groupNotice: GroupNoticeField })
+export type SetNoticeBody = z.infer<typeof SetNoticeBody>
+
+export const WelcomeBody = z.object({ groupNumber: GroupNumber, groupWelcomeMsg: z.string().trim().max(GROUP_WELCOME_MAX, GroupText.WelcomeTooLong) })
+export type WelcomeBody = z.infer<typeof WelcomeBody>
+
+/** limitLevel: 0 turns the limit off, otherwise an integer 1-200. */
+export const JoinLimitBody = z.object({
+  groupNumber: GroupNumber,
+  limitLevel: z.unknown().transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: GroupText.LevelRequired })
+      return z.NEVER
+    }
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN
+    if (Number.isNaN(n)) {
+      ctx.addIssue({ code: 'custom', message: GroupText.LevelNotNumber })
+      return z.NEVER
+    }
+    if (n !== 0 && (!Number.isInteger(n) || n < JOIN_LEVEL_MIN || n > JOIN_LEVEL_MAX)) {
+      ctx.addIssue({ code: 'custom', message: GroupText.LevelRange })
+      return z.NEVER
+    }
+    return n
+  }),
+})
+export type JoinLimitBody = z.infer<typeof JoinLimitBody>
+
+/** admin/withdrawMsg: revoke one message of userWtId by its sequence. */
+export const WithdrawOneBody = z.object({ groupNumber: GroupNumber, userWtId: wtId, msgSeq: z.coerce.number().int().min(1) })
+export type WithdrawOneBody = z.infer<typeof WithdrawOneBody>
+
+/** admin/withdrawWebMsgByUser: revoke every message of userWtId up to lastMessageSequence. */
+export const WithdrawByUserBody = z.object({ groupNumber: GroupNumber, userWtId: wtId, lastMessageSequence: z.coerce.number().int().min(1) })
+export type WithdrawByUserBody = z.infer<typeof WithdrawByUserBody>
+
+/** member/position/*: candidate lists of the management screens. */
+export const CandidateListBody = MemberListBody
+export type CandidateListBody = MemberListBody
+
+/** /api/user/groupNotice/*List. */
+export const NoticeListBody = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(GROUP_NOTICE_LIST_PAGE_SIZE),
+})
+export type NoticeListBody = z.infer<typeof NoticeListBody>
+
+export const NoticeListKind = { JoinApply: 'joinApply', MyApply: 'myApply', Others: 'others' } as const
+export type NoticeListKind = (typeof NoticeListKind)[keyof typeof NoticeListKind]
+/** /api/user/groupNotice/read: opening a list marks it read. */
+export const NoticeReadBody = z.object({ list: z.enum(['joinApply', 'myApply', 'others']) })
+export type NoticeReadBody = z.infer<typeof NoticeReadBody>
+
+// ---- Answers ----
+
+export interface GroupSelfMember {
+  userId: string
+  identity: GroupIdentity
+  groupNickname: string
+  groupNameRemark: string
+  /** Unix seconds; 0 when not muted. */
+  muteUntil: number
+  /** 1 pinned, 2 not pinned. */
+  topStatus: 1 | 2
+}
+
+/** getInfoById and info: the whole group as a member sees it. */
+export interface GroupInfo {
+  groupID: string
+  txGroupid: string
+  groupNumber: string
+  groupName: string
+  groupNameRemark: string
+  groupNickname: string
+  groupAvatar: string
+  /** Text the client renders as the group's QR code (joins with joinType 1). */
+  qrcode: string
+  groupNotice: string
+  groupWelcomeMsg: string
+  groupType: GroupType
+  limitLevel: number
+  inviteSwitch: SwitchValue
+  confirminviteSwitch: SwitchValue
+  memberProtectSwitch: 0 | 1
+  bannedSwitch: 0 | 1
+  joinMode: JoinMode
+  groupMemberCount: number
+  adminCount: number
+  ownerWtId: string
+  /** Unix seconds. */
+  createTime: number
+  selfMember: GroupSelfMember
+  selfInfo: { role: 'Member' | 'Admin' | 'Owner' }
+  /** The first page of members (owner and admins first), at most GROUP_MEMBER_FETCH_COUNT. */
+  groupchatMemberList: GroupMember[]
+}
+
+/** The `info` answer's data (spec: data.code 200, data.data with groupNotice, selfMember, groupchatVo). */
+export interface GroupInfoAnswer {
+  groupNotice: string
+  selfMember: GroupSelfMember
+  groupchatVo: Omit<GroupInfo, 'groupchatMemberList' | 'selfMember'>
+}
+
+/** getCardInfoById: what anyone (also a non-member) sees before joining. */
+export interface GroupCard {
+  groupID: string
+  groupNumber: string
+  groupName: string
+  groupAvatar: string
+  groupType: GroupType
+  groupMemberCount: number
+  joinMode: JoinMode
+  limitLevel: number
+  isMember: boolean
+  /** 'pending' when the caller has an application waiting. */
+  applyStatus: 'none' | 'pending'
+}
+
+export interface GroupMember {
+  userId: string
+  userID: string
+  wtId: string
+  nickname: string
+  groupNickname: string
+  avatar: string
+  identity: GroupIdentity
+  /** Position label: '群主', '管理员' or ''. */
+  position: string
+  /** Unix seconds; 0 when not muted. */
+  muteUntil: number
+  joinType: JoinType
+  /** Join time, unix seconds. */
+  createTime: number
+}
+
+/** member/oneInfo: member details; joinType/inviter/times are given to admins, the owner and oneself only (0/'' otherwise). */
+export interface GroupMemberDetail extends GroupMember {
+  lastSendMsgTime: number
+  inviterUserName: string
+  inviterWtId: string
+  /** The group's member protection: 1 stops ordinary members adding each other as friends from the group. */
+  memberProtectSwitch: 0 | 1
+  /** false when the caller may not add this member as a friend from the group. */
+  canAddFriend: boolean
+}
+
+export interface GroupMemberCount {
+  groupNumber: string
+  count: number
+}
+
+/** Answers of member/batchInvite and member/activeJoin. */
+export interface JoinResult {
+  /** Joined at once. */
+  joined: string[]
+  /** An application was created and waits for an admin. */
+  pending: string[]
+  /** Already members, blacklisted or unknown accounts. */
+  skipped: string[]
+}
+
+export interface ActiveJoinResult {
+  status: 'joined' | 'pending'
+}
+
+export const ApplyStatus = { Pending: 0, Agreed: 1, Rejected: 2 } as const
+export type ApplyStatus = (typeof ApplyStatus)[keyof typeof ApplyStatus]
+
+/** A row of joinApplyList and myApplyList. */
+export interface GroupApplication {
+  applyId: number
+  groupID: string
+  groupNumber: string
+  groupName: string
+  groupAvatar: string
+  /** 0: the applicant applied; otherwise the inviter's user ID (an invite awaiting approval). */
+  applicationType: 0 | string
+  applicant: string
+  applicantNickName: string
+  applicantAvatar: string
+  inviterNickName: string
+  applyMessage: string
+  joinType: JoinType
+  applyStatus: ApplyStatus
+  handlerNickName: string
+  /** Unix seconds. */
+  createTime: number
+  handleTime: number
+}
+
+export const OtherNoticeKind = { Removed: 'removed', Dissolved: 'dissolved', SetAdmin: 'setAdmin', RemoveAdmin: 'removeAdmin', Owner: 'owner', Invited: 'invited', Muted: 'muted' } as const
+export type OtherNoticeKind = (typeof OtherNoticeKind)[keyof typeof OtherNoticeKind]
+
+/** A row of othersList: something a group did to the reader. */
+export interface GroupOtherNotice {
+  id: number
+  kind: OtherNoticeKind
+  groupNumber: string
+  groupName: string
+  groupAvatar: string
+  operatorWtId: string
+  operatorNickName: string
+  /** The sentence shown, e.g. '您已被管理员移出群聊'. */
+  content: string
+  createTime: number
+}
+
+/** Also the payload of socket type 4. */
+export interface GroupUnreadCounts {
+  joinApplyUnRead: number
+  otherUnRead: number
+  selfApplyUnRead: number
+}
+
+/** Answers of admin/withdrawMsg and admin/withdrawWebMsgByUser. */
+export interface WithdrawResult {
+  groupNumber: string
+  withdrawUserWtId: string
+  /** Sequences marked revoked by this call. */
+  sequences: number[]
+  lastMessageSequence: number
 }
