@@ -3,13 +3,14 @@ import { ChatEngineError, ChatErrorCode, type ChatEngine, type KickedEvent, type
 import { useAppStore } from '@/stores'
 import { NoticeType } from '@shared/ws'
 import { bindChat, unbindChat } from './chat/sync'
+import { applyGroupChangeNotice, applyGroupUnread } from './groups/live'
 import { endSession } from './sessionEnd'
 import { toast } from './toast'
 
 let bound: ChatEngine | null = null
 let inflight: Promise<void> | null = null
 
-/** Socket notices that update the store (spec section 7 "Socket"); 5 and 7 concern open group screens. */
+/** Socket notices that update the store (spec section 7 "Socket"); 7 concerns open group chats. */
 export function applyNotice(frame: NoticeFrame): void {
   const store = useAppStore.getState()
   switch (frame.type) {
@@ -18,8 +19,9 @@ export function applyNotice(frame: NoticeFrame): void {
     case NoticeType.TopMessageChanged:
       return store.bumpTopMessageVersion()
     case NoticeType.GroupUnread:
-      return store.setGroupNoticeUnread(frame)
+      return applyGroupUnread(frame)
     case NoticeType.GroupChange:
+      return applyGroupChangeNotice(frame.groupNumber, frame.count)
     case NoticeType.Withdraw:
       return
     default:

@@ -1,7 +1,8 @@
 import type { BadgesSlice } from './slices/badges'
 import type { ConversationsSlice } from './slices/conversations'
+import type { GroupsSlice } from './slices/groups'
 import type { MessagesSlice } from './slices/messages'
 import type { SessionSlice } from './slices/session'
 import type { UiSlice } from './slices/ui'
 
-export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice
+export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & GroupsSlice

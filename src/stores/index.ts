@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { AppState } from './appState'
 import { createBadgesSlice } from './slices/badges'
 import { createConversationsSlice } from './slices/conversations'
+import { createGroupsSlice } from './slices/groups'
 import { createMessagesSlice } from './slices/messages'
 import { createSessionSlice } from './slices/session'
 import { createUiSlice } from './slices/ui'
@@ -13,6 +14,7 @@ export type { NetState } from '@/engines/chat/ChatEngine'
 export type { LoadingBarState, ToastItem, ToastType } from './slices/ui'
 export type { MessageListState, SendStatus, UiMessage } from './slices/messages'
 export type { ConversationTab } from './selectors/chat'
+export type { GroupNoticeLists, MemberListState, NoticeListState } from './slices/groups'
 
 /** The one application store: serialisable data and the setters on it, in typed slices. */
 export const useAppStore = create<AppState>()((...a) => ({
@@ -21,6 +23,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createUiSlice(...a),
   ...createConversationsSlice(...a),
   ...createMessagesSlice(...a),
+  ...createGroupsSlice(...a),
 }))
 
 const initialState = useAppStore.getState()
