@@ -94,7 +94,7 @@ export const groupApi = {
   // Settings
   edit: (body: GroupEditBody, o?: CallOptions) => post<null>(`${G}/edit`, body, o),
   /** The chat screen's notice editor (3000 characters). */
-  setNotice: (body: SetNoticeBody, o?: CallOptions) => post<null>(`${G}/setNotice`, body, o),
+  setNotice: (body: SetNoticeBody, o?: CallOptions) => post<null>(`${G}/admin/setNotice`, body, o),
   setWelcomeMsg: (body: WelcomeBody, o?: CallOptions) => post<null>(`${G}/admin/setWelcomeMsg`, body, o),
   joinLimit: (body: { groupNumber: string; limitLevel: number }, o?: CallOptions) => post<null>(`${G}/admin/joinLimit`, body satisfies Partial<JoinLimitBody>, o),
 
@@ -113,4 +113,5 @@ export const groupApi = {
   myApplyList: (body: Body<NoticeListBody>) => post<Paged<GroupApplication>>(`${N}/myApplyList`, body),
   othersList: (body: Body<NoticeListBody>) => post<Paged<GroupOtherNotice>>(`${N}/othersList`, body),
   noticeRead: (body: NoticeReadBody) => post<GroupUnreadCounts>(`${N}/read`, body),
+  noticeUnread: () => api.get<GroupUnreadCounts>(`${N}/unread`),
 }
