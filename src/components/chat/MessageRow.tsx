@@ -9,6 +9,7 @@ import { useChatScreen } from './chatContext'
 import { parseCustomContent } from './customMessage'
 import MessageBubble from './MessageBubble'
 import { groupTipText } from '@/utils/summary'
+import { isSystemUserID } from '@/components/conversation/conversationInfo'
 import { readStatusOf } from './messageDisplay'
 import SendStatus from './SendStatus'
 
@@ -94,7 +95,13 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
         data-key={watch ? message.ID : undefined}
         {...rowData(message)}
       >
-        <Avatar src={avatarSrc(message.avatar)} size={36} className='msg-row__avatar' />
+        {screen.openMember && !own && !isSystemUserID(message.from) ? (
+          <View className='msg-row__avatar-link' data-testid='msg-avatar' onClick={() => screen.openMember?.(message.from)}>
+            <Avatar src={avatarSrc(message.avatar)} size={36} className='msg-row__avatar' />
+          </View>
+        ) : (
+          <Avatar src={avatarSrc(message.avatar)} size={36} className='msg-row__avatar' />
+        )}
         <View className='msg-row__main'>
           {screen.isGroup && !own ? <View className='msg-row__nick'>{name}</View> : null}
           <View className='msg-row__line'>
