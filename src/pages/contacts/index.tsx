@@ -1,5 +1,6 @@
 import { View } from '@tarojs/components'
 import AppShell from '@/components/layout/AppShell'
+import GroupNoticesEntry from '@/components/group/notices/GroupNoticesEntry'
 import EmptyState from '@/components/layout/EmptyState'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import emptyPeople from '@/assets/empty-people.svg'
@@ -13,6 +14,7 @@ export default function ContactsPage() {
           <View className='pane-list__title'>通讯录</View>
         </View>
         <View className='pane-list__body'>
+          <GroupNoticesEntry />
           <EmptyState testId='contacts-empty' title='暂无联系人' hint='添加好友或加入群聊后，联系人和群聊会显示在这里。' />
         </View>
       </View>
