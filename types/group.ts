@@ -90,15 +90,18 @@ export interface GroupTypeInfo {
   label: string
   description: string
   maxMembers: number
+  /** Switches a new group of this type starts with. */
+  inviteSwitch: SwitchValue
+  confirminviteSwitch: SwitchValue
 }
 
 /** Group types of spec section 3, each with icon, label, type and description. */
 export const GROUP_TYPES: readonly GroupTypeInfo[] = [
-  { type: 'Work', icon: 'group-work', label: '工作群', description: '好友工作群，只能由群成员邀请好友加入', maxMembers: 2000 },
-  { type: 'Public', icon: 'group-public', label: '陌生人社交群', description: '可搜索群号申请加入，需群主或管理员审批', maxMembers: 2000 },
-  { type: 'Meeting', icon: 'group-meeting', label: '临时会议群', description: '适合临时会议，成员可自由加入和退出', maxMembers: 6000 },
-  { type: 'AVChatRoom', icon: 'group-live', label: '直播群', description: '音视频聊天室，适合直播互动', maxMembers: 100000 },
-  { type: 'Community', icon: 'group-community', label: '社群', description: '超大社群，最多可容纳100000人', maxMembers: 100000 },
+  { type: 'Work', icon: 'group-work', label: '工作群', description: '好友工作群，成员可邀请好友加入', maxMembers: 2000, inviteSwitch: 0, confirminviteSwitch: 1 },
+  { type: 'Public', icon: 'group-public', label: '陌生人社交群', description: '可搜索群号申请加入，需群主或管理员审批', maxMembers: 2000, inviteSwitch: 1, confirminviteSwitch: 1 },
+  { type: 'Meeting', icon: 'group-meeting', label: '临时会议群', description: '适合临时会议，成员可自由加入和退出', maxMembers: 6000, inviteSwitch: 0, confirminviteSwitch: 0 },
+  { type: 'AVChatRoom', icon: 'group-live', label: '直播群', description: '音视频聊天室，适合直播互动', maxMembers: 100000, inviteSwitch: 0, confirminviteSwitch: 0 },
+  { type: 'Community', icon: 'group-community', label: '社群', description: '超大社群，最多可容纳100000人', maxMembers: 100000, inviteSwitch: 1, confirminviteSwitch: 1 },
 ]
 
 /** Messages of the rules (spec sections 5 and 8). */
@@ -496,4 +499,16 @@ export interface WithdrawResult {
   /** Sequences marked revoked by this call. */
   sequences: number[]
   lastMessageSequence: number
+}
+
+/** A row of memberBlack/list. */
+export interface GroupBlackEntry {
+  userId: string
+  userID: string
+  wtId: string
+  nickname: string
+  avatar: string
+  operatorWtId: string
+  /** Unix seconds. */
+  createTime: number
 }

@@ -49,6 +49,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
     groupNumber: z.string(),
     withdrawUserWtId: z.string(),
     lastMessageSequence: z.number().int(),
+    /** Present for a single revoke (admin/withdrawMsg): exactly these; absent: every message of the user up to lastMessageSequence. */
+    sequences: z.array(z.number().int()).optional(),
   }),
 ])
 export type ServerFrame = z.infer<typeof ServerFrame>

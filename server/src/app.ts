@@ -18,6 +18,11 @@ import { describeValidationError } from './http/validation.js'
 import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
 import { groupRoutes } from './routes/groups.js'
+import { groupAdminRoutes } from './routes/groups/admin.js'
+import { groupMemberRoutes } from './routes/groups/members.js'
+import { groupNoticeRoutes } from './routes/groups/notices.js'
+import { groupReadingRoutes } from './routes/groups/reading.js'
+import { groupSettingsRoutes } from './routes/groups/settings.js'
 import { imRoutes } from './routes/im.js'
 import { searchRoutes } from './routes/search.js'
 import { uploadRoutes } from './routes/uploads.js'
@@ -122,6 +127,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(siteRoutes(ctx), { prefix: '/api' })
   await app.register(imRoutes(ctx), { prefix: '/api/im' })
   await app.register(groupRoutes(ctx), { prefix: '/api/user/groupchat' })
+  for (const routes of [groupReadingRoutes, groupMemberRoutes, groupAdminRoutes, groupSettingsRoutes]) {
+    await app.register(routes(ctx), { prefix: '/api/user/groupchat' })
+  }
+  await app.register(groupNoticeRoutes(ctx), { prefix: '/api/user/groupNotice' })
   await app.register(uploadRoutes(ctx), { prefix: '/api/oss' })
   await app.register(searchRoutes(ctx), { prefix: '/api/user' })
   installWebApp(app, config.webRoot)

@@ -38,12 +38,24 @@ interface ConvRow {
   at_me: Array<{ seq: number; all: boolean }> | null
 }
 
+/**
+ * Whether message `m` is visible to `viewer` (a SQL expression). Server-written messages can be
+ * limited to admins and the owner (the exit tip of a member who quit) and to one user (a
+ * welcome message); group is the group ID expression. See 004_group_management.sql.
+ */
+export const visibleTo = (viewer: string, group: string) =>
+  `(m.visible_identity = 0 OR m.visible_to = ${viewer} OR m.visible_identity <= COALESCE((SELECT vg.identity FROM group_members vg
+     WHERE vg.group_id = ${group} AND vg.wt_id = ${viewer} AND vg.left_at IS NULL), 0))`
+
+/** The last sequence the user may see: a former member's history ends at their leave tip. */
+const VISIBLE_END = 'COALESCE(uc.end_seq, ch.last_seq)'
+
 const CONV_SELECT = `
   SELECT uc.conversation_id, uc.channel_id, uc.read_seq::int AS read_seq, uc.cleared_seq::int AS cleared_seq, uc.pinned_at, uc.muted, uc.folded,
-         uc.draft, uc.custom_data, uc.updated_at, ch.last_seq::int AS last_seq,
+         uc.draft, uc.custom_data, uc.updated_at, ${VISIBLE_END}::int AS last_seq,
          (SELECT count(*)::int FROM messages m WHERE m.channel_id = uc.channel_id
-            AND m.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND m.sender <> uc.wt_id
-            AND m.type <> 'TIMGroupTipElem') AS unread,
+            AND m.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND m.seq <= ${VISIBLE_END} AND m.sender <> uc.wt_id
+            AND m.type <> 'TIMGroupTipElem' AND ${visibleTo('uc.wt_id', 'substr(uc.conversation_id, 6)')}) AS unread,
          (SELECT pc.read_seq::int FROM user_conversations pc WHERE pc.channel_id = uc.channel_id AND pc.wt_id <> uc.wt_id
             AND uc.conversation_id LIKE 'C2C%' LIMIT 1) AS peer_read_seq,
          lm.type AS last_type, lm.payload AS last_payload, lm.sender AS last_sender, lu.nick_name AS last_nick,
@@ -55,11 +67,13 @@ const CONV_SELECT = `
                  AND g.dissolved_at IS NULL) AS is_member,
          (SELECT json_agg(json_build_object('seq', a.seq, 'all', a.at_users ? '${AT_ALL}') ORDER BY a.seq)
             FROM messages a WHERE uc.conversation_id LIKE 'GROUP%' AND a.channel_id = uc.channel_id
-              AND a.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND a.sender <> uc.wt_id AND NOT a.is_revoked
+              AND a.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND a.seq <= ${VISIBLE_END} AND a.sender <> uc.wt_id AND NOT a.is_revoked
               AND (a.at_users ? uc.wt_id OR a.at_users ? '${AT_ALL}')) AS at_me
   FROM user_conversations uc
   JOIN channels ch ON ch.channel_id = uc.channel_id
-  LEFT JOIN messages lm ON lm.channel_id = uc.channel_id AND lm.seq = ch.last_seq AND lm.seq > uc.cleared_seq
+  LEFT JOIN LATERAL (SELECT m.* FROM messages m WHERE m.channel_id = uc.channel_id AND m.seq <= ${VISIBLE_END} AND m.seq > uc.cleared_seq
+                       AND ${visibleTo('uc.wt_id', 'substr(uc.conversation_id, 6)')}
+                     ORDER BY m.seq DESC LIMIT 1) lm ON TRUE
   LEFT JOIN users lu ON lu.wt_id = lm.sender
   LEFT JOIN users pu ON uc.conversation_id LIKE 'C2C%' AND pu.wt_id = substr(uc.conversation_id, 4)
   LEFT JOIN groups g ON uc.conversation_id LIKE 'GROUP%' AND g.group_id = substr(uc.conversation_id, 6)`
@@ -111,7 +125,7 @@ function toConversation(r: ConvRow): Conversation {
 /** The user's visible conversations: pinned first, then by the newest message. */
 export async function listConversations(q: Queryable, me: string): Promise<Conversation[]> {
   const { rows } = await q.query<ConvRow>(
-    `${CONV_SELECT} WHERE uc.wt_id = $1 AND (uc.hidden_seq IS NULL OR ch.last_seq > uc.hidden_seq)
+    `${CONV_SELECT} WHERE uc.wt_id = $1 AND (uc.hidden_seq IS NULL OR ${VISIBLE_END} > uc.hidden_seq) AND NOT uc.former_hidden
      ORDER BY (uc.pinned_at IS NOT NULL) DESC, uc.pinned_at DESC NULLS LAST, COALESCE(lm.created_at, uc.updated_at) DESC`,
     [me],
   )
@@ -140,35 +154,50 @@ export async function openConversation(q: Queryable, me: string, conversationID:
   await q.query('INSERT INTO channels (channel_id) VALUES ($1) ON CONFLICT DO NOTHING', [ref.channelId])
   await q.query(
     `INSERT INTO user_conversations (wt_id, conversation_id, channel_id) VALUES ($1, $2, $3)
-     ON CONFLICT (wt_id, conversation_id) DO UPDATE SET hidden_seq = NULL`,
+     ON CONFLICT (wt_id, conversation_id) DO UPDATE SET hidden_seq = NULL, former_hidden = FALSE`,
     [me, conversationID, ref.channelId],
   )
   return ref
 }
 
-/** A page of history, newest last, never before the user's cleared point. */
-export async function history(q: Queryable, me: string, channelId: string, clearedSeq: number, beforeSeq: number | undefined, count: number) {
+/** The part of a conversation's channel a user may read. */
+export interface ConversationWindow {
+  channel_id: string
+  cleared_seq: number
+  /** A former member's last visible sequence; null while a member (or for C2C). */
+  end_seq: number | null
+  /** The viewer's group identity (0 when not a member): decides admin-only messages. */
+  identity: number
+}
+
+const windowed = (w: ConversationWindow, from: number) => [w.channel_id, Math.max(w.cleared_seq, from), w.end_seq, w.identity]
+/** $1 channel, $2 after this sequence, $3 end sequence or null, $4 viewer identity, $5 viewer. */
+const WINDOW_WHERE = `m.channel_id = $1 AND m.seq > $2 AND ($3::bigint IS NULL OR m.seq <= $3)
+  AND (m.visible_identity = 0 OR m.visible_to = $5 OR m.visible_identity <= $4::int)`
+
+/** A page of history, newest last, never before the user's cleared point nor after a leave. */
+export async function history(q: Queryable, me: string, w: ConversationWindow, beforeSeq: number | undefined, count: number) {
   const { rows } = await q.query<MessageRow>(
-    `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.seq > $2 AND ($3::bigint IS NULL OR m.seq < $3)
-     ORDER BY m.seq DESC LIMIT $4`,
-    [channelId, clearedSeq, beforeSeq ?? null, count + 1],
+    `${MESSAGE_SELECT} WHERE ${WINDOW_WHERE} AND ($6::bigint IS NULL OR m.seq < $6)
+     ORDER BY m.seq DESC LIMIT $7`,
+    [...windowed(w, 0), me, beforeSeq ?? null, count + 1],
   )
   const page = rows.slice(0, count).reverse()
   return { messages: page.map((r) => toMessage(r, me)), isCompleted: rows.length <= count }
 }
 
 /** Everything after a sequence: the catch-up after a reconnect. */
-export async function since(q: Queryable, me: string, channelId: string, clearedSeq: number, afterSeq: number, count: number) {
-  const { rows } = await q.query<MessageRow>(
-    `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.seq > GREATEST($2::bigint, $3::bigint) ORDER BY m.seq ASC LIMIT $4`,
-    [channelId, clearedSeq, afterSeq, count + 1],
-  )
+export async function since(q: Queryable, me: string, w: ConversationWindow, afterSeq: number, count: number) {
+  const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE ${WINDOW_WHERE} ORDER BY m.seq ASC LIMIT $6`, [...windowed(w, afterSeq), me, count + 1])
   return { messages: rows.slice(0, count).map((r) => toMessage(r, me)), hasMore: rows.length > count }
 }
 
 export async function conversationState(q: Queryable, me: string, conversationID: string) {
-  const { rows } = await q.query<{ channel_id: string; cleared_seq: number; read_seq: number; last_seq: number }>(
-    `SELECT uc.channel_id, uc.cleared_seq::int AS cleared_seq, uc.read_seq::int AS read_seq, ch.last_seq::int AS last_seq
+  const { rows } = await q.query<ConversationWindow & { read_seq: number; last_seq: number }>(
+    `SELECT uc.channel_id, uc.cleared_seq::int AS cleared_seq, uc.read_seq::int AS read_seq, ${VISIBLE_END}::int AS last_seq,
+            uc.end_seq::int AS end_seq,
+            COALESCE((SELECT gm.identity FROM group_members gm WHERE uc.conversation_id LIKE 'GROUP%'
+                        AND gm.group_id = substr(uc.conversation_id, 6) AND gm.wt_id = uc.wt_id AND gm.left_at IS NULL), 0) AS identity
      FROM user_conversations uc JOIN channels ch ON ch.channel_id = uc.channel_id
      WHERE uc.wt_id = $1 AND uc.conversation_id = $2`,
     [me, conversationID],
@@ -179,7 +208,7 @@ export async function conversationState(q: Queryable, me: string, conversationID
 /** Marks read up to `seq` (never backwards, never past the end). Returns the new read sequence. */
 export async function markRead(q: Queryable, me: string, conversationID: string, seq: number): Promise<number | null> {
   const { rows } = await q.query<{ read_seq: number }>(
-    `UPDATE user_conversations uc SET read_seq = GREATEST(uc.read_seq, LEAST($3::bigint, ch.last_seq))
+    `UPDATE user_conversations uc SET read_seq = GREATEST(uc.read_seq, LEAST($3::bigint, ${VISIBLE_END}))
      FROM channels ch WHERE ch.channel_id = uc.channel_id AND uc.wt_id = $1 AND uc.conversation_id = $2
      RETURNING uc.read_seq::int AS read_seq`,
     [me, conversationID, seq],
@@ -217,7 +246,7 @@ export async function patchConversation(q: Queryable, me: string, conversationID
 /** Hides the conversation until its next message; with clearHistory, also hides everything so far. */
 export async function deleteConversation(q: Queryable, me: string, conversationID: string, clearHistory: boolean): Promise<boolean> {
   const { rowCount } = await q.query(
-    `UPDATE user_conversations uc SET hidden_seq = ch.last_seq, pinned_at = NULL, folded = FALSE, draft = '',
+    `UPDATE user_conversations uc SET hidden_seq = ch.last_seq, pinned_at = NULL, folded = FALSE, draft = '', former_hidden = uc.end_seq IS NOT NULL,
             cleared_seq = CASE WHEN $3::boolean THEN ch.last_seq ELSE uc.cleared_seq END,
             read_seq = ch.last_seq
      FROM channels ch WHERE ch.channel_id = uc.channel_id AND uc.wt_id = $1 AND uc.conversation_id = $2`,

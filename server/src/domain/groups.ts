@@ -1,12 +1,10 @@
 import { MsgType } from '../../../types/chat.js'
-import { GroupIdentity, type GroupCreateBody, type GroupListItem } from '../../../types/group.js'
+import { GROUP_TYPES, GroupIdentity, GroupType, TipOp, type GroupCreateBody, type GroupListItem } from '../../../types/group.js'
 import type { Queryable } from '../db/Db.js'
 import { groupChannel, groupConversationId } from './conversationIds.js'
 import { ensureConversationRows, insertSystemMessage } from './messages.js'
 import { newToken } from './tokens.js'
 
-/** Group tip operation types (spec section 4): 1 join, 2 quit, 3 kicked, 4/5 admin, 6 profile, 7 mute. */
-export const TipOp = { Join: 1, Quit: 2, Kicked: 3, SetAdmin: 4, RemoveAdmin: 5, Profile: 6, Mute: 7 } as const
 
 /**
  * Creates a group with the creator as owner and the invited users as members, opens the
@@ -21,9 +19,11 @@ export async function createGroup(q: Queryable, owner: string, body: GroupCreate
   const { rows: num } = await q.query<{ n: string }>(`SELECT nextval('group_number_seq')::text AS n`)
   const groupNumber = num[0]!.n
   const groupId = `G${groupNumber}`
+  const type = GROUP_TYPES.find((t) => t.type === (body.groupType ?? GroupType.Work))!
   await q.query(
-    `INSERT INTO groups (group_id, group_number, group_name, group_avatar, group_notice, owner_wt_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [groupId, groupNumber, body.groupName, body.groupAvatar, body.groupNotice, owner],
+    `INSERT INTO groups (group_id, group_number, group_name, group_avatar, group_notice, owner_wt_id, group_type, invite_switch, confirm_invite_switch)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [groupId, groupNumber, body.groupName, body.groupAvatar, body.groupNotice, owner, type.type, type.inviteSwitch, type.confirminviteSwitch],
   )
   await q.query(`INSERT INTO group_members (group_id, wt_id, identity, join_type) VALUES ($1, $2, $3, 2)`, [groupId, owner, GroupIdentity.Owner])
   for (const m of valid) {

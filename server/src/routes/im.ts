@@ -56,13 +56,13 @@ export function imRoutes(ctx: AppContext) {
     r.post('/messages/history', { schema: { body: HistoryBody } }, async (req) => {
       const me = sessionOf(req).wtId
       const state = await stateOf(me, req.body.conversationID)
-      return ok(await history(ctx.db, me, state.channel_id, state.cleared_seq, req.body.beforeSequence, req.body.count))
+      return ok(await history(ctx.db, me, state, req.body.beforeSequence, req.body.count))
     })
 
     r.post('/messages/since', { schema: { body: SinceBody } }, async (req) => {
       const me = sessionOf(req).wtId
       const state = await stateOf(me, req.body.conversationID)
-      return ok(await since(ctx.db, me, state.channel_id, state.cleared_seq, req.body.afterSequence, req.body.count))
+      return ok(await since(ctx.db, me, state, req.body.afterSequence, req.body.count))
     })
 
     function patchRoute<B extends { conversationID: string }>(path: string, schema: import('zod').ZodType<B>, toPatch: (b: B) => ConvPatch) {

@@ -82,6 +82,7 @@ describe('groupTipText', () => {
     expect(groupTipText(tip(6, { newGroupProfile: { groupAvatar: '/a.png' } }), ME, '李四')).toBe('李四修改了群头像')
     expect(groupTipText(tip(6, { newGroupProfile: { ownerID: ME } }), ME, '李四')).toBe('你成为新的群主')
     expect(groupTipText(tip(6, { newGroupProfile: { muteAllMembers: true } }), ME, '李四')).toBe('李四开启了全员禁言')
+    expect(groupTipText(tip(6, { userIDList: [], nickList: [], newGroupProfile: { dissolved: true } }), ME, '李四')).toBe('李四解散了群聊')
     expect(groupTipText(tip(7, { userIDList: ['10000003'], nickList: ['王五'], muteTime: 600 }), ME, '李四')).toBe('王五被李四禁言')
     expect(groupTipText(tip(7, { userIDList: ['10000003'], nickList: ['王五'], muteTime: 0 }), ME, '李四')).toBe('王五被李四解除禁言')
   })

@@ -1,0 +1,73 @@
+import { NoticeType } from '../../../types/ws.js'
+import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
+import type { AppContext } from '../context.js'
+import { groupConversationId, parseConversationId } from '../domain/conversationIds.js'
+import type { GroupEffects } from '../domain/groups/effects.js'
+import { unreadCounts } from '../domain/groups/notices.js'
+import { messageAt } from '../domain/messages.js'
+import { pushConversation, pushMessage } from './chatEvents.js'
+
+const CONVERSATION_PUSH_MAX = 1000
+
+/** Current members of a group with at least `minIdentity` (one query; the fan-out sends only to those online). */
+async function membersOf(ctx: AppContext, groupId: string, minIdentity = 0): Promise<string[]> {
+  const { rows } = await ctx.db.query<{ wt_id: string }>(
+    'SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL AND identity >= $2',
+    [groupId, minIdentity],
+  )
+  return rows.map((r) => r.wt_id)
+}
+
+/** Sends the group-notice counters (type 4) to each user. */
+export async function pushCounters(ctx: AppContext, wtIds: Iterable<string>): Promise<void> {
+  for (const wtId of wtIds) {
+    const counts = await unreadCounts(ctx.db, wtId)
+    await ctx.bus.publish(userTopic(wtId), { frame: { type: NoticeType.GroupUnread, ...counts } })
+  }
+}
+
+/** Delivers what a committed group change recorded: tips, type 5 changes, conversations, counters, other frames. */
+export async function publishEffects(ctx: AppContext, fx: GroupEffects): Promise<void> {
+  const memberCache = new Map<string, string[]>()
+  const members = async (groupId: string) => {
+    let list = memberCache.get(groupId)
+    if (!list) memberCache.set(groupId, (list = await membersOf(ctx, groupId)))
+    return list
+  }
+
+  for (const m of fx.messages) {
+    const row = await messageAt(ctx.db, m.channelId, m.seq)
+    if (!row) continue
+    const base = m.minIdentity === 0 ? await members(m.groupId) : await membersOf(ctx, m.groupId, m.minIdentity)
+    const recipients = [...new Set([...base, ...m.extra])]
+    const ref = parseConversationId(row.sender, groupConversationId(m.groupId))!
+    await pushMessage(ctx, row, ref, recipients, null)
+  }
+
+  const seenChanges = new Set<string>()
+  for (const c of fx.changes) {
+    if (seenChanges.has(c.groupId)) continue
+    seenChanges.add(c.groupId)
+    const current = await members(c.groupId)
+    const extra = fx.changes.filter((x) => x.groupId === c.groupId).flatMap((x) => x.extra)
+    const frame = { type: NoticeType.GroupChange, count: current.length, groupNumber: c.groupNumber }
+    await ctx.bus.publish(FANOUT_TOPIC, { frame, recipients: [...new Set([...current, ...extra])] })
+  }
+
+  // Dissolving a community group would mean a conversation push per member; beyond this many
+  // the clients rely on the tip and the type 5 frame (count 0 when dissolved) instead.
+  const conversations = fx.conversations.length <= CONVERSATION_PUSH_MAX ? fx.conversations : []
+  const seenConv = new Set<string>()
+  for (const c of conversations) {
+    const key = `${c.wtId}|${c.conversationID}`
+    if (seenConv.has(key)) continue
+    seenConv.add(key)
+    await pushConversation(ctx, c.wtId, c.conversationID)
+  }
+
+  for (const f of fx.frames) await ctx.bus.publish(FANOUT_TOPIC, { frame: f.frame, recipients: await members(f.groupId) })
+
+  const counterUsers = new Set(fx.counters)
+  for (const groupId of fx.counterGroups) for (const id of await membersOf(ctx, groupId, 2)) counterUsers.add(id)
+  await pushCounters(ctx, counterUsers)
+}
