@@ -43,10 +43,11 @@ export default defineConfig({
       ],
     },
   },
-  // One project per suite, run in this order: the walking-skeleton flows (specs/), then the
-  // messaging flows. Files inside a suite run in name order.
+  // One project per suite, run in this order: the walking-skeleton flows (specs/), the
+  // messaging flows, then group management. Files inside a suite run in name order.
   projects: [
     { name: 'skeleton', testMatch: 'specs/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'messaging', testMatch: 'messaging/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'groups', testMatch: 'groups/**/*.spec.ts', use: { browserName: 'chromium' } },
   ],
 })

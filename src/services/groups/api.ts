@@ -7,6 +7,7 @@ import type {
   BatchMuteBody,
   CandidateListBody,
   EditSelfBody,
+  GroupBlackEntry,
   GroupApplication,
   GroupCard,
   GroupEditBody,
@@ -83,7 +84,7 @@ export const groupApi = {
   dissolve: (groupNumber: string, o?: CallOptions) => post<null>(`${G}/remove`, { groupNumber }, o),
 
   // Member blacklist
-  blackList: (body: Body<PagedGroupBody>) => post<Paged<GroupMember>>(`${G}/memberBlack/list`, body),
+  blackList: (body: Body<PagedGroupBody>) => post<Paged<GroupBlackEntry>>(`${G}/memberBlack/list`, body),
   blackAdd: (body: MembersBody, o?: CallOptions) => post<null>(`${G}/memberBlack/add`, body, o),
   blackRemove: (body: MembersBody, o?: CallOptions) => post<null>(`${G}/memberBlack/remove`, body, o),
 

@@ -22,10 +22,17 @@ export async function loadGroupInfo(groupNumber: string): Promise<GroupInfo | nu
 }
 
 /**
- * Socket notice 5: a group changed (members, roles, profile). The conversation's member count is
- * set at once; the info and the first member page are fetched again where a screen holds them.
+ * Socket notice 5: a group changed (members, roles, profile, settings). The conversation's member
+ * count is set at once; the info and the first member page are fetched again where a screen
+ * holds them.
  */
 export async function applyGroupChange(groupNumber: string, count: number): Promise<void> {
+  // Count 0: the group was dissolved; the conversation is fetched again (with isMember false).
+  if (count === 0) {
+    state().forgetGroup(groupNumber)
+    await reloadConversations()
+    return
+  }
   const conversationID = conversationOfGroup(groupNumber)
   const profile = conversationID ? state().conversations[conversationID]?.groupProfile : null
   if (conversationID && profile && count >= 0 && profile.memberCount !== count) {

@@ -1,4 +1,4 @@
-import { GROUP_MEMBER_FETCH_COUNT, type GroupMember, type JoinResult } from '@shared/group'
+import { GROUP_MEMBER_FETCH_COUNT, type GroupBlackEntry, type GroupMember, type JoinResult } from '@shared/group'
 import type { Paged } from '@shared/envelope'
 import { toast } from '../toast'
 import { groupApi } from './api'
@@ -129,7 +129,7 @@ export function unblacklistMembers(groupNumber: string, wtIds: string[]): Promis
   return act(() => groupApi.blackRemove({ groupNumber, wtIds }, SILENT), GroupToast.operationOk, GroupToast.operationFailed)
 }
 
-export function loadBlacklist(groupNumber: string, pageNum: number): Promise<Paged<GroupMember>> {
+export function loadBlacklist(groupNumber: string, pageNum: number): Promise<Paged<GroupBlackEntry>> {
   return groupApi.blackList({ groupNumber, pageNum, pageSize: GROUP_MEMBER_FETCH_COUNT })
 }
 
