@@ -14,6 +14,7 @@ export async function loadGroupInfo(groupNumber: string): Promise<GroupInfo | nu
   try {
     const info = await groupApi.getInfoById(groupNumber, SILENT)
     state().setGroupInfo(info)
+    syncConversationProfile(info)
     return info
   } catch (err) {
     console.warn('loading the group failed', groupNumber, err)
@@ -61,6 +62,15 @@ export async function editGroupField<K extends GroupEditKey>(groupNumber: string
   if (key === 'groupName' || key === 'groupAvatar') patchConversationProfile(groupNumber, key === 'groupName' ? { name: String(value) } : { avatar: String(value) })
   if (!options.quiet) toast.success(GroupToast.modifyOk)
   return true
+}
+
+/** The chat header and the list show the conversation's copy of the profile: it follows the group's. */
+function syncConversationProfile(info: GroupInfo): void {
+  const conversationID = conversationOfGroup(info.groupNumber)
+  const profile = conversationID ? state().conversations[conversationID]?.groupProfile : null
+  if (!conversationID || !profile) return
+  if (profile.name === info.groupName && profile.avatar === info.groupAvatar && profile.memberCount === info.groupMemberCount) return
+  state().patchConversation(conversationID, { groupProfile: { ...profile, name: info.groupName, avatar: info.groupAvatar, memberCount: info.groupMemberCount } })
 }
 
 function patchConversationProfile(groupNumber: string, patch: { name?: string; avatar?: string }): void {

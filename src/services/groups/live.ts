@@ -1,4 +1,5 @@
-import type { GroupUnreadCounts } from '@shared/group'
+import { MsgType, type Message } from '@shared/chat'
+import { TipOp, type GroupUnreadCounts } from '@shared/group'
 import { isManager } from '@/components/group/rules/permissions'
 import { loadPendingApplications } from './applications'
 import { state } from './context'
@@ -20,4 +21,19 @@ export function applyGroupUnread(counts: GroupUnreadCounts): void {
 /** Socket notice 5. */
 export function applyGroupChangeNotice(groupNumber: string, count: number): void {
   applyGroupChange(groupNumber, count).catch((err: unknown) => console.warn('refreshing the group failed', err))
+}
+
+/**
+ * A profile tip (op 6) carries the new name or avatar: the conversation's copy follows at once,
+ * for every member, without asking the server.
+ */
+export function applyGroupTip(message: Message): void {
+  if (message.type !== MsgType.GroupTip || Number(message.payload.operationType) !== TipOp.Profile) return
+  const profile = message.payload.newGroupProfile as Record<string, unknown> | null
+  const held = state().conversations[message.conversationID]?.groupProfile
+  if (!profile || !held) return
+  const patch: { name?: string; avatar?: string } = {}
+  if (typeof profile.groupName === 'string') patch.name = profile.groupName
+  if (typeof profile.groupAvatar === 'string') patch.avatar = profile.groupAvatar
+  if (patch.name !== undefined || patch.avatar !== undefined) state().patchConversation(message.conversationID, { groupProfile: { ...held, ...patch } })
 }

@@ -1,6 +1,7 @@
 import { ConvType, type Conversation } from '@shared/chat'
 import { GroupIdentity } from '@shared/group'
 import { applyNotice } from '@/services/messaging'
+import { applyGroupTip } from '@/services/groups/live'
 import { editGroupField, groupApi, setJoinLevel } from '@/services/groups'
 import { groupNumberFromQr } from '@/services/groups/qr'
 import { resetAppStore, useAppStore } from '@/stores'
@@ -64,6 +65,19 @@ describe('socket notices of groups', () => {
     expect(list).toHaveBeenCalledTimes(1)
     expect(s().pendingApplications['100001']!.map((a) => a.applyId)).toEqual([7])
   })
+})
+
+it('a profile tip renames the conversation at once', () => {
+  s().upsertConversation(groupConversation('100001', 3))
+  const tip = {
+    ID: 't1', clientMsgId: 't1', type: 'TIMGroupTipElem', conversationID: 'GROUPG100001', conversationType: 'GROUP', from: '1', nick: '', nameCard: '', avatar: '', time: 1, sequence: 5,
+    cloudCustomData: '', atUserList: [], needReadReceipt: false, isRevoked: false, revoker: '', hasRiskContent: false, readReceiptInfo: { readCount: 0, unreadCount: 0 },
+    payload: { operationType: 6, operatorID: '1', userIDList: [], nickList: [], newGroupProfile: { groupName: '新群名' } },
+  } as const
+  applyGroupTip({ ...tip, payload: { ...tip.payload } } as never)
+  expect(s().conversations['GROUPG100001']!.groupProfile!.name).toBe('新群名')
+  applyGroupTip({ ...tip, payload: { ...tip.payload, operationType: 7, newGroupProfile: { groupName: 'x' } } } as never)
+  expect(s().conversations['GROUPG100001']!.groupProfile!.name).toBe('新群名')
 })
 
 describe('saving group settings', () => {
