@@ -4,7 +4,7 @@ import { MsgType } from '@shared/chat'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
-import { GroupChatLayer, GroupHeaderActions, useGroupChatUi } from '@/components/group/GroupChatLayer'
+import { GroupChatLayer, GroupHeaderActions, GroupSpeakHint, useGroupChatUi } from '@/components/group/GroupChatLayer'
 import { closeConversation, openConversation } from '@/services/chat/conversations'
 import { resendMessage } from '@/services/chat/send'
 import { useAppStore } from '@/stores'
@@ -104,7 +104,10 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
             {leaveReason ? <View className='chat-leave__reason'>{leaveReason}</View> : null}
           </View>
         ) : (
-          <InputArea key={conversationID} conversationID={conversationID} draft={conversation?.draftText ?? ''} inject={inject} />
+          <>
+            {isGroup ? <GroupSpeakHint groupNumber={groupNumber} /> : null}
+            <InputArea key={conversationID} conversationID={conversationID} draft={conversation?.draftText ?? ''} inject={inject} />
+          </>
         )}
         {previewIndex >= 0 ? (
           <ImagePreview images={images} index={previewIndex} onIndex={(i) => setPreviewKey(messageKey(images[i]!))} onClose={closePreview} />

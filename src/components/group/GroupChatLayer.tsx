@@ -8,7 +8,7 @@ import ApplyDrawer from './ApplyDrawer'
 import MemberProfilePopup from './MemberProfilePopup'
 import GroupInfoPanel from './panel/GroupInfoPanel'
 import { memberID } from './panel/memberName'
-import { isManager } from './rules/permissions'
+import { isManager, speakState } from './rules/permissions'
 import applyIcon from './icons/apply.svg'
 import moreIcon from './icons/more.svg'
 import './group.scss'
@@ -61,6 +61,31 @@ export function GroupHeaderActions({ groupNumber, isMember, onInfo, onApply }: {
       <View className='chat-header__action' aria-label='群聊信息' data-testid='group-info-open' onClick={onInfo}>
         <Image className='chat-header__action-icon' src={moreIcon} />
       </View>
+    </View>
+  )
+}
+
+/**
+ * Above the input while the reader may not speak: 全员禁言中 under mute-all, 您已被禁言 while
+ * muted. The input stays usable; the server refuses the send with the same words.
+ */
+export function GroupSpeakHint({ groupNumber }: { groupNumber: string }) {
+  const info = useAppStore((s) => s.groupInfos[groupNumber])
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000))
+  const muteUntil = info?.selfMember.muteUntil ?? 0
+  // A mute ends on its own: the hint goes when it does.
+  useEffect(() => {
+    const left = muteUntil - Math.floor(Date.now() / 1000)
+    if (left <= 0) return
+    const timer = setTimeout(() => setNow(Math.floor(Date.now() / 1000)), Math.min(left * 1000 + 500, 2 ** 31 - 1))
+    return () => clearTimeout(timer)
+  }, [muteUntil])
+  if (!info) return null
+  const state = speakState(info.selfMember.identity, muteUntil, info.bannedSwitch === 1, Math.max(now, Math.floor(Date.now() / 1000)))
+  if (state === 'ok') return null
+  return (
+    <View className='chat-speak-hint' data-testid='group-speak-hint'>
+      {state === 'allMuted' ? '全员禁言中' : '您已被禁言'}
     </View>
   )
 }
