@@ -2,7 +2,7 @@ import { MsgType, type Message } from '@shared/chat'
 import { TipOp, type GroupUnreadCounts } from '@shared/group'
 import { isManager } from '@/components/group/rules/permissions'
 import { loadPendingApplications } from './applications'
-import { state } from './context'
+import { me, state } from './context'
 import { applyGroupChange } from './info'
 
 /**
@@ -28,7 +28,10 @@ export function applyGroupChangeNotice(groupNumber: string, count: number): void
  * for every member, without asking the server.
  */
 export function applyGroupTip(message: Message): void {
-  if (message.type !== MsgType.GroupTip || Number(message.payload.operationType) !== TipOp.Profile) return
+  if (message.type !== MsgType.GroupTip) return
+  const op = Number(message.payload.operationType)
+  if (op === TipOp.Mute) return applyMuteTip(message)
+  if (op !== TipOp.Profile) return
   const profile = message.payload.newGroupProfile as Record<string, unknown> | null
   const held = state().conversations[message.conversationID]?.groupProfile
   if (!profile || !held) return
@@ -36,4 +39,19 @@ export function applyGroupTip(message: Message): void {
   if (typeof profile.groupName === 'string') patch.name = profile.groupName
   if (typeof profile.groupAvatar === 'string') patch.avatar = profile.groupAvatar
   if (patch.name !== undefined || patch.avatar !== undefined) state().patchConversation(message.conversationID, { groupProfile: { ...held, ...patch } })
+}
+
+/**
+ * A mute tip (op 7) changes who may speak; the server sends no group change for it, so the
+ * held member rows and the reader's own mute follow the tip (muteTime seconds from the tip).
+ */
+function applyMuteTip(message: Message): void {
+  const groupNumber = state().conversations[message.conversationID]?.groupProfile?.groupNumber
+  if (!groupNumber) return
+  const ids = Array.isArray(message.payload.userIDList) ? message.payload.userIDList.map(String) : []
+  const muteTime = Number(message.payload.muteTime ?? 0)
+  const muteUntil = muteTime > 0 ? message.time + muteTime : 0
+  state().patchMembers(groupNumber, ids, { muteUntil })
+  const info = state().groupInfos[groupNumber]
+  if (info && ids.includes(me())) state().patchGroupInfo(groupNumber, { selfMember: { ...info.selfMember, muteUntil } })
 }

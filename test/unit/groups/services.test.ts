@@ -80,6 +80,18 @@ it('a profile tip renames the conversation at once', () => {
   expect(s().conversations['GROUPG100001']!.groupProfile!.name).toBe('新群名')
 })
 
+it('a mute tip about the reader sets their mute, and lifting it clears it', () => {
+  s().setUser({ token: 't', wtId: '10001', imToken: 'i', avatar: '', nickName: 'me', vipLevel: 0, vipType: 0 } as never)
+  s().upsertConversation(groupConversation('100001', 3))
+  s().setGroupInfo(info('100001', GroupIdentity.Member))
+  const tip = (muteTime: number) =>
+    ({ type: 'TIMGroupTipElem', conversationID: 'GROUPG100001', time: 1000, payload: { operationType: 7, operatorID: '2', userIDList: ['10001'], nickList: [], muteTime } }) as never
+  applyGroupTip(tip(600))
+  expect(s().groupInfos['100001']!.selfMember.muteUntil).toBe(1600)
+  applyGroupTip(tip(0))
+  expect(s().groupInfos['100001']!.selfMember.muteUntil).toBe(0)
+})
+
 describe('saving group settings', () => {
   it('sends only a changed value', async () => {
     s().setGroupInfo({ ...info('100001'), groupNotice: '旧公告', limitLevel: 5 })
