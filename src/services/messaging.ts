@@ -3,7 +3,7 @@ import { ChatEngineError, ChatErrorCode, type ChatEngine, type KickedEvent, type
 import { useAppStore } from '@/stores'
 import { NoticeType } from '@shared/ws'
 import { bindChat, unbindChat } from './chat/sync'
-import { applyGroupChangeNotice, applyGroupTip, applyGroupUnread } from './groups/live'
+import { applyGroupChangeNotice, applyGroupTip, applyGroupUnread, refreshGroupUnread } from './groups/live'
 import { endSession } from './sessionEnd'
 import { toast } from './toast'
 
@@ -41,6 +41,7 @@ function bind(engine: ChatEngine): void {
   engine.on('notice', applyNotice)
   engine.on('kicked', handleKicked)
   engine.on('message', applyGroupTip)
+  engine.on('ready', () => void refreshGroupUnread())
   engine.on('netStateChange', (state) => useAppStore.getState().setNetState(state))
   bindChat(engine)
 }

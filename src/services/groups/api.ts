@@ -114,5 +114,5 @@ export const groupApi = {
   myApplyList: (body: Body<NoticeListBody>) => post<Paged<GroupApplication>>(`${N}/myApplyList`, body),
   othersList: (body: Body<NoticeListBody>) => post<Paged<GroupOtherNotice>>(`${N}/othersList`, body),
   noticeRead: (body: NoticeReadBody) => post<GroupUnreadCounts>(`${N}/read`, body),
-  noticeUnread: () => api.get<GroupUnreadCounts>(`${N}/unread`),
+  noticeUnread: () => api.get<GroupUnreadCounts>(`${N}/unread`, undefined, { silent: true }),
 }

@@ -1,6 +1,7 @@
 import { MsgType, type Message } from '@shared/chat'
 import { TipOp, type GroupUnreadCounts } from '@shared/group'
 import { isManager } from '@/components/group/rules/permissions'
+import { groupApi } from './api'
 import { loadPendingApplications } from './applications'
 import { me, state } from './context'
 import { applyGroupChange } from './info'
@@ -54,4 +55,16 @@ function applyMuteTip(message: Message): void {
   state().patchMembers(groupNumber, ids, { muteUntil })
   const info = state().groupInfos[groupNumber]
   if (info && ids.includes(me())) state().patchGroupInfo(groupNumber, { selfMember: { ...info.selfMember, muteUntil } })
+}
+
+/**
+ * The counters as they stand: notice 4 only comes when one changes, so they are read on every
+ * (re)connect.
+ */
+export async function refreshGroupUnread(): Promise<void> {
+  try {
+    state().setGroupNoticeUnread(await groupApi.noticeUnread())
+  } catch (err) {
+    console.warn('reading the group notice counters failed', err)
+  }
 }

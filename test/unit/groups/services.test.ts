@@ -1,7 +1,7 @@
 import { ConvType, type Conversation } from '@shared/chat'
 import { GroupIdentity } from '@shared/group'
 import { applyNotice } from '@/services/messaging'
-import { applyGroupTip } from '@/services/groups/live'
+import { applyGroupTip, refreshGroupUnread } from '@/services/groups/live'
 import { editGroupField, groupApi, setJoinLevel } from '@/services/groups'
 import { groupNumberFromQr } from '@/services/groups/qr'
 import { resetAppStore, useAppStore } from '@/stores'
@@ -90,6 +90,13 @@ it('a mute tip about the reader sets their mute, and lifting it clears it', () =
   expect(s().groupInfos['100001']!.selfMember.muteUntil).toBe(1600)
   applyGroupTip(tip(0))
   expect(s().groupInfos['100001']!.selfMember.muteUntil).toBe(0)
+})
+
+it('reads the three counters on (re)connect', async () => {
+  jest.spyOn(groupApi, 'noticeUnread').mockResolvedValue({ joinApplyUnRead: 2, otherUnRead: 0, selfApplyUnRead: 1 })
+  await refreshGroupUnread()
+  expect(s().badges.groupNotice).toEqual({ joinApplyUnRead: 2, otherUnRead: 0, selfApplyUnRead: 1 })
+  expect(s().badges.contacts).toBe(3)
 })
 
 describe('saving group settings', () => {
