@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { inputByTestId } from '../support/ui'
-import { chatPanel, closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
-import { createGroup, memberTile, openGroup, openPanel, panel, textareaByTestId, toast } from './support'
+import { chatPanel, closeAll, pngImage, registerUsers, signIn, visible, type Session } from '../messaging/support'
+import { createGroup, memberTile, openGroup, openPanel, panel, textareaByTestId, tipRow, toast } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -71,6 +71,29 @@ test('group notifications on contacts, the QR code, member search and removal, t
   await visible(o.page, 'group-qr-save').click()
   expect((await download).suggestedFilename()).toBe(`群二维码-${group.groupNumber}.png`)
   await expect(toast(o.page, '保存成功').first()).toBeVisible()
+  await visible(o.page, 'gpanel-back').click()
+
+  // Own group nickname, the avatar and the join level.
+  await visible(o.page, 'group-nickname-row').click()
+  await inputByTestId(o.page, 'group-edit-nickname-input').fill('摄影老师')
+  await visible(o.page, 'group-edit-nickname-save').click()
+  await expect(visible(o.page, 'group-nickname-value')).toHaveText('摄影老师')
+  await visible(o.page, 'group-avatar-row').click()
+  const chooser = o.page.waitForEvent('filechooser')
+  await visible(o.page, 'group-avatar-pick').click()
+  await (await chooser).setFiles({ name: 'group.png', mimeType: 'image/png', buffer: pngImage(64, 64, [200, 80, 40], [255, 255, 255]) })
+  await expect(toast(o.page, '修改成功').first()).toBeVisible()
+  await visible(o.page, 'gpanel-back').click()
+  await expect(tipRow(s.page, '修改了群头像')).toBeVisible()
+  await visible(o.page, 'group-manage-row').click()
+  await visible(o.page, 'group-join-level-row').click()
+  await visible(o.page, 'group-join-level-switch').click()
+  await inputByTestId(o.page, 'group-join-level-input').fill('300')
+  await visible(o.page, 'group-join-level-save').click()
+  await expect(visible(o.page, 'group-join-level-error')).toHaveText('请输入1-200之间的整数')
+  await inputByTestId(o.page, 'group-join-level-input').fill('5')
+  await visible(o.page, 'group-join-level-save').click()
+  await expect(visible(o.page, 'group-join-level-row')).toContainText('5级')
   await visible(o.page, 'gpanel-back').click()
 
   // Member search: someone not in the group is not found and the full list comes back.
