@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Paged } from '@shared/envelope'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
@@ -37,12 +37,15 @@ export default function ManagedListPanel<T>(props: ManagedListPanelProps<T>) {
   const [loading, setLoading] = useState(true)
   const [busy, setBusy] = useState<string | null>(null)
 
+  // The caller passes fresh functions on every render; the list is fetched once per opening.
+  const source = useRef({ load, toRow })
+  source.current = { load, toRow }
   const fetchPage = useCallback(
     async (page: number) => {
       setLoading(true)
       try {
-        const answer = await load(page)
-        const next = answer.rows.map(toRow)
+        const answer = await source.current.load(page)
+        const next = answer.rows.map(source.current.toRow)
         setRows((prev) => (page === 1 ? next : [...prev, ...next]))
         setTotal(answer.total)
         setPageNum(page)
@@ -52,7 +55,7 @@ export default function ManagedListPanel<T>(props: ManagedListPanelProps<T>) {
         setLoading(false)
       }
     },
-    [load, toRow],
+    [],
   )
   useEffect(() => {
     void fetchPage(1)
