@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { inputByTestId } from '../support/ui'
-import { closeAll, conversationRow, registerUsers, sendText, signIn, textRow, visible, type Session } from '../messaging/support'
+import { chatPanel, closeAll, conversationRow, registerUsers, sendText, signIn, textRow, visible, type Session } from '../messaging/support'
 import { createGroup, openGroup, openPanel, tipRow, toast } from './support'
 
 let sessions: Session[] = []
@@ -36,4 +36,15 @@ test('a member invited into an existing group sees the join tip and can chat', a
   await expect(textRow(n.page, '邀请前的消息')).toHaveCount(0)
   await sendText(n.page, '大家好，我是新人')
   await expect(textRow(o.page, '大家好，我是新人')).toBeVisible()
+
+  // Clearing the history empties the chat for the owner only; the group goes on.
+  await visible(o.page, 'group-clear-row').click()
+  await visible(o.page, 'group-clear-dialog-confirm').click()
+  await expect(toast(o.page, '清空聊天记录成功').first()).toBeVisible()
+  await expect(conversationRow(o.page, group.conversationID)).toBeVisible()
+  await expect(chatPanel(o.page)).toHaveAttribute('data-conversation', group.conversationID)
+  await expect(textRow(o.page, '大家好，我是新人')).toHaveCount(0)
+  await expect(textRow(n.page, '大家好，我是新人')).toBeVisible()
+  await sendText(n.page, '清空之后')
+  await expect(textRow(o.page, '清空之后')).toBeVisible()
 })
