@@ -1,3 +1,5 @@
+import { GroupText } from '@shared/group'
+
 /**
  * Toasts of the group screens (spec sections 2 and 8). The spec names most of them in English
  * ('invite succeeded'); these are the product's Chinese wordings, listed in docs/ui-groups.md.
@@ -8,11 +10,11 @@ export const GroupToast = {
   invitePending: '已发送邀请，等待管理员审核',
   removeOk: '移除成功',
   removeFailed: '移除失败',
-  modifyOk: '修改成功',
-  modifyFailed: '修改失败，请重试',
+  modifyOk: GroupText.Modified,
+  modifyFailed: GroupText.ModifyFailed,
   operationOk: '操作成功',
   operationFailed: '操作失败',
-  transferOk: '转让成功',
+  transferOk: GroupText.TransferDone,
   dissolveOk: '解散群聊成功',
   dissolveFailed: '解散群聊失败',
   quitOk: '退出群聊成功',
@@ -21,11 +23,11 @@ export const GroupToast = {
   clearFailed: '清空聊天记录失败',
   saveOk: '保存成功',
   saveFailed: '保存失败',
-  memberListFailed: '加载群成员列表失败，请稍后重试！',
+  memberListFailed: GroupText.MemberListFailed,
   memberInfoFailed: '加载群成员信息失败',
-  userNotFound: '该用户不存在',
-  applySent: '申请已发送',
-  joined: '已加入群聊',
+  userNotFound: GroupText.UserNotFound,
+  applySent: GroupText.ApplySent,
+  joined: GroupText.Joined,
   reportOk: '感谢您的反馈，我们会尽快核实处理',
   reportFailed: '举报失败，请重试',
 } as const

@@ -1,9 +1,8 @@
-import { GroupIdentity } from '@shared/group'
+import { GroupIdentity, GroupText } from '@shared/group'
 import { InviteSwitch, memberAbilities, panelAbilities, roleLabel, speakState } from '@/components/group/rules/permissions'
 import {
   changedFields,
   groupNameError,
-  GroupText,
   joinLevelError,
   nicknameError,
   panelNoticeError,
@@ -60,7 +59,7 @@ describe('validation', () => {
   it('group name: required, 16 characters at most', () => {
     expect(groupNameError('   ')).toBe('群名称不能为空')
     expect(groupNameError('一'.repeat(16))).toBe('')
-    expect(groupNameError('一'.repeat(17))).toBe(GroupText.nameTooLong)
+    expect(groupNameError('一'.repeat(17))).toBe('群名称不能超过16个字')
   })
   it('panel notice: 150 characters at most, with the spec message', () => {
     expect(panelNoticeError('a'.repeat(150))).toBe('')
@@ -68,16 +67,16 @@ describe('validation', () => {
   })
   it('welcome message: 200 at most; nickname and remark: 15', () => {
     expect(welcomeError('欢'.repeat(200))).toBe('')
-    expect(welcomeError('欢'.repeat(201))).toBe(GroupText.welcomeTooLong)
+    expect(welcomeError('欢'.repeat(201))).toBe(GroupText.WelcomeTooLong)
     expect(nicknameError('名'.repeat(15))).toBe('')
-    expect(nicknameError('名'.repeat(16))).toBe(GroupText.nicknameTooLong)
+    expect(nicknameError('名'.repeat(16))).toBe(GroupText.NicknameTooLong)
   })
   it.each([
-    ['', GroupText.levelEmpty],
-    ['abc', GroupText.levelNotNumber],
-    ['0', GroupText.levelOutOfRange],
-    ['201', GroupText.levelOutOfRange],
-    ['1.5', GroupText.levelOutOfRange],
+    ['', '请输入等级限制'],
+    ['abc', '请输入数字'],
+    ['0', '请输入1-200之间的整数'],
+    ['201', GroupText.LevelRange],
+    ['1.5', GroupText.LevelRange],
     ['1', ''],
     ['200', ''],
   ])('join level %p', (input, message) => {
