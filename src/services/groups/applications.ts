@@ -1,4 +1,4 @@
-import { ApplyStatus, GROUP_MEMBER_PAGE_MAX, HandleAction, JoinType, type GroupApplication, type GroupCard } from '@shared/group'
+import { ApplyStatus, GROUP_MEMBER_PAGE_MAX, GroupText, HandleAction, JoinType, type GroupApplication, type GroupCard } from '@shared/group'
 import { openConversation, reloadConversations } from '../chat/conversations'
 import { toast } from '../toast'
 import { groupApi } from './api'
@@ -46,7 +46,7 @@ export async function loadGroupCard(groupNumber: string): Promise<GroupCard | nu
   try {
     return await groupApi.getCardInfoById(groupNumber, SILENT)
   } catch (err) {
-    toast.error(reasonOf(err, '群聊不存在'))
+    toast.error(reasonOf(err, GroupText.GroupNotFound))
     return null
   }
 }
