@@ -4,13 +4,14 @@ import { useAppStore } from '@/stores'
 import { NoticeType } from '@shared/ws'
 import { bindChat, unbindChat } from './chat/sync'
 import { bindContacts, unbindContacts } from './contacts/sync'
+import { applyGroupChangeNotice, applyGroupTip, applyGroupUnread, refreshGroupUnread } from './groups/live'
 import { endSession } from './sessionEnd'
 import { toast } from './toast'
 
 let bound: ChatEngine | null = null
 let inflight: Promise<void> | null = null
 
-/** Socket notices that update the store (spec section 7 "Socket"); 5 and 7 concern open group screens. */
+/** Socket notices that update the store (spec section 7 "Socket"); 7 concerns open group chats. */
 export function applyNotice(frame: NoticeFrame): void {
   const store = useAppStore.getState()
   switch (frame.type) {
@@ -19,8 +20,9 @@ export function applyNotice(frame: NoticeFrame): void {
     case NoticeType.TopMessageChanged:
       return store.bumpTopMessageVersion()
     case NoticeType.GroupUnread:
-      return store.setGroupNoticeUnread(frame)
+      return applyGroupUnread(frame)
     case NoticeType.GroupChange:
+      return applyGroupChangeNotice(frame.groupNumber, frame.count)
     case NoticeType.Withdraw:
       return
     default:
@@ -39,6 +41,8 @@ function bind(engine: ChatEngine): void {
   bound = engine
   engine.on('notice', applyNotice)
   engine.on('kicked', handleKicked)
+  engine.on('message', applyGroupTip)
+  engine.on('ready', () => void refreshGroupUnread())
   engine.on('netStateChange', (state) => useAppStore.getState().setNetState(state))
   bindChat(engine)
   bindContacts(engine)

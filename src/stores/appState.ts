@@ -2,8 +2,9 @@ import type { BadgesSlice } from './slices/badges'
 import type { ContactsSlice } from './slices/contacts'
 import type { CallSlice } from './slices/call'
 import type { ConversationsSlice } from './slices/conversations'
+import type { GroupsSlice } from './slices/groups'
 import type { MessagesSlice } from './slices/messages'
 import type { SessionSlice } from './slices/session'
 import type { UiSlice } from './slices/ui'
 
-export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & ContactsSlice & CallSlice
+export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & ContactsSlice & CallSlice & GroupsSlice

@@ -4,6 +4,7 @@ import { createBadgesSlice } from './slices/badges'
 import { createContactsSlice } from './slices/contacts'
 import { createCallSlice } from './slices/call'
 import { createConversationsSlice } from './slices/conversations'
+import { createGroupsSlice } from './slices/groups'
 import { createMessagesSlice } from './slices/messages'
 import { createSessionSlice } from './slices/session'
 import { createUiSlice } from './slices/ui'
@@ -16,6 +17,7 @@ export type { LoadingBarState, ToastItem, ToastType } from './slices/ui'
 export type { MessageListState, SendStatus, UiMessage } from './slices/messages'
 export type { ConversationTab } from './selectors/chat'
 export type { ProfileTarget } from './slices/contacts'
+export type { GroupNoticeLists, MemberListState, NoticeListState } from './slices/groups'
 
 /** The one application store: serialisable data and the setters on it, in typed slices. */
 export const useAppStore = create<AppState>()((...a) => ({
@@ -26,6 +28,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createMessagesSlice(...a),
   ...createContactsSlice(...a),
   ...createCallSlice(...a),
+  ...createGroupsSlice(...a),
 }))
 
 const initialState = useAppStore.getState()

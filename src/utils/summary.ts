@@ -15,6 +15,9 @@ export interface SummaryOptions {
   withSender?: boolean
 }
 
+/** The reader's own mute (spec 8; types/group.ts MUTED_BY_ADMIN_TEXT, kept here so this module stays free of zod). */
+const MUTED_BY_ADMIN_TEXT = '您已被管理员禁言'
+
 /** Revoker value of messages withdrawn by a group administrator rather than their sender. */
 const ADMIN_REVOKER = 'administrator'
 
@@ -103,7 +106,10 @@ export function groupTipText(payload: GroupTipLike, viewerID: string, operatorNi
       return profileChangeText(op, profile, viewerID)
     case 7: {
       const muteTime = Number(payload.muteTime ?? profile?.muteTime ?? NaN)
-      return muteTime === 0 ? `${members}被${op}解除禁言` : `${members}被${op}禁言`
+      if (muteTime === 0) return `${members}被${op}解除禁言`
+      // The reader's own mute reads as the product's notice (spec 8 translation texts).
+      if (ids.length === 1 && ids[0] === viewerID) return MUTED_BY_ADMIN_TEXT
+      return `${members}被${op}禁言`
     }
     default:
       return KIND_LABEL.groupTip

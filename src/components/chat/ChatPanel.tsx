@@ -4,6 +4,7 @@ import { MsgType } from '@shared/chat'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
+import { GroupChatLayer, GroupHeaderActions, GroupSpeakHint, useGroupChatUi } from '@/components/group/GroupChatLayer'
 import { closeConversation, openConversation } from '@/services/chat/conversations'
 import { resendMessage } from '@/services/chat/send'
 import { useAppStore } from '@/stores'
@@ -37,6 +38,8 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   const typingUsers = useAppStore((s) => selectTypingUsers(s, conversationID))
   const selfID = useAppStore((s) => s.user?.wtId ?? '')
   const isGroup = conversationID.startsWith('GROUP')
+  const groupNumber = conversation?.groupProfile?.groupNumber ?? ''
+  const group = useGroupChatUi()
 
   useEffect(() => {
     if (useAppStore.getState().activeConversationID !== conversationID) void openConversation(conversationID)
@@ -68,8 +71,9 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
       openReceipts: (m) => setReceiptsFor(m),
       askResend: (m) => setResendFor(m),
       editText: (text) => setInject((prev) => ({ text, nonce: (prev?.nonce ?? 0) + 1 })),
+      openMember: isGroup ? group.openMember : undefined,
     }),
-    [conversationID, conversation, selfID, isGroup, narrow, containerWidth],
+    [conversationID, conversation, selfID, isGroup, narrow, containerWidth, group.openMember],
   )
 
   const closePreview = useCallback(() => setPreviewKey(null), [])
@@ -86,7 +90,13 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   return (
     <ChatScreenContext.Provider value={screen}>
       <View className={`chat${narrow ? ' chat--narrow' : ''}`} data-testid='chat-panel' data-conversation={conversationID}>
-        <ChatHeader conversationID={conversationID} conversation={conversation} typing={typing} onBack={onBack} />
+        <ChatHeader
+          conversationID={conversationID}
+          conversation={conversation}
+          typing={typing}
+          onBack={onBack}
+          actions={isGroup ? <GroupHeaderActions groupNumber={groupNumber} isMember={!left} onInfo={group.openPanel} onApply={group.openDrawer} /> : null}
+        />
         <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />
         {left ? (
           <View className='chat-leave' data-testid='leave-banner'>
@@ -94,12 +104,16 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
             {leaveReason ? <View className='chat-leave__reason'>{leaveReason}</View> : null}
           </View>
         ) : (
-          <InputArea key={conversationID} conversationID={conversationID} draft={conversation?.draftText ?? ''} inject={inject} />
+          <>
+            {isGroup ? <GroupSpeakHint groupNumber={groupNumber} /> : null}
+            <InputArea key={conversationID} conversationID={conversationID} draft={conversation?.draftText ?? ''} inject={inject} />
+          </>
         )}
         {previewIndex >= 0 ? (
           <ImagePreview images={images} index={previewIndex} onIndex={(i) => setPreviewKey(messageKey(images[i]!))} onClose={closePreview} />
         ) : null}
         <ReceiptPanel conversationID={conversationID} message={receiptMessage} onClose={() => setReceiptsFor(null)} />
+        {isGroup && !left ? <GroupChatLayer conversationID={conversationID} groupNumber={groupNumber} ui={group.ui} openMember={group.openMember} close={group.close} /> : null}
         <Dialog
           open={resendFor !== null}
           title='提示'

@@ -94,8 +94,14 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
 
   const read = own && message.status === 'success' ? readStatusOf(message, screen.conversation) : null
   const name = message.nameCard || message.nick || message.from
-  // One-to-one chats open the sender's profile from the avatar; system senders have none (spec 1).
-  const profileClickable = !screen.isGroup && !isSystemUserID(message.from)
+  // One-to-one avatars open the profile card; group avatars the member card (group rules apply).
+  const openAvatar = isSystemUserID(message.from)
+    ? undefined
+    : !screen.isGroup
+      ? () => useAppStore.getState().openProfile({ wtId: message.from, applySource: ApplySource.SearchId })
+      : screen.openMember && !own
+        ? () => screen.openMember?.(message.from)
+        : undefined
   return (
     <View id={anchorId}>
       {time}
@@ -105,9 +111,9 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
         {...rowData(message)}
       >
         <View
-          className={profileClickable ? 'msg-row__avatar-button' : undefined}
-          data-testid={profileClickable ? 'msg-avatar' : undefined}
-          onClick={profileClickable ? () => useAppStore.getState().openProfile({ wtId: message.from, applySource: ApplySource.SearchId }) : undefined}
+          className={openAvatar ? 'msg-row__avatar-button' : undefined}
+          data-testid={openAvatar ? 'msg-avatar' : undefined}
+          onClick={openAvatar}
         >
           <Avatar src={avatarSrc(message.avatar)} size={36} className='msg-row__avatar' />
         </View>

@@ -15,6 +15,8 @@ export interface ChatScreen {
   askResend(message: UiMessage): void
   /** Puts text into the editor (re-editing a revoked message). */
   editText(text: string): void
+  /** Group chats: opens a member's card (avatars of others). */
+  openMember?: (userID: string) => void
 }
 
 export const ChatScreenContext = createContext<ChatScreen | null>(null)

@@ -2,6 +2,7 @@ import { Image, Input, View } from '@tarojs/components'
 import { useMemo, useState } from 'react'
 import Avatar from '@/components/layout/Avatar'
 import EmptyState from '@/components/layout/EmptyState'
+import GroupNoticesEntry from '@/components/group/notices/GroupNoticesEntry'
 import { icons } from '@/assets/icons'
 import { mediaUrl } from '@/services/chat'
 import { useAppStore } from '@/stores'
@@ -80,7 +81,7 @@ export default function ContactList({ view, onSelect }: ContactListProps) {
         {searching ? null : (
           <View className='contact-entries'>
             <Entry icon={newFriendIcon} label='新的朋友' testId='contacts-entry-applications' badge={applyUnread} active={is({ kind: 'applications' })} onClick={() => onSelect({ kind: 'applications' })} />
-            {/* The group notifications entry (group management) takes its place here, second in the list. */}
+            <GroupNoticesEntry />
             <Entry icon={groupsIcon} label='群聊' testId='contacts-entry-groups' active={is({ kind: 'groups' })} onClick={() => onSelect({ kind: 'groups' })} />
             <Entry icon={tagsIcon} label='标签' testId='contacts-entry-tags' active={is({ kind: 'tags' })} onClick={() => onSelect({ kind: 'tags' })} />
             <Entry icon={blacklistIcon} label='黑名单' testId='contacts-entry-blacklist' active={is({ kind: 'blacklist' })} onClick={() => onSelect({ kind: 'blacklist' })} />

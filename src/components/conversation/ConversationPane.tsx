@@ -4,6 +4,8 @@ import type { Conversation } from '@shared/chat'
 import { icons } from '@/assets/icons'
 import EmptyState from '@/components/layout/EmptyState'
 import CreateGroupDialog from '@/components/group/CreateGroupDialog'
+import GroupCardDialog from '@/components/group/GroupCardDialog'
+import { scanGroupQr } from '@/services/groups/qr'
 import { relaunch } from '@/router/navigation'
 import {
   deleteConversation,
@@ -63,6 +65,8 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   const [deletingID, setDeletingID] = useState<string | null>(null)
   const [creatingGroup, setCreatingGroup] = useState(false)
   const [movingOut, setMovingOut] = useState(false)
+  // A group found by number (joinType 3) or scanned (1) that the user is not in: its card.
+  const [card, setCard] = useState<{ groupNumber: string; joinType: 1 | 3 } | null>(null)
 
   const everything = useMemo(() => Object.values(conversations), [conversations])
   const search = useConversationSearch(query, everything, viewerID, searchById)
@@ -99,7 +103,16 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   const pickResult = (entry: SearchEntry) => {
     setQuery('')
     setView('list')
+    if (entry.kind === 'group' && conversations[entry.conversationID]?.groupProfile?.isMember !== true) {
+      setCard({ groupNumber: entry.id, joinType: 3 })
+      return
+    }
     open(entry.conversationID)
+  }
+
+  const scan = async () => {
+    const groupNumber = await scanGroupQr()
+    if (groupNumber) setCard({ groupNumber, joinType: 1 })
   }
 
   const moveAllOut = async () => {
@@ -150,7 +163,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
 
   return (
     <View className={`conv-pane${narrow ? ' conv-pane--narrow' : ''}`} data-testid='conv-pane'>
-      <ListHeader query={query} onQuery={setQuery} onCreateGroup={() => setCreatingGroup(true)} onAddFriend={() => relaunch('contacts')} />
+      <ListHeader query={query} onQuery={setQuery} onCreateGroup={() => setCreatingGroup(true)} onAddFriend={() => relaunch('contacts')} onScan={() => void scan()} />
       <NetBanner />
       {search.searching ? (
         <View className='conv-pane__body'>
@@ -193,6 +206,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
       ) : null}
       <DeleteConversationDialog name={deleting ? conversationName(deleting) : null} onConfirm={confirmDelete} onClose={() => setDeletingID(null)} />
       <CreateGroupDialog open={creatingGroup} onClose={() => setCreatingGroup(false)} onCreated={open} />
+      <GroupCardDialog groupNumber={card?.groupNumber ?? null} joinType={card?.joinType ?? 3} onClose={() => setCard(null)} />
     </View>
   )
 }

@@ -10,10 +10,12 @@ interface ListHeaderProps {
   onQuery(query: string): void
   onCreateGroup(): void
   onAddFriend(): void
+  /** 扫一扫: a group's QR code opens its card. */
+  onScan?: () => void
 }
 
 /** The search box and the '+' menu (发起群聊, 添加好友/群) above the conversation list. */
-export default function ListHeader({ query, onQuery, onCreateGroup, onAddFriend }: ListHeaderProps) {
+export default function ListHeader({ query, onQuery, onCreateGroup, onAddFriend, onScan }: ListHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const pick = (action: () => void) => () => {
     setMenuOpen(false)
@@ -62,6 +64,12 @@ export default function ListHeader({ query, onQuery, onCreateGroup, onAddFriend 
                 <Image className='icon icon--sm' src={addFriendIcon} />
                 <View>添加好友/群</View>
               </View>
+              {onScan ? (
+                <View className='conv-menu__item' role='menuitem' data-testid='menu-scan' onClick={pick(onScan)}>
+                  <Image className='icon icon--sm' src={icons.scan} />
+                  <View>扫一扫</View>
+                </View>
+              ) : null}
             </View>
           </View>
         ) : null}

@@ -4,6 +4,7 @@ import type { AppState } from '../appState'
 import { emptyBadges } from './badges'
 import { contactsInitial } from './contacts'
 import { conversationsInitial } from './conversations'
+import { groupsInitial } from './groups'
 import { messagesInitial } from './messages'
 
 /** The pending second login step: the ticket from the 712 answer and, once asked for, the hint. */
@@ -49,5 +50,5 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   setTwoFactor: (twoFactor) => set({ twoFactor }),
   setImReady: (imReady) => set({ imReady }),
   clearSession: () =>
-    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial }),
+    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial, ...groupsInitial }),
 })

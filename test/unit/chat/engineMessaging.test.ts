@@ -131,6 +131,29 @@ test('chat frames become typed events; batches are unwrapped and a bad frame ins
   expect(console.warn).toHaveBeenCalledWith('dropped an invalid frame in a batch:', expect.stringContaining('sequence'))
 })
 
+test('notices coalesced into a batch with chat frames are delivered; a malformed one is dropped alone', async () => {
+  const { engine, sockets } = await loggedIn()
+  const notices: unknown[] = []
+  const messages: unknown[] = []
+  engine.on('notice', (n) => notices.push(n))
+  engine.on('message', (m) => messages.push(m))
+  sockets.last.receive({
+    type: 'batch',
+    frames: [
+      { type: 'msg', message: message({ conversationID: TO, sequence: 4 }) },
+      { type: 5, count: 3, groupNumber: '100001' },
+      { type: 5, count: 'three', groupNumber: '100001' },
+      { type: 4, joinApplyUnRead: 1, otherUnRead: 0, selfApplyUnRead: 0 },
+    ],
+  })
+  expect(messages).toHaveLength(1)
+  expect(notices).toEqual([
+    { type: 5, count: 3, groupNumber: '100001' },
+    { type: 4, joinApplyUnRead: 1, otherUnRead: 0, selfApplyUnRead: 0 },
+  ])
+  expect(console.warn).toHaveBeenCalledWith('dropped an invalid frame in a batch:', expect.stringContaining('count'))
+})
+
 test('typing, read and receipt frames go out only while connected; receipts in frames of at most 100', async () => {
   const { engine, sockets } = await loggedIn()
   engine.setTyping(TO, true)

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import ConversationPane from '@/components/conversation/ConversationPane'
 import * as chat from '@/services/chat'
+import { groupApi } from '@/services/groups'
 import { resetAppStore, useAppStore } from '@/stores'
 import type { Conversation } from '@shared/chat'
 import { c2c, group, ignoreTaroFieldWatchErrors, text } from './fixtures'
@@ -177,9 +178,29 @@ describe('search', () => {
     expect(mocked.searchById).toHaveBeenCalledWith('10000003')
     expect(screen.getAllByTestId('search-result-user').map((e) => e.getAttribute('data-id'))).toEqual(['10000003'])
     expect(screen.getAllByTestId('search-result-group').map((e) => e.getAttribute('data-id'))).toEqual(['10000003'])
-    fireEvent.click(screen.getAllByTestId('search-result-group')[0]!)
-    expect(mocked.openConversation).toHaveBeenCalledWith('GROUPG2')
+    fireEvent.click(screen.getAllByTestId('search-result-user')[0]!)
+    expect(mocked.openConversation).toHaveBeenCalledWith('C2C10000003')
     expect(screen.queryByTestId('search-results')).toBeNull()
+  })
+
+  test('a group found by number that the user is not in opens its card; a group of theirs opens the chat', async () => {
+    const card = jest.spyOn(groupApi, 'getCardInfoById').mockResolvedValue({
+      groupID: 'G2', groupNumber: '100002', groupName: '读书会', groupAvatar: '', groupType: 'Public', groupMemberCount: 5, joinMode: 'approval', limitLevel: 0, isMember: false, applyStatus: 'none',
+    })
+    mocked.searchById.mockResolvedValueOnce([{ wtId: 'G2', name: '读书会', avatar: '', type: 2, userType: 0, groupNumber: '100002' }])
+    load([li, group('G7', '我的群', '100007')])
+    render(<ConversationPane narrow={false} />)
+    await type('100002')
+    fireEvent.click(screen.getAllByTestId('search-result-group')[0]!)
+    expect(mocked.openConversation).not.toHaveBeenCalled()
+    expect(card).toHaveBeenCalledWith('100002', { silent: true })
+    await act(async () => undefined)
+    expect(screen.getByTestId('group-card-name').textContent).toBe('读书会')
+    expect(screen.getByTestId('group-card-join').textContent).toContain('申请加入')
+
+    await type('我的群')
+    fireEvent.click(screen.getAllByTestId('search-result-group')[0]!)
+    expect(mocked.openConversation).toHaveBeenCalledWith('GROUPG7')
   })
 
   test('nothing found says so', async () => {

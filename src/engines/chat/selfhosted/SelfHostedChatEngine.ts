@@ -260,7 +260,7 @@ export class SelfHostedChatEngine implements ChatEngine {
   private handleFrame(frame: IncomingFrame): void {
     switch (frame.type) {
       case 'batch':
-        for (const inner of frame.frames) this.handleChatFrame(inner)
+        for (const inner of frame.frames) this.handleFrame(inner)
         return
       case 'ack':
       case 'nack':

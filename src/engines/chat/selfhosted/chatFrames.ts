@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { RtcServerFrame } from '@shared/call'
 import { ConvType, MsgType, type ChatServerFrame, type Conversation, type Message } from '@shared/chat'
+import { ServerFrame } from '@shared/ws'
 
 // types/chat.ts describes what the server sends as TypeScript types only; these schemas check the
 // same shapes on arrival, so a malformed push is dropped instead of corrupting the store.
@@ -90,10 +91,13 @@ const SingleChatFrameSchema: z.ZodType<SingleChatFrame> = z.discriminatedUnion('
 
 export const CHAT_FRAME_TYPES: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'batch'])
 
-/** A batch whose frames have been checked one by one (nested batches flattened). */
+/**
+ * A batch whose frames have been checked one by one (nested batches flattened). The server
+ * coalesces everything due to a socket in one tick, so notices (type 4, 5…) ride in batches too.
+ */
 export interface CheckedBatch {
   type: 'batch'
-  frames: SingleChatFrame[]
+  frames: Array<SingleChatFrame | ServerFrame>
 }
 
 export type ChatFrameParse = { ok: true; frame: SingleChatFrame | CheckedBatch } | { ok: false; reason: string }
@@ -113,9 +117,15 @@ export function parseChatFrame(data: unknown, onInvalid: (reason: string) => voi
   if (type === 'batch') {
     const frames = (data as { frames?: unknown }).frames
     if (!Array.isArray(frames)) return { ok: false, reason: 'frames: expected an array' }
-    const out: SingleChatFrame[] = []
+    const out: CheckedBatch['frames'] = []
     frames.forEach((inner: unknown, i) => {
       if (typeof inner !== 'object' || inner === null) return onInvalid(`frames.${i}: expected an object`)
+      if (!CHAT_FRAME_TYPES.has(String((inner as { type?: unknown }).type))) {
+        const notice = ServerFrame.safeParse(inner)
+        if (notice.success) out.push(notice.data)
+        else onInvalid(`frames.${i}.${notice.error.issues[0]?.path.join('.') || 'frame'}: ${notice.error.issues[0]?.message ?? 'invalid'}`)
+        return
+      }
       const parsed = parseChatFrame(inner, onInvalid)
       if (!parsed.ok) return onInvalid(`frames.${i}.${parsed.reason}`)
       if (parsed.frame.type === 'batch') out.push(...parsed.frame.frames)

@@ -1,0 +1,105 @@
+import { Textarea, View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { APPLY_MESSAGE_MAX, JOIN_MODE_LABEL, JoinMode, type GroupCard } from '@shared/group'
+import Avatar from '@/components/layout/Avatar'
+import Button from '@/components/layout/Button'
+import Dialog from '@/components/layout/Dialog'
+import { mediaUrl, openConversation, reloadConversations } from '@/services/chat'
+import { applyToJoin, conversationOfGroup, loadGroupCard } from '@/services/groups'
+
+interface GroupCardDialogProps {
+  /** null: closed. */
+  groupNumber: string | null
+  /** 3 found by number, 1 scanned from the group's QR code. */
+  joinType: 1 | 3
+  onClose(): void
+}
+
+/** The card of a group someone found or scanned, with its join button (or 进入群聊 for members). */
+export default function GroupCardDialog({ groupNumber, joinType, onClose }: GroupCardDialogProps) {
+  const [card, setCard] = useState<GroupCard | null>(null)
+  const [message, setMessage] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    setCard(null)
+    setMessage('')
+    if (!groupNumber) return
+    let current = true
+    void loadGroupCard(groupNumber).then((c) => {
+      if (!current) return
+      if (c) setCard(c)
+      else onClose()
+    })
+    return () => {
+      current = false
+    }
+  }, [groupNumber])
+
+  const join = async () => {
+    if (!card || busy) return
+    setBusy(true)
+    const status = await applyToJoin(card.groupNumber, joinType, message.trim())
+    setBusy(false)
+    if (status === 'joined') onClose()
+    else if (status === 'pending') setCard({ ...card, applyStatus: 'pending' })
+  }
+  const enter = async () => {
+    if (!card) return
+    onClose()
+    if (!conversationOfGroup(card.groupNumber)) await reloadConversations()
+    const id = conversationOfGroup(card.groupNumber) ?? `GROUP${card.groupID}`
+    void openConversation(id)
+  }
+
+  const disallowed = card?.joinMode === JoinMode.Disallowed
+  return (
+    <Dialog open={groupNumber !== null} title='群聊资料' onClose={onClose} closeOnMask testId='group-card'>
+      {!card ? (
+        <View className='gmembers__status'>
+          <View className='spinner' /> 加载中…
+        </View>
+      ) : (
+        <View className='gcard'>
+          <View className='gcard__head'>
+            <Avatar src={card.groupAvatar ? mediaUrl(card.groupAvatar) : ''} size={56} />
+            <View>
+              <View className='gcard__name' data-testid='group-card-name'>
+                {card.groupName}
+              </View>
+              <View className='gcard__sub'>群号：{card.groupNumber}</View>
+              <View className='gcard__sub'>
+                {card.groupMemberCount}人 · {JOIN_MODE_LABEL[card.joinMode]}
+                {card.limitLevel > 0 ? ` · 需${card.limitLevel}级以上` : ''}
+              </View>
+            </View>
+          </View>
+          {!card.isMember && card.applyStatus !== 'pending' && card.joinMode === JoinMode.Approval ? (
+            <Textarea
+              className='gcard__message'
+              value={message}
+              placeholder='填写申请理由（选填）'
+              placeholderClass='input-placeholder'
+              maxlength={APPLY_MESSAGE_MAX}
+              data-testid='group-card-message'
+              onInput={(e) => setMessage(e.detail.value)}
+            />
+          ) : null}
+          {card.isMember ? (
+            <Button variant='primary' block testId='group-card-enter' onClick={() => void enter()}>
+              进入群聊
+            </Button>
+          ) : card.applyStatus === 'pending' ? (
+            <Button block disabled testId='group-card-pending'>
+              已申请，等待审核
+            </Button>
+          ) : (
+            <Button variant='primary' block disabled={disallowed} loading={busy} testId='group-card-join' onClick={() => void join()}>
+              {disallowed ? '该群禁止加入' : card.joinMode === JoinMode.Free ? '加入群聊' : '申请加入'}
+            </Button>
+          )}
+        </View>
+      )}
+    </Dialog>
+  )
+}

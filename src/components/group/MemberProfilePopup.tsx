@@ -1,0 +1,158 @@
+import { View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { GroupIdentity, type GroupMemberDetail } from '@shared/group'
+import Avatar from '@/components/layout/Avatar'
+import Button from '@/components/layout/Button'
+import Dialog from '@/components/layout/Dialog'
+import { mediaUrl, openConversation } from '@/services/chat'
+import { blacklistMembers, memberDetail, muteMembers, removeMembers, setAdmins } from '@/services/groups'
+import { useAppStore } from '@/stores'
+import { formatDateTime, joinTypeText } from './memberInfo'
+import MuteDurationDialog from './panel/MuteDurationDialog'
+import { memberAbilities, panelAbilities, roleLabel } from './rules/permissions'
+
+interface MemberProfilePopupProps {
+  groupNumber: string
+  /** The member to show; null closes the popup. */
+  wtId: string | null
+  onClose(): void
+}
+
+/**
+ * A group member's card (from the member list or an avatar in the chat): who they are, how and
+ * when they joined (for admins and oneself), and the actions the viewer's role allows on them.
+ */
+export default function MemberProfilePopup({ groupNumber, wtId, onClose }: MemberProfilePopupProps) {
+  const info = useAppStore((s) => s.groupInfos[groupNumber])
+  const selfID = useAppStore((s) => s.user?.wtId ?? '')
+  const [detail, setDetail] = useState<GroupMemberDetail | null>(null)
+  const [loading, setLoading] = useState(false)
+  const [muting, setMuting] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    setDetail(null)
+    if (!wtId) return
+    let current = true
+    setLoading(true)
+    void memberDetail(groupNumber, wtId).then((d) => {
+      if (!current) return
+      setLoading(false)
+      if (d) setDetail(d)
+      else onClose()
+    })
+    return () => {
+      current = false
+    }
+  }, [groupNumber, wtId])
+
+  const viewer = { wtId: selfID, identity: info?.selfMember.identity ?? GroupIdentity.Member }
+  const target = detail ? { wtId: detail.wtId, identity: detail.identity } : null
+  const can = target ? memberAbilities(viewer, target) : null
+  const self = detail?.wtId === selfID
+  const showInfo = self || panelAbilities(viewer.identity, info?.inviteSwitch ?? 2).viewMemberInfo
+  const now = Math.floor(Date.now() / 1000)
+  const muted = (detail?.muteUntil ?? 0) > now
+
+  const act = async (call: () => Promise<boolean>, closeAfter = false) => {
+    if (busy) return
+    setBusy(true)
+    const done = await call()
+    setBusy(false)
+    if (!done || !wtId) return
+    if (closeAfter) onClose()
+    else {
+      const fresh = await memberDetail(groupNumber, wtId)
+      if (fresh) setDetail(fresh)
+    }
+  }
+
+  const sendMessage = () => {
+    if (!detail) return
+    onClose()
+    void openConversation(`C2C${detail.wtId}`)
+  }
+
+  return (
+    <Dialog open={wtId !== null} title='群成员资料' onClose={onClose} closeOnMask testId='group-member-popup'>
+      {loading || !detail ? (
+        <View className='gmembers__status'>
+          <View className='spinner' /> 加载中…
+        </View>
+      ) : (
+        <View className='gprofile' data-id={detail.wtId}>
+          <View className='gprofile__head'>
+            <Avatar src={detail.avatar ? mediaUrl(detail.avatar) : ''} size={56} />
+            <View className='gprofile__names'>
+              <View className='gprofile__name' data-testid='group-member-popup-name'>
+                {detail.groupNickname || detail.nickname}
+                {roleLabel(detail.identity) ? (
+                  <View className={`gmember__role${detail.identity === 3 ? ' gmember__role--owner' : ''}`} data-testid='group-member-popup-role'>
+                    {roleLabel(detail.identity)}
+                  </View>
+                ) : null}
+              </View>
+              <View className='gprofile__sub'>昵称：{detail.nickname}</View>
+              <View className='gprofile__sub'>ID：{detail.wtId}</View>
+            </View>
+          </View>
+          {showInfo ? (
+            <View className='gprofile__info' data-testid='group-member-info'>
+              {detail.joinType ? <InfoLine label='入群方式' value={joinTypeText(detail.joinType, detail.inviterUserName)} testId='group-member-join-type' /> : null}
+              {detail.createTime ? <InfoLine label='入群时间' value={formatDateTime(detail.createTime)} /> : null}
+              <InfoLine label='最后发言' value={detail.lastSendMsgTime ? formatDateTime(detail.lastSendMsgTime) : '暂无发言'} />
+              {detail.inviterUserName ? <InfoLine label='邀请人' value={detail.inviterUserName} /> : null}
+              {muted ? <InfoLine label='禁言至' value={formatDateTime(detail.muteUntil)} testId='group-member-muted' /> : null}
+            </View>
+          ) : null}
+          <View className='gprofile__actions'>
+            {!self && (detail.canAddFriend || viewer.identity !== GroupIdentity.Member) ? (
+              <Button variant='primary' testId='group-member-message' onClick={sendMessage}>
+                发消息
+              </Button>
+            ) : null}
+            {can?.setAdmin ? (
+              <Button testId='group-member-admin' loading={busy} onClick={() => void act(() => setAdmins(groupNumber, [detail.wtId], detail.identity === GroupIdentity.Admin ? 1 : 2))}>
+                {detail.identity === GroupIdentity.Admin ? '取消管理员' : '设为管理员'}
+              </Button>
+            ) : null}
+            {can?.mute ? (
+              <Button testId='group-member-mute' loading={busy} onClick={() => (muted ? void act(() => muteMembers(groupNumber, [detail.wtId], 0)) : setMuting(true))}>
+                {muted ? '解除禁言' : '禁言'}
+              </Button>
+            ) : null}
+            {can?.remove ? (
+              <Button variant='danger' testId='group-member-remove' loading={busy} onClick={() => void act(() => removeMembers(groupNumber, [detail.wtId]), true)}>
+                移出群聊
+              </Button>
+            ) : null}
+            {can?.blacklist ? (
+              <Button testId='group-member-black' loading={busy} onClick={() => void act(() => blacklistMembers(groupNumber, [detail.wtId]), true)}>
+                加入黑名单
+              </Button>
+            ) : null}
+          </View>
+        </View>
+      )}
+      <MuteDurationDialog
+        open={muting}
+        onClose={() => setMuting(false)}
+        onPick={(seconds) => {
+          setMuting(false)
+          if (detail) void act(() => muteMembers(groupNumber, [detail.wtId], seconds))
+        }}
+      />
+    </Dialog>
+  )
+}
+
+function InfoLine({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <View className='gprofile__line'>
+      <View className='gprofile__label'>{label}</View>
+      <View className='gprofile__value' data-testid={testId}>
+        {value}
+      </View>
+    </View>
+  )
+}

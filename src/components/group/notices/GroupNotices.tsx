@@ -1,0 +1,129 @@
+import { View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { ApplyStatus, HandleAction, type GroupApplication, type GroupOtherNotice, type NoticeListKind } from '@shared/group'
+import Avatar from '@/components/layout/Avatar'
+import Button from '@/components/layout/Button'
+import { mediaUrl } from '@/services/chat'
+import { handleApplication, loadMoreNotices, loadNoticePage, markNoticesRead } from '@/services/groups'
+import { useAppStore } from '@/stores'
+import { formatBadge } from '@/utils/badge'
+import { formatDateTime, joinTypeText } from '../memberInfo'
+import { applyStatusText } from './noticeText'
+
+const TABS: ReadonlyArray<{ kind: NoticeListKind; label: string; counter: 'joinApplyUnRead' | 'selfApplyUnRead' | 'otherUnRead' }> = [
+  { kind: 'joinApply', label: '入群申请', counter: 'joinApplyUnRead' },
+  { kind: 'myApply', label: '我的申请', counter: 'selfApplyUnRead' },
+  { kind: 'others', label: '其他通知', counter: 'otherUnRead' },
+]
+
+function JoinApplyRow({ a }: { a: GroupApplication }) {
+  const [busy, setBusy] = useState(false)
+  const act = async (action: HandleAction) => {
+    setBusy(true)
+    await handleApplication(a, action)
+    setBusy(false)
+  }
+  return (
+    <View className='gnotice-row' data-testid='group-notice-row' data-id={String(a.applyId)}>
+      <Avatar src={a.applicantAvatar ? mediaUrl(a.applicantAvatar) : ''} size={40} />
+      <View className='gnotice-row__text'>
+        <View className='gnotice-row__title'>
+          {a.applicantNickName || a.applicant} 申请加入 {a.groupName}
+        </View>
+        <View className='gnotice-row__detail'>{a.applyMessage || joinTypeText(a.joinType, a.inviterNickName)}</View>
+        <View className='gnotice-row__time'>{formatDateTime(a.createTime)}</View>
+      </View>
+      {a.applyStatus === ApplyStatus.Pending ? (
+        <View className='gapply__actions'>
+          <Button size='small' variant='primary' loading={busy} testId='group-notice-agree' onClick={() => void act(HandleAction.Agree)}>
+            同意
+          </Button>
+          <Button size='small' testId='group-notice-reject' onClick={() => void act(HandleAction.Reject)}>
+            拒绝
+          </Button>
+        </View>
+      ) : (
+        <View className='gnotice-row__state'>{applyStatusText(a)}</View>
+      )}
+    </View>
+  )
+}
+
+function MyApplyRow({ a }: { a: GroupApplication }) {
+  return (
+    <View className='gnotice-row' data-testid='group-notice-row' data-id={String(a.applyId)}>
+      <Avatar src={a.groupAvatar ? mediaUrl(a.groupAvatar) : ''} size={40} />
+      <View className='gnotice-row__text'>
+        <View className='gnotice-row__title'>申请加入 {a.groupName}</View>
+        <View className='gnotice-row__detail'>{a.applyMessage || `群号 ${a.groupNumber}`}</View>
+        <View className='gnotice-row__time'>{formatDateTime(a.createTime)}</View>
+      </View>
+      <View className='gnotice-row__state'>{applyStatusText(a)}</View>
+    </View>
+  )
+}
+
+function OtherRow({ n }: { n: GroupOtherNotice }) {
+  return (
+    <View className='gnotice-row' data-testid='group-notice-row' data-id={String(n.id)}>
+      <Avatar src={n.groupAvatar ? mediaUrl(n.groupAvatar) : ''} size={40} />
+      <View className='gnotice-row__text'>
+        <View className='gnotice-row__title'>{n.groupName}</View>
+        <View className='gnotice-row__detail'>{n.content}</View>
+        <View className='gnotice-row__time'>{formatDateTime(n.createTime)}</View>
+      </View>
+    </View>
+  )
+}
+
+/**
+ * The group notifications (spec 2 "Group notifications under contacts"): join applications to
+ * handle, one's own applications, and other notices, 20 a page, each tab with its unread count.
+ * Opening a tab marks it read.
+ */
+export default function GroupNotices({ initial = 'joinApply' }: { initial?: NoticeListKind }) {
+  const [tab, setTab] = useState<NoticeListKind>(initial)
+  const lists = useAppStore((s) => s.groupNoticeLists)
+  const unread = useAppStore((s) => s.badges.groupNotice)
+
+  useEffect(() => {
+    void loadNoticePage(tab, 1)
+    void markNoticesRead(tab)
+  }, [tab])
+
+  const list = lists[tab]
+  const rows = () => {
+    if (tab === 'joinApply') return lists.joinApply.rows.map((a) => <JoinApplyRow key={a.applyId} a={a} />)
+    if (tab === 'myApply') return lists.myApply.rows.map((a) => <MyApplyRow key={a.applyId} a={a} />)
+    return lists.others.rows.map((n) => <OtherRow key={n.id} n={n} />)
+  }
+
+  return (
+    <View className='gnotices' data-testid='group-notices'>
+      <View className='gnotices__tabs'>
+        {TABS.map((t) => (
+          <View key={t.kind} className={`gnotices__tab${t.kind === tab ? ' gnotices__tab--on' : ''}`} data-testid={`group-notices-tab-${t.kind}`} onClick={() => setTab(t.kind)}>
+            {t.label}
+            {unread[t.counter] > 0 ? <View className='gnotices__badge'>{formatBadge(unread[t.counter])}</View> : null}
+          </View>
+        ))}
+      </View>
+      <View className='gnotices__list'>
+        {rows()}
+        {list.loading ? (
+          <View className='gmembers__status'>
+            <View className='spinner' /> 加载中…
+          </View>
+        ) : list.rows.length === 0 ? (
+          <View className='gmembers__status' data-testid='group-notices-empty'>
+            暂无通知
+          </View>
+        ) : list.rows.length < list.total ? (
+          <View className='gmembers__toggle' data-testid='group-notices-more' onClick={() => void loadMoreNotices(tab)}>
+            加载更多
+          </View>
+        ) : null}
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { GroupMember } from '@shared/group'
+import Button from '@/components/layout/Button'
+import Dialog from '@/components/layout/Dialog'
+import { mediaUrl, searchById } from '@/services/chat'
+import { inviteMembers } from '@/services/groups'
+import { useAppStore } from '@/stores'
+import { compareConversations } from '@/stores/selectors/chat'
+import TransferPicker from '../TransferPicker'
+import { candidatesFromConversations, entriesFromSearch, type PickerEntry } from '../pickerEntries'
+import { memberID } from './memberName'
+
+interface InviteDialogProps {
+  open: boolean
+  groupNumber: string
+  /** Members held: shown as already in the group and not selectable. */
+  members: readonly GroupMember[]
+  onClose(): void
+}
+
+/** Inviting people with the transfer picker; people already in the group are disabled. */
+export default function InviteDialog({ open, groupNumber, members, onClose }: InviteDialogProps) {
+  const [selected, setSelected] = useState<PickerEntry[]>([])
+  const [sending, setSending] = useState(false)
+  const conversations = useAppStore((s) => s.conversations)
+  const viewerID = useAppStore((s) => s.user?.wtId ?? '')
+  useEffect(() => {
+    if (open) setSelected([])
+  }, [open])
+
+  const inGroup = useMemo(() => new Set(members.map(memberID)), [members])
+  const mark = useCallback((entries: PickerEntry[]) => entries.map((e) => (inGroup.has(e.id) ? { ...e, isDisabled: true } : e)), [inGroup])
+  const entries = useMemo(
+    () => mark(candidatesFromConversations(Object.values(conversations).sort(compareConversations), viewerID, mediaUrl)),
+    [conversations, viewerID, mark],
+  )
+  const searchRemote = useCallback(async (text: string) => mark(entriesFromSearch(await searchById(text), viewerID, mediaUrl)), [viewerID, mark])
+
+  const submit = async () => {
+    if (selected.length === 0 || sending) return
+    setSending(true)
+    const result = await inviteMembers(groupNumber, selected.map((e) => e.id))
+    setSending(false)
+    if (result) onClose()
+  }
+
+  return (
+    <Dialog
+      open={open}
+      title='邀请成员'
+      wide
+      onClose={onClose}
+      testId='group-invite-dialog'
+      footer={
+        <>
+          <Button onClick={onClose}>取消</Button>
+          <Button variant='primary' disabled={selected.length === 0} loading={sending} testId='group-invite-submit' onClick={() => void submit()}>
+            邀请{selected.length > 0 ? ` (${selected.length})` : ''}
+          </Button>
+        </>
+      }
+    >
+      <TransferPicker entries={entries} selected={selected} onChange={setSelected} searchRemote={searchRemote} />
+    </Dialog>
+  )
+}

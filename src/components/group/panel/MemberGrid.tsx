@@ -1,0 +1,139 @@
+import { Image, Input, View } from '@tarojs/components'
+import { useEffect, useMemo, useState } from 'react'
+import type { GroupMember } from '@shared/group'
+import { icons } from '@/assets/icons'
+import Avatar from '@/components/layout/Avatar'
+import { useDebouncedValue } from '@/components/conversation/useDebouncedValue'
+import { mediaUrl } from '@/services/chat'
+import { loadMoreMembers, searchMembers } from '@/services/groups'
+import type { MemberListState } from '@/stores'
+import { roleLabel } from '../rules/permissions'
+import slotAdd from '../icons/slot-add.svg'
+import slotRemove from '../icons/slot-remove.svg'
+import { matchMembers, memberID, memberName } from './memberName'
+
+/** Spec 2: the preview shows 8 members, then the invite and remove slots. */
+export const MEMBER_PREVIEW_COUNT = 8
+/** Spec 9: search debounce. */
+const SEARCH_DELAY_MS = 500
+
+interface MemberGridProps {
+  groupNumber: string
+  list: MemberListState | undefined
+  canInvite: boolean
+  canRemove: boolean
+  onInvite(): void
+  onRemove(): void
+  onMember(member: GroupMember): void
+}
+
+function Tile({ member, onClick }: { member: GroupMember; onClick(): void }) {
+  const label = roleLabel(member.identity)
+  return (
+    <View className='gmember' data-testid='group-member' data-id={memberID(member)} data-identity={String(member.identity)} onClick={onClick}>
+      <Avatar src={member.avatar ? mediaUrl(member.avatar) : ''} size={44} />
+      <View className='gmember__name'>{memberName(member)}</View>
+      {label ? (
+        <View className={`gmember__role${member.identity === 3 ? ' gmember__role--owner' : ''}`} data-testid='group-member-role'>
+          {label}
+        </View>
+      ) : null}
+    </View>
+  )
+}
+
+/**
+ * Member search and the member grid of the group panel: a preview of 8 members with the invite
+ * and remove slots, expandable to every member held (more load 100 at a time).
+ */
+export default function MemberGrid({ groupNumber, list, canInvite, canRemove, onInvite, onRemove, onMember }: MemberGridProps) {
+  const [query, setQuery] = useState('')
+  const [expanded, setExpanded] = useState(false)
+  const [remote, setRemote] = useState<{ text: string; rows: GroupMember[] } | null>(null)
+  const settled = useDebouncedValue(query.trim(), SEARCH_DELAY_MS)
+  const members = list?.members ?? []
+  const local = useMemo(() => matchMembers(members, query), [members, query])
+  const searching = query.trim() !== ''
+
+  // Members not held (a large group) are looked up on the server once typing settles.
+  useEffect(() => {
+    if (!settled || local.length > 0) return
+    let current = true
+    void searchMembers(groupNumber, settled).then((rows) => {
+      if (!current) return
+      if (rows) setRemote({ text: settled, rows })
+      else {
+        setRemote(null)
+        setQuery('')
+      }
+    })
+    return () => {
+      current = false
+    }
+  }, [settled, groupNumber])
+
+  const found = searching ? (local.length > 0 ? local : remote?.text === query.trim() ? remote.rows : []) : members
+  const shown = searching || expanded ? found : found.slice(0, MEMBER_PREVIEW_COUNT)
+  const total = list?.total ?? members.length
+  const canExpand = !searching && (members.length > MEMBER_PREVIEW_COUNT || total > members.length)
+
+  return (
+    <View className='gmembers'>
+      <View className='gmembers__search'>
+        <Image className='gmembers__search-icon' src={icons.search} />
+        <Input
+          className='gmembers__search-input'
+          value={query}
+          type='text'
+          placeholder='搜索群成员'
+          placeholderClass='input-placeholder'
+          maxlength={32}
+          confirmType='search'
+          data-testid='group-member-search'
+          onInput={(e) => setQuery(e.detail.value)}
+        />
+      </View>
+      {list?.loading && members.length === 0 ? (
+        <View className='gmembers__status'>
+          <View className='spinner' /> 正在加载群成员…
+        </View>
+      ) : null}
+      <View className='gmembers__grid' data-testid='group-member-grid'>
+        {shown.map((m) => (
+          <Tile key={memberID(m)} member={m} onClick={() => onMember(m)} />
+        ))}
+        {!searching && canInvite ? (
+          <View className='gmember gmember--slot' data-testid='group-invite-slot' onClick={onInvite}>
+            <View className='gmember__slot'>
+              <Image className='gmember__slot-icon' src={slotAdd} />
+            </View>
+            <View className='gmember__name'>邀请</View>
+          </View>
+        ) : null}
+        {!searching && canRemove ? (
+          <View className='gmember gmember--slot' data-testid='group-remove-slot' onClick={onRemove}>
+            <View className='gmember__slot'>
+              <Image className='gmember__slot-icon' src={slotRemove} />
+            </View>
+            <View className='gmember__name'>移除</View>
+          </View>
+        ) : null}
+      </View>
+      {searching && found.length === 0 ? (
+        <View className='gmembers__status' data-testid='group-member-empty'>
+          暂无搜索结果
+        </View>
+      ) : null}
+      {expanded && !searching && total > members.length ? (
+        <View className='gmembers__toggle' data-testid='group-member-more' onClick={() => void loadMoreMembers(groupNumber)}>
+          {list?.loading ? '加载中…' : '加载更多'}
+        </View>
+      ) : null}
+      {canExpand ? (
+        <View className='gmembers__toggle' data-testid='group-member-expand' onClick={() => setExpanded(!expanded)}>
+          {expanded ? '收起' : `查看全部成员 (${total})`}
+        </View>
+      ) : null}
+    </View>
+  )
+}

@@ -1,0 +1,15 @@
+import type { GroupMember } from '@shared/group'
+
+/** Group nickname first, then nickname, then ID. */
+export function memberName(m: Pick<GroupMember, 'groupNickname' | 'nickname' | 'wtId'>): string {
+  return m.groupNickname || m.nickname || m.wtId
+}
+
+export const memberID = (m: Pick<GroupMember, 'wtId' | 'userId'>) => m.wtId || m.userId
+
+/** Spec 5 "Member list": a substring of the user ID or the nickname (the group nickname too). */
+export function matchMembers<T extends Pick<GroupMember, 'groupNickname' | 'nickname' | 'wtId'>>(members: readonly T[], query: string): T[] {
+  const q = query.trim().toLowerCase()
+  if (!q) return [...members]
+  return members.filter((m) => m.wtId.includes(q) || m.nickname.toLowerCase().includes(q) || m.groupNickname.toLowerCase().includes(q))
+}

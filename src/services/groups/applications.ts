@@ -1,0 +1,75 @@
+import { ApplyStatus, GROUP_MEMBER_PAGE_MAX, GroupText, HandleAction, JoinType, type GroupApplication, type GroupCard } from '@shared/group'
+import { openConversation, reloadConversations } from '../chat/conversations'
+import { toast } from '../toast'
+import { groupApi } from './api'
+import { reasonOf, state } from './context'
+import { GroupToast } from './texts'
+
+const SILENT = { silent: true } as const
+
+/**
+ * The join applications of one group still waiting for an admin (the drawer and the header
+ * badge). They come from the join-apply list of everything this admin may handle.
+ */
+export async function loadPendingApplications(groupNumber: string): Promise<GroupApplication[]> {
+  try {
+    const page = await groupApi.joinApplyList({ pageNum: 1, pageSize: GROUP_MEMBER_PAGE_MAX })
+    const pending = page.rows.filter((a) => a.groupNumber === groupNumber && a.applyStatus === ApplyStatus.Pending)
+    state().setPendingApplications(groupNumber, pending)
+    return pending
+  } catch (err) {
+    console.warn('loading applications failed', err)
+    return state().pendingApplications[groupNumber] ?? []
+  }
+}
+
+/** Agree or Reject (the chat engine's handleAction). Resolves true when the server took it. */
+export async function handleApplication(application: GroupApplication, action: HandleAction): Promise<boolean> {
+  try {
+    await groupApi.audit({ applyId: application.applyId, handleAction: action }, SILENT)
+  } catch (err) {
+    toast.error(reasonOf(err, GroupToast.operationFailed))
+    return false
+  }
+  const applyStatus = action === HandleAction.Agree ? ApplyStatus.Agreed : ApplyStatus.Rejected
+  state().patchNoticeRow('joinApply', application.applyId, { applyStatus })
+  return true
+}
+
+/** Removes a handled row from the drawer (after its 150 ms exit). */
+export function dropApplication(applyId: number): void {
+  state().dropApplication(applyId)
+}
+
+/** What a non-member sees of a group before joining; null when there is no such group. */
+export async function loadGroupCard(groupNumber: string): Promise<GroupCard | null> {
+  try {
+    return await groupApi.getCardInfoById(groupNumber, SILENT)
+  } catch (err) {
+    toast.error(reasonOf(err, GroupText.GroupNotFound))
+    return null
+  }
+}
+
+/**
+ * Applies to join (joinType 3 after a search by number, 1 after a QR scan). A group with free
+ * access lets the user in at once and its chat opens; otherwise the application waits.
+ */
+export async function applyToJoin(groupNumber: string, joinType: 1 | 3 = JoinType.Search, applyMessage = ''): Promise<'joined' | 'pending' | null> {
+  let status: 'joined' | 'pending'
+  try {
+    ;({ status } = await groupApi.activeJoin({ groupNumber, joinType, applyMessage }, SILENT))
+  } catch (err) {
+    toast.error(reasonOf(err, GroupToast.operationFailed))
+    return null
+  }
+  if (status === 'pending') {
+    toast.success(GroupToast.applySent)
+    return status
+  }
+  toast.success(GroupToast.joined)
+  await reloadConversations()
+  const conversation = Object.values(state().conversations).find((c) => c.groupProfile?.groupNumber === groupNumber)
+  if (conversation) await openConversation(conversation.conversationID)
+  return status
+}

@@ -1,0 +1,29 @@
+import { qrScanner } from '@/platform/qrScanner'
+import { toast } from '../toast'
+
+const GROUP_NUMBER = /^\d{5,12}$/
+
+/**
+ * The group number a scanned text names: the group QR's `wtgroup:{number}`, or a link carrying
+ * `joinGroup={number}`; null for anything else.
+ */
+export function groupNumberFromQr(text: string): string | null {
+  const value = text.trim()
+  const direct = /^wtgroup:(\d+)$/i.exec(value)
+  if (direct && GROUP_NUMBER.test(direct[1]!)) return direct[1]!
+  const linked = /[?&]joinGroup=(\d+)/.exec(value)
+  if (linked && GROUP_NUMBER.test(linked[1]!)) return linked[1]!
+  return null
+}
+
+/** Scans with the camera and resolves with a group number; says why when there is none. */
+export async function scanGroupQr(): Promise<string | null> {
+  const text = await qrScanner.scan()
+  if (text === null) {
+    toast.waring('未能使用摄像头扫码')
+    return null
+  }
+  const groupNumber = groupNumberFromQr(text)
+  if (!groupNumber) toast.error('这不是微谈的群二维码')
+  return groupNumber
+}

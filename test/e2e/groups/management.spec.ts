@@ -1,0 +1,181 @@
+import { expect, test } from '@playwright/test'
+import { inputByTestId } from '../support/ui'
+import { chatPanel, closeAll, conversationRow, editor, registerUsers, sendText, signIn, textRow, visible, type Session } from '../messaging/support'
+import { closePanel, createGroup, memberTile, openGroup, openPanel, textareaByTestId, tipRow, toast } from './support'
+
+let sessions: Session[] = []
+test.afterEach(async () => {
+  await closeAll(sessions)
+  sessions = []
+})
+
+test('owner, admin and members run a group from creation to dissolution', async ({ browser, request }) => {
+  test.setTimeout(300_000)
+  const [owner, admin, member1, member2, stranger] = await registerUsers(request, ['群主', '管理', '成员甲', '成员乙', '路人'])
+  const group = await createGroup(request, owner, [admin, member1, member2], `读书会${owner.phone.slice(-3)}`)
+  const o = await signIn(browser, owner)
+  const a = await signIn(browser, admin)
+  const m1 = await signIn(browser, member1)
+  const m2 = await signIn(browser, member2)
+  sessions = [o, a, m1, m2]
+  for (const s of sessions) await openGroup(s.page, group.conversationID)
+
+  // The owner makes someone admin from the member card.
+  await openPanel(o.page)
+  await expect(visible(o.page, 'group-dissolve')).toHaveText('解散群聊')
+  await memberTile(o.page, admin.wtId).click()
+  await expect(visible(o.page, 'group-member-popup')).toBeVisible()
+  await visible(o.page, 'group-member-admin').click()
+  await expect(visible(o.page, 'group-member-popup-role')).toHaveText('管理员')
+  await visible(o.page, 'group-member-popup').locator('.dialog__close').click()
+  for (const s of [o, a, m1, m2]) await expect(tipRow(s.page, '被设置为管理员')).toBeVisible()
+  await expect(memberTile(o.page, admin.wtId).locator('[data-testid="group-member-role"]')).toHaveText('管理员')
+  await closePanel(o.page)
+
+  // Ordinary members see the notice read-only, no management, and leave with 删除并退出.
+  await openPanel(m1.page)
+  await expect(visible(m1.page, 'group-notice-value')).toHaveText('暂无群公告')
+  await visible(m1.page, 'group-notice-row').click()
+  await expect(visible(m1.page, 'group-edit-notice')).toHaveCount(0)
+  await expect(visible(m1.page, 'group-manage-row')).toHaveCount(0)
+  await expect(visible(m1.page, 'group-quit')).toHaveText('删除并退出')
+  await closePanel(m1.page)
+
+  // The admin renames the group, edits the notice and the welcome message.
+  const newName = `读书会改名${owner.phone.slice(-2)}`
+  await openPanel(a.page)
+  await visible(a.page, 'group-name-row').click()
+  await visible(a.page, 'group-edit-name-clear').click()
+  await visible(a.page, 'group-edit-name-save').click()
+  await expect(visible(a.page, 'group-edit-name-error')).toHaveText('群名称不能为空')
+  await inputByTestId(a.page, 'group-edit-name-input').fill(newName)
+  await visible(a.page, 'group-edit-name-save').click()
+  await expect(toast(a.page, '修改成功').first()).toBeVisible()
+  await expect(visible(a.page, 'group-name-value')).toHaveText(newName)
+
+  await visible(a.page, 'group-notice-row').click()
+  await textareaByTestId(a.page, 'group-edit-notice-input').fill('x'.repeat(151))
+  await visible(a.page, 'group-edit-notice-save').click()
+  await expect(visible(a.page, 'group-edit-notice-error')).toHaveText('群公告字数超出限制，最大长度为150')
+  await textareaByTestId(a.page, 'group-edit-notice-input').fill('每周六晚上八点线上分享')
+  await visible(a.page, 'group-edit-notice-save').click()
+  await expect(visible(a.page, 'group-notice-value')).toHaveText('每周六晚上八点线上分享')
+
+  const welcome = '欢迎加入读书会，请先看群公告'
+  await visible(a.page, 'group-manage-row').click()
+  await expect(visible(a.page, 'group-admins-row')).toHaveCount(0)
+  await expect(visible(a.page, 'group-transfer-row')).toHaveCount(0)
+  await visible(a.page, 'group-welcome-row').click()
+  await textareaByTestId(a.page, 'group-edit-welcome-input').fill(welcome)
+  await visible(a.page, 'group-edit-welcome-save').click()
+  await expect(visible(a.page, 'group-welcome-row')).toContainText('已设置')
+  await visible(a.page, 'gpanel-back').click()
+
+  for (const s of [o, m1, m2]) {
+    await expect(tipRow(s.page, `修改群名称为“${newName}”`)).toBeVisible()
+    await expect(tipRow(s.page, '修改了群公告')).toBeVisible()
+    await expect(visible(s.page, 'chat-header-name')).toHaveText(newName)
+  }
+
+  // The admin mutes a member; the member's send is refused.
+  await memberTile(a.page, member1.wtId).click()
+  await visible(a.page, 'group-member-mute').click()
+  await visible(a.page, 'group-mute-choice').first().click()
+  await expect(visible(a.page, 'group-member-muted')).toBeVisible()
+  await visible(a.page, 'group-member-popup').locator('.dialog__close').click()
+  await expect(tipRow(m1.page, '您已被管理员禁言')).toBeVisible()
+  await expect(visible(m1.page, 'group-speak-hint')).toHaveText('您已被禁言')
+  await expect(tipRow(m2.page, '禁言')).toBeVisible()
+  await editor(m1.page).fill('我还能说话吗')
+  await editor(m1.page).press('Enter')
+  await expect(toast(m1.page, '您已被禁言').first()).toBeVisible()
+  await expect(textRow(m1.page, '我还能说话吗')).toHaveAttribute('data-status', 'fail')
+  await closePanel(a.page)
+
+  // The owner mutes everyone: members are refused with 全员禁言中, the admin still speaks.
+  await openPanel(o.page)
+  await visible(o.page, 'group-manage-row').click()
+  await visible(o.page, 'group-mute-all-switch').click()
+  await expect(visible(o.page, 'group-mute-all-switch')).toHaveAttribute('aria-checked', 'true')
+  // The toggle rests for 1 s after a change.
+  await expect(visible(o.page, 'group-mute-all-switch')).toHaveAttribute('aria-disabled', 'true')
+  await expect(visible(o.page, 'group-mute-all-switch')).not.toHaveAttribute('aria-disabled', 'true')
+  await expect(tipRow(m2.page, '开启了全员禁言')).toBeVisible()
+  await expect(visible(m2.page, 'group-speak-hint')).toHaveText('全员禁言中')
+  await expect(visible(a.page, 'group-speak-hint')).toHaveCount(0)
+  await editor(m2.page).fill('全员禁言了吗')
+  await editor(m2.page).press('Enter')
+  await expect(toast(m2.page, '全员禁言中').first()).toBeVisible()
+  await sendText(a.page, '管理员照常发言')
+  await expect(textRow(m2.page, '管理员照常发言')).toBeVisible()
+  await visible(o.page, 'group-mute-all-switch').click()
+  await expect(tipRow(m2.page, '关闭了全员禁言')).toBeVisible()
+  await expect(visible(m2.page, 'group-speak-hint')).toHaveCount(0)
+  await visible(o.page, 'gpanel-back').click()
+  await closePanel(o.page)
+
+  // A stranger finds the group by its number and applies.
+  const e = await signIn(browser, stranger)
+  sessions.push(e)
+  await inputByTestId(e.page, 'conv-search').fill(group.groupNumber)
+  await visible(e.page, 'search-result-group').first().click()
+  await expect(visible(e.page, 'group-card-name')).toHaveText(newName)
+  await textareaByTestId(e.page, 'group-card-message').fill('我也想加入读书会')
+  await visible(e.page, 'group-card-join').click()
+  await expect(toast(e.page, '申请已发送').first()).toBeVisible()
+  await expect(visible(e.page, 'group-card-pending')).toBeVisible()
+  await visible(e.page, 'group-card').locator('.dialog__close').click()
+
+  // The admin sees the badge, opens the drawer and agrees; the drawer closes once empty.
+  await expect(visible(a.page, 'group-apply-count')).toHaveText('1')
+  await visible(a.page, 'group-apply-badge').click()
+  await expect(visible(a.page, 'group-apply-drawer')).toBeVisible()
+  await expect(visible(a.page, 'group-apply-title')).toContainText('入群申请 (1)')
+  await expect(visible(a.page, 'group-apply-row')).toContainText('我也想加入读书会')
+  await visible(a.page, 'group-apply-agree').click()
+  await expect(visible(a.page, 'group-apply-drawer')).toHaveCount(0)
+  await expect(visible(a.page, 'group-apply-badge')).toHaveCount(0)
+  for (const s of [o, a, m2]) await expect(tipRow(s.page, `${stranger.nickName}加入了群聊`)).toBeVisible()
+
+  // The new member gets the welcome message.
+  await openGroup(e.page, group.conversationID)
+  await expect(chatPanel(e.page).locator('[data-testid="msg-row"]').filter({ hasText: welcome })).toBeVisible()
+  // It is the newcomer's alone.
+  await expect(chatPanel(o.page).locator('[data-testid="msg-row"]').filter({ hasText: welcome })).toHaveCount(0)
+
+  // The owner transfers ownership to the admin, through the confirmation.
+  await openPanel(o.page)
+  await visible(o.page, 'group-manage-row').click()
+  await visible(o.page, 'group-transfer-row').click()
+  await o.page.locator(`[data-testid="group-select-item"][data-id="${admin.wtId}"]`).filter({ visible: true }).click()
+  await visible(o.page, 'group-select-submit').click()
+  await expect(visible(o.page, 'group-transfer-dialog')).toContainText('转让群主')
+  await expect(visible(o.page, 'group-transfer-dialog')).toContainText('不可撤销')
+  await visible(o.page, 'group-transfer-dialog-confirm').click()
+  await expect(toast(o.page, '转让成功').first()).toBeVisible()
+  await expect(visible(o.page, 'group-quit')).toHaveText('删除并退出')
+  for (const s of [o, a, m1, e]) await expect(tipRow(s.page, '成为新的群主')).toBeVisible()
+  await closePanel(o.page)
+
+  // A member deletes and quits: the leave banner replaces their input; only admins see the quit.
+  await openPanel(m2.page)
+  await visible(m2.page, 'group-quit').click()
+  await visible(m2.page, 'group-leave-dialog-confirm').click()
+  await expect(toast(m2.page, '退出群聊成功').first()).toBeVisible()
+  await expect(visible(m2.page, 'leave-banner')).toContainText('您已退出该群聊')
+  await expect(visible(m2.page, 'chat-editor')).toHaveCount(0)
+  await expect(tipRow(a.page, `${member2.nickName}退出了群聊`)).toBeVisible()
+  await expect(tipRow(m1.page, '退出了群聊')).toHaveCount(0)
+
+  // The new owner dissolves the group; everyone sees it and loses the input.
+  await openPanel(a.page)
+  await visible(a.page, 'group-dissolve').click()
+  await expect(visible(a.page, 'group-leave-dialog')).toContainText('解散')
+  await visible(a.page, 'group-leave-dialog-confirm').click()
+  await expect(toast(a.page, '解散群聊成功').first()).toBeVisible()
+  for (const s of [o, a, m1, e]) {
+    await expect(tipRow(s.page, '解散了群聊')).toBeVisible()
+    await expect(visible(s.page, 'leave-banner')).toContainText('该群聊已被解散')
+  }
+  await expect(conversationRow(o.page, group.conversationID)).toBeVisible()
+})

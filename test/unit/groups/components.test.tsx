@@ -1,0 +1,120 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { GroupIdentity } from '@shared/group'
+import ApplyDrawer, { ROW_REMOVAL_MS } from '@/components/group/ApplyDrawer'
+import MemberGrid, { MEMBER_PREVIEW_COUNT } from '@/components/group/panel/MemberGrid'
+import { SwitchRow, TOGGLE_COOLDOWN_MS } from '@/components/group/panel/PanelParts'
+import { groupApi } from '@/services/groups'
+import { resetAppStore, useAppStore } from '@/stores'
+import { emptyMemberList } from '@/stores/slices/groups'
+import { ignoreTaroFieldWatchErrors } from '../conversation/fixtures'
+import { application, member } from './fixtures'
+
+beforeEach(() => {
+  resetAppStore()
+  ignoreTaroFieldWatchErrors()
+  jest.useFakeTimers()
+})
+afterEach(() => jest.useRealTimers())
+
+const flush = () => act(async () => {
+  await Promise.resolve()
+  await Promise.resolve()
+})
+
+describe('join-application drawer', () => {
+  it('Agree takes the row out after 150 ms, the count follows, and the drawer closes once empty', async () => {
+    const apps = [application(1, '100001'), application(2, '100001')]
+    jest.spyOn(groupApi, 'joinApplyList').mockResolvedValue({ rows: apps, total: 2 })
+    const audit = jest.spyOn(groupApi, 'audit').mockResolvedValue(null)
+    const onClose = jest.fn()
+    render(<ApplyDrawer groupNumber='100001' open onClose={onClose} />)
+    await flush()
+    expect(screen.getAllByTestId('group-apply-row')).toHaveLength(2)
+    expect(screen.getByTestId('group-apply-title').textContent).toContain('入群申请 (2)')
+
+    fireEvent.click(screen.getAllByTestId('group-apply-agree')[0]!)
+    await flush()
+    expect(audit).toHaveBeenCalledWith({ applyId: 1, handleAction: 'Agree' }, { silent: true })
+    // Still there while it fades out.
+    expect(screen.getAllByTestId('group-apply-row')).toHaveLength(2)
+    await act(async () => {
+      jest.advanceTimersByTime(ROW_REMOVAL_MS)
+    })
+    expect(screen.getAllByTestId('group-apply-row')).toHaveLength(1)
+    expect(screen.getByTestId('group-apply-title').textContent).toContain('入群申请 (1)')
+    expect(onClose).not.toHaveBeenCalled()
+
+    fireEvent.click(screen.getByTestId('group-apply-reject'))
+    await flush()
+    expect(audit).toHaveBeenLastCalledWith({ applyId: 2, handleAction: 'Reject' }, { silent: true })
+    await act(async () => {
+      jest.advanceTimersByTime(ROW_REMOVAL_MS)
+    })
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('a refused handling keeps the row', async () => {
+    jest.spyOn(groupApi, 'joinApplyList').mockResolvedValue({ rows: [application(1, '100001')], total: 1 })
+    jest.spyOn(groupApi, 'audit').mockRejectedValue(new Error('no'))
+    render(<ApplyDrawer groupNumber='100001' open onClose={() => undefined} />)
+    await flush()
+    fireEvent.click(screen.getByTestId('group-apply-agree'))
+    await flush()
+    await act(async () => {
+      jest.advanceTimersByTime(ROW_REMOVAL_MS * 2)
+    })
+    expect(screen.getAllByTestId('group-apply-row')).toHaveLength(1)
+  })
+})
+
+describe('member grid', () => {
+  const list = () => {
+    const members = [member('10000001', GroupIdentity.Owner), member('10000002', GroupIdentity.Admin), ...Array.from({ length: 10 }, (_, i) => member(`1000010${i}`))]
+    return { ...emptyMemberList(), members, total: 12, pageNum: 1 }
+  }
+
+  it('previews 8 members with the invite and remove slots, labels roles, and expands to all', () => {
+    render(<MemberGrid groupNumber='100001' list={list()} canInvite canRemove onInvite={() => undefined} onRemove={() => undefined} onMember={() => undefined} />)
+    expect(screen.getAllByTestId('group-member')).toHaveLength(MEMBER_PREVIEW_COUNT)
+    expect(screen.getByTestId('group-invite-slot')).toBeTruthy()
+    expect(screen.getByTestId('group-remove-slot')).toBeTruthy()
+    expect(screen.getAllByTestId('group-member-role').map((el) => el.textContent)).toEqual(['群主', '管理员'])
+    fireEvent.click(screen.getByTestId('group-member-expand'))
+    expect(screen.getAllByTestId('group-member')).toHaveLength(12)
+    expect(screen.getByTestId('group-member-expand').textContent).toBe('收起')
+  })
+
+  it('members without rights get no slots', () => {
+    render(<MemberGrid groupNumber='100001' list={list()} canInvite={false} canRemove={false} onInvite={() => undefined} onRemove={() => undefined} onMember={() => undefined} />)
+    expect(screen.queryByTestId('group-invite-slot')).toBeNull()
+    expect(screen.queryByTestId('group-remove-slot')).toBeNull()
+  })
+
+  it('a search nobody matches asks the server; no result says 该用户不存在 and restores the full list', async () => {
+    const search = jest.spyOn(groupApi, 'memberList').mockResolvedValue({ rows: [], total: 0 })
+    render(<MemberGrid groupNumber='100001' list={list()} canInvite canRemove onInvite={() => undefined} onRemove={() => undefined} onMember={() => undefined} />)
+    fireEvent(screen.getByTestId('group-member-search'), new CustomEvent('input', { bubbles: true, detail: { value: 'zzz' } }))
+    expect(screen.getByTestId('group-member-empty').textContent).toBe('暂无搜索结果')
+    await act(async () => {
+      jest.advanceTimersByTime(500)
+    })
+    await flush()
+    expect(search).toHaveBeenCalledWith(expect.objectContaining({ groupNumber: '100001', keyword: 'zzz' }), { silent: true })
+    expect(useAppStore.getState().toasts.map((t) => t.message)).toContain('该用户不存在')
+    expect(screen.getAllByTestId('group-member')).toHaveLength(MEMBER_PREVIEW_COUNT)
+  })
+})
+
+it('a toggle is disabled for 1 s after a change', () => {
+  const onChange = jest.fn()
+  render(<SwitchRow label='全员禁言' checked={false} onChange={onChange} testId='sw' />)
+  fireEvent.click(screen.getByTestId('sw'))
+  fireEvent.click(screen.getByTestId('sw'))
+  expect(onChange).toHaveBeenCalledTimes(1)
+  expect(screen.getByTestId('sw').getAttribute('aria-disabled')).toBe('true')
+  act(() => {
+    jest.advanceTimersByTime(TOGGLE_COOLDOWN_MS)
+  })
+  fireEvent.click(screen.getByTestId('sw'))
+  expect(onChange).toHaveBeenCalledTimes(2)
+})
