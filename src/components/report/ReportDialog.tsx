@@ -1,21 +1,8 @@
-import { Image, Textarea, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
-import { ComplaintTarget, DictType, type DictEntry } from '@shared/complaint'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
-import checkIcon from '@/components/group/icons/check.svg'
-import removeIcon from '@/components/group/icons/remove.svg'
-import { dictList, submitReport } from '@/services/contacts'
-import { canSubmitReport, detailError, imageRoom, REPORT_DETAIL_MAX } from './reportRules'
-import { useReportImages } from './useReportImages'
-import './report.scss'
+import ReportFields, { useReportForm, type ReportTarget } from './ReportFields'
 
-export interface ReportTarget {
-  /** A user ID (type 0) or a group ID (type 1). */
-  id: string
-  type: ComplaintTarget
-  name: string
-}
+export type { ReportTarget } from './ReportFields'
 
 interface ReportDialogProps {
   /** Whom to report; null keeps the form closed. */
@@ -23,61 +10,9 @@ interface ReportDialogProps {
   onClose(): void
 }
 
-/** Typing may run a little past the limit so the message can say why submitting is off. */
-const DETAIL_INPUT_MAX = REPORT_DETAIL_MAX + 20
-
-/**
- * The report form (spec 5 "Report"): a type from the dictionary, a description (required, at
- * most 500), 1 to 5 png or jpeg pictures uploaded with progress, and for users the option to
- * also block them. Submit stays disabled until all of that is filled.
- */
+/** The report form in a dialog, for users and groups reported from a profile card. */
 export default function ReportDialog({ target, onClose }: ReportDialogProps) {
-  const [types, setTypes] = useState<DictEntry[] | null>(null)
-  const [complaintType, setComplaintType] = useState('')
-  const [detail, setDetail] = useState('')
-  const [alsoBlock, setAlsoBlock] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const pictures = useReportImages()
-  const targetType = target?.type
-
-  useEffect(() => {
-    if (targetType === undefined) return
-    setComplaintType('')
-    setDetail('')
-    setAlsoBlock(false)
-    pictures.reset()
-    setTypes(null)
-    let current = true
-    dictList(targetType === ComplaintTarget.User ? DictType.UserComplaint : DictType.GroupComplaint)
-      .then((list) => {
-        if (current) setTypes([...list].sort((a, b) => a.dictSort - b.dictSort))
-      })
-      .catch(() => {
-        if (current) setTypes([])
-      })
-    return () => {
-      current = false
-    }
-  }, [targetType, target?.id, pictures.reset])
-
-  const draft = { complaintType, detail, images: pictures.images }
-  const ready = canSubmitReport(draft)
-  const problem = detailError(detail)
-
-  const submit = async () => {
-    if (!target || !ready || busy) return
-    setBusy(true)
-    const ok = await submitReport({
-      target: { id: target.id, type: target.type },
-      complaintType,
-      complaintDetail: detail,
-      imageUrls: pictures.images.map((i) => i.url),
-      alsoBlock: alsoBlock && target.type === ComplaintTarget.User,
-    })
-    setBusy(false)
-    if (ok) onClose()
-  }
-
+  const form = useReportForm(target)
   return (
     <Dialog
       open={target !== null}
@@ -88,103 +23,13 @@ export default function ReportDialog({ target, onClose }: ReportDialogProps) {
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' disabled={!ready} loading={busy} testId='report-submit' onClick={submit}>
+          <Button variant='primary' disabled={!form.ready} loading={form.busy} testId='report-submit' onClick={() => void form.submit().then((ok) => ok && onClose())}>
             提交
           </Button>
         </>
       }
     >
-      <View className='report'>
-        <View className='field__label'>投诉类型</View>
-        <View className='report__types'>
-          {types === null ? (
-            <View className='report__hint'>
-              <View className='spinner' /> 正在加载…
-            </View>
-          ) : types.length === 0 ? (
-            <View className='report__hint'>暂无可选的投诉类型</View>
-          ) : (
-            types.map((t) => (
-              <View
-                key={t.dictValue}
-                className={`report__type${complaintType === t.dictValue ? ' report__type--on' : ''}`}
-                role='radio'
-                aria-checked={complaintType === t.dictValue ? 'true' : 'false'}
-                data-testid='report-type'
-                data-value={t.dictValue}
-                onClick={() => setComplaintType(t.dictValue)}
-              >
-                {t.dictLabel}
-              </View>
-            ))
-          )}
-        </View>
-        <View className='field__label'>
-          投诉描述
-          <View className={`report__count${problem ? ' report__count--over' : ''}`}>
-            {Array.from(detail).length}/{REPORT_DETAIL_MAX}
-          </View>
-        </View>
-        <View className={`field report__detail${problem ? ' report__detail--invalid' : ''}`}>
-          <Textarea
-            className='report__textarea'
-            value={detail}
-            placeholder='请描述投诉的具体情况'
-            placeholderClass='input-placeholder'
-            maxlength={DETAIL_INPUT_MAX}
-            data-testid='report-detail'
-            onInput={(e) => setDetail(e.detail.value)}
-          />
-        </View>
-        {problem ? (
-          <View className='form-error' data-testid='report-detail-error'>
-            {problem}
-          </View>
-        ) : null}
-        <View className='field__label'>
-          图片证据
-          <View className='report__count'>{pictures.images.length}/5</View>
-        </View>
-        <View className='report__images'>
-          {pictures.images.map((image) => (
-            <View
-              key={image.key}
-              className={`report__image${image.failed ? ' report__image--failed' : ''}`}
-              data-testid='report-image'
-              data-uploaded={image.url ? 'true' : 'false'}
-            >
-              <Image className='report__thumb' src={image.preview} mode='aspectFill' />
-              {!image.url && !image.failed ? (
-                <View className='report__progress' data-testid='report-image-progress'>
-                  {Math.round(image.progress * 100)}%
-                </View>
-              ) : null}
-              {image.failed ? <View className='report__progress'>上传失败</View> : null}
-              <View className='report__remove' aria-label='移除' data-testid='report-image-remove' onClick={() => pictures.remove(image.key)}>
-                <Image className='report__remove-icon' src={removeIcon} />
-              </View>
-            </View>
-          ))}
-          {imageRoom(pictures.images) > 0 ? (
-            <View className='report__add' data-testid='report-add-image' aria-label='添加图片' onClick={() => void pictures.add()}>
-              +
-            </View>
-          ) : null}
-        </View>
-        <View className='report__hint'>支持 png、jpeg 格式，1-5 张</View>
-        {target?.type === ComplaintTarget.User ? (
-          <View
-            className={`report__block${alsoBlock ? ' report__block--on' : ''}`}
-            role='checkbox'
-            aria-checked={alsoBlock ? 'true' : 'false'}
-            data-testid='report-also-block'
-            onClick={() => setAlsoBlock(!alsoBlock)}
-          >
-            <View className='report__box'>{alsoBlock ? <Image className='report__tick' src={checkIcon} /> : null}</View>
-            <View>同时将对方加入黑名单</View>
-          </View>
-        ) : null}
-      </View>
+      <ReportFields form={form} />
     </Dialog>
   )
 }

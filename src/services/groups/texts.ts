@@ -28,6 +28,4 @@ export const GroupToast = {
   userNotFound: GroupText.UserNotFound,
   applySent: GroupText.ApplySent,
   joined: GroupText.Joined,
-  reportOk: '感谢您的反馈，我们会尽快核实处理',
-  reportFailed: '举报失败，请重试',
 } as const

@@ -205,7 +205,7 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
       ) : view === 'manage' ? (
         <ManageView info={info} can={can} open={setSub} />
       ) : (
-        <ReportView groupNumber={groupNumber} onDone={() => setView('main')} />
+        <ReportView groupNumber={groupNumber} groupName={info.groupName} onDone={() => setView('main')} />
       )}
       {sub ? <View className='gpanel-layer'>{renderSub()}</View> : null}
       {info ? <InviteDialog open={inviting} groupNumber={groupNumber} members={members?.members ?? []} onClose={() => setInviting(false)} /> : null}
