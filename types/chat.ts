@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RevokedFrame } from './messageOps.js'
+import type { RevokedFrame } from './messageOps'
 
 /**
  * The chat protocol of the self-hosted engine: messages, conversations and the chat frames

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ConversationID } from './chat.js'
+import { ConversationID } from './chat'
 
 /**
  * Message operations (spec section 4 "Messages", the menu table): revoke, delete for me,
