@@ -115,18 +115,18 @@ test('quote a message, and the quote jumps to the original through older pages',
   await expect(original).toBeInViewport()
   await expect(original).not.toHaveAttribute('data-highlight', 'true', { timeout: 5000 })
 
+  // An original deleted for me cannot be found anywhere in the history.
+  await menuAction(a.page, original, 'delete')
+  await expect(textRow(a.page, '最早的一句')).toHaveCount(0)
+  await textRow(a.page, '回复这句').locator('[data-testid="msg-quote"]').click()
+  await expect(toasts(a.page).filter({ hasText: '无法定位到原消息' })).toBeVisible()
+
   // A revoked original reads 'quoted content revoked'.
   bobDevice.close()
   await menuAction(a.page, textRow(a.page, '回复这句'), 'quote')
   await sendText(a.page, '引用自己')
   await menuAction(a.page, textRow(a.page, '回复这句'), 'revoke')
   await expect(textRow(a.page, '引用自己').locator('[data-testid="msg-quote"]')).toHaveText('quoted content revoked')
-
-  // An original deleted for me cannot be found anywhere in the history.
-  await menuAction(a.page, original, 'delete')
-  await expect(textRow(a.page, '最早的一句')).toHaveCount(0)
-  await textRow(a.page, '回复这句').locator('[data-testid="msg-quote"]').click()
-  await expect(toasts(a.page).filter({ hasText: '无法定位到原消息' })).toBeVisible()
 })
 
 test('forward one message, then several as a merged record, and open the record', async ({ browser, request }) => {
