@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { MsgType } from '@shared/chat'
+import { ActionStatus } from '@shared/friends'
 import type { PressPoint } from '@/components/conversation/usePressMenu'
 import { scroller } from '@/platform/scroller'
 import { loadOlderMessages } from '@/services/chat/loading'
@@ -151,9 +152,16 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
     [conversationID, conversation, selfID, isGroup, narrow, containerWidth, selecting, selectedKeys, highlightKey],
   )
 
+  const friends = useAppStore((st) => st.friends)
   const closeMenu = useCallback(() => setMenu(null), [])
   const menuEntries = menu
-    ? menuActions({ message: menu.message, selfID, role, now: Math.floor(Date.now() / 1000) }).filter((e) => hasMessageAction(e.key))
+    ? menuActions({
+        message: menu.message,
+        selfID,
+        role,
+        now: Math.floor(Date.now() / 1000),
+        senderDeleted: friends.some((f) => f.wtId === menu.message.from && f.actionStatus === ActionStatus.Deleted),
+      }).filter((e) => hasMessageAction(e.key))
     : []
   const onMenuAction = (key: MessageAction) => {
     if (menu) void runMessageAction(key, { message: menu.message, screen })

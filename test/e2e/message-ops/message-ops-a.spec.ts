@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiPost } from '../support/accounts'
+import { apiPost, loginByPhone } from '../support/accounts'
 import { toasts } from '../support/ui'
 import {
   baseURL,
@@ -217,4 +217,29 @@ test('multi-select with nothing selected says so; favorites and delete act on th
   await openChatWith(a.page, bob)
   await expect(textRow(a.page, '收藏这句')).toBeVisible()
   await expect(textRow(a.page, '删掉这句')).toHaveCount(0)
+})
+
+test('on a phone, a long press opens the menu as an action sheet', async ({ browser, request }) => {
+  const [alice, bob] = await registerUsers(request, ['甲', '乙'])
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true })
+  const page = await context.newPage()
+  sessions = [{ user: alice, context, page }]
+  const bobDevice = new ProtocolSender(baseURL(), bob.login.token)
+  await bobDevice.sendText(`C2C${alice.wtId}`, '长按我')
+  bobDevice.close()
+  await loginByPhone(page, alice.phone, alice.pwd)
+  await openConversation(page, `C2C${bob.wtId}`)
+  const bubble = textRow(page, '长按我').locator('[data-testid="msg-bubble"]')
+  const box = (await bubble.boundingBox())!
+  const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] })
+  await page.waitForTimeout(700)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  const sheet = visible(page, 'msg-menu')
+  await expect(sheet).toBeVisible()
+  await expect(sheet).toHaveClass(/msg-sheet/)
+  await expect(sheet).toContainText('取消')
+  await visible(page, 'msg-menu-quote').click()
+  await expect(visible(page, 'quote-bar')).toContainText('长按我')
 })

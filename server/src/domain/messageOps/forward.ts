@@ -97,7 +97,7 @@ export async function forwardMessages(ctx: SendContext, me: string, myNick: stri
   }
   const sent: SendResult[] = []
   const results: Forwarded['results'] = []
-  for (const target of body.targets) {
+  for (const target of [...new Set(body.targets)]) {
     let count = 0
     let code = 200
     let msg = ''
