@@ -23,7 +23,7 @@ import ImagePreview from './ImagePreview'
 import InputArea from './InputArea'
 import { LEAVE_BANNER_TEXT, leaveCodeOf, leaveReasonText } from './messageDisplay'
 import MessageList, { anchorIdOf, CHAT_SCROLL_ID } from './MessageList'
-import { hasMessageAction, runMessageAction } from './menu/actions'
+import { hasMessageAction, menuInputExtras, runMessageAction } from './menu/actions'
 import ForwardDialog, { type ForwardJob } from './menu/ForwardDialog'
 import MergedViewer from './menu/MergedViewer'
 import MessageMenu from './menu/MessageMenu'
@@ -161,6 +161,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
         role,
         now: Math.floor(Date.now() / 1000),
         senderDeleted: friends.some((f) => f.wtId === menu.message.from && f.actionStatus === ActionStatus.Deleted),
+        ...menuInputExtras(menu.message),
       }).filter((e) => hasMessageAction(e.key))
     : []
   const onMenuAction = (key: MessageAction) => {
