@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { RevokedFrame } from './messageOps'
 
 /**
  * The chat protocol of the self-hosted engine: messages, conversations and the chat frames
@@ -192,6 +193,7 @@ export type ChatServerFrame =
   | { type: 'receipt'; conversationID: string; sequence: number; readCount: number; unreadCount: number }
   | { type: 'conv'; conversation: Conversation }
   | { type: 'convDeleted'; conversationID: string }
+  | RevokedFrame
   | { type: 'batch'; frames: ChatServerFrame[] }
 
 /** HTTP bodies of the chat engine (/api/im/*). */

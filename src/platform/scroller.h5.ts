@@ -12,4 +12,11 @@ export const scroller: ScrollerPort = {
     if (smooth && typeof el.scrollTo === 'function') el.scrollTo({ top, behavior: 'smooth' })
     else el.scrollTop = top
   },
+  async revealChild(id, childId) {
+    const el = document.getElementById(id)
+    const child = document.getElementById(childId)
+    if (!el || !child) return
+    const offset = child.getBoundingClientRect().top - el.getBoundingClientRect().top
+    el.scrollTop = Math.max(0, el.scrollTop + offset - (el.clientHeight - child.offsetHeight) / 2)
+  },
 }

@@ -29,4 +29,13 @@ export const scroller: ScrollerPort = {
       })
       .exec()
   },
+  async revealChild(id, childId) {
+    const rects = await new Promise<Array<{ top: number; height: number } | null>>((resolve) => {
+      Taro.createSelectorQuery().select(`#${id}`).boundingClientRect().select(`#${childId}`).boundingClientRect().exec((res) => resolve(res as Array<{ top: number; height: number } | null>))
+    })
+    const [box, child] = rects
+    const now = await scroller.metrics(id)
+    if (!box || !child || !now) return
+    scroller.scrollTo(id, Math.max(0, now.scrollTop + child.top - box.top - (box.height - child.height) / 2))
+  },
 }

@@ -18,6 +18,9 @@ import ImagePreview from './ImagePreview'
 import InputArea from './InputArea'
 import { LEAVE_BANNER_TEXT, leaveCodeOf, leaveReasonText } from './messageDisplay'
 import MessageList from './MessageList'
+import { MessageOpsOverlays, MessageOpsPanel } from './menu/MessageOpsLayer'
+import { useGroupRole } from './menu/useGroupRole'
+import { useMessageOps } from './menu/useMessageOps'
 import ReceiptPanel from './ReceiptPanel'
 import { useContainerWidth } from './useContainerWidth'
 import './chat.scss'
@@ -53,6 +56,9 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   const [receiptsFor, setReceiptsFor] = useState<UiMessage | null>(null)
   const [resendFor, setResendFor] = useState<UiMessage | null>(null)
   const [inject, setInject] = useState<{ text: string; nonce: number } | null>(null)
+  const opsState = useMessageOps(conversationID, isGroup)
+  const role = useGroupRole(conversation, selfID, opsState.roleVersion)
+  const { ops } = opsState
 
   const list = entry.list
   const images = useMemo(() => list.filter((m) => m.type === MsgType.Image && !m.hasRiskContent && canPreview(m)), [list])
@@ -72,8 +78,9 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
       askResend: (m) => setResendFor(m),
       editText: (text) => setInject((prev) => ({ text, nonce: (prev?.nonce ?? 0) + 1 })),
       openMember: isGroup ? group.openMember : undefined,
+      ...ops,
     }),
-    [conversationID, conversation, selfID, isGroup, narrow, containerWidth, group.openMember],
+    [conversationID, conversation, selfID, isGroup, narrow, containerWidth, group.openMember, ops],
   )
 
   const closePreview = useCallback(() => setPreviewKey(null), [])
@@ -98,7 +105,9 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
           actions={isGroup ? <GroupHeaderActions groupNumber={groupNumber} isMember={!left} onInfo={group.openPanel} onApply={group.openDrawer} /> : null}
         />
         <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />
-        {left ? (
+        {ops.selecting ? (
+          <MessageOpsPanel list={list} screen={screen} state={opsState} />
+        ) : left ? (
           <View className='chat-leave' data-testid='leave-banner'>
             <View className='chat-leave__title'>{LEAVE_BANNER_TEXT}</View>
             {leaveReason ? <View className='chat-leave__reason'>{leaveReason}</View> : null}
@@ -106,9 +115,17 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
         ) : (
           <>
             {isGroup ? <GroupSpeakHint groupNumber={groupNumber} /> : null}
-            <InputArea key={conversationID} conversationID={conversationID} draft={conversation?.draftText ?? ''} inject={inject} />
+            <InputArea
+              key={conversationID}
+              conversationID={conversationID}
+              draft={conversation?.draftText ?? ''}
+              inject={inject}
+              quote={opsState.quote}
+              onQuoteDone={opsState.clearQuote}
+            />
           </>
         )}
+        <MessageOpsOverlays screen={screen} state={opsState} role={role} narrow={narrow} />
         {previewIndex >= 0 ? (
           <ImagePreview images={images} index={previewIndex} onIndex={(i) => setPreviewKey(messageKey(images[i]!))} onClose={closePreview} />
         ) : null}

@@ -10,6 +10,9 @@ import type { Recording } from '@/platform/recorder'
 import { saveDraft } from '@/services/chat/conversations'
 import { sendAudio, sendFace, sendFile, sendImage, sendLocation, sendText, sendVideo } from '@/services/chat/send'
 import { toast } from '@/services/toast'
+import { useAppStore } from '@/stores'
+import type { UiMessage } from '@/stores/slices/messages'
+import { cloudDataWithReply, replyFor } from './menu/quote'
 import LocationDialog from './LocationDialog'
 import type { PlaceInput } from './placeInput'
 import Toolbar, { type Tool } from './Toolbar'
@@ -27,6 +30,10 @@ interface Props {
   draft: string
   /** Text to put into the editor from outside (re-editing a revoked message); bumps `nonce`. */
   inject: { text: string; nonce: number } | null
+  /** The message the next text quotes (spec 3 cloudCustomData.messageReply). */
+  quote?: UiMessage | null
+  /** The quote was sent or dismissed. */
+  onQuoteDone?: () => void
 }
 
 /** Inserts at the caret, or at the end when the editor never had one. */
@@ -39,7 +46,11 @@ function report(err: unknown): void {
   console.warn('sending failed', err)
 }
 
-export default function InputArea({ conversationID, draft, inject }: Props) {
+export default function InputArea({ conversationID, draft, inject, quote = null, onQuoteDone }: Props) {
+  const quoteRef = useRef(quote)
+  quoteRef.current = quote
+  const doneRef = useRef(onQuoteDone)
+  doneRef.current = onQuoteDone
   const [text, setText] = useState(draft)
   const [focused, setFocused] = useState(false)
   const [panel, setPanel] = useState<Tool | null>(null)
@@ -80,7 +91,12 @@ export default function InputArea({ conversationID, draft, inject }: Props) {
     touched.current = true
     setText('')
     caret.current = null
-    sendText(conversationID, value).catch(report)
+    const quoted = quoteRef.current
+    const selfID = useAppStore.getState().user?.wtId ?? ''
+    // The quote goes with this send and is cleared at once, so a failed send leaves no quote behind (spec 4).
+    const cloudCustomData = quoted ? cloudDataWithReply(replyFor(quoted, selfID)) : undefined
+    if (quoted) doneRef.current?.()
+    sendText(conversationID, value, cloudCustomData ? { cloudCustomData } : {}).catch(report)
   }, [conversationID])
 
   useEffect(() => keyboard.watchEditor(EDITOR_ID, { onSend: send }), [send])
@@ -157,6 +173,16 @@ export default function InputArea({ conversationID, draft, inject }: Props) {
       <Toolbar active={panel} onTool={onTool}>
         {conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : null}
       </Toolbar>
+      {quote ? (
+        <View className='quote-bar' data-testid='quote-bar'>
+          <View className='quote-bar__text'>
+            {quote.nameCard || quote.nick || quote.from}: {replyFor(quote, useAppStore.getState().user?.wtId ?? '').messageAbstract}
+          </View>
+          <View className='quote-bar__close' aria-label='取消引用' data-testid='quote-cancel' onClick={() => onQuoteDone?.()}>
+            ×
+          </View>
+        </View>
+      ) : null}
       {panel === 'voice' ? (
         <VoiceRecorderBar onRecorded={onRecorded} onDone={closePanel} />
       ) : (

@@ -30,7 +30,7 @@ interface Props {
 }
 
 /** Row element ids must be valid in a selector and unique on the page. */
-function anchorIdOf(key: string): string {
+export function anchorIdOf(key: string): string {
   return `msg-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`
 }
 

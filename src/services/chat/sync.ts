@@ -14,6 +14,7 @@ import { notifyIncoming, requestNotificationPermission, resetNotify, restoreTitl
 import { flushReads, markConversationRead, resetReads } from './read'
 import { resetSends } from './send'
 import { receiveTyping, resetTyping, stopTypingOf } from './typing'
+import { applyRevoked, applyWithdrawNotice } from './messageOps'
 
 let boundEngine: ChatEngine | null = null
 let unbind: Array<() => void> = []
@@ -115,6 +116,8 @@ export function bindChat(engine: ChatEngine): void {
     engine.on('receipt', onReceipt),
     engine.on('conversationChanged', onConversationChanged),
     engine.on('conversationDeleted', onConversationDeleted),
+    engine.on('messageRevoked', applyRevoked),
+    engine.on('notice', applyWithdrawNotice),
     visibility.onChange(onVisibility),
     useAppStore.subscribe((s) => {
       const token = s.user?.token ?? null

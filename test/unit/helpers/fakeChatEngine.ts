@@ -134,6 +134,9 @@ export class FakeChatEngine implements ChatEngine {
   })
   readonly getGroupList = jest.fn(async () => [])
   readonly searchById = jest.fn(async (_q: string) => [])
+  readonly revokeMessage = jest.fn(async (_id: string, _seq: number) => ({ revoker: 'me' }))
+  readonly deleteMessages = jest.fn(async (_id: string, sequences: number[]) => sequences)
+  readonly forwardMessages = jest.fn(async (body: { targets: string[] }) => ({ results: body.targets.map((conversationID) => ({ conversationID, sent: 1, code: 200, msg: '' })) }))
 }
 
 /** A conversation as the server lists it, with test overrides. */
