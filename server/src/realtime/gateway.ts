@@ -81,12 +81,14 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     c.ws.send(q.length === 1 ? q[0]! : `{"type":"batch","frames":[${q.join(',')}]}`)
   }
 
-  function deliverTo(wtId: string, event: BusEvent, payload: string | null) {
+  /** `serialised` gives the frame's text; it runs only once a socket takes it. */
+  function deliverTo(wtId: string, event: BusEvent, serialised: () => string | null) {
     const entry = byUser.get(wtId)
     if (!entry) return
     for (const c of entry.clients) {
       if (event.onlySession && c.session.tokenHash !== event.onlySession) continue
       if (event.exceptSession && c.session.tokenHash === event.exceptSession) continue
+      const payload = serialised()
       if (event.close) {
         // Whatever is queued goes first, then the closing frame, then the close.
         flush(c)
@@ -99,7 +101,9 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   }
 
   function deliver(wtId: string, event: BusEvent) {
-    deliverTo(wtId, event, event.frame ? JSON.stringify(event.frame) : null)
+    // The sender's own copy usually matches no socket (it is for their other devices): no need to serialise it then.
+    let text: string | null | undefined
+    deliverTo(wtId, event, () => (text === undefined ? (text = event.frame ? JSON.stringify(event.frame) : null) : text))
   }
 
   /**
@@ -109,7 +113,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
    */
   const groupChains = new Map<string, Promise<void>>()
 
-  function deliverToGroup(groupId: string, event: BusEvent, payload: string) {
+  function deliverToGroup(groupId: string, event: BusEvent, payload: () => string) {
     const previous = groupChains.get(groupId) ?? Promise.resolve()
     const next = previous
       .then(async () => {
@@ -131,7 +135,8 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   // Serialised once, however many local sockets receive it.
   const unsubscribeFanout = ctx.bus.subscribe(FANOUT_TOPIC, (event) => {
     if (!event.frame) return
-    const payload = JSON.stringify(event.frame)
+    const text = JSON.stringify(event.frame)
+    const payload = () => text
     if (event.group) return deliverToGroup(event.group, event, payload)
     if (!event.recipients) return
     for (const wtId of event.recipients) {
