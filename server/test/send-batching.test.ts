@@ -16,6 +16,8 @@ describe.each(BACKENDS)('group commit of sends on %s', (backend) => {
   let ctx: SendContext
   /** Statements that stored messages: batches (with their size) and single sends. */
   let stores: Array<{ kind: 'batch' | 'single'; size: number }>
+  /** Sizes of the C2C rule lookups (one query for the sends read together). */
+  let ruleLookups: number[] = []
   let userCounter = 0
 
   beforeAll(async () => {
@@ -27,6 +29,7 @@ describe.each(BACKENDS)('group commit of sends on %s', (backend) => {
       async query(sql, params) {
         if (sql.includes('im_send_batch(')) stores.push({ kind: 'batch', size: (JSON.parse(String(params![0])) as unknown[]).length })
         else if (sql.includes('im_send(')) stores.push({ kind: 'single', size: 1 })
+        else if (sql.includes('AS r(me, peer, i)')) ruleLookups.push((params![0] as unknown[]).length)
         return db.query(sql, params)
       },
     }
@@ -49,6 +52,7 @@ describe.each(BACKENDS)('group commit of sends on %s', (backend) => {
   it('stores concurrent senders on one channel in shared transactions, with a gap-free sequence', async () => {
     const [a, b] = await users(2)
     stores = []
+    ruleLookups = []
     const sends = Array.from({ length: 40 }, (_, i) => (i % 2 ? sendMessage(ctx, a!, text(`C2C${b}`, `a${i}`)) : sendMessage(ctx, b!, text(`C2C${a}`, `b${i}`))))
     const results = await Promise.all(sends)
     expect(results.every((r) => r.created)).toBe(true)
@@ -57,6 +61,9 @@ describe.each(BACKENDS)('group commit of sends on %s', (backend) => {
     // Fewer statements than messages: some of them went together.
     expect(stores.reduce((n, s) => n + s.size, 0)).toBe(40)
     expect(stores.some((s) => s.kind === 'batch' && s.size > 1)).toBe(true)
+    // The rules of sends made together were read together too.
+    expect(ruleLookups.reduce((n, k) => n + k, 0)).toBe(40)
+    expect(ruleLookups.length).toBeLessThan(40)
   })
 
   it('keeps each channel gap-free when one batch holds several channels', async () => {
