@@ -22,7 +22,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 // ---------------------------------------------------------------- options
 
-type Scenario = 'c2c' | 'group' | 'two-process'
+type Scenario = 'c2c' | 'group' | 'two-process' | 'large-group'
 type DbKind = 'postgres' | 'pglite'
 
 function parseOptions(argv: string[]) {
@@ -40,7 +40,7 @@ function parseOptions(argv: string[]) {
   const scenarioArg = raw.get('scenario') ?? 'all'
   const scenarios: Scenario[] =
     scenarioArg === 'all' ? ['c2c', 'group', 'two-process'] : (scenarioArg.split(',') as Scenario[])
-  for (const s of scenarios) if (!['c2c', 'group', 'two-process'].includes(s)) throw new Error(`--scenario: unknown ${s}`)
+  for (const s of scenarios) if (!['c2c', 'group', 'two-process', 'large-group'].includes(s)) throw new Error(`--scenario: unknown ${s}`)
   const db = (raw.get('db') ?? 'postgres') as DbKind
   if (db !== 'postgres' && db !== 'pglite') throw new Error('--db must be postgres or pglite')
   const rate = num('rate', 2000)
@@ -57,6 +57,8 @@ function parseOptions(argv: string[]) {
     batch: Math.max(1, Math.floor(num('batch', 200))),
     groupMessages: Math.max(1, Math.floor(num('group-messages', 5))),
     groupInterval: num('group-interval', 2000),
+    /** large-group: members of the group; only --clients of them connect. */
+    groupMembers: Math.floor(num('group-members', 100_000)),
     pgUrl: raw.get('pg-url') ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: raw.get('redis-url') ?? process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     json: raw.get('json') ?? null,
@@ -127,11 +129,11 @@ function storageEnv(s: Storage): Record<string, string | undefined> {
   return { DATA_DIR: s.dataDir, DATABASE_URL: s.databaseUrl ?? undefined }
 }
 
-async function seed(s: Storage, users: number, group: boolean): Promise<{ users: SeedUser[]; groupId: string | null }> {
+async function seed(s: Storage, users: number, group: boolean, groupMembers = users): Promise<{ users: SeedUser[]; groupId: string | null }> {
   const out = path.join(s.dataDir, 'seed.json')
   const env: Record<string, string | undefined> = { ...process.env, ...storageEnv(s) }
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k]
-  const args = ['server/src/cli/seed-bench.ts', `--users=${users}`, `--out=${out}`, ...(group ? ['--group'] : [])]
+  const args = ['server/src/cli/seed-bench.ts', `--users=${users}`, `--out=${out}`, ...(group ? ['--group', `--group-members=${Math.max(users, groupMembers)}`] : [])]
   await new Promise<void>((resolve, reject) => {
     const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
@@ -389,11 +391,12 @@ interface Setup {
   notes: string[]
 }
 
-async function setUp(opts: Options, kind: DbKind, procs: number, group: boolean): Promise<Setup> {
+async function setUp(opts: Options, kind: DbKind, procs: number, group: boolean, groupMembers = opts.clients): Promise<Setup> {
   const storage = await freshStorage(opts, kind)
   cleanups.push(() => storage.dispose())
-  const seeded = await seed(storage, opts.clients, group)
-  log(`seeded ${seeded.users.length} users${seeded.groupId ? ` and group ${seeded.groupId}` : ''} (${kind})`)
+  const seedStart = performance.now()
+  const seeded = await seed(storage, opts.clients, group, groupMembers)
+  log(`seeded ${seeded.users.length} users${seeded.groupId ? ` and group ${seeded.groupId} of ${Math.max(groupMembers, seeded.users.length)} members` : ''} (${kind}) in ${Math.round(performance.now() - seedStart)} ms`)
   const servers = await startServers(storage, procs, procs > 1 ? opts.redisUrl : null)
   cleanups.push(async () => void (await Promise.all(servers.map((s) => s.run.stop()))))
   log(`server pid(s) ${servers.map((s) => s.pid).join(', ')} on ${servers.map((s) => s.run.url).join(', ')}`)
@@ -797,9 +800,12 @@ function finishNotes(setup: Setup, rows: Row[]) {
 
 // ---------------------------------------------------------------- group
 
-async function runGroup(opts: Options, kind: DbKind): Promise<Row[]> {
+async function runGroup(opts: Options, kind: DbKind, large = false): Promise<Row[]> {
+  const scenario = large ? 'large-group' : 'group'
+  const groupMembers = large ? Math.max(opts.groupMembers, opts.clients) : opts.clients
   log(`== group on ${kind}: ${opts.clients} members, ${opts.groupMessages} messages ${opts.groupInterval} ms apart`)
-  const setup = await setUp(opts, kind, 1, true)
+  if (large) log(`== large-group: ${groupMembers} members of whom ${opts.clients} connect`)
+  const setup = await setUp(opts, kind, 1, true, groupMembers)
   const { pool } = setup
   const sender = pool.clients[0]
   if (!sender?.open) throw new Error('the group owner (client 0) is not connected')
@@ -885,11 +891,11 @@ async function runGroup(opts: Options, kind: DbKind): Promise<Row[]> {
   const acks = Array.from(ackAt, (a, k) => a - sentAt[k]!)
   const [ackP50, ackP99] = percentiles(acks, [0.5, 0.99])
   const row: Row = {
-    scenario: 'group',
+    scenario,
     db: kind,
     servers: 1,
     clients: setup.connected,
-    offered: `${K} x ${members.length}`,
+    offered: large ? `${K} x ${members.length} of ${groupMembers}` : `${K} x ${members.length}`,
     sent: K,
     acked: acks.filter((a) => !Number.isNaN(a)).length,
     deliveredPerS: fanoutSeconds > 0 ? delivered / fanoutSeconds : null,
@@ -915,7 +921,7 @@ async function runGroup(opts: Options, kind: DbKind): Promise<Row[]> {
       probeNote(probe),
     ],
   }
-  log(`group: p50 ${fmt(p50)} p95 ${fmt(p95)} p99 ${fmt(p99)} max ${fmt(max)} ms, lost ${lost}, dup ${dup}`)
+  log(`${scenario}: p50 ${fmt(p50)} p95 ${fmt(p95)} p99 ${fmt(p99)} max ${fmt(max)} ms, lost ${lost}, dup ${dup}`)
   finishNotes(setup, [row])
   return [row]
 }
@@ -953,7 +959,7 @@ async function main() {
           continue
         }
         rows.push(...(await runC2C(opts, 'postgres', 2)))
-      } else rows.push(...(await runGroup(opts, opts.db)))
+      } else rows.push(...(await runGroup(opts, opts.db, scenario === 'large-group')))
     } catch (err) {
       console.error(`${scenario} failed:`, err)
       process.exitCode = 1

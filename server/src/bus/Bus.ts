@@ -20,6 +20,8 @@ export interface BusEvent {
   close?: boolean
   /** On the fan-out topic: every user who gets the frame. */
   recipients?: string[]
+  /** On the fan-out topic, instead of `recipients`: every current member of this group (large groups). */
+  group?: string
   /** On the fan-out topic: a user to skip (the sender, who got an acknowledgement). */
   exceptUser?: string
 }

@@ -4,6 +4,11 @@
  *
  *   DATABASE_URL=... npx tsx server/src/cli/seed-bench.ts --users=5000 [--group] [--out=seed.json]
  *   DATA_DIR=...     npx tsx server/src/cli/seed-bench.ts --users=5000 [--group] [--out=seed.json]
+ *   DATABASE_URL=... npx tsx server/src/cli/seed-bench.ts --users=2000 --group-members=100000
+ *
+ * --group-members=M (implies --group) makes a Community group of M members: the --users
+ * users with sessions (the ones that connect) and M - users more without, all created in
+ * the database by generate_series (a 100,000-member group takes seconds, not minutes).
  *
  * Same environment as the server: PostgreSQL when DATABASE_URL is set, else PGlite in
  * DATA_DIR (the server must not be running on that DATA_DIR). Migrates first. Users are
@@ -26,6 +31,8 @@ interface Args {
   users: number
   first: number
   group: boolean
+  /** Members of the group; at least `users` (the extra ones have no session). */
+  groupMembers: number
   out: string
 }
 
@@ -36,7 +43,12 @@ function parseArgs(argv: string[]): Args {
   const first = Number(value('first') ?? 0)
   if (!Number.isInteger(users) || users < 2 || users > 9_000_000) throw new Error('--users must be an integer from 2 to 9000000')
   if (!Number.isInteger(first) || first < 0 || first + users > 9_999_999) throw new Error('--first is out of range')
-  return { users, first, group: get('group') !== undefined, out: path.resolve(value('out') ?? 'bench-seed.json') }
+  const groupMembers = Number(value('group-members') ?? users)
+  if (!Number.isInteger(groupMembers) || groupMembers < users || first + groupMembers > 9_999_999) {
+    throw new Error('--group-members must be an integer, at least --users')
+  }
+  const group = get('group') !== undefined || get('group-members') !== undefined
+  return { users, first, group, groupMembers, out: path.resolve(value('out') ?? 'bench-seed.json') }
 }
 
 /** One multi-row INSERT per chunk: `rows` are arrays of parameters, `tail` goes after VALUES. */
@@ -61,12 +73,19 @@ async function main() {
     let groupId: string | null = null
 
     await db.tx(async (q) => {
-      await insertRows(
-        q,
-        'INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar)',
-        ids.map((id) => [id, `170${id}`, pwdHash, `bench${id}`, defaultAvatar(id)]),
+      // Users and their settings rows, generated in the database: wt_id 9NNNNNNN, phone 1709NNNNNNN.
+      const all = args.group ? args.groupMembers : args.users
+      const idExpr = `'9' || lpad(n::text, 7, '0')`
+      await q.query(
+        `INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar)
+         SELECT ${idExpr}, '170' || ${idExpr}, $3, 'bench' || ${idExpr}, $4 || ${idExpr} || '.svg'
+         FROM generate_series($1::int, $2::int) AS n ON CONFLICT DO NOTHING`,
+        [args.first, args.first + all - 1, pwdHash, defaultAvatar('').replace(/\.svg$/, '')],
       )
-      await insertRows(q, 'INSERT INTO user_config (wt_id)', ids.map((id) => [id]))
+      await q.query(
+        `INSERT INTO user_config (wt_id) SELECT ${idExpr} FROM generate_series($1::int, $2::int) AS n ON CONFLICT DO NOTHING`,
+        [args.first, args.first + all - 1],
+      )
       await insertRows(
         q,
         'INSERT INTO sessions (token_hash, wt_id, device_id, user_agent)',
@@ -77,22 +96,26 @@ async function main() {
         const groupNumber = rows[0]!.n
         groupId = `G${groupNumber}`
         const channelId = `group:${groupId}`
-        await q.query('INSERT INTO groups (group_id, group_number, group_name, owner_wt_id) VALUES ($1, $2, $3, $4)', [
+        await q.query('INSERT INTO groups (group_id, group_number, group_name, owner_wt_id, group_type) VALUES ($1, $2, $3, $4, $5)', [
           groupId,
           groupNumber,
-          `bench ${args.users}`,
+          `bench ${args.groupMembers}`,
           ids[0],
+          args.groupMembers > 5000 ? 'Community' : 'Work',
         ])
-        await insertRows(
-          q,
-          'INSERT INTO group_members (group_id, wt_id, identity, join_type, inviter_wt_id)',
-          ids.map((id, i) => [groupId, id, i === 0 ? 3 : 1, 2, i === 0 ? null : ids[0]]),
+        // Client 0 owns the group and invited everyone else. Each member's conversation row
+        // is made once here, as joining does; sending never writes per-member rows.
+        await q.query(
+          `INSERT INTO group_members (group_id, wt_id, identity, join_type, inviter_wt_id)
+           SELECT $1, ${idExpr}, CASE WHEN n = $2 THEN 3 ELSE 1 END, 2, CASE WHEN n = $2 THEN NULL ELSE $4 END
+           FROM generate_series($2::int, $3::int) AS n`,
+          [groupId, args.first, args.first + args.groupMembers - 1, ids[0]],
         )
         await q.query('INSERT INTO channels (channel_id) VALUES ($1) ON CONFLICT DO NOTHING', [channelId])
-        await insertRows(
-          q,
-          'INSERT INTO user_conversations (wt_id, conversation_id, channel_id)',
-          ids.map((id) => [id, `GROUP${groupId}`, channelId]),
+        await q.query(
+          `INSERT INTO user_conversations (wt_id, conversation_id, channel_id)
+           SELECT ${idExpr}, $1, $2 FROM generate_series($3::int, $4::int) AS n`,
+          [`GROUP${groupId}`, channelId, args.first, args.first + args.groupMembers - 1],
         )
       }
     })
@@ -104,7 +127,7 @@ async function main() {
     fs.mkdirSync(path.dirname(args.out), { recursive: true })
     fs.writeFileSync(args.out, JSON.stringify({ users: ids.map((wtId, i) => ({ wtId, token: tokens[i] })), groupId }))
     console.log(
-      `seeded ${args.users} users${groupId ? ` and group ${groupId}` : ''} on ${db.kind} in ${Date.now() - started} ms -> ${args.out}`,
+      `seeded ${args.users} users with sessions${groupId ? ` and group ${groupId} of ${args.groupMembers} members` : ''} on ${db.kind} in ${Date.now() - started} ms -> ${args.out}`,
     )
   } finally {
     await db.close()

@@ -7,9 +7,11 @@ import {
   type Message,
   type OutgoingMessage,
 } from '../../../types/chat.js'
-import type { Queryable } from '../db/Db.js'
+import type { Db, Queryable } from '../db/Db.js'
+import { coalescer } from './coalesce.js'
 import { c2cIdFor, groupConversationId, parseConversationId, type ConvRef } from './conversationIds.js'
 import type { Moderation } from './moderation.js'
+import { storeMessage } from './sendBatcher.js'
 
 export interface MessageRow {
   channel_id: string
@@ -99,7 +101,11 @@ export interface SendResult {
   /** False when this was a retry of a message already stored. */
   created: boolean
   ref: ConvRef
-  /** Users whose conversation list must show the message (including the sender). */
+  /**
+   * Users whose conversation list must show the message (including the sender). Empty for a
+   * group larger than FANOUT_LIST_MAX: pushMessage then reaches the group's online members
+   * without listing them.
+   */
   recipients: string[]
 }
 
@@ -110,29 +116,73 @@ interface Sender {
   nick: string
   avatar: string
   nameCard: string
-  /** Group members who receive the message (the sender included); null for C2C. */
+  /**
+   * Group members who receive the message (the sender included); empty for a group larger
+   * than FANOUT_LIST_MAX (every process finds its online members); null for C2C.
+   */
   members: string[] | null
+  /** Current group members, for read-receipt counts (0 when not needed); null for C2C. */
+  memberCount: number | null
 }
 
-/** Every rule of a C2C send in one query: sender ban, peer state, peer's blacklist. */
-async function checkC2C(q: Queryable, me: string, peer: string): Promise<Sender> {
-  const { rows } = await q.query<{ nick_name: string; avatar: string; banned: boolean; peer_status: number | null; blacklisted: boolean }>(
-    `SELECT s.nick_name, s.avatar, (s.banned_until IS NOT NULL AND s.banned_until > now()) AS banned,
+interface C2CRuleRow {
+  nick_name: string
+  avatar: string
+  banned: boolean
+  peer_status: number | null
+  blacklisted: boolean
+}
+
+/** Every rule of a C2C send for several (sender, peer) pairs in one query: sender ban, peer state, peer's blacklist. */
+async function c2cRules(q: Queryable, pairs: Array<[string, string]>): Promise<Array<C2CRuleRow | undefined>> {
+  const { rows } = await q.query<C2CRuleRow & { i: number }>(
+    `SELECT r.i::int AS i, s.nick_name, s.avatar, (s.banned_until IS NOT NULL AND s.banned_until > now()) AS banned,
             p.action_status AS peer_status,
-            EXISTS (SELECT 1 FROM user_blacklist b WHERE b.owner_wt_id = $2 AND b.target_wt_id = $1) AS blacklisted
-     FROM users s LEFT JOIN users p ON p.wt_id = $2 WHERE s.wt_id = $1`,
-    [me, peer],
+            EXISTS (SELECT 1 FROM user_blacklist b WHERE b.owner_wt_id = r.peer AND b.target_wt_id = r.me) AS blacklisted
+     FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS r(me, peer, i)
+     JOIN users s ON s.wt_id = r.me LEFT JOIN users p ON p.wt_id = r.peer`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
   )
-  const r = rows[0]
+  const out = new Array<C2CRuleRow | undefined>(pairs.length)
+  for (const r of rows) out[r.i - 1] = r
+  return out
+}
+
+/**
+ * On the database itself (not inside someone's transaction), the rule lookups of the sends
+ * read in one turn of the event loop share one query: under load that is one round trip for
+ * dozens of sends instead of one each.
+ */
+const c2cRuleLookups = new WeakMap<Queryable, (pair: [string, string]) => Promise<C2CRuleRow | undefined>>()
+function lookupC2CRules(q: Queryable, me: string, peer: string): Promise<C2CRuleRow | undefined> {
+  if (typeof (q as Partial<Db>).tx !== 'function') return c2cRules(q, [[me, peer]]).then((r) => r[0])
+  let lookup = c2cRuleLookups.get(q)
+  if (!lookup) {
+    lookup = coalescer((pairs: Array<[string, string]>) => c2cRules(q, pairs))
+    c2cRuleLookups.set(q, lookup)
+  }
+  return lookup([me, peer])
+}
+
+/** Every rule of a C2C send: sender ban, peer state, peer's blacklist. */
+async function checkC2C(q: Queryable, me: string, peer: string): Promise<Sender> {
+  const r = await lookupC2CRules(q, me, peer)
   if (!r) throw new SendFailure(SendError.Deactivated, '账号不存在')
   if (r.banned) throw new SendFailure(SendError.Banned, '封禁期间无法向其他用户发送消息')
   if (r.peer_status === null || r.peer_status !== 0) throw new SendFailure(SendError.Deactivated, '对方账号已注销')
   if (r.blacklisted) throw new SendFailure(SendError.Blacklisted, '对方已将你拉黑，消息发送失败')
-  return { nick: r.nick_name, avatar: r.avatar, nameCard: '', members: null }
+  return { nick: r.nick_name, avatar: r.avatar, nameCard: '', members: null, memberCount: null }
 }
 
+/**
+ * Groups up to this size carry their member list with the push; larger ones (a community group
+ * has up to 100,000 members) are never listed on a send: each server process looks up which of
+ * its own connected users are members (see realtime/gateway.ts).
+ */
+export const FANOUT_LIST_MAX = 5000
+
 /** Every rule of a group send in one query: ban, membership, mute-all, personal mute. */
-async function checkGroup(q: Queryable, me: string, groupId: string): Promise<Sender> {
+async function checkGroup(q: Queryable, me: string, groupId: string, needReadReceipt: boolean): Promise<Sender> {
   const { rows } = await q.query<{
     nick_name: string
     avatar: string
@@ -147,12 +197,12 @@ async function checkGroup(q: Queryable, me: string, groupId: string): Promise<Se
     `SELECT s.nick_name, s.avatar, (s.banned_until IS NOT NULL AND s.banned_until > now()) AS banned,
             gm.identity, (gm.mute_until IS NOT NULL AND gm.mute_until > now()) AS muted, gm.group_nickname AS name_card,
             g.banned_switch, g.dissolved_at IS NOT NULL AS dissolved,
-            (SELECT array_agg(x.wt_id) FROM group_members x WHERE x.group_id = $2 AND x.left_at IS NULL) AS members
+            (SELECT array_agg(x.wt_id) FROM (SELECT x.wt_id FROM group_members x WHERE x.group_id = $2 AND x.left_at IS NULL LIMIT $3) x) AS members
      FROM users s
      LEFT JOIN group_members gm ON gm.group_id = $2 AND gm.wt_id = s.wt_id AND gm.left_at IS NULL
      LEFT JOIN groups g ON g.group_id = $2
      WHERE s.wt_id = $1`,
-    [me, groupId],
+    [me, groupId, FANOUT_LIST_MAX + 1],
   )
   const r = rows[0]
   if (!r) throw new SendFailure(SendError.Deactivated, '账号不存在')
@@ -160,7 +210,15 @@ async function checkGroup(q: Queryable, me: string, groupId: string): Promise<Se
   if (r.identity === null || r.dissolved) throw new SendFailure(SendError.NotMember, '你已不在该群聊中')
   if (r.identity === 1 && r.banned_switch === 1) throw new SendFailure(SendError.Muted, '全员禁言中')
   if (r.muted) throw new SendFailure(SendError.Muted, '您已被禁言')
-  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: r.members ?? [me] }
+  const listed = r.members ?? [me]
+  if (listed.length <= FANOUT_LIST_MAX) return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: listed, memberCount: listed.length }
+  // Counting a large group is only worth it when the message shows read-receipt counts.
+  let memberCount = 0
+  if (needReadReceipt) {
+    const c = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM group_members WHERE group_id = $1 AND left_at IS NULL', [groupId])
+    memberCount = c.rows[0]!.n
+  }
+  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: [], memberCount }
 }
 
 /** Checks that depend only on the content: length, words, images. */
@@ -192,26 +250,32 @@ export async function ensureChannel(q: Queryable, channelId: string): Promise<vo
 
 /** Makes sure each user has a conversation row for the channel (shown again if it was deleted). */
 export async function ensureConversationRows(q: Queryable, channelId: string, rows: Array<{ wtId: string; conversationID: string }>): Promise<void> {
-  for (const r of rows) {
+  // One statement per 5,000 members instead of one round trip each; a row may appear once per
+  // statement (ON CONFLICT DO UPDATE cannot touch the same row twice).
+  const unique = [...new Map(rows.map((r) => [`${r.wtId}\u0000${r.conversationID}`, r])).values()]
+  for (let i = 0; i < unique.length; i += 5000) {
+    const chunk = unique.slice(i, i + 5000)
     await q.query(
-      `INSERT INTO user_conversations (wt_id, conversation_id, channel_id) VALUES ($1, $2, $3)
+      `INSERT INTO user_conversations (wt_id, conversation_id, channel_id)
+       SELECT w, c, $3 FROM unnest($1::text[], $2::text[]) AS t(w, c)
        ON CONFLICT (wt_id, conversation_id) DO UPDATE SET updated_at = now()`,
-      [r.wtId, r.conversationID, channelId],
+      [chunk.map((r) => r.wtId), chunk.map((r) => r.conversationID), channelId],
     )
   }
 }
 
 /**
- * Stores one message and assigns its sequence: two round trips, one for the rules and one
- * for im_send (003_send_function.sql), which locks the channel so sequences are gap-free and
- * in commit order, and finds the first copy of a retried client ID instead of writing a second.
+ * Stores one message and assigns its sequence: one query for the rules, then im_send
+ * (003_send_function.sql) through the group-commit batcher (sendBatcher.ts). im_send locks the
+ * channel so sequences are gap-free and in commit order, and finds the first copy of a retried
+ * client ID instead of writing a second. The promise settles after the commit.
  */
 export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMessage): Promise<SendResult> {
   const ref = parseConversationId(me, msg.conversationID)
   if (!ref) throw new SendFailure(SendError.NotMember, '会话不存在')
   let sender: Sender
   try {
-    sender = ref.type === ConvType.C2C ? await checkC2C(ctx.db, me, ref.peer) : await checkGroup(ctx.db, me, ref.groupId)
+    sender = ref.type === ConvType.C2C ? await checkC2C(ctx.db, me, ref.peer) : await checkGroup(ctx.db, me, ref.groupId, msg.needReadReceipt)
     await checkContent(ctx, ctx.db, msg)
   } catch (err) {
     // A retry of a message stored before the rules changed still gets its first answer.
@@ -220,24 +284,20 @@ export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMes
     throw err
   }
   const recipients = sender.members ?? [me, (ref as { peer: string }).peer]
-  const { rows } = await ctx.db.query<{ seq: number; created: boolean; created_at: Date }>(
-    'SELECT seq::int AS seq, created, created_at FROM im_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
-    [
-      ref.channelId,
-      me,
-      msg.clientMsgId,
-      msg.type,
-      JSON.stringify(msg.payload),
-      msg.cloudCustomData,
-      JSON.stringify(msg.atUserList),
-      msg.needReadReceipt,
-      msg.conversationID,
-      ref.type === ConvType.C2C ? ref.peer : null,
-      ref.type === ConvType.C2C ? c2cIdFor(me) : null,
-      ref.type === ConvType.Group ? ref.groupId : null,
-    ],
-  )
-  const r = rows[0]!
+  const r = await storeMessage(ctx.db, {
+    channelId: ref.channelId,
+    sender: me,
+    clientMsgId: msg.clientMsgId,
+    type: msg.type,
+    payload: msg.payload,
+    cloudCustomData: msg.cloudCustomData,
+    atUserList: msg.atUserList,
+    needReadReceipt: msg.needReadReceipt,
+    senderConversationId: msg.conversationID,
+    peer: ref.type === ConvType.C2C ? ref.peer : null,
+    peerConversationId: ref.type === ConvType.C2C ? c2cIdFor(me) : null,
+    groupId: ref.type === ConvType.Group ? ref.groupId : null,
+  })
   if (!r.created) return { message: (await existing(ctx.db, me, msg.clientMsgId))!, created: false, ref, recipients }
   const message: MessageRow = {
     channel_id: ref.channelId,
@@ -257,7 +317,7 @@ export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMes
     avatar: sender.avatar,
     name_card: sender.nameCard,
     read_count: msg.needReadReceipt ? 0 : null,
-    member_count: sender.members ? sender.members.length : null,
+    member_count: sender.memberCount,
   }
   return { message, created: true, ref, recipients }
 }

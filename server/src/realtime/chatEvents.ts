@@ -3,12 +3,14 @@ import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import type { ConvRef } from '../domain/conversationIds.js'
 import { getConversation } from '../domain/conversations.js'
-import { toMessage, type MessageRow } from '../domain/messages.js'
+import { FANOUT_LIST_MAX, toMessage, type MessageRow } from '../domain/messages.js'
 
 /**
  * Pushes a committed message to everyone who should see it. A C2C message looks different
  * to each side (the conversation ID names the other person), so it is two events; a group
- * message is one fan-out event, serialised once.
+ * message is one fan-out event, serialised once. For a group, `recipients` empty or longer
+ * than FANOUT_LIST_MAX means "every member": the event then names the group, and each process
+ * finds which of its connected users are members, so a 100,000-member group is never listed.
  */
 export async function pushMessage(ctx: AppContext, row: MessageRow, ref: ConvRef, recipients: string[], senderSession: string | null) {
   const sender = row.sender
@@ -21,7 +23,8 @@ export async function pushMessage(ctx: AppContext, row: MessageRow, ref: ConvRef
     return
   }
   const frame = { type: 'msg', message: toMessage(row, sender) }
-  await ctx.bus.publish(FANOUT_TOPIC, { frame, recipients, ...(senderSession ? { exceptUser: sender } : {}) })
+  const audience = recipients.length === 0 || recipients.length > FANOUT_LIST_MAX ? { group: ref.groupId } : { recipients }
+  await ctx.bus.publish(FANOUT_TOPIC, { frame, ...audience, ...(senderSession ? { exceptUser: sender } : {}) })
   if (senderSession) await ctx.bus.publish(userTopic(sender), { frame, exceptSession: senderSession })
 }
 

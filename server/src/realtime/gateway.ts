@@ -52,26 +52,48 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
 
   /**
    * Several events for one socket within a tick leave as one `batch` frame: the socket write
-   * is the expensive part, and a busy group produces bursts.
+   * is the expensive part, and a busy group produces bursts. Sockets with something queued are
+   * flushed together in one pass that yields to the event loop every FLUSH_SLICE sockets, so a
+   * fan-out to thousands of members never holds the loop (and other users' sends) for long.
    */
+  const FLUSH_SLICE = 500
+  let dirty: Client[] = []
+  let flushScheduled = false
+
   function enqueue(c: Client, payload: string) {
     c.queue.push(payload)
-    if (c.queue.length === 1) setImmediate(() => flush(c))
+    if (c.queue.length > 1) return
+    dirty.push(c)
+    if (!flushScheduled) {
+      flushScheduled = true
+      setImmediate(flushDirty)
+    }
+  }
+
+  function flushDirty() {
+    const batch = dirty.length > FLUSH_SLICE ? dirty.splice(0, FLUSH_SLICE) : dirty
+    if (batch === dirty) dirty = []
+    for (const c of batch) flush(c)
+    if (dirty.length > 0) setImmediate(flushDirty)
+    else flushScheduled = false
   }
 
   function flush(c: Client) {
     const q = c.queue
+    if (q.length === 0) return
     c.queue = []
-    if (c.ws.readyState !== WebSocket.OPEN || q.length === 0) return
+    if (c.ws.readyState !== WebSocket.OPEN) return
     c.ws.send(q.length === 1 ? q[0]! : `{"type":"batch","frames":[${q.join(',')}]}`)
   }
 
-  function deliverTo(wtId: string, event: BusEvent, payload: string | null) {
+  /** `serialised` gives the frame's text; it runs only once a socket takes it. */
+  function deliverTo(wtId: string, event: BusEvent, serialised: () => string | null) {
     const entry = byUser.get(wtId)
     if (!entry) return
     for (const c of entry.clients) {
       if (event.onlySession && c.session.tokenHash !== event.onlySession) continue
       if (event.exceptSession && c.session.tokenHash === event.exceptSession) continue
+      const payload = serialised()
       if (event.close) {
         // Whatever is queued goes first, then the closing frame, then the close.
         flush(c)
@@ -87,13 +109,44 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   }
 
   function deliver(wtId: string, event: BusEvent) {
-    deliverTo(wtId, event, event.frame ? JSON.stringify(event.frame) : null)
+    // The sender's own copy usually matches no socket (it is for their other devices): no need to serialise it then.
+    let text: string | null | undefined
+    deliverTo(wtId, event, () => (text === undefined ? (text = event.frame ? JSON.stringify(event.frame) : null) : text))
+  }
+
+  /**
+   * A large group's event names the group instead of listing members: one query finds which of
+   * this process's connected users are current members. Lookups of one group run one after
+   * another, so its messages reach sockets in the order they were published.
+   */
+  const groupChains = new Map<string, Promise<void>>()
+
+  function deliverToGroup(groupId: string, event: BusEvent, payload: () => string) {
+    const previous = groupChains.get(groupId) ?? Promise.resolve()
+    const next = previous
+      .then(async () => {
+        const online = [...byUser.keys()].filter((id) => id !== event.exceptUser)
+        if (online.length === 0) return
+        const { rows } = await ctx.db.query<{ wt_id: string }>(
+          'SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL AND wt_id = ANY($2::text[])',
+          [groupId, online],
+        )
+        for (const r of rows) deliverTo(r.wt_id, event, payload)
+      })
+      .catch((err: unknown) => ctx.log.error({ err, groupId }, 'group fan-out lookup failed'))
+    groupChains.set(groupId, next)
+    void next.then(() => {
+      if (groupChains.get(groupId) === next) groupChains.delete(groupId)
+    })
   }
 
   // Serialised once, however many local sockets receive it.
   const unsubscribeFanout = ctx.bus.subscribe(FANOUT_TOPIC, (event) => {
-    if (!event.frame || !event.recipients) return
-    const payload = JSON.stringify(event.frame)
+    if (!event.frame) return
+    const text = JSON.stringify(event.frame)
+    const payload = () => text
+    if (event.group) return deliverToGroup(event.group, event, payload)
+    if (!event.recipients) return
     for (const wtId of event.recipients) {
       if (wtId !== event.exceptUser && byUser.has(wtId)) deliverTo(wtId, event, payload)
     }

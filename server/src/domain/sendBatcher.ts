@@ -1,0 +1,175 @@
+import type { Db, Queryable } from '../db/Db.js'
+
+/** One message for im_send, in the parameter order of 003_send_function.sql. */
+export interface StoreArgs {
+  channelId: string
+  sender: string
+  clientMsgId: string
+  type: string
+  payload: unknown
+  cloudCustomData: string
+  atUserList: string[]
+  needReadReceipt: boolean
+  senderConversationId: string
+  peer: string | null
+  peerConversationId: string | null
+  groupId: string | null
+}
+
+export interface Stored {
+  seq: number
+  /** False when the sender's client ID was already stored (a retry, or a repeat inside the batch). */
+  created: boolean
+  created_at: Date
+}
+
+const SINGLE_SQL = 'SELECT seq::int AS seq, created, created_at FROM im_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)'
+const BATCH_SQL = 'SELECT i, seq::int AS seq, created, created_at FROM im_send_batch($1::jsonb)'
+
+/** Stores one message in its own transaction (the statement is the transaction). */
+export async function storeOne(q: Queryable, a: StoreArgs): Promise<Stored> {
+  const { rows } = await q.query<Stored>(SINGLE_SQL, [
+    a.channelId,
+    a.sender,
+    a.clientMsgId,
+    a.type,
+    JSON.stringify(a.payload),
+    a.cloudCustomData,
+    JSON.stringify(a.atUserList),
+    a.needReadReceipt,
+    a.senderConversationId,
+    a.peer,
+    a.peerConversationId,
+    a.groupId,
+  ])
+  return rows[0]!
+}
+
+async function storeMany(q: Queryable, sends: StoreArgs[]): Promise<Stored[]> {
+  const body = sends.map((a) => ({
+    c: a.channelId,
+    s: a.sender,
+    id: a.clientMsgId,
+    t: a.type,
+    p: a.payload,
+    ccd: a.cloudCustomData,
+    at: a.atUserList,
+    nrr: a.needReadReceipt,
+    cs: a.senderConversationId,
+    peer: a.peer,
+    cp: a.peerConversationId,
+    g: a.groupId,
+  }))
+  const { rows } = await q.query<Stored & { i: number }>(BATCH_SQL, [JSON.stringify(body)])
+  const out = new Array<Stored>(sends.length)
+  for (const r of rows) out[r.i] = { seq: r.seq, created: r.created, created_at: r.created_at }
+  if (out.some((r) => r === undefined)) throw new Error('im_send_batch answered fewer rows than it was given')
+  return out
+}
+
+interface Pending {
+  args: StoreArgs
+  resolve(r: Stored): void
+  reject(err: unknown): void
+}
+
+export interface BatcherOptions {
+  /** Most messages in one transaction. */
+  maxBatch?: number
+  /** Batches running at once: one commits while the next one gathers and runs. */
+  maxInFlight?: number
+}
+
+/**
+ * Group commit. Sends that arrive while the database is busy wait and go together in the next
+ * batch: one statement, one transaction, one WAL flush, and every promise settles only after
+ * that commit (so the sender's acknowledgement still means "stored"). With an idle database a
+ * send goes alone at once, so light traffic pays no waiting time.
+ *
+ * If a batch fails as a whole (a value one message carries that the database refuses, a
+ * deadlock with another transaction), nothing of it was stored; each of its messages is then
+ * stored on its own, so only the bad one fails.
+ */
+export class SendBatcher {
+  private queue: Pending[] = []
+  private inFlight = 0
+  private scheduled = false
+  private readonly maxBatch: number
+  private readonly maxInFlight: number
+
+  constructor(
+    private readonly db: Queryable,
+    opts: BatcherOptions = {},
+  ) {
+    this.maxBatch = opts.maxBatch ?? 200
+    this.maxInFlight = opts.maxInFlight ?? 2
+  }
+
+  store(args: StoreArgs): Promise<Stored> {
+    return new Promise<Stored>((resolve, reject) => {
+      this.queue.push({ args, resolve, reject })
+      this.schedule()
+    })
+  }
+
+  /** Runs after the current round of I/O callbacks, so sends read from many sockets at once share a batch. */
+  private schedule() {
+    if (this.scheduled || this.inFlight >= this.maxInFlight || this.queue.length === 0) return
+    this.scheduled = true
+    setImmediate(() => {
+      this.scheduled = false
+      this.runNext()
+    })
+  }
+
+  private runNext() {
+    if (this.inFlight >= this.maxInFlight || this.queue.length === 0) return
+    const batch = this.queue.splice(0, this.maxBatch)
+    this.inFlight += 1
+    void this.run(batch).finally(() => {
+      this.inFlight -= 1
+      this.schedule()
+    })
+    this.schedule()
+  }
+
+  private async run(batch: Pending[]): Promise<void> {
+    if (batch.length === 1) {
+      const p = batch[0]!
+      await storeOne(this.db, p.args).then(p.resolve, p.reject)
+      return
+    }
+    let stored: Stored[]
+    try {
+      stored = await storeMany(
+        this.db,
+        batch.map((p) => p.args),
+      )
+    } catch {
+      for (const p of batch) await storeOne(this.db, p.args).then(p.resolve, p.reject)
+      return
+    }
+    batch.forEach((p, k) => p.resolve(stored[k]!))
+  }
+}
+
+const batchers = new WeakMap<Db, SendBatcher>()
+
+function isDb(q: Queryable): q is Db {
+  return typeof (q as Partial<Db>).tx === 'function' && typeof (q as Partial<Db>).kind === 'string'
+}
+
+/**
+ * Stores a message: through the database's batcher when `q` is the database itself, directly
+ * when `q` is a transaction someone holds (it commits with that transaction, not with a batch).
+ */
+export function storeMessage(q: Queryable, args: StoreArgs): Promise<Stored> {
+  if (!isDb(q)) return storeOne(q, args)
+  let b = batchers.get(q)
+  if (!b) {
+    // PGlite is one connection: a second batch in flight would only queue behind the first.
+    b = new SendBatcher(q, { maxInFlight: q.kind === 'pglite' ? 1 : 2 })
+    batchers.set(q, b)
+  }
+  return b.store(args)
+}

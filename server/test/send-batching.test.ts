@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGE_MAX_CHARS, MsgType, SendError, type OutgoingMessage } from '../../types/chat.js'
+import type { Db, Queryable } from '../src/db/Db.js'
+import { loadModeration } from '../src/domain/moderation.js'
+import { sendMessage, SendFailure, type SendContext } from '../src/domain/messages.js'
+import { SendBatcher, type StoreArgs } from '../src/domain/sendBatcher.js'
+import { BACKENDS, openStorage, type Storage } from './support/server.js'
+
+const text = (conversationID: string, t: string, clientMsgId = randomUUID()): OutgoingMessage =>
+  ({ clientMsgId, conversationID, type: MsgType.Text, payload: { text: t }, cloudCustomData: '', atUserList: [], needReadReceipt: false }) as OutgoingMessage
+
+describe.each(BACKENDS)('group commit of sends on %s', (backend) => {
+  let storage: Storage
+  let ctx: SendContext
+  /** Statements that stored messages: batches (with their size) and single sends. */
+  let stores: Array<{ kind: 'batch' | 'single'; size: number }>
+  /** Sizes of the C2C rule lookups (one query for the sends read together). */
+  let ruleLookups: number[] = []
+  let userCounter = 0
+
+  beforeAll(async () => {
+    storage = await openStorage(backend)
+    const db = storage.db
+    // The real database, with a look at each storing statement on its way through.
+    const spied: Db = {
+      ...db,
+      async query(sql, params) {
+        if (sql.includes('im_send_batch(')) stores.push({ kind: 'batch', size: (JSON.parse(String(params![0])) as unknown[]).length })
+        else if (sql.includes('im_send(')) stores.push({ kind: 'single', size: 1 })
+        else if (sql.includes('AS r(me, peer, i)')) ruleLookups.push((params![0] as unknown[]).length)
+        return db.query(sql, params)
+      },
+    }
+    ctx = { db: spied, moderation: loadModeration() }
+  })
+  afterAll(async () => storage?.close())
+
+  async function users(n: number): Promise<string[]> {
+    const ids = Array.from({ length: n }, () => `8${process.pid % 1000}${String(++userCounter).padStart(4, '0')}`)
+    for (const id of ids) {
+      await storage.db.query(`INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar) VALUES ($1, $2, 'x', $3, '')`, [id, `p${id}`, `n${id}`])
+    }
+    return ids
+  }
+  const seqsOf = async (channelId: string) =>
+    (await storage.db.query<{ seq: number }>('SELECT seq::int AS seq FROM messages WHERE channel_id = $1 ORDER BY seq', [channelId])).rows.map((r) => r.seq)
+  const c2c = (x: string, y: string) => `c2c:${x < y ? x : y}:${x < y ? y : x}`
+  const gapFree = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
+
+  it('stores concurrent senders on one channel in shared transactions, with a gap-free sequence', async () => {
+    const [a, b] = await users(2)
+    stores = []
+    ruleLookups = []
+    const sends = Array.from({ length: 40 }, (_, i) => (i % 2 ? sendMessage(ctx, a!, text(`C2C${b}`, `a${i}`)) : sendMessage(ctx, b!, text(`C2C${a}`, `b${i}`))))
+    const results = await Promise.all(sends)
+    expect(results.every((r) => r.created)).toBe(true)
+    expect(results.map((r) => r.message.seq).sort((x, y) => x - y)).toEqual(gapFree(40))
+    expect(await seqsOf(c2c(a!, b!))).toEqual(gapFree(40))
+    // Fewer statements than messages: some of them went together.
+    expect(stores.reduce((n, s) => n + s.size, 0)).toBe(40)
+    expect(stores.some((s) => s.kind === 'batch' && s.size > 1)).toBe(true)
+    // The rules of sends made together were read together too.
+    expect(ruleLookups.reduce((n, k) => n + k, 0)).toBe(40)
+    expect(ruleLookups.length).toBeLessThan(40)
+  })
+
+  it('keeps each channel gap-free when one batch holds several channels', async () => {
+    const [a, b, c, d] = await users(4)
+    stores = []
+    const pairs: Array<[string, string]> = [
+      [a!, b!],
+      [c!, d!],
+      [a!, c!],
+      [d!, b!],
+    ]
+    const sends = []
+    for (let i = 0; i < 15; i++) for (const [x, y] of pairs) sends.push(sendMessage(ctx, i % 2 ? x : y, text(`C2C${i % 2 ? y : x}`, `m${i}`)))
+    await Promise.all(sends)
+    for (const [x, y] of pairs) expect(await seqsOf(c2c(x, y))).toEqual(gapFree(15))
+    expect(stores.some((s) => s.kind === 'batch' && s.size > 1)).toBe(true)
+    // The conversation rows of both sides exist, and each sender has read up to their own last message.
+    const { rows } = await storage.db.query<{ wt_id: string; conversation_id: string }>(
+      'SELECT wt_id, conversation_id FROM user_conversations WHERE wt_id = ANY($1::text[])',
+      [[a, b, c, d]],
+    )
+    expect(rows).toHaveLength(8)
+  })
+
+  it('stores a client ID repeated inside one batch once, and answers every copy with its sequence', async () => {
+    const [a, b] = await users(2)
+    stores = []
+    const repeated = text(`C2C${b}`, '只存一次')
+    const sends = [
+      sendMessage(ctx, a!, text(`C2C${b}`, 'before')),
+      sendMessage(ctx, a!, repeated),
+      sendMessage(ctx, a!, repeated),
+      sendMessage(ctx, b!, text(`C2C${a}`, 'between')),
+      sendMessage(ctx, a!, repeated),
+      sendMessage(ctx, a!, text(`C2C${b}`, 'after')),
+    ]
+    const results = await Promise.all(sends)
+    const copies = [results[1]!, results[2]!, results[4]!]
+    expect(copies.filter((r) => r.created)).toHaveLength(1)
+    expect(new Set(copies.map((r) => r.message.seq)).size).toBe(1)
+    expect(copies.every((r) => r.message.client_msg_id === repeated.clientMsgId)).toBe(true)
+    expect(await seqsOf(c2c(a!, b!))).toEqual(gapFree(4))
+    expect(stores.some((s) => s.kind === 'batch' && s.size > 1)).toBe(true)
+  })
+
+  it('refuses one bad send with its own error and stores the others of its batch', async () => {
+    const [a, b, blocker] = await users(3)
+    await storage.db.query('INSERT INTO user_blacklist (owner_wt_id, target_wt_id) VALUES ($1, $2)', [blocker, a])
+    stores = []
+    const outcomes = await Promise.allSettled([
+      sendMessage(ctx, a!, text(`C2C${b}`, 'one')),
+      sendMessage(ctx, a!, text(`C2C${blocker}`, 'refused: blacklisted')),
+      sendMessage(ctx, a!, text(`C2C${b}`, 'x'.repeat(MESSAGE_MAX_CHARS + 1))),
+      // The database itself refuses this one (jsonb has no NUL character), inside the batch.
+      sendMessage(ctx, a!, text(`C2C${b}`, 'nul \u0000 inside')),
+      sendMessage(ctx, b!, text(`C2C${a}`, 'two')),
+      sendMessage(ctx, a!, text(`C2C${b}`, 'three')),
+    ])
+    const codeOf = (o: PromiseSettledResult<unknown>) => (o.status === 'rejected' && o.reason instanceof SendFailure ? o.reason.code : o.status)
+    expect(outcomes.map(codeOf)).toEqual(['fulfilled', SendError.Blacklisted, SendError.TooLong, 'rejected', 'fulfilled', 'fulfilled'])
+    // The failed statement stored nothing; its good messages were stored on their own, without gaps.
+    expect(await seqsOf(c2c(a!, b!))).toEqual(gapFree(3))
+    expect(await seqsOf(c2c(a!, blocker!))).toEqual([])
+    expect(stores.some((s) => s.kind === 'batch' && s.size > 1)).toBe(true)
+  })
+
+  it('settles a send only after its commit: another connection already sees the message', async () => {
+    const [a, b] = await users(2)
+    // On PostgreSQL a connection of its own; PGlite has one connection, where every statement outside a transaction has committed.
+    let client: pg.Pool | null = null
+    if (backend === 'postgres') {
+      const { rows } = await storage.db.query<{ search_path: string }>('SHOW search_path')
+      const url = new URL(process.env.TEST_DATABASE_URL!)
+      url.searchParams.set('options', `-c search_path=${rows[0]!.search_path}`)
+      client = new pg.Pool({ connectionString: url.toString(), max: 2 })
+    }
+    const other = async (sql: string, params: unknown[]) => (client ? (await client.query(sql, params)).rows : (await storage.db.query(sql, params)).rows)
+    const seen: boolean[] = []
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        sendMessage(ctx, a!, text(`C2C${b}`, `c${i}`)).then(async (r) => {
+          const rows = await other('SELECT 1 FROM messages WHERE channel_id = $1 AND seq = $2', [r.message.channel_id, r.message.seq])
+          seen.push(rows.length === 1)
+        }),
+      ),
+    )
+    await client?.end()
+    expect(seen).toEqual(Array(10).fill(true))
+  })
+})
+
+describe('SendBatcher', () => {
+  /** A database whose statements finish only when the test says so. */
+  function slowDb() {
+    const calls: Array<{ sql: string; size: number; finish: () => void }> = []
+    let seq = 0
+    const db: Queryable = {
+      query: (sql, params) =>
+        new Promise((resolve) => {
+          const sends = sql.includes('im_send_batch') ? (JSON.parse(String(params![0])) as unknown[]) : [params]
+          const rows = sends.map((_, i) => ({ i, seq: ++seq, created: true, created_at: new Date() }))
+          calls.push({ sql, size: sends.length, finish: () => resolve({ rows: rows as never[], rowCount: rows.length }) })
+        }),
+      exec: async () => undefined,
+    }
+    return { db, calls }
+  }
+  const args = (n: number): StoreArgs => ({
+    channelId: 'c2c:1:2',
+    sender: '1',
+    clientMsgId: `m${n}`,
+    type: MsgType.Text,
+    payload: { text: String(n) },
+    cloudCustomData: '',
+    atUserList: [],
+    needReadReceipt: false,
+    senderConversationId: 'C2C2',
+    peer: '2',
+    peerConversationId: 'C2C1',
+    groupId: null,
+  })
+  // A few turns of the event loop: the batcher starts its next statement from setImmediate.
+  const tick = async () => {
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r))
+  }
+
+  it('sends alone when idle, gathers what arrives meanwhile into one batch, and settles each only after its commit', async () => {
+    const { db, calls } = slowDb()
+    const batcher = new SendBatcher(db, { maxInFlight: 1 })
+    const settled: number[] = []
+    const first = batcher.store(args(0)).then((r) => settled.push(r.seq))
+    await tick()
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.size).toBe(1)
+    const later = [1, 2, 3].map((n) => batcher.store(args(n)).then((r) => settled.push(r.seq)))
+    await tick()
+    // Still one statement: the others wait for the first commit.
+    expect(calls).toHaveLength(1)
+    expect(settled).toEqual([])
+    calls[0]!.finish()
+    await first
+    expect(settled).toEqual([1])
+    await tick()
+    expect(calls).toHaveLength(2)
+    expect(calls[1]).toMatchObject({ size: 3 })
+    expect(calls[1]!.sql).toContain('im_send_batch')
+    await tick()
+    expect(settled).toEqual([1])
+    calls[1]!.finish()
+    await Promise.all(later)
+    expect(settled).toEqual([1, 2, 3, 4])
+  })
+})

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import type { LoginResult } from '../../types/auth.js'
+import type { Message } from '../../types/chat.js'
+import { FANOUT_TOPIC, type BusEvent } from '../src/bus/Bus.js'
+import { FANOUT_LIST_MAX } from '../src/domain/messages.js'
+import { chatClient, messagesOf } from './support/chat.js'
+import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
+
+describe.each(BACKENDS)('a message to a group too large to list, on %s', (backend) => {
+  let storage: Storage
+  let s: TestServer
+  let peer: TestServer
+  setupServers(backend, 2, (env) => {
+    storage = env.storage
+    ;[s, peer] = env.servers as [TestServer, TestServer]
+  })
+
+  async function user(nick: string) {
+    const { data } = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: nick })
+    return data
+  }
+
+  it('is stored once, reaches only the online members on every process, and writes no per-member rows', async () => {
+    const [owner, online, alsoOnline, outsider] = [await user('群主'), await user('在线甲'), await user('在线乙'), await user('路人')]
+    const created = await s.api<{ txGroupid: string }>('/api/user/groupchat/add', { groupName: '大社群', groupNotice: '', wtIds: [online.wtId, alsoOnline.wtId] }, { token: owner.token })
+    const groupId = created.data.txGroupid
+    const gid = `GROUP${groupId}`
+    // Members beyond the listing limit, as joining would leave them: a member row and a conversation row each.
+    const extra = FANOUT_LIST_MAX + 10
+    await storage.db.query(
+      `INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar)
+       SELECT '7' || lpad(n::text, 7, '0'), 'L' || n, 'x', 'm' || n, '' FROM generate_series(1, $1::int) AS n`,
+      [extra],
+    )
+    await storage.db.query(
+      `INSERT INTO group_members (group_id, wt_id) SELECT $1, '7' || lpad(n::text, 7, '0') FROM generate_series(1, $2::int) AS n`,
+      [groupId, extra],
+    )
+    await storage.db.query(
+      `INSERT INTO user_conversations (wt_id, conversation_id, channel_id) SELECT '7' || lpad(n::text, 7, '0'), $1, $2 FROM generate_series(1, $3::int) AS n`,
+      [gid, `group:${groupId}`, extra],
+    )
+    const rowVersions = async () =>
+      (
+        await storage.db.query<{ wt_id: string; v: string }>(
+          `SELECT wt_id, xmin::text || ':' || updated_at::text AS v FROM user_conversations WHERE channel_id = $1`,
+          [`group:${groupId}`],
+        )
+      ).rows
+    const before = new Map((await rowVersions()).map((r) => [r.wt_id, r.v]))
+
+    const [co, c1, c2, cx] = [chatClient(s, owner.token), chatClient(s, online.token), chatClient(peer, alsoOnline.token), chatClient(peer, outsider.token)]
+    await Promise.all([co.ready, c1.ready, c2.ready, cx.ready])
+    const published: BusEvent[] = []
+    const unsubscribe = storage.bus.subscribe(FANOUT_TOPIC, (e) => published.push(e))
+    const ack = await co.sendText(gid, '大家好', { needReadReceipt: true })
+    expect(ack.type).toBe('ack')
+    const sent = ack.message as Message
+    // The receipt counts still know the size of the group.
+    expect(sent.readReceiptInfo).toEqual({ readCount: 0, unreadCount: extra + 2 })
+    for (const c of [c1, c2]) {
+      const got = await c.next((f) => f.type === 'msg')
+      expect(got.message).toMatchObject({ conversationID: gid, sequence: sent.sequence, payload: { text: '大家好' } })
+    }
+    const second = await co.sendText(gid, '第二条')
+    for (const c of [c1, c2]) await c.next((f) => f.type === 'msg' && (f.message as Message).sequence === (second.message as Message).sequence)
+    // Each online member got each message once, in order; the outsider and the sender's own socket got none.
+    for (const c of [c1, c2]) expect(messagesOf(c.events()).map((m) => m.sequence)).toEqual([sent.sequence, sent.sequence + 1])
+    expect(messagesOf(cx.events())).toEqual([])
+    expect(messagesOf(co.events())).toEqual([])
+    // The push names the group; no event lists its members.
+    unsubscribe()
+    expect(published.map((e) => ({ group: e.group, listed: e.recipients?.length ?? 0 }))).toEqual([
+      { group: groupId, listed: 0 },
+      { group: groupId, listed: 0 },
+    ])
+
+    const { rows } = await storage.db.query<{ n: number }>("SELECT count(*)::int AS n FROM messages WHERE channel_id = $1 AND sender = $2 AND type = 'TIMTextElem'", [`group:${groupId}`, owner.wtId])
+    expect(rows[0]!.n).toBe(2)
+    // Only the sender's own conversation row changed (read up to their message).
+    const changed = (await rowVersions()).filter((r) => before.get(r.wt_id) !== r.v).map((r) => r.wt_id)
+    expect(changed).toEqual([owner.wtId])
+    expect((await rowVersions()).length).toBe(before.size)
+
+    // An offline member catches up from the conversation list and history when they connect.
+    const late = await storage.db.query<{ last_seq: number }>('SELECT last_seq::int AS last_seq FROM channels WHERE channel_id = $1', [`group:${groupId}`])
+    expect(late.rows[0]!.last_seq).toBe(sent.sequence + 1)
+    for (const c of [co, c1, c2, cx]) c.close()
+  })
+})
