@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Reaction, ReactionFrame } from './messageOps'
 
 /**
  * The chat protocol of the self-hosted engine: messages, conversations and the chat frames
@@ -139,6 +140,8 @@ export interface Message {
   revoker: string
   hasRiskContent: boolean
   readReceiptInfo: { readCount: number; unreadCount: number }
+  /** Emoji reactions; present in history pages, absent on a fresh send. */
+  reactionList?: Reaction[]
 }
 
 export interface LastMessage {
@@ -192,6 +195,7 @@ export type ChatServerFrame =
   | { type: 'receipt'; conversationID: string; sequence: number; readCount: number; unreadCount: number }
   | { type: 'conv'; conversation: Conversation }
   | { type: 'convDeleted'; conversationID: string }
+  | ReactionFrame
   | { type: 'batch'; frames: ChatServerFrame[] }
 
 /** HTTP bodies of the chat engine (/api/im/*). */
