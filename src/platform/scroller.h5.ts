@@ -12,4 +12,11 @@ export const scroller: ScrollerPort = {
     if (smooth && typeof el.scrollTo === 'function') el.scrollTo({ top, behavior: 'smooth' })
     else el.scrollTop = top
   },
+  reveal(id, targetId) {
+    const box = document.getElementById(id)
+    const target = document.getElementById(targetId)
+    if (!box || !target) return
+    const offset = target.getBoundingClientRect().top - box.getBoundingClientRect().top
+    box.scrollTop += offset - box.clientHeight / 2 + target.clientHeight / 2
+  },
 }

@@ -14,6 +14,8 @@ export interface ScrollerPort {
   /** Resolves null when no element has that id. */
   metrics(id: string): Promise<ScrollMetrics | null>
   scrollTo(id: string, top: number, smooth?: boolean): void
+  /** Scrolls the container so the element `targetId` inside it sits in the middle. */
+  reveal(id: string, targetId: string): void
 }
 
 export declare const scroller: ScrollerPort

@@ -29,4 +29,16 @@ export const scroller: ScrollerPort = {
       })
       .exec()
   },
+  reveal(id, targetId) {
+    Taro.createSelectorQuery()
+      .select(`#${id}`)
+      .fields({ rect: true, size: true, scrollOffset: true })
+      .select(`#${targetId}`)
+      .boundingClientRect()
+      .exec((res) => {
+        const [box, target] = res as Array<{ top: number; height: number; scrollTop?: number } | null>
+        if (!box || !target) return
+        scroller.scrollTo(id, (box.scrollTop ?? 0) + target.top - box.top - box.height / 2 + target.height / 2)
+      })
+  },
 }

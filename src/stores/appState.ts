@@ -3,7 +3,8 @@ import type { ContactsSlice } from './slices/contacts'
 import type { CallSlice } from './slices/call'
 import type { ConversationsSlice } from './slices/conversations'
 import type { MessagesSlice } from './slices/messages'
+import type { MessageOpsSlice } from './slices/messageOps'
 import type { SessionSlice } from './slices/session'
 import type { UiSlice } from './slices/ui'
 
-export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & ContactsSlice & CallSlice
+export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & ContactsSlice & CallSlice & MessageOpsSlice

@@ -5,6 +5,7 @@ import { createContactsSlice } from './slices/contacts'
 import { createCallSlice } from './slices/call'
 import { createConversationsSlice } from './slices/conversations'
 import { createMessagesSlice } from './slices/messages'
+import { createMessageOpsSlice } from './slices/messageOps'
 import { createSessionSlice } from './slices/session'
 import { createUiSlice } from './slices/ui'
 
@@ -26,6 +27,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createMessagesSlice(...a),
   ...createContactsSlice(...a),
   ...createCallSlice(...a),
+  ...createMessageOpsSlice(...a),
 }))
 
 const initialState = useAppStore.getState()

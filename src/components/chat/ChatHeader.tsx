@@ -1,4 +1,5 @@
 import { Image, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
 import type { Conversation } from '@shared/chat'
 import { icons } from '@/assets/icons'
 import { conversationTitle } from './conversationName'
@@ -8,9 +9,11 @@ interface Props {
   conversation: Conversation | undefined
   typing: boolean
   onBack?: () => void
+  /** Buttons at the right end (message search). */
+  actions?: ReactNode
 }
 
-export default function ChatHeader({ conversationID, conversation, typing, onBack }: Props) {
+export default function ChatHeader({ conversationID, conversation, typing, onBack, actions }: Props) {
   const group = conversation?.groupProfile ?? null
   const isGroup = conversationID.startsWith('GROUP')
   return (
@@ -37,6 +40,7 @@ export default function ChatHeader({ conversationID, conversation, typing, onBac
           </View>
         ) : null}
       </View>
+      {actions ? <View className='chat-header__actions'>{actions}</View> : null}
     </View>
   )
 }

@@ -18,6 +18,8 @@ import InputArea from './InputArea'
 import { LEAVE_BANNER_TEXT, leaveCodeOf, leaveReasonText } from './messageDisplay'
 import MessageList from './MessageList'
 import ReceiptPanel from './ReceiptPanel'
+import MessageSearch from './ops/MessageSearch'
+import PinnedBar from './ops/PinnedBar'
 import { useContainerWidth } from './useContainerWidth'
 import './chat.scss'
 
@@ -50,6 +52,8 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   const [receiptsFor, setReceiptsFor] = useState<UiMessage | null>(null)
   const [resendFor, setResendFor] = useState<UiMessage | null>(null)
   const [inject, setInject] = useState<{ text: string; nonce: number } | null>(null)
+  const [searching, setSearching] = useState(false)
+  const canSearch = useAppStore((s) => s.chatFeatures.messageSearch)
 
   const list = entry.list
   const images = useMemo(() => list.filter((m) => m.type === MsgType.Image && !m.hasRiskContent && canPreview(m)), [list])
@@ -86,7 +90,21 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   return (
     <ChatScreenContext.Provider value={screen}>
       <View className={`chat${narrow ? ' chat--narrow' : ''}`} data-testid='chat-panel' data-conversation={conversationID}>
-        <ChatHeader conversationID={conversationID} conversation={conversation} typing={typing} onBack={onBack} />
+        <ChatHeader
+          conversationID={conversationID}
+          conversation={conversation}
+          typing={typing}
+          onBack={onBack}
+          actions={
+            canSearch ? (
+              <View className='chat-header__action link' data-testid='chat-search' aria-label='搜索聊天记录' onClick={() => setSearching((v) => !v)}>
+                搜索
+              </View>
+            ) : null
+          }
+        />
+        {isGroup ? null : <PinnedBar conversationID={conversationID} />}
+        {searching ? <MessageSearch key={conversationID} conversationID={conversationID} onClose={() => setSearching(false)} /> : null}
         <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />
         {left ? (
           <View className='chat-leave' data-testid='leave-banner'>

@@ -16,6 +16,8 @@ import MessageBubble from './MessageBubble'
 import { groupTipText } from '@/utils/summary'
 import { readStatusOf } from './messageDisplay'
 import SendStatus from './SendStatus'
+import MessageExtras from './ops/MessageExtras'
+import { messageKey } from '@/stores/chat/uiMessage'
 
 interface Props {
   message: UiMessage
@@ -52,6 +54,7 @@ function TimeDivider({ time }: { time: number }) {
 function MessageRow({ message, showTime, watch, anchorId }: Props) {
   const screen = useChatScreen()
   const own = message.from === screen.selfID
+  const blink = useAppStore((s) => s.highlight?.key === messageKey(message))
   // Call messages show as record cards; the steps that are not records (the invite…) show nothing.
   const callRecord = message.type === MsgType.Custom && !message.isRevoked ? callRecordOf(message, screen.selfID) : null
   if (!callRecord && message.type === MsgType.Custom && signalOf(message)) return null
@@ -100,7 +103,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
     <View id={anchorId}>
       {time}
       <View
-        className={`msg-row ${own ? 'msg-row--own' : 'msg-row--in'}${watch ? ' msg-row--watch' : ''}`}
+        className={`msg-row ${own ? 'msg-row--own' : 'msg-row--in'}${watch ? ' msg-row--watch' : ''}${blink ? ' msg-row--blink' : ''}`}
         data-key={watch ? message.ID : undefined}
         {...rowData(message)}
       >
@@ -117,6 +120,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
             {callRecord ? <CallRecordBubble record={callRecord} own={own} /> : <MessageBubble message={message} own={own} custom={custom} />}
             {own ? <SendStatus message={message} onResend={() => screen.askResend(message)} /> : null}
           </View>
+          {callRecord ? null : <MessageExtras message={message} own={own} />}
           {read ? (
             <View
               className={`msg-read msg-read--${read.kind}${read.kind === 'c2c' && read.read ? ' msg-read--done' : ''}${read.kind === 'group' ? ' msg-read--clickable' : ''}`}

@@ -13,6 +13,7 @@ import { fillGap, resetLoading } from './loading'
 import { notifyIncoming, requestNotificationPermission, resetNotify, restoreTitle } from './notify'
 import { flushReads, markConversationRead, resetReads } from './read'
 import { resetSends } from './send'
+import { bindMessageOps } from '../messageOps/actions'
 import { receiveTyping, resetTyping, stopTypingOf } from './typing'
 
 let boundEngine: ChatEngine | null = null
@@ -115,6 +116,7 @@ export function bindChat(engine: ChatEngine): void {
     engine.on('receipt', onReceipt),
     engine.on('conversationChanged', onConversationChanged),
     engine.on('conversationDeleted', onConversationDeleted),
+    ...bindMessageOps(engine),
     visibility.onChange(onVisibility),
     useAppStore.subscribe((s) => {
       const token = s.user?.token ?? null

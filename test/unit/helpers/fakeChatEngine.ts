@@ -134,6 +134,10 @@ export class FakeChatEngine implements ChatEngine {
   })
   readonly getGroupList = jest.fn(async () => [])
   readonly searchById = jest.fn(async (_q: string) => [])
+  readonly setMessageReaction = jest.fn(async () => [])
+  readonly translateText = jest.fn(async ({ sourceTextList }: { sourceTextList: string[] }) => sourceTextList)
+  readonly convertVoiceToText = jest.fn(async () => '')
+  readonly searchMessages = jest.fn(async () => ({ messages: [] as Message[], isCompleted: true }))
 }
 
 /** A conversation as the server lists it, with test overrides. */

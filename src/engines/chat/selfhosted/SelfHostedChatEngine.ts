@@ -3,6 +3,7 @@ import { OutgoingMessage, type Conversation, type Message } from '@shared/chat'
 import { PROTOCOL_VERSION } from '@shared/codes'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
 import type { SearchResult } from '@shared/search'
+import type { Reaction, TranslateResult, VoiceToTextResult } from '@shared/messageOps'
 import { NoticeType } from '@shared/ws'
 import type { SocketPort } from '@/platform/socket'
 import {
@@ -18,6 +19,10 @@ import {
   type GetMessageListParams,
   type GetMessagesSinceParams,
   type GetReadMembersParams,
+  type MessageRefParams,
+  type SearchMessagesParams,
+  type SetReactionParams,
+  type TranslateParams,
   type MessagePage,
   type MessagesSince,
   type OutgoingMessageInput,
@@ -193,6 +198,26 @@ export class SelfHostedChatEngine implements ChatEngine {
     return this.options.http.post<SearchResult[]>(ImPath.searchById, { searchId })
   }
 
+  async setMessageReaction(params: SetReactionParams): Promise<Reaction[]> {
+    const { reactionList } = await this.options.http.post<{ reactionList: Reaction[] }>(ImPath.reaction, params)
+    return reactionList
+  }
+
+  /** Silent: the translation panel shows the failure itself (spec 8). */
+  async translateText({ sourceTextList, sourceLanguage = 'auto', targetLanguage = 'zh' }: TranslateParams): Promise<string[]> {
+    const r = await this.options.http.post<TranslateResult>(ImPath.translate, { sourceTextList, sourceLanguage, targetLanguage }, { silent: true })
+    return r.translatedTextList
+  }
+
+  async convertVoiceToText({ conversationID, sequence }: MessageRefParams): Promise<string> {
+    const r = await this.options.http.post<VoiceToTextResult>(ImPath.voiceToText, { conversationID, sequence }, { silent: true })
+    return r.text
+  }
+
+  searchMessages(params: SearchMessagesParams): Promise<MessagePage> {
+    return this.options.http.post<MessagePage>(ImPath.search, params)
+  }
+
   // ---- live chat (socket) ----
 
   sendMessage(input: OutgoingMessageInput): Promise<Message> {
@@ -270,6 +295,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       case 'receipt':
       case 'conv':
       case 'convDeleted':
+      case 'reaction':
         return this.handleChatFrame(frame)
       case 'hello':
         return this.handleHello(frame.protocolVersion, frame.wtId)
@@ -321,6 +347,8 @@ export class SelfHostedChatEngine implements ChatEngine {
         return this.events.emit('conversationChanged', frame.conversation)
       case 'convDeleted':
         return this.events.emit('conversationDeleted', { conversationID: frame.conversationID })
+      case 'reaction':
+        return this.events.emit('reaction', frame)
       case 'rtc':
         return this.events.emit('rtc', { inviteID: frame.inviteID, from: frame.from, payload: frame.payload })
       default:
