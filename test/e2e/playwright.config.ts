@@ -50,5 +50,6 @@ export default defineConfig({
     { name: 'messaging', testMatch: 'messaging/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'contacts', testMatch: 'contacts/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'calls', testMatch: 'calls/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'message-ops-b', testMatch: 'message-ops-b/**/*.spec.ts', use: { browserName: 'chromium' } },
   ],
 })

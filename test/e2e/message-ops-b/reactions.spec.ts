@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test'
+import { befriend, closeAll, openChatWith, registerUsers, sendText, signIn, textRow, visible, type Session } from '../messaging/support'
+import { quickAction, reactionChip } from './support'
+
+let sessions: Session[] = []
+test.afterEach(async () => {
+  await closeAll(sessions)
+  sessions = []
+})
+
+test('a reaction appears for the other user live and toggles off again', async ({ browser, request }) => {
+  const [alice, bob] = await registerUsers(request, ['甲', '乙'])
+  await befriend(request, alice!, bob!)
+  const a = await signIn(browser, alice!)
+  const b = await signIn(browser, bob!)
+  sessions = [a, b]
+
+  await openChatWith(a.page, bob!)
+  await sendText(a.page, '周末去爬山吗')
+  await openChatWith(b.page, alice!)
+  await expect(textRow(b.page, '周末去爬山吗')).toBeVisible()
+
+  await quickAction(textRow(b.page, '周末去爬山吗'), 'react')
+  await visible(b.page, 'reaction-picker').locator('[data-reaction="[微笑]"]').click()
+  await expect(reactionChip(b.page, '周末去爬山吗', '[微笑]')).toHaveAttribute('data-count', '1')
+  await expect(reactionChip(b.page, '周末去爬山吗', '[微笑]')).toHaveClass(/msg-reaction--mine/)
+
+  // Alice sees it without reloading, not marked as hers; her own reaction adds to the count.
+  const onA = reactionChip(a.page, '周末去爬山吗', '[微笑]')
+  await expect(onA).toHaveAttribute('data-count', '1')
+  await expect(onA).not.toHaveClass(/msg-reaction--mine/)
+  await onA.click()
+  await expect(onA).toHaveAttribute('data-count', '2')
+  await expect(reactionChip(b.page, '周末去爬山吗', '[微笑]')).toHaveAttribute('data-count', '2')
+
+  await reactionChip(b.page, '周末去爬山吗', '[微笑]').click()
+  await expect(onA).toHaveAttribute('data-count', '1')
+  await expect(onA).toHaveClass(/msg-reaction--mine/)
+})
