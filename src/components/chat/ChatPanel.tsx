@@ -104,7 +104,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
           }
         />
         {isGroup ? null : <PinnedBar conversationID={conversationID} />}
-        {searching ? <MessageSearch key={conversationID} conversationID={conversationID} onClose={() => setSearching(false)} /> : null}
+        <MessageSearch conversationID={conversationID} open={searching} onClose={() => setSearching(false)} />
         <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />
         {left ? (
           <View className='chat-leave' data-testid='leave-banner'>

@@ -37,6 +37,7 @@ test('message search filters by type and keyword, and a result far back jumps to
   // The message is two pages back: older pages load until it is there, then it blinks in view.
   await hit.click()
   await expect(visible(b.page, 'msg-search')).toHaveCount(0)
+  await expect(b.page.locator('[data-testid="msg-search"]')).toHaveAttribute('data-open', 'false')
   await expect(rowBySeq(b.page, target)).toBeInViewport()
   await expect(rowBySeq(b.page, target)).toHaveClass(/msg-row--blink/)
 })

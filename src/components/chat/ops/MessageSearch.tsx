@@ -1,4 +1,4 @@
-import { Input, View } from '@tarojs/components'
+import { Input, Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import type { Message } from '@shared/chat'
 import { SEARCH_PAGE_SIZE, type SearchFilter } from '@shared/messageOps'
@@ -13,11 +13,16 @@ const SEARCH_DEBOUNCE_MS = 500
 
 interface Props {
   conversationID: string
+  open: boolean
   onClose(): void
 }
 
-/** Message search of one conversation: type filters, keyword, paging; a result jumps into the chat. */
-export default function MessageSearch({ conversationID, onClose }: Props) {
+/**
+ * Message search of one conversation: type filters, keyword, paging; a result jumps into the chat.
+ * It stays mounted while the chat is open and is hidden when closed: Taro's H5 views left the
+ * panel's nodes behind when it was unmounted, and a reopened search keeps its filter and keyword.
+ */
+export default function MessageSearch({ conversationID, open: shown, onClose }: Props) {
   const [filter, setFilter] = useState<SearchFilter>('all')
   const [keyword, setKeyword] = useState('')
   const [query, setQuery] = useState('')
@@ -46,9 +51,10 @@ export default function MessageSearch({ conversationID, onClose }: Props) {
   }
 
   useEffect(() => {
+    if (!shown) return
     setResults([])
     void load()
-  }, [conversationID, filter, query])
+  }, [conversationID, filter, query, shown])
 
   const open = (m: Message) => {
     onClose()
@@ -56,14 +62,13 @@ export default function MessageSearch({ conversationID, onClose }: Props) {
   }
 
   return (
-    <View className='msg-search' data-testid='msg-search'>
+    <View className={`msg-search${shown ? '' : ' msg-search--closed'}`} data-testid='msg-search' data-open={shown ? 'true' : 'false'}>
       <View className='msg-search__head'>
         <Input
           className='msg-search__input'
           data-testid='msg-search-input'
           value={keyword}
           placeholder='搜索聊天记录'
-          focus
           onInput={(e) => setKeyword(e.detail.value)}
         />
         <View className='msg-search__close link' data-testid='msg-search-close' onClick={onClose}>
@@ -95,12 +100,12 @@ export default function MessageSearch({ conversationID, onClose }: Props) {
               <View className='msg-search__text'>
                 {parts ? (
                   <>
-                    {parts[0]}
-                    <View className='msg-search__hit'>{parts[1]}</View>
-                    {parts[2]}
+                    <Text>{parts[0]}</Text>
+                    <Text className='msg-search__hit'>{parts[1]}</Text>
+                    <Text>{parts[2]}</Text>
                   </>
                 ) : (
-                  summary
+                  <Text>{summary}</Text>
                 )}
               </View>
             </View>
