@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Reaction, ReactionFrame } from './messageOps'
+import type { RevokedFrame } from './messageOps'
 
 /**
  * The chat protocol of the self-hosted engine: messages, conversations and the chat frames
@@ -196,6 +197,7 @@ export type ChatServerFrame =
   | { type: 'conv'; conversation: Conversation }
   | { type: 'convDeleted'; conversationID: string }
   | ReactionFrame
+  | RevokedFrame
   | { type: 'batch'; frames: ChatServerFrame[] }
 
 /** HTTP bodies of the chat engine (/api/im/*). */

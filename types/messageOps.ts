@@ -2,6 +2,131 @@ import { z } from 'zod'
 import { ConversationID, MESSAGE_MAX_CHARS } from './chat'
 
 /**
+ * Message operations (spec section 4 "Messages", the menu table): revoke, delete for me,
+ * forward (one by one or as one merged record) and favorites. HTTP bodies under /api/im/message/
+ * and /api/user/collection/, plus the `revoked` chat frame.
+ */
+
+/** Own messages may be revoked, and deleted only after, this many seconds (spec 9). */
+export const REVOKE_WINDOW_S = 300
+/** A merged record's bubble shows this many abstract lines (spec 3 "Merged message"). */
+export const MERGED_ABSTRACT_SHOWN = 7
+/** How many messages one forward or multi-select may carry. */
+export const FORWARD_MAX_MESSAGES = 100
+/** How many conversations one forward may go to. */
+export const FORWARD_MAX_TARGETS = 20
+
+export const MessageOpsError = {
+  /** Spec 8: revoking past the window answers 20016 (or 10031): '已过撤回时限'. */
+  RevokeTooLate: 20016,
+  RevokeTooLateAlt: 10031,
+  /** Spec 8: forwarding content with a sensitive word: '内容包含敏感词汇'. */
+  ForwardSensitive: 80001,
+} as const
+
+export const REVOKE_TOO_LATE_TEXT = '已过撤回时限'
+export const FORWARD_SENSITIVE_TEXT = '内容包含敏感词汇'
+
+const sequence = z.number().int().min(1)
+
+export const RevokeBody = z.object({ conversationID: ConversationID, sequence })
+export type RevokeBody = z.infer<typeof RevokeBody>
+
+export const DeleteMessagesBody = z.object({ conversationID: ConversationID, sequences: z.array(sequence).min(1).max(FORWARD_MAX_MESSAGES) })
+export type DeleteMessagesBody = z.infer<typeof DeleteMessagesBody>
+
+export const ForwardBody = z.object({
+  /** Where the messages are now, as the forwarder sees it. */
+  conversationID: ConversationID,
+  sequences: z.array(sequence).min(1).max(FORWARD_MAX_MESSAGES),
+  targets: z.array(ConversationID).min(1).max(FORWARD_MAX_TARGETS),
+  /** One merged record instead of the messages one by one. */
+  merged: z.boolean().default(false),
+  /** The merged record's title; the server makes one when empty. */
+  title: z.string().max(128).default(''),
+})
+export type ForwardBody = z.infer<typeof ForwardBody>
+
+export interface ForwardResult {
+  /** One row per target: code 200, or the send error that stopped it there. */
+  results: Array<{ conversationID: string; sent: number; code: number; msg: string }>
+}
+
+/** One message inside a merged record's messageList. A nested record keeps its own messageList. */
+export interface MergedItem {
+  ID: string
+  type: string
+  payload: Record<string, unknown>
+  from: string
+  nick: string
+  avatar: string
+  time: number
+}
+
+/** Spec 3 "Favorite": content types 1 text, 2 image, 3 video, 4 file, 5 location, 7 link text, 99 note or custom. */
+export const CollectContentType = { Text: 1, Image: 2, Video: 3, File: 4, Location: 5, Link: 7, Note: 99 } as const
+export type CollectContentType = (typeof CollectContentType)[keyof typeof CollectContentType]
+
+const optText = (max: number) => z.string().max(max).optional()
+
+export const CollectionAddBody = z
+  .object({
+    collectedUserId: z.string().max(64).default(''),
+    contentType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(7), z.literal(99)]),
+    collectTitle: z.string().max(12 * 1024).default(''),
+    imageUuid: optText(2048),
+    videoImage: optText(2048),
+    videoUuid: optText(2048),
+    snapshotUuid: optText(2048),
+    videoImageAddress: optText(2048),
+    fileUuid: optText(2048),
+    fileSize: z.number().int().min(0).optional(),
+    fileType: optText(32),
+    fileName: optText(255),
+    addressTitle: optText(512),
+    lat: z.number().min(-90).max(90).optional(),
+    lng: z.number().min(-180).max(180).optional(),
+    /** Re-favoriting a note: the favorite it comes from. */
+    id: z.union([z.number().int().min(1), z.string().regex(/^\d{1,18}$/)]).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const need = (ok: boolean, path: string, message: string) => {
+      if (!ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
+    }
+    if (b.contentType === 1 || b.contentType === 7) need(b.collectTitle.trim() !== '', 'collectTitle', '收藏内容不能为空')
+    if (b.contentType === 2) need(!!b.imageUuid, 'imageUuid', '缺少图片地址')
+    if (b.contentType === 3) need(!!b.videoUuid, 'videoUuid', '缺少视频地址')
+    if (b.contentType === 4) need(!!b.fileUuid && !!b.fileName, 'fileUuid', '缺少文件')
+    if (b.contentType === 5) need(b.lat !== undefined && b.lng !== undefined, 'lat', '缺少位置')
+    if (b.contentType === 99) need(b.id !== undefined || b.collectTitle.trim() !== '', 'id', '缺少收藏内容')
+  })
+export type CollectionAddBody = z.infer<typeof CollectionAddBody>
+
+export const COLLECT_OK_TEXT = '收藏成功'
+export const COLLECT_UPLOADING_TEXT = '消息正在发送中'
+
+/** Pushed to everyone in the conversation when a message is revoked (conversationID as each reader sees it). */
+export type RevokedFrame = {
+  type: 'revoked'
+  conversationID: string
+  sequence: number
+  /** The sender of the revoked message. */
+  from: string
+  /** The sender itself, or 'administrator' when a group owner or admin revoked someone else's. */
+  revoker: string
+}
+
+export const RevokedFrameSchema = z.object({
+  type: z.literal('revoked'),
+  conversationID: z.string().min(1),
+  sequence: z.number().int().min(0),
+  from: z.string(),
+  revoker: z.string(),
+})
+
+// ---- part B ----
+
+/**
  * Message operations, part B: emoji reactions, mentions, pinned one-to-one messages,
  * translation and voice-to-text, message search in a conversation, chat feature flags.
  */

@@ -29,7 +29,8 @@ import { groupNoticeRoutes } from './routes/groups/notices.js'
 import { groupReadingRoutes } from './routes/groups/reading.js'
 import { groupSettingsRoutes } from './routes/groups/settings.js'
 import { imRoutes } from './routes/im.js'
-import { c2cTopRoutes, messageOpsRoutes } from './routes/messageOps.js'
+import { collectionRoutes, messageOpsRoutes } from './routes/messageOps.js'
+import { c2cTopRoutes, messageOpsBRoutes } from './routes/messageOpsB.js'
 import { searchRoutes } from './routes/search.js'
 import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
@@ -136,6 +137,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(siteRoutes(ctx), { prefix: '/api' })
   await app.register(imRoutes(ctx), { prefix: '/api/im' })
   await app.register(messageOpsRoutes(ctx), { prefix: '/api/im' })
+  await app.register(collectionRoutes(ctx), { prefix: '/api/user/collection' })
+  await app.register(messageOpsBRoutes(ctx), { prefix: '/api/im' })
   await app.register(c2cTopRoutes(ctx), { prefix: '/api/user/c2cTop' })
   await app.register(groupRoutes(ctx), { prefix: '/api/user/groupchat' })
   for (const routes of [groupReadingRoutes, groupMemberRoutes, groupAdminRoutes, groupSettingsRoutes]) {

@@ -12,11 +12,11 @@ export const scroller: ScrollerPort = {
     if (smooth && typeof el.scrollTo === 'function') el.scrollTo({ top, behavior: 'smooth' })
     else el.scrollTop = top
   },
-  reveal(id, targetId) {
-    const box = document.getElementById(id)
-    const target = document.getElementById(targetId)
-    if (!box || !target) return
-    const offset = target.getBoundingClientRect().top - box.getBoundingClientRect().top
-    box.scrollTop += offset - box.clientHeight / 2 + target.clientHeight / 2
+  async revealChild(id, childId) {
+    const el = document.getElementById(id)
+    const child = document.getElementById(childId)
+    if (!el || !child) return
+    const offset = child.getBoundingClientRect().top - el.getBoundingClientRect().top
+    el.scrollTop = Math.max(0, el.scrollTop + offset - (el.clientHeight - child.offsetHeight) / 2)
   },
 }

@@ -14,8 +14,8 @@ export interface ScrollerPort {
   /** Resolves null when no element has that id. */
   metrics(id: string): Promise<ScrollMetrics | null>
   scrollTo(id: string, top: number, smooth?: boolean): void
-  /** Scrolls the container so the element `targetId` inside it sits in the middle. */
-  reveal(id: string, targetId: string): void
+  /** Scrolls container `id` so that the element `childId` inside it sits in the middle. */
+  revealChild(id: string, childId: string): Promise<void>
 }
 
 export declare const scroller: ScrollerPort

@@ -29,16 +29,13 @@ export const scroller: ScrollerPort = {
       })
       .exec()
   },
-  reveal(id, targetId) {
-    Taro.createSelectorQuery()
-      .select(`#${id}`)
-      .fields({ rect: true, size: true, scrollOffset: true })
-      .select(`#${targetId}`)
-      .boundingClientRect()
-      .exec((res) => {
-        const [box, target] = res as Array<{ top: number; height: number; scrollTop?: number } | null>
-        if (!box || !target) return
-        scroller.scrollTo(id, (box.scrollTop ?? 0) + target.top - box.top - box.height / 2 + target.height / 2)
-      })
+  async revealChild(id, childId) {
+    const rects = await new Promise<Array<{ top: number; height: number } | null>>((resolve) => {
+      Taro.createSelectorQuery().select(`#${id}`).boundingClientRect().select(`#${childId}`).boundingClientRect().exec((res) => resolve(res as Array<{ top: number; height: number } | null>))
+    })
+    const [box, child] = rects
+    const now = await scroller.metrics(id)
+    if (!box || !child || !now) return
+    scroller.scrollTo(id, Math.max(0, now.scrollTop + child.top - box.top - (box.height - child.height) / 2))
   },
 }

@@ -44,12 +44,13 @@ export default defineConfig({
     },
   },
   // One project per suite, run in this order: the walking-skeleton flows (specs/), then the
-  // messaging flows, then contacts, then the calls. Files inside a suite run in name order.
+  // messaging flows, then contacts, then the calls, then the message operations. Files inside a suite run in name order.
   projects: [
     { name: 'skeleton', testMatch: 'specs/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'messaging', testMatch: 'messaging/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'contacts', testMatch: 'contacts/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'calls', testMatch: 'calls/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'message-ops', testMatch: 'message-ops/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'message-ops-b', testMatch: 'message-ops-b/**/*.spec.ts', use: { browserName: 'chromium' } },
   ],
 })

@@ -173,7 +173,8 @@ export interface ConversationWindow {
 const windowed = (w: ConversationWindow, from: number) => [w.channel_id, Math.max(w.cleared_seq, from), w.end_seq, w.identity]
 /** $1 channel, $2 after this sequence, $3 end sequence or null, $4 viewer identity, $5 viewer. */
 const WINDOW_WHERE = `m.channel_id = $1 AND m.seq > $2 AND ($3::bigint IS NULL OR m.seq <= $3)
-  AND (m.visible_identity = 0 OR m.visible_to = $5 OR m.visible_identity <= $4::int)`
+  AND (m.visible_identity = 0 OR m.visible_to = $5 OR m.visible_identity <= $4::int)
+  AND NOT EXISTS (SELECT 1 FROM message_deletions d WHERE d.wt_id = $5 AND d.channel_id = m.channel_id AND d.seq = m.seq)`
 
 /** A page of history, newest last, never before the user's cleared point nor after a leave. */
 export async function history(q: Queryable, me: string, w: ConversationWindow, beforeSeq: number | undefined, count: number) {
@@ -184,6 +185,12 @@ export async function history(q: Queryable, me: string, w: ConversationWindow, b
   )
   const page = rows.slice(0, count).reverse()
   return { messages: page.map((r) => toMessage(r, me)), isCompleted: rows.length <= count }
+}
+
+/** The given messages as this user may see them (skipping any outside the window, deleted or hidden), oldest first. */
+export async function messagesAt(q: Queryable, me: string, w: ConversationWindow, seqs: number[]): Promise<MessageRow[]> {
+  const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE ${WINDOW_WHERE} AND m.seq = ANY($6::bigint[]) ORDER BY m.seq ASC`, [...windowed(w, 0), me, seqs])
+  return rows
 }
 
 /** Everything after a sequence: the catch-up after a reconnect. */

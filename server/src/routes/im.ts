@@ -33,7 +33,7 @@ import { requireSession, sessionOf } from '../http/auth.js'
 import { notFound } from '../http/errors.js'
 import { ok } from '../http/envelope.js'
 import { pushConversation } from '../realtime/chatEvents.js'
-import { withReactions } from './messageOps.js'
+import { withReactions } from './messageOpsB.js'
 
 /** The chat engine's HTTP side: conversation list and state, history and catch-up. Sends go over /ws. */
 export function imRoutes(ctx: AppContext) {

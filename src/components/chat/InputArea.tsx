@@ -12,6 +12,8 @@ import { sendAudio, sendFace, sendFile, sendImage, sendLocation, sendText, sendV
 import { toast } from '@/services/toast'
 import { insertMention, mentionQueryAt, mentionsInText, type MentionCandidate } from '@/services/messageOps/mentions'
 import { useAppStore } from '@/stores'
+import type { UiMessage } from '@/stores/slices/messages'
+import { cloudDataWithReply, replyFor } from './menu/quote'
 import MentionList from './ops/MentionList'
 import { useMentionCandidates } from './ops/useMentions'
 import { hiddenTools } from './ops/toolFlags'
@@ -32,6 +34,10 @@ interface Props {
   draft: string
   /** Text to put into the editor from outside (re-editing a revoked message); bumps `nonce`. */
   inject: { text: string; nonce: number } | null
+  /** The message the next text quotes (spec 3 cloudCustomData.messageReply). */
+  quote?: UiMessage | null
+  /** The quote was sent or dismissed. */
+  onQuoteDone?: () => void
 }
 
 /** Inserts at the caret, or at the end when the editor never had one. */
@@ -44,7 +50,11 @@ function report(err: unknown): void {
   console.warn('sending failed', err)
 }
 
-export default function InputArea({ conversationID, draft, inject }: Props) {
+export default function InputArea({ conversationID, draft, inject, quote = null, onQuoteDone }: Props) {
+  const quoteRef = useRef(quote)
+  quoteRef.current = quote
+  const doneRef = useRef(onQuoteDone)
+  doneRef.current = onQuoteDone
   const [text, setText] = useState(draft)
   const features = useAppStore((s) => s.chatFeatures)
   const groupNumber = useAppStore((s) => s.conversations[conversationID]?.groupProfile?.groupNumber ?? null)
@@ -112,7 +122,12 @@ export default function InputArea({ conversationID, draft, inject }: Props) {
     const atUserList = mentionsInText(value, picked.current)
     picked.current = []
     setMention(null)
-    sendText(conversationID, value, atUserList.length ? { atUserList } : {}).catch(report)
+    const quoted = quoteRef.current
+    const me = useAppStore.getState().user?.wtId ?? ''
+    // The quote goes with this send and is cleared at once, so a failed send leaves no quote behind (spec 4).
+    const cloudCustomData = quoted ? cloudDataWithReply(replyFor(quoted, me)) : undefined
+    if (quoted) doneRef.current?.()
+    sendText(conversationID, value, { ...(cloudCustomData ? { cloudCustomData } : {}), ...(atUserList.length ? { atUserList } : {}) }).catch(report)
   }, [conversationID, pickMention])
 
   useEffect(() => keyboard.watchEditor(EDITOR_ID, { onSend: send }), [send])
@@ -190,6 +205,16 @@ export default function InputArea({ conversationID, draft, inject }: Props) {
       <Toolbar active={panel} onTool={onTool} hidden={hiddenTools(features)}>
         {conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : null}
       </Toolbar>
+      {quote ? (
+        <View className='quote-bar' data-testid='quote-bar'>
+          <View className='quote-bar__text'>
+            {quote.nameCard || quote.nick || quote.from}: {replyFor(quote, useAppStore.getState().user?.wtId ?? '').messageAbstract}
+          </View>
+          <View className='quote-bar__close' aria-label='取消引用' data-testid='quote-cancel' onClick={() => onQuoteDone?.()}>
+            ×
+          </View>
+        </View>
+      ) : null}
       {panel === 'voice' ? (
         <VoiceRecorderBar onRecorded={onRecorded} onDone={closePanel} />
       ) : (

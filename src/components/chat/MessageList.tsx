@@ -12,7 +12,6 @@ import { needsTimeDivider } from './messageDisplay'
 import MessageRow from './MessageRow'
 import { AT_BOTTOM_PX, distanceFromBottom, planScroll, SCROLL_BUTTON_VIEWPORTS, type ListShape } from './scrollPlan'
 import { useThrottledCallback } from './useThrottle'
-import { useAppStore } from '@/stores'
 
 /** The one scrolling container of the chat; platform ports find it by this id. */
 export const CHAT_SCROLL_ID = 'chat-scroll'
@@ -31,7 +30,7 @@ interface Props {
 }
 
 /** Row element ids must be valid in a selector and unique on the page. */
-function anchorIdOf(key: string): string {
+export function anchorIdOf(key: string): string {
   return `msg-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`
 }
 
@@ -125,14 +124,6 @@ export default function MessageList({ list, isCompleted, loadingOlder, loading }
   useEffect(() => {
     watcher.current?.refresh()
   }, [keys])
-
-  // A jump (pinned bar, search, quote) scrolls to the message once its row is rendered.
-  const highlight = useAppStore((s) => s.highlight)
-  useEffect(() => {
-    if (!highlight || !byKey.has(highlight.key)) return
-    const t = setTimeout(() => scroller.reveal(CHAT_SCROLL_ID, anchorIdOf(highlight.key)), 50)
-    return () => clearTimeout(t)
-  }, [highlight, byKey])
 
   const readSequence = conversation?.readSequence ?? 0
   const shouldWatch = (m: UiMessage) =>

@@ -17,7 +17,19 @@ import { groupTipText } from '@/utils/summary'
 import { readStatusOf } from './messageDisplay'
 import SendStatus from './SendStatus'
 import MessageExtras from './ops/MessageExtras'
+import { usePressMenu } from '@/components/conversation/usePressMenu'
 import { messageKey } from '@/stores/chat/uiMessage'
+import { QUOTE_REVOKED_TEXT, replyOf, type MessageReply } from './menu/quote'
+
+/** The quote a message carries, under its bubble; a click jumps to the original. */
+function QuoteBlock({ reply, conversationID, onJump }: { reply: MessageReply; conversationID: string; onJump(): void }) {
+  const revoked = useAppStore((s) => s.messages[conversationID]?.list.find((m) => m.ID === reply.messageID)?.isRevoked ?? false)
+  return (
+    <View className='msg-quote' data-testid='msg-quote' onClick={onJump}>
+      {revoked ? QUOTE_REVOKED_TEXT : `${reply.messageSender}: ${reply.messageAbstract}`}
+    </View>
+  )
+}
 
 interface Props {
   message: UiMessage
@@ -53,8 +65,10 @@ function TimeDivider({ time }: { time: number }) {
 
 function MessageRow({ message, showTime, watch, anchorId }: Props) {
   const screen = useChatScreen()
+  const { handlers, guardClick } = usePressMenu((point) => {
+    if (!screen.selecting) screen.openMenu(message, point)
+  })
   const own = message.from === screen.selfID
-  const blink = useAppStore((s) => s.highlight?.key === messageKey(message))
   // Call messages show as record cards; the steps that are not records (the invite…) show nothing.
   const callRecord = message.type === MsgType.Custom && !message.isRevoked ? callRecordOf(message, screen.selfID) : null
   if (!callRecord && message.type === MsgType.Custom && signalOf(message)) return null
@@ -95,6 +109,10 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
     )
   }
 
+  const key = messageKey(message)
+  const selectable = screen.selecting && message.status === 'success'
+  const selected = screen.selectedKeys.has(key)
+  const reply = replyOf(message)
   const read = own && message.status === 'success' ? readStatusOf(message, screen.conversation) : null
   const name = message.nameCard || message.nick || message.from
   // One-to-one chats open the sender's profile from the avatar; system senders have none (spec 1).
@@ -103,10 +121,17 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
     <View id={anchorId}>
       {time}
       <View
-        className={`msg-row ${own ? 'msg-row--own' : 'msg-row--in'}${watch ? ' msg-row--watch' : ''}${blink ? ' msg-row--blink' : ''}`}
+        className={`msg-row ${own ? 'msg-row--own' : 'msg-row--in'}${watch ? ' msg-row--watch' : ''}${screen.highlightKey === key ? ' msg-row--blink' : ''}${
+          screen.selecting ? ' msg-row--selecting' : ''
+        }`}
         data-key={watch ? message.ID : undefined}
+        data-highlight={screen.highlightKey === key ? 'true' : undefined}
+        onClick={selectable ? () => screen.toggleSelected(message) : undefined}
         {...rowData(message)}
       >
+        {screen.selecting ? (
+          <View className={`msg-select${selected ? ' msg-select--on' : ''}${selectable ? '' : ' msg-select--disabled'}`} data-testid='msg-select' data-selected={selected ? 'true' : 'false'} />
+        ) : null}
         <View
           className={profileClickable ? 'msg-row__avatar-button' : undefined}
           data-testid={profileClickable ? 'msg-avatar' : undefined}
@@ -116,10 +141,32 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
         </View>
         <View className='msg-row__main'>
           {screen.isGroup && !own ? <View className='msg-row__nick'>{name}</View> : null}
-          <View className='msg-row__line'>
-            {callRecord ? <CallRecordBubble record={callRecord} own={own} /> : <MessageBubble message={message} own={own} custom={custom} />}
+          <View className='msg-row__line' data-testid='msg-bubble' {...handlers}>
+            {callRecord ? (
+              <CallRecordBubble record={callRecord} own={own} />
+            ) : message.type === MsgType.Merger && !message.hasRiskContent ? (
+              <View
+                className='msg-row__merger'
+                onClick={guardClick(() => {
+                  if (!screen.selecting) screen.openMerged(message.payload)
+                })}
+              >
+                <MessageBubble message={message} own={own} custom={custom} />
+              </View>
+            ) : (
+              <MessageBubble message={message} own={own} custom={custom} />
+            )}
             {own ? <SendStatus message={message} onResend={() => screen.askResend(message)} /> : null}
           </View>
+          {reply ? (
+            <QuoteBlock
+              reply={reply}
+              conversationID={screen.conversationID}
+              onJump={() => {
+                if (!screen.selecting) void screen.jumpToMessage(reply.messageID)
+              }}
+            />
+          ) : null}
           {callRecord ? null : <MessageExtras message={message} own={own} />}
           {read ? (
             <View

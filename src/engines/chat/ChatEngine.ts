@@ -3,6 +3,7 @@ import type { Conversation, Message, OutgoingMessage } from '@shared/chat'
 import type { FriendApplyFrame, FriendChangeFrame } from '@shared/friends'
 import type { MessageSearchBody, Reaction, ReactionFrame } from '@shared/messageOps'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
+import type { ForwardBody, ForwardResult } from '@shared/messageOps'
 import type { SearchResult } from '@shared/search'
 import type { NoticeType, ServerFrame } from '@shared/ws'
 
@@ -44,6 +45,15 @@ export interface ChatEngineEvents {
   rtc: RtcEvent
   /** The emoji reactions of a message changed (anyone in the conversation, this user included). */
   reaction: ReactionFrame
+  /** A message was revoked by its sender or, in a group, by an owner or admin ('administrator'). */
+  messageRevoked: RevokedEvent
+}
+
+export interface RevokedEvent {
+  conversationID: string
+  sequence: number
+  from: string
+  revoker: string
 }
 
 export interface RtcEvent {
@@ -239,6 +249,12 @@ export interface ChatEngine {
   createGroup(body: GroupCreateBody): Promise<GroupCreateResult>
   getGroupList(): Promise<GroupListItem[]>
   searchById(searchId: string): Promise<SearchResult[]>
+  /** Revokes a stored message for everyone; rejects with the server's code (20016 past the window). */
+  revokeMessage(conversationID: string, sequence: number): Promise<{ revoker: string }>
+  /** Deletes stored messages for this user only. */
+  deleteMessages(conversationID: string, sequences: number[]): Promise<number[]>
+  /** Forwards stored messages (one by one, or as one merged record) to other conversations. */
+  forwardMessages(body: Omit<ForwardBody, 'merged' | 'title'> & Partial<Pick<ForwardBody, 'merged' | 'title'>>): Promise<ForwardResult>
   /** Sends a WebRTC frame to a participant of a live call; false when not connected (nothing queued). */
   sendRtc(inviteID: string, to: string, payload: RtcPayload): boolean
   /** Adds or removes this user's emoji reaction; resolves with the message's new reactionList. */

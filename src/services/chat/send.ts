@@ -15,6 +15,8 @@ import { uploadFile } from './upload'
 export interface TextOptions {
   /** userIDs mentioned (group chats). */
   atUserList?: string[]
+  /** JSON of the message's cloudCustomData (a quote: {messageReply}). */
+  cloudCustomData?: string
 }
 
 export interface LocationInput {
@@ -34,6 +36,7 @@ interface Composed {
   conversationID: string
   body: OutgoingBody
   atUserList: string[]
+  cloudCustomData: string
   /** Turns the picked file into the body to send; cleared once the upload has succeeded. */
   upload: ((onProgress: (fraction: number) => void) => Promise<OutgoingBody>) | null
 }
@@ -109,6 +112,7 @@ async function deliver(clientMsgId: string): Promise<void> {
       conversationID,
       ...job.body,
       atUserList: job.atUserList,
+      cloudCustomData: job.cloudCustomData,
       needReadReceipt: wantsReceipt(conversationID),
     })
     composed.delete(clientMsgId)
@@ -131,12 +135,18 @@ async function deliver(clientMsgId: string): Promise<void> {
   }
 }
 
-function start(conversationID: string, body: OutgoingBody, options: { atUserList?: string[]; upload?: Composed['upload']; localUrl?: string } = {}): Promise<void> {
+function start(
+  conversationID: string,
+  body: OutgoingBody,
+  options: { atUserList?: string[]; cloudCustomData?: string; upload?: Composed['upload']; localUrl?: string } = {},
+): Promise<void> {
   const clientMsgId = newClientMsgId()
   const atUserList = options.atUserList ?? []
-  composed.set(clientMsgId, { conversationID, body, atUserList, upload: options.upload ?? null })
+  const cloudCustomData = options.cloudCustomData ?? ''
+  composed.set(clientMsgId, { conversationID, body, atUserList, cloudCustomData, upload: options.upload ?? null })
   const local = localMessage(conversationID, clientMsgId, body, {
     atUserList,
+    cloudCustomData,
     progress: options.upload ? 0 : 1,
     ...(options.localUrl ? { localUrl: options.localUrl } : {}),
   })
@@ -151,7 +161,7 @@ export function sendText(conversationID: string, text: string, opts: TextOptions
     toast.error(MESSAGE_TOO_LONG_TEXT)
     return Promise.resolve()
   }
-  return start(conversationID, { type: MsgType.Text, payload: { text } }, { atUserList: opts.atUserList })
+  return start(conversationID, { type: MsgType.Text, payload: { text } }, { atUserList: opts.atUserList, cloudCustomData: opts.cloudCustomData })
 }
 
 /** A sticker: index = emoji group (emojiGroupID), data = its name. */

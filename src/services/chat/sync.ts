@@ -15,6 +15,7 @@ import { flushReads, markConversationRead, resetReads } from './read'
 import { resetSends } from './send'
 import { bindMessageOps } from '../messageOps/actions'
 import { receiveTyping, resetTyping, stopTypingOf } from './typing'
+import { applyRevoked, applyWithdrawNotice } from './messageOps'
 
 let boundEngine: ChatEngine | null = null
 let unbind: Array<() => void> = []
@@ -117,6 +118,8 @@ export function bindChat(engine: ChatEngine): void {
     engine.on('conversationChanged', onConversationChanged),
     engine.on('conversationDeleted', onConversationDeleted),
     ...bindMessageOps(engine),
+    engine.on('messageRevoked', applyRevoked),
+    engine.on('notice', applyWithdrawNotice),
     visibility.onChange(onVisibility),
     useAppStore.subscribe((s) => {
       const token = s.user?.token ?? null

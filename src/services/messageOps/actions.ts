@@ -4,8 +4,6 @@ import type { ChatEngine } from '@/engines/chat/ChatEngine'
 import { api } from '@/services/api/client'
 import { getSiteInfo } from '@/services/api/site'
 import { engine, me, state } from '@/services/chat/context'
-import { loadOlderMessages } from '@/services/chat/loading'
-import { toast } from '@/services/toast'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
 import { NoticeType } from '@shared/ws'
@@ -97,39 +95,6 @@ export async function togglePanel(kind: 'translate' | 'voice', conversationID: s
     const msg = (err as { msg?: string }).msg || (err as Error).message || MessageOpsText.ProviderFailed
     if (state().messagePanels[key]) state().setMessagePanel(key, { kind, status: 'error', text: msg })
   }
-}
-
-// ---- jumping to a message ----
-
-/** Spec 9: the bubble highlight blinks for 3 s. */
-export const HIGHLIGHT_MS = 3000
-
-/** Most pages loaded while looking for a message before giving up. */
-const MAX_JUMP_PAGES = 50
-
-/**
- * Loads older pages until the message with `sequence` is held, then has the list scroll to it and
- * blink it; '无法定位到原消息' when it cannot be found.
- */
-export async function jumpToMessage(conversationID: string, sequence: number): Promise<boolean> {
-  for (let i = 0; i <= MAX_JUMP_PAGES; i++) {
-    const entry = state().messages[conversationID]
-    const found = entry?.list.find((m) => m.sequence === sequence)
-    if (found) {
-      state().setHighlight(messageKey(found))
-      const nonce = state().highlight?.nonce
-      setTimeout(() => {
-        if (state().highlight?.nonce === nonce) state().setHighlight(null)
-      }, HIGHLIGHT_MS)
-      return true
-    }
-    const oldest = entry?.list.find((m) => m.sequence > 0)?.sequence ?? 0
-    if (!entry || entry.isCompleted || (oldest > 0 && oldest < sequence)) break
-    await loadOlderMessages(conversationID)
-    if (state().messages[conversationID]?.list.find((m) => m.sequence > 0)?.sequence === oldest) break
-  }
-  toast.error(MessageOpsText.NotLocatable)
-  return false
 }
 
 // ---- engine binding ----

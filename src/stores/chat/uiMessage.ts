@@ -53,6 +53,8 @@ function combine(held: UiMessage, incoming: UiMessage): UiMessage {
   if (held.sequence > 0 && incoming.sequence === 0) return held
   const merged: UiMessage = { ...held, ...incoming }
   if (held.localUrl && !incoming.localUrl) merged.localUrl = held.localUrl
+  // The server empties a revoked message's payload; the copy held here is what re-editing puts back.
+  if (incoming.isRevoked && Object.keys(incoming.payload).length === 0) merged.payload = held.payload
   if (held.played) merged.played = true
   if (held.readReceiptInfo.readCount > incoming.readReceiptInfo.readCount) merged.readReceiptInfo = held.readReceiptInfo
   if (incoming.sequence > 0) {

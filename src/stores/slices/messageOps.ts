@@ -18,13 +18,13 @@ export interface MessageOpsSlice {
   pinnedMessages: Record<string, PinnedMessage[]>
   /** The top-message-changed counter: socket type 3 increments it, so open chats read their pins again. */
   topMessageVersion: number
-  /** The message the list scrolls to and blinks (messageKey), with a nonce so a repeat jump blinks again. */
-  highlight: { key: string; nonce: number } | null
+  /** The message whose reaction picker is open (messageKey), opened from the menu. */
+  reactionPickerFor: string | null
   setChatFeatures(features: ChatFeatures): void
+  setReactionPickerFor(key: string | null): void
   setMessagePanel(key: string, panel: MessagePanel | null): void
   setPinnedMessages(conversationID: string, list: PinnedMessage[]): void
   bumpTopMessageVersion(): void
-  setHighlight(key: string | null): void
 }
 
 export const messageOpsInitial = {
@@ -32,12 +32,13 @@ export const messageOpsInitial = {
   messagePanels: {},
   pinnedMessages: {},
   topMessageVersion: 0,
-  highlight: null,
+  reactionPickerFor: null,
 } satisfies Partial<MessageOpsSlice>
 
 export const createMessageOpsSlice: StateCreator<AppState, [], [], MessageOpsSlice> = (set) => ({
   ...messageOpsInitial,
   setChatFeatures: (chatFeatures) => set({ chatFeatures }),
+  setReactionPickerFor: (reactionPickerFor) => set({ reactionPickerFor }),
   setMessagePanel: (key, panel) =>
     set((s) => {
       const messagePanels = { ...s.messagePanels }
@@ -47,5 +48,4 @@ export const createMessageOpsSlice: StateCreator<AppState, [], [], MessageOpsSli
     }),
   setPinnedMessages: (conversationID, list) => set((s) => ({ pinnedMessages: { ...s.pinnedMessages, [conversationID]: list } })),
   bumpTopMessageVersion: () => set((s) => ({ topMessageVersion: s.topMessageVersion + 1 })),
-  setHighlight: (key) => set((s) => ({ highlight: key ? { key, nonce: (s.highlight?.nonce ?? 0) + 1 } : null })),
 })

@@ -18,6 +18,10 @@ export interface MessagesSlice {
   /** New read counts of a group message (receipt frames). */
   setReadReceipt(conversationID: string, sequence: number, readCount: number, unreadCount: number): void
   dropMessages(conversationID: string): void
+  /** Marks stored messages revoked; the held payload stays so the sender can re-edit their text. */
+  markRevoked(conversationID: string, match: (m: UiMessage) => boolean, revoker: string): void
+  /** Takes messages out of the list (deleted for this user), by key. */
+  removeMessages(conversationID: string, keys: readonly string[]): void
 }
 
 export const messagesInitial = { messages: {} } satisfies Partial<MessagesSlice>
@@ -60,6 +64,22 @@ export const createMessagesSlice: StateCreator<AppState, [], [], MessagesSlice> 
       if (!held || at < 0) return {}
       const list = held.list.slice()
       list[at] = { ...list[at]!, readReceiptInfo: { readCount, unreadCount } }
+      return { messages: { ...s.messages, [id]: { ...held, list } } }
+    }),
+  markRevoked: (id, match, revoker) =>
+    set((s) => {
+      const held = s.messages[id]
+      if (!held || !held.list.some((m) => m.sequence > 0 && !m.isRevoked && match(m))) return {}
+      const list = held.list.map((m) => (m.sequence > 0 && !m.isRevoked && match(m) ? { ...m, isRevoked: true, revoker } : m))
+      return { messages: { ...s.messages, [id]: { ...held, list } } }
+    }),
+  removeMessages: (id, keys) =>
+    set((s) => {
+      const held = s.messages[id]
+      if (!held) return {}
+      const drop = new Set(keys)
+      const list = held.list.filter((m) => !drop.has(messageKey(m)))
+      if (list.length === held.list.length) return {}
       return { messages: { ...s.messages, [id]: { ...held, list } } }
     }),
   dropMessages: (id) =>

@@ -138,6 +138,9 @@ export class FakeChatEngine implements ChatEngine {
   readonly translateText = jest.fn(async ({ sourceTextList }: { sourceTextList: string[] }) => sourceTextList)
   readonly convertVoiceToText = jest.fn(async () => '')
   readonly searchMessages = jest.fn(async () => ({ messages: [] as Message[], isCompleted: true }))
+  readonly revokeMessage = jest.fn(async (_id: string, _seq: number) => ({ revoker: 'me' }))
+  readonly deleteMessages = jest.fn(async (_id: string, sequences: number[]) => sequences)
+  readonly forwardMessages = jest.fn(async (body: { targets: string[] }) => ({ results: body.targets.map((conversationID) => ({ conversationID, sent: 1, code: 200, msg: '' })) }))
 }
 
 /** A conversation as the server lists it, with test overrides. */

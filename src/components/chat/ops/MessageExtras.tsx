@@ -29,7 +29,9 @@ function MessageExtras({ message, own }: Props) {
   const screen = useChatScreen()
   const features = useAppStore((s) => s.chatFeatures)
   const panel = useAppStore((s) => s.messagePanels[messageKey(message)])
-  const [picking, setPicking] = useState(false)
+  const [pickingHere, setPicking] = useState(false)
+  const fromMenu = useAppStore((s) => s.reactionPickerFor === messageKey(message))
+  const picking = pickingHere || fromMenu
   const conv = screen.conversationID
   const stored = message.status === 'success' && message.sequence > 0
   const reactions = message.reactionList ?? []
@@ -37,8 +39,12 @@ function MessageExtras({ message, own }: Props) {
   const canVoice = features.voiceToText && stored && message.type === MsgType.Audio
   const canPin = !screen.isGroup && stored && message.type !== MsgType.Audio
 
-  const react = (reactionID: string) => {
+  const closePicker = () => {
     setPicking(false)
+    if (fromMenu) useAppStore.getState().setReactionPickerFor(null)
+  }
+  const react = (reactionID: string) => {
+    closePicker()
     toggleReaction(conv, message, reactionID).catch(report)
   }
 
@@ -79,7 +85,7 @@ function MessageExtras({ message, own }: Props) {
       {stored ? (
         <View className='msg-quick' data-testid='msg-quick'>
           {features.emojiReaction ? (
-            <View className='msg-quick__item' data-testid='msg-quick-react' onClick={() => setPicking((p) => !p)}>
+            <View className='msg-quick__item' data-testid='msg-quick-react' onClick={() => (picking ? closePicker() : setPicking(true))}>
               回应
             </View>
           ) : null}

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react'
 import type { Message } from '@shared/chat'
 import { SEARCH_PAGE_SIZE, type SearchFilter } from '@shared/messageOps'
 import { engine } from '@/services/chat/context'
-import { jumpToMessage } from '@/services/messageOps/actions'
 import { resultSummary, SEARCH_FILTERS, splitOnKeyword } from '@/services/messageOps/searchFilters'
 import { formatMessageTime } from '@/utils/time'
+import { useChatScreen } from '../chatContext'
 import './ops.scss'
 
 /** Spec 9: search debounce. */
@@ -30,6 +30,7 @@ export default function MessageSearch({ conversationID, open: shown, onClose }: 
   const [state, setState] = useState<'loading' | 'idle' | 'error'>('loading')
   const [complete, setComplete] = useState(true)
   const run = useRef(0)
+  const screen = useChatScreen()
 
   useEffect(() => {
     const t = setTimeout(() => setQuery(keyword), SEARCH_DEBOUNCE_MS)
@@ -58,7 +59,7 @@ export default function MessageSearch({ conversationID, open: shown, onClose }: 
 
   const open = (m: Message) => {
     onClose()
-    void jumpToMessage(conversationID, m.sequence)
+    void screen.jumpToMessage(m.ID)
   }
 
   return (

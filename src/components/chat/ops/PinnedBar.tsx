@@ -1,7 +1,8 @@
 import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { jumpToMessage, loadPinned, unpinMessage } from '@/services/messageOps/actions'
+import { loadPinned, unpinMessage } from '@/services/messageOps/actions'
 import { useAppStore } from '@/stores'
+import { useChatScreen } from '../chatContext'
 import './ops.scss'
 
 const EMPTY: never[] = []
@@ -14,6 +15,7 @@ export default function PinnedBar({ conversationID }: { conversationID: string }
   const pins = useAppStore((s) => s.pinnedMessages[conversationID] ?? EMPTY)
   const version = useAppStore((s) => s.topMessageVersion)
   const [index, setIndex] = useState(0)
+  const screen = useChatScreen()
 
   useEffect(() => {
     void loadPinned(conversationID)
@@ -27,7 +29,7 @@ export default function PinnedBar({ conversationID }: { conversationID: string }
       <View
         className='pinned-bar__content'
         data-testid='pinned-bar-content'
-        onClick={() => void jumpToMessage(conversationID, shown.sequence)}
+        onClick={() => void screen.jumpToMessage(shown.msgId)}
       >
         <View className='pinned-bar__nick'>{shown.oneSelf ? '我' : shown.nickName}：</View>
         <View className='pinned-bar__text'>{shown.msgContent}</View>

@@ -2,6 +2,7 @@ import type { RtcPayload } from '@shared/call'
 import { OutgoingMessage, type Conversation, type Message } from '@shared/chat'
 import { PROTOCOL_VERSION } from '@shared/codes'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
+import type { ForwardResult } from '@shared/messageOps'
 import type { SearchResult } from '@shared/search'
 import type { Reaction, TranslateResult, VoiceToTextResult } from '@shared/messageOps'
 import { NoticeType } from '@shared/ws'
@@ -218,6 +219,19 @@ export class SelfHostedChatEngine implements ChatEngine {
     return this.options.http.post<MessagePage>(ImPath.search, params)
   }
 
+  // The screens show these failures in their own words (spec 8: '已过撤回时限', '内容包含敏感词汇').
+  revokeMessage(conversationID: string, sequence: number): Promise<{ revoker: string }> {
+    return this.options.http.post<{ revoker: string }>(ImPath.revoke, { conversationID, sequence }, { silent: true })
+  }
+
+  async deleteMessages(conversationID: string, sequences: number[]): Promise<number[]> {
+    return (await this.options.http.post<{ sequences: number[] }>(ImPath.deleteMessages, { conversationID, sequences }, { silent: true })).sequences
+  }
+
+  forwardMessages(body: Parameters<ChatEngine['forwardMessages']>[0]): Promise<ForwardResult> {
+    return this.options.http.post<ForwardResult>(ImPath.forward, body, { silent: true })
+  }
+
   // ---- live chat (socket) ----
 
   sendMessage(input: OutgoingMessageInput): Promise<Message> {
@@ -296,6 +310,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       case 'conv':
       case 'convDeleted':
       case 'reaction':
+      case 'revoked':
         return this.handleChatFrame(frame)
       case 'hello':
         return this.handleHello(frame.protocolVersion, frame.wtId)
@@ -349,6 +364,8 @@ export class SelfHostedChatEngine implements ChatEngine {
         return this.events.emit('conversationDeleted', { conversationID: frame.conversationID })
       case 'reaction':
         return this.events.emit('reaction', frame)
+      case 'revoked':
+        return this.events.emit('messageRevoked', { conversationID: frame.conversationID, sequence: frame.sequence, from: frame.from, revoker: frame.revoker })
       case 'rtc':
         return this.events.emit('rtc', { inviteID: frame.inviteID, from: frame.from, payload: frame.payload })
       default:

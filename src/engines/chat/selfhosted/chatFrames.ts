@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { RtcServerFrame } from '@shared/call'
 import { ConvType, MsgType, type ChatServerFrame, type Conversation, type Message } from '@shared/chat'
-import { Reaction, ReactionFrame } from '@shared/messageOps'
+import { Reaction, ReactionFrame, RevokedFrameSchema } from '@shared/messageOps'
 
 // types/chat.ts describes what the server sends as TypeScript types only; these schemas check the
 // same shapes on arrival, so a malformed push is dropped instead of corrupting the store.
@@ -88,10 +88,11 @@ const SingleChatFrameSchema: z.ZodType<SingleChatFrame> = z.discriminatedUnion('
   z.object({ type: z.literal('conv'), conversation: ConversationSchema }),
   z.object({ type: z.literal('convDeleted'), conversationID: z.string() }),
   ReactionFrame,
+  RevokedFrameSchema,
   RtcServerFrame,
 ]) as z.ZodType<SingleChatFrame>
 
-export const CHAT_FRAME_TYPES: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction', 'batch'])
+export const CHAT_FRAME_TYPES: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction', 'revoked', 'batch'])
 
 /** A batch whose frames have been checked one by one (nested batches flattened). */
 export interface CheckedBatch {

@@ -1,0 +1,94 @@
+import { View } from '@tarojs/components'
+import { useEffect, useMemo, useState } from 'react'
+import Button from '@/components/layout/Button'
+import Dialog from '@/components/layout/Dialog'
+import TransferPicker from '@/components/group/TransferPicker'
+import type { PickerEntry } from '@/components/group/pickerEntries'
+import { forwardMessages } from '@/services/chat/messageOps'
+import { mediaUrl } from '@/services/chat/upload'
+import { useAppStore } from '@/stores'
+import type { UiMessage } from '@/stores/slices/messages'
+import { forwardTargets } from './forwardTargets'
+
+export interface ForwardJob {
+  messages: UiMessage[]
+  merged: boolean
+}
+
+interface Props {
+  conversationID: string
+  job: ForwardJob | null
+  /** The merged record's title ('群聊的聊天记录' or 'A和B的聊天记录'). */
+  mergedTitle: string
+  onClose(): void
+  onDone(): void
+}
+
+/** The forward dialog (spec 2: titled 转发) with the two-pane transfer picker, single or multiple choice. */
+export default function ForwardDialog({ conversationID, job, mergedTitle, onClose, onDone }: Props) {
+  const conversations = useAppStore((s) => s.conversations)
+  const friends = useAppStore((s) => s.friends)
+  const [selected, setSelected] = useState<PickerEntry[]>([])
+  const [multiple, setMultiple] = useState(false)
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    if (job) {
+      setSelected([])
+      setMultiple(false)
+    }
+  }, [job])
+  const entries = useMemo(() => forwardTargets(Object.values(conversations), friends, mediaUrl), [conversations, friends])
+
+  const send = async () => {
+    if (!job || !selected.length || busy) return
+    setBusy(true)
+    try {
+      const ok = await forwardMessages({
+        conversationID,
+        messages: job.messages,
+        targets: selected.map((e) => e.id),
+        merged: job.merged,
+        title: job.merged ? mergedTitle : '',
+      })
+      if (ok) onDone()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const count = job?.messages.length ?? 0
+  return (
+    <Dialog
+      open={job !== null}
+      wide
+      title='转发'
+      onClose={onClose}
+      testId='forward-dialog'
+      footer={
+        <>
+          <Button onClick={onClose}>取消</Button>
+          <Button variant='primary' disabled={!selected.length} loading={busy} testId='forward-send' onClick={() => void send()}>
+            发送{selected.length > 0 ? `(${selected.length})` : ''}
+          </Button>
+        </>
+      }
+    >
+      <View className='forward-head'>
+        <View className='forward-head__what' data-testid='forward-what'>
+          {job?.merged ? `合并转发 ${count} 条消息` : count > 1 ? `逐条转发 ${count} 条消息` : '转发 1 条消息'}
+        </View>
+        <View
+          className='link forward-head__mode'
+          data-testid='forward-mode'
+          onClick={() => {
+            setMultiple((m) => !m)
+            setSelected((s) => s.slice(0, 1))
+          }}
+        >
+          {multiple ? '单选' : '多选'}
+        </View>
+      </View>
+      <TransferPicker entries={entries} selected={selected} onChange={setSelected} single={!multiple} />
+    </Dialog>
+  )
+}

@@ -1,0 +1,46 @@
+import { collectMessages, copyMessage, deleteMessages, openMessage, revokeMessage } from '@/services/chat/messageOps'
+import type { UiMessage } from '@/stores/slices/messages'
+import type { ChatScreen } from '../chatContext'
+import type { MessageAction } from './menuRules'
+
+export interface ActionContext {
+  message: UiMessage
+  screen: ChatScreen
+}
+
+export type MessageActionHandler = (ctx: ActionContext) => void | Promise<void>
+
+const handlers = new Map<MessageAction, MessageActionHandler>()
+
+/**
+ * Adds (or replaces) what a menu entry does. The menu only shows the entries that have a handler,
+ * so a feature module plugs in with one import that calls this (reactions, pin, translate…).
+ */
+export function registerMessageAction(key: MessageAction, handler: MessageActionHandler): void {
+  handlers.set(key, handler)
+}
+
+export function hasMessageAction(key: MessageAction): boolean {
+  return handlers.has(key)
+}
+
+export async function runMessageAction(key: MessageAction, ctx: ActionContext): Promise<void> {
+  const handler = handlers.get(key)
+  if (!handler) return
+  try {
+    await handler(ctx)
+  } catch (err) {
+    console.warn(`message action ${key} failed`, err)
+  }
+}
+
+registerMessageAction('copy', ({ message }) => copyMessage(message))
+registerMessageAction('open', ({ message }) => openMessage(message))
+registerMessageAction('quote', ({ message, screen }) => screen.startQuote(message))
+registerMessageAction('forward', ({ message, screen }) => screen.startForward([message]))
+registerMessageAction('multiSelect', ({ message, screen }) => screen.startMultiSelect(message))
+registerMessageAction('favorite', ({ message }) => collectMessages([message]))
+registerMessageAction('revoke', ({ message }) => revokeMessage(message))
+registerMessageAction('delete', async ({ message }) => {
+  await deleteMessages(message.conversationID, [message])
+})

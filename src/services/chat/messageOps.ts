@@ -1,0 +1,225 @@
+import { MsgType, type Conversation } from '@shared/chat'
+import {
+  CollectContentType,
+  COLLECT_OK_TEXT,
+  COLLECT_UPLOADING_TEXT,
+  FORWARD_SENSITIVE_TEXT,
+  MessageOpsError,
+  REVOKE_TOO_LATE_TEXT,
+  type CollectionAddBody,
+} from '@shared/messageOps'
+import { NoticeType } from '@shared/ws'
+import type { NoticeFrame, RevokedEvent } from '@/engines/chat/ChatEngine'
+import { clipboard } from '@/platform/clipboard'
+import { fileOpener } from '@/platform/fileOpener'
+import { messageKey, type UiMessage } from '@/stores/chat/uiMessage'
+import { api } from '../api/client'
+import { isApiError } from '../api/errors'
+import { toast } from '../toast'
+import { engine, state } from './context'
+import { parseCustomContent } from '@/components/chat/customMessage'
+import { mediaUrl } from './upload'
+
+export const COPY_UNSUPPORTED_TEXT = 'this device does not support copy'
+export const NOTHING_SELECTED_TEXT = '未选择消息'
+export const ADMIN_REVOKER = 'administrator'
+
+function errorText(err: unknown, fallback: string): string {
+  if (!isApiError(err)) return fallback
+  if (err.code === MessageOpsError.RevokeTooLate || err.code === MessageOpsError.RevokeTooLateAlt) return REVOKE_TOO_LATE_TEXT
+  if (err.code === MessageOpsError.ForwardSensitive) return FORWARD_SENSITIVE_TEXT
+  return err.msg || fallback
+}
+
+/** A revoked message also changes the conversation list's last message. */
+function reviseLastMessage(conversationID: string, isRevoked: (seq: number, from: string) => boolean): void {
+  const conv = state().conversations[conversationID]
+  const last = conv?.lastMessage
+  if (last && !last.isRevoked && isRevoked(last.sequence, last.from)) state().patchConversation(conversationID, { lastMessage: { ...last, isRevoked: true } })
+}
+
+export function applyRevoked({ conversationID, sequence, revoker }: RevokedEvent): void {
+  state().markRevoked(conversationID, (m) => m.sequence === sequence, revoker)
+  reviseLastMessage(conversationID, (seq) => seq === sequence)
+}
+
+function groupConversationByNumber(groupNumber: string): Conversation | undefined {
+  return Object.values(state().conversations).find((c) => c.groupProfile?.groupNumber === groupNumber)
+}
+
+/** Socket type 7: an admin revoked one message of a member (sequences) or all of theirs up to a sequence. */
+export function applyWithdrawNotice(frame: NoticeFrame): void {
+  if (frame.type !== NoticeType.Withdraw) return
+  const conv = groupConversationByNumber(frame.groupNumber)
+  if (!conv) return
+  const one = frame.sequences ? new Set(frame.sequences) : null
+  const hit = (seq: number, from: string) =>
+    from === frame.withdrawUserWtId && (one ? one.has(seq) : seq <= frame.lastMessageSequence)
+  state().markRevoked(conv.conversationID, (m) => m.type !== MsgType.GroupTip && hit(m.sequence, m.from), ADMIN_REVOKER)
+  reviseLastMessage(conv.conversationID, hit)
+}
+
+export async function revokeMessage(m: UiMessage): Promise<void> {
+  try {
+    const { revoker } = await engine().revokeMessage(m.conversationID, m.sequence)
+    applyRevoked({ conversationID: m.conversationID, sequence: m.sequence, from: m.from, revoker })
+  } catch (err) {
+    toast.error(errorText(err, '撤回失败'))
+  }
+}
+
+/** Deletes for this user; the rule (incoming, or older than 5 minutes) is the server's too. */
+export async function deleteMessages(conversationID: string, messages: UiMessage[]): Promise<boolean> {
+  const stored = messages.filter((m) => m.sequence > 0)
+  if (!stored.length) {
+    toast.info(NOTHING_SELECTED_TEXT)
+    return false
+  }
+  try {
+    await engine().deleteMessages(conversationID, stored.map((m) => m.sequence))
+    state().removeMessages(conversationID, stored.map(messageKey))
+    return true
+  } catch (err) {
+    toast.error(errorText(err, '删除失败'))
+    return false
+  }
+}
+
+export async function copyMessage(m: UiMessage): Promise<void> {
+  const text = typeof m.payload.text === 'string' ? m.payload.text : ''
+  if (!clipboard.supported() || !(await clipboard.copyText(text))) {
+    toast.error(COPY_UNSUPPORTED_TEXT)
+    return
+  }
+  toast.success('复制成功')
+}
+
+export async function openMessage(m: UiMessage): Promise<void> {
+  const p = m.payload
+  const [url, name] =
+    m.type === MsgType.File
+      ? [String(p.fileUrl ?? ''), String(p.fileName ?? 'file')]
+      : m.type === MsgType.Video
+        ? [String(p.videoUrl ?? ''), 'video.mp4']
+        : [String(p.url ?? ''), `image.${String(p.format ?? 'jpg')}`]
+  try {
+    if (m.type === MsgType.Image) await fileOpener.saveImage(mediaUrl(url), name)
+    else await fileOpener.download(mediaUrl(url), name)
+  } catch (err) {
+    toast.error(err instanceof Error ? err.message : '下载失败')
+  }
+}
+
+export interface ForwardRequest {
+  conversationID: string
+  messages: UiMessage[]
+  targets: string[]
+  merged: boolean
+  title?: string
+}
+
+/** Forwards stored messages; true when every target got them. The copies arrive as ordinary messages. */
+export async function forwardMessages(req: ForwardRequest): Promise<boolean> {
+  const sequences = req.messages.filter((m) => m.sequence > 0).map((m) => m.sequence)
+  if (!sequences.length) {
+    toast.info(NOTHING_SELECTED_TEXT)
+    return false
+  }
+  try {
+    const { results } = await engine().forwardMessages({
+      conversationID: req.conversationID,
+      sequences: sequences.sort((a, b) => a - b),
+      targets: req.targets,
+      merged: req.merged,
+      title: req.title ?? '',
+    })
+    const failed = results.find((r) => r.code !== 200)
+    if (failed) {
+      toast.error(failed.msg || '转发失败')
+      return false
+    }
+    toast.success('转发成功')
+    return true
+  } catch (err) {
+    toast.error(errorText(err, '转发失败'))
+    return false
+  }
+}
+
+/** The favorite add payload of spec 3 for a message; null when it cannot be a favorite. */
+export function collectPayloadOf(m: UiMessage): CollectionAddBody | null {
+  const p = m.payload
+  const base = { collectedUserId: m.from, collectTitle: '' }
+  switch (m.type) {
+    case MsgType.Text: {
+      const text = String(p.text ?? '')
+      return { ...base, contentType: /https?:\/\//.test(text) ? CollectContentType.Link : CollectContentType.Text, collectTitle: text }
+    }
+    case MsgType.Image:
+      return { ...base, contentType: CollectContentType.Image, imageUuid: String(p.url ?? '') }
+    case MsgType.Video:
+      return {
+        ...base,
+        contentType: CollectContentType.Video,
+        videoUuid: String(p.videoUrl ?? ''),
+        snapshotUuid: String(p.snapshotUrl ?? ''),
+        videoImage: String(p.snapshotUrl ?? ''),
+      }
+    case MsgType.File: {
+      const fileName = String(p.fileName ?? 'file')
+      return {
+        ...base,
+        contentType: CollectContentType.File,
+        fileUuid: String(p.fileUrl ?? ''),
+        fileName,
+        fileSize: Number(p.fileSize ?? 0),
+        fileType: fileName.includes('.') ? fileName.split('.').pop()!.slice(0, 32) : '',
+      }
+    }
+    case MsgType.Location: {
+      let title = ''
+      try {
+        title = String((JSON.parse(String(p.description ?? '{}')) as { title?: unknown }).title ?? '')
+      } catch {
+        title = ''
+      }
+      return { ...base, contentType: CollectContentType.Location, lat: Number(p.latitude), lng: Number(p.longitude), addressTitle: title, collectTitle: title }
+    }
+    case MsgType.Custom: {
+      const c = parseCustomContent(p)
+      if (c.kind !== 'collect') return null
+      let id: number | undefined
+      try {
+        const detail = JSON.parse(String((JSON.parse(String(p.data)) as { detail?: unknown }).detail ?? '{}')) as { id?: unknown }
+        id = typeof detail.id === 'number' ? detail.id : undefined
+      } catch {
+        id = undefined
+      }
+      return { ...base, contentType: CollectContentType.Note, collectTitle: c.note || c.title, ...(id ? { id } : {}) }
+    }
+    default:
+      return null
+  }
+}
+
+export async function collectMessages(messages: UiMessage[]): Promise<void> {
+  if (!messages.length) {
+    toast.info(NOTHING_SELECTED_TEXT)
+    return
+  }
+  if (messages.some((m) => m.status === 'unSend' || m.progress < 1)) {
+    toast.info(COLLECT_UPLOADING_TEXT)
+    return
+  }
+  const bodies = messages.map(collectPayloadOf).filter((b): b is CollectionAddBody => b !== null)
+  if (!bodies.length) {
+    toast.info('所选消息不能收藏')
+    return
+  }
+  try {
+    for (const body of bodies) await api.post('/user/collection/add', body, { silent: true })
+    toast.success(COLLECT_OK_TEXT)
+  } catch (err) {
+    toast.error(errorText(err, '收藏失败'))
+  }
+}

@@ -1,0 +1,151 @@
+import type { LoginResult } from '@shared/auth'
+import { MsgType } from '@shared/chat'
+import { NoticeType } from '@shared/ws'
+import { setChatEngine } from '@/engines'
+import { forwardTargets } from '@/components/chat/menu/forwardTargets'
+import { readRecord } from '@/components/chat/menu/MergedViewer'
+import { cloudDataWithReply, replyFor, replyOf } from '@/components/chat/menu/quote'
+import { collectPayloadOf, forwardMessages, revokeMessage } from '@/services/chat/messageOps'
+import { bindChat, unbindChat } from '@/services/chat/sync'
+import { resetAppStore, useAppStore } from '@/stores'
+import { fromServer } from '@/stores/chat/uiMessage'
+import { conversation, FakeChatEngine, message } from '../helpers/fakeChatEngine'
+
+const USER: LoginResult = { token: 't', wtId: '10000001', imToken: 'sig', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 }
+const PEER = 'C2C10000002'
+const GROUP = 'GROUPG100001'
+const state = () => useAppStore.getState()
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+let engine: FakeChatEngine
+beforeEach(() => {
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined)
+  resetAppStore()
+  engine = new FakeChatEngine()
+  engine.ready = true
+  setChatEngine(engine)
+  state().setUser(USER)
+  bindChat(engine)
+})
+afterEach(() => {
+  unbindChat()
+  setChatEngine(null)
+})
+
+describe('revoked messages in the store', () => {
+  it('marks a revoked frame\'s message, keeps its text for re-editing and revises the last message', () => {
+    state().upsertConversation(conversation(PEER, { lastSequence: 2, lastMessage: { type: MsgType.Text, payload: { text: 'b' }, from: USER.wtId, nick: '', time: 1, sequence: 2, isRevoked: false } }))
+    state().mergeMessages(PEER, [message({ conversationID: PEER, sequence: 1 }), message({ conversationID: PEER, sequence: 2, from: USER.wtId, payload: { text: 'b' } })].map((m) => fromServer(m)))
+    engine.emit('messageRevoked', { conversationID: PEER, sequence: 2, from: USER.wtId, revoker: USER.wtId })
+    const list = state().messages[PEER]!.list
+    expect(list[1]).toMatchObject({ isRevoked: true, revoker: USER.wtId, payload: { text: 'b' } })
+    expect(list[0]!.isRevoked).toBe(false)
+    expect(state().conversations[PEER]!.lastMessage!.isRevoked).toBe(true)
+    // History later brings the same message with its payload emptied: the held text stays.
+    state().mergeMessages(PEER, [fromServer({ ...list[1]!, payload: {} })])
+    expect(state().messages[PEER]!.list[1]!.payload).toEqual({ text: 'b' })
+  })
+
+  it('applies socket type 7: one sequence, or everything of the sender up to a sequence, never tips', () => {
+    state().upsertConversation(conversation(GROUP, { groupProfile: { groupID: 'G100001', groupNumber: '900001', name: '群', avatar: '', memberCount: 3, isMember: true } }))
+    const ms = [
+      message({ conversationID: GROUP, sequence: 1, from: '10000003' }),
+      message({ conversationID: GROUP, sequence: 2, from: '10000003' }),
+      message({ conversationID: GROUP, sequence: 3, from: '10000004' }),
+      message({ conversationID: GROUP, sequence: 4, from: '10000003', type: MsgType.GroupTip, payload: { operationType: 1 } }),
+      message({ conversationID: GROUP, sequence: 5, from: '10000003' }),
+    ]
+    state().mergeMessages(GROUP, ms.map((m) => fromServer(m)))
+    const revoked = () => state().messages[GROUP]!.list.filter((m) => m.isRevoked).map((m) => m.sequence)
+    engine.emit('notice', { type: NoticeType.Withdraw, groupNumber: '900001', withdrawUserWtId: '10000003', lastMessageSequence: 2, sequences: [2] })
+    expect(revoked()).toEqual([2])
+    engine.emit('notice', { type: NoticeType.Withdraw, groupNumber: '900001', withdrawUserWtId: '10000003', lastMessageSequence: 4 })
+    expect(revoked()).toEqual([1, 2])
+    expect(state().messages[GROUP]!.list.find((m) => m.sequence === 1)!.revoker).toBe('administrator')
+    engine.emit('notice', { type: NoticeType.Withdraw, groupNumber: 'other', withdrawUserWtId: '10000003', lastMessageSequence: 9 })
+    expect(revoked()).toEqual([1, 2])
+  })
+
+  it('revoking through the engine marks the message; a refusal past the window toasts 已过撤回时限', async () => {
+    const m = fromServer(message({ conversationID: PEER, sequence: 1, from: USER.wtId }))
+    state().mergeMessages(PEER, [m])
+    await revokeMessage(m)
+    expect(state().messages[PEER]!.list[0]!.isRevoked).toBe(true)
+    const { ApiError } = await import('@/services/api/errors')
+    engine.revokeMessage.mockRejectedValueOnce(new ApiError(20016, 'x', false))
+    const m2 = fromServer(message({ conversationID: PEER, sequence: 2, from: USER.wtId }))
+    state().mergeMessages(PEER, [m2])
+    await revokeMessage(m2)
+    await flush()
+    expect(state().messages[PEER]!.list[1]!.isRevoked).toBe(false)
+    expect(state().toasts.map((t) => t.message)).toContain('已过撤回时限')
+  })
+
+  it('forward with nothing stored says 未选择消息; a sensitive refusal says 内容包含敏感词汇', async () => {
+    expect(await forwardMessages({ conversationID: PEER, messages: [], targets: [GROUP], merged: true })).toBe(false)
+    expect(state().toasts.map((t) => t.message)).toContain('未选择消息')
+    const { ApiError } = await import('@/services/api/errors')
+    engine.forwardMessages.mockRejectedValueOnce(new ApiError(80001, 'x', false))
+    const m = fromServer(message({ conversationID: PEER, sequence: 3 }))
+    expect(await forwardMessages({ conversationID: PEER, messages: [m], targets: [GROUP], merged: false })).toBe(false)
+    expect(state().toasts.map((t) => t.message)).toContain('内容包含敏感词汇')
+  })
+})
+
+describe('quotes', () => {
+  it('round-trips messageReply through cloudCustomData and ignores anything else', () => {
+    const m = fromServer(message({ conversationID: PEER, sequence: 1, nick: '李四', payload: { text: '原话' } }))
+    const reply = replyFor(m, USER.wtId)
+    expect(reply).toEqual({ messageID: m.ID, messageType: MsgType.Text, messageSender: '李四', messageAbstract: '原话' })
+    expect(replyOf({ cloudCustomData: cloudDataWithReply(reply) })).toEqual(reply)
+    expect(replyOf({ cloudCustomData: '' })).toBeNull()
+    expect(replyOf({ cloudCustomData: '{"messageReply":{}}' })).toBeNull()
+    expect(replyOf({ cloudCustomData: 'messageReply not json' })).toBeNull()
+  })
+})
+
+describe('forward targets', () => {
+  it('lists conversations newest first, then friends without one; drops left groups, system and deleted accounts', () => {
+    const convs = [
+      conversation('C2C10000002', { updatedAt: 1 }),
+      conversation('GROUPG1', { updatedAt: 3, groupProfile: { groupID: 'G1', groupNumber: '1', name: '在的群', avatar: '', memberCount: 2, isMember: true } }),
+      conversation('GROUPG2', { updatedAt: 4, groupProfile: { groupID: 'G2', groupNumber: '2', name: '退了的群', avatar: '', memberCount: 2, isMember: false } }),
+      conversation('C2CwisperHelper', { updatedAt: 5 }),
+    ]
+    const friends = [
+      { wtId: '10000002', nickName: '李四', remark: '', avatar: '', tagNameList: [], actionStatus: 0 as const },
+      { wtId: '10000005', nickName: '王五', remark: '老王', avatar: '', tagNameList: [], actionStatus: 0 as const },
+      { wtId: '10000006', nickName: '注销', remark: '', avatar: '', tagNameList: [], actionStatus: 1 as const },
+    ]
+    expect(forwardTargets(convs, friends, (u) => u).map((e) => e.id)).toEqual(['GROUPG1', 'C2C10000002', 'C2C10000005'])
+  })
+})
+
+describe('favorites payload', () => {
+  const ui = (type: string, payload: Record<string, unknown>) => fromServer(message({ conversationID: PEER, sequence: 1, type: type as never, payload }))
+  it.each([
+    [MsgType.Text, { text: '一句话' }, { contentType: 1, collectTitle: '一句话' }],
+    [MsgType.Text, { text: '看 https://example.com' }, { contentType: 7 }],
+    [MsgType.Image, { url: '/api/oss/file/a' }, { contentType: 2, imageUuid: '/api/oss/file/a' }],
+    [MsgType.Video, { videoUrl: '/v', snapshotUrl: '/s' }, { contentType: 3, videoUuid: '/v', videoImage: '/s' }],
+    [MsgType.File, { fileUrl: '/f', fileName: 'a.pdf', fileSize: 9 }, { contentType: 4, fileUuid: '/f', fileName: 'a.pdf', fileType: 'pdf', fileSize: 9 }],
+    [MsgType.Location, { latitude: 1, longitude: 2, description: '{"title":"公司","detail":""}' }, { contentType: 5, lat: 1, lng: 2, addressTitle: '公司' }],
+  ])('%s %j', (type, payload, expected) => {
+    expect(collectPayloadOf(ui(type, payload))).toMatchObject({ collectedUserId: '10000002', ...expected })
+  })
+  it('a collect note re-favorites by id; other custom messages and faces cannot be favorites', () => {
+    const note = { data: JSON.stringify({ type: 'collect', detail: JSON.stringify({ id: 7, collectTitle: '标题', noteContent: '笔记' }) }) }
+    expect(collectPayloadOf(ui(MsgType.Custom, note))).toMatchObject({ contentType: 99, id: 7, collectTitle: '笔记' })
+    expect(collectPayloadOf(ui(MsgType.Custom, { data: '{"businessID":"link","text":"x","link":"y"}' }))).toBeNull()
+    expect(collectPayloadOf(ui(MsgType.Face, { index: 1, data: 'x' }))).toBeNull()
+  })
+})
+
+describe('merged records', () => {
+  it('reads the title and items, and reports an unreadable list as a load failure', () => {
+    expect(readRecord({ title: 'T', messageList: [{ ID: '1', type: MsgType.Text, payload: { text: 'a' }, from: '1', nick: 'n', avatar: '', time: 1 }] }).items).toHaveLength(1)
+    expect(readRecord({ title: '', messageList: [] })).toEqual({ title: '聊天记录', items: null })
+    expect(readRecord({ title: 'T', messageList: 'nope' }).items).toBeNull()
+    expect(readRecord({ title: 'T', messageList: [{ nope: 1 }] }).items).toBeNull()
+  })
+})
