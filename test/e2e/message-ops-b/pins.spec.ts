@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { befriend, closeAll, openChatWith, registerUsers, sendText, signIn, textRow, visible, type Session } from '../messaging/support'
-import { quickAction } from './support'
+import { menuAction } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -22,7 +22,7 @@ test('a pinned message shows in the bar on both sides, jumps to the message, and
   await expect(textRow(b.page, '别迟到')).toBeVisible()
   await expect(visible(b.page, 'pinned-bar')).toHaveCount(0)
 
-  await quickAction(textRow(a.page, '会议室 3 楼 302'), 'pin')
+  await menuAction(a.page, textRow(a.page, '会议室 3 楼 302'), 'pin')
   await expect(visible(a.page, 'pinned-bar')).toContainText('我：会议室 3 楼 302')
   // Socket type 3 makes Bob's bar follow at once.
   await expect(visible(b.page, 'pinned-bar')).toContainText(`${alice!.nickName}：会议室 3 楼 302`)

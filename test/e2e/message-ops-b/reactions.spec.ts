@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { befriend, closeAll, openChatWith, registerUsers, sendText, signIn, textRow, visible, type Session } from '../messaging/support'
-import { quickAction, reactionChip } from './support'
+import { menuAction, quickAction, reactionChip } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -20,7 +20,8 @@ test('a reaction appears for the other user live and toggles off again', async (
   await openChatWith(b.page, alice!)
   await expect(textRow(b.page, '周末去爬山吗')).toBeVisible()
 
-  await quickAction(textRow(b.page, '周末去爬山吗'), 'react')
+  // From the message menu (the spec's way in).
+  await menuAction(b.page, textRow(b.page, '周末去爬山吗'), 'reaction')
   await visible(b.page, 'reaction-picker').locator('[data-reaction="[微笑]"]').click()
   await expect(reactionChip(b.page, '周末去爬山吗', '[微笑]')).toHaveAttribute('data-count', '1')
   await expect(reactionChip(b.page, '周末去爬山吗', '[微笑]')).toHaveClass(/msg-reaction--mine/)
@@ -36,4 +37,9 @@ test('a reaction appears for the other user live and toggles off again', async (
   await reactionChip(b.page, '周末去爬山吗', '[微笑]').click()
   await expect(onA).toHaveAttribute('data-count', '1')
   await expect(onA).toHaveClass(/msg-reaction--mine/)
+
+  // The hover entry of a desktop row opens the same picker.
+  await quickAction(textRow(a.page, '周末去爬山吗'), 'react')
+  await visible(a.page, 'reaction-picker').locator('[data-reaction="[呲牙]"]').click()
+  await expect(reactionChip(b.page, '周末去爬山吗', '[呲牙]')).toHaveAttribute('data-count', '1')
 })

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { befriend, closeAll, openChatWith, registerUsers, sendText, signIn, textRow, type Session } from '../messaging/support'
-import { quickAction } from './support'
+import { menuAction, quickAction } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -22,14 +22,15 @@ test('translate shows loading, then the local provider’s result, and toggles p
   const row = textRow(b.page, 'good morning')
   await expect(row).toBeVisible()
 
-  await quickAction(row, 'translate')
+  expect(await menuAction(b.page, row, 'translate')).toBe('翻译')
   // The stand-in provider (test/support/language-provider.mjs) reverses the text and tags the language.
   await expect(row.locator('[data-testid="msg-panel-translate"]')).toHaveText('[zh] gninrom doog')
   await expect(row.locator('[data-testid="msg-panel-translate"]')).toHaveAttribute('data-status', 'done')
   await expect(textRow(b.page, 'see you').locator('[data-testid="msg-panel-translate"]')).toHaveCount(0)
 
-  await row.hover()
-  await expect(row.locator('[data-testid="msg-quick-translate"]')).toHaveText('隐藏')
-  await row.locator('[data-testid="msg-quick-translate"]').click()
+  // The menu entry now reads 'hide' and closes the panel; the hover entry opens it again.
+  expect(await menuAction(b.page, row, 'translate')).toBe('隐藏')
   await expect(row.locator('[data-testid="msg-panel-translate"]')).toHaveCount(0)
+  await quickAction(row, 'translate')
+  await expect(row.locator('[data-testid="msg-panel-translate"]')).toHaveText('[zh] gninrom doog')
 })
