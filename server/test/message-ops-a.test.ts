@@ -137,6 +137,13 @@ describe.each(BACKENDS)('message operations (revoke, delete, forward, favorites)
     await storage.db.query(`UPDATE messages SET payload = '{"text":"含有敏感词测试的内容"}' WHERE channel_id = $1 AND seq = $2`, [`group:${g.groupID}`, a])
     const refused = await call('/api/im/message/forward', { conversationID: g.conversationID, sequences: [a], targets: [target], merged: true }, owner)
     expect(refused).toMatchObject({ code: 80001, msg: '内容包含敏感词汇' })
+    // Each target keeps its own send rules: a group the forwarder is not in refuses with 10007.
+    const elsewhere = await makeGroup(s, third, [], [member])
+    const partly = await call<ForwardResult>('/api/im/message/forward', { conversationID: g.conversationID, sequences: [b], targets: [elsewhere.conversationID, target, target] }, owner)
+    expect(partly.data.results).toEqual([
+      { conversationID: elsewhere.conversationID, sent: 0, code: 10007, msg: expect.any(String) },
+      { conversationID: target, sent: 1, code: 200, msg: '' },
+    ])
     // Nobody outside may forward the group's messages.
     const outsider = await registerUser(s, '外人')
     expect((await call('/api/im/message/forward', { conversationID: g.conversationID, sequences: [b], targets: [`C2C${owner.wtId}`] }, outsider)).code).toBe(404)
@@ -153,6 +160,8 @@ describe.each(BACKENDS)('message operations (revoke, delete, forward, favorites)
     expect((await add({ contentType: 99, id: text.data.id })).code).toBe(200)
     expect((await add({ contentType: 6, collectTitle: 'x' })).code).toBe(400)
     expect((await add({ contentType: 2 })).code).toBe(400)
+    // A file still on the device: its upload has not finished.
+    expect(await add({ contentType: 2, imageUuid: 'blob:http://localhost/1234' })).toMatchObject({ code: 400, msg: '消息正在发送中' })
     // Someone else's favorite cannot be re-favorited.
     expect((await call('/api/user/collection/add', { contentType: 99, id: text.data.id }, owner)).code).toBe(404)
     const { rows } = await storage.db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_collections WHERE wt_id = $1', [member.wtId])

@@ -5,7 +5,7 @@ import type { FitContext } from '@/utils/media'
 import type { PressPoint } from '@/components/conversation/usePressMenu'
 
 /** What every row of the open chat needs to know and do, without threading it through each level. */
-export interface ChatScreen {
+export interface ChatScreen extends MessageOpsScreen {
   conversationID: string
   conversation: Conversation | undefined
   selfID: string
@@ -16,6 +16,10 @@ export interface ChatScreen {
   askResend(message: UiMessage): void
   /** Puts text into the editor (re-editing a revoked message). */
   editText(text: string): void
+}
+
+/** The message operations part of the chat screen (components/chat/menu/useMessageOps.ts). */
+export interface MessageOpsScreen {
   /** Opens the message menu at a point (right-click, long press). */
   openMenu(message: UiMessage, point: PressPoint): void
   /** Shows the quote bar above the editor; the next text sent quotes this message. */

@@ -1,4 +1,5 @@
 import { MsgType } from '@shared/chat'
+import { hasMessageAction, menuInputExtras, registerMenuInputProvider, registerMessageAction } from '@/components/chat/menu/actions'
 import { menuActions, roleOf, type GroupRole, type MenuFeatures, type MenuInput, type MessageAction } from '@/components/chat/menu/menuRules'
 
 const NOW = 1_800_000_000
@@ -95,5 +96,18 @@ describe('menuActions: the spec 4 menu table', () => {
 
   it('maps group identities to roles', () => {
     expect([roleOf(1), roleOf(2), roleOf(3), roleOf(0), roleOf(undefined)]).toEqual(['Member', 'Admin', 'Owner', null, null])
+  })
+})
+
+describe('the action registry', () => {
+  it('merges what feature modules provide, flags key by key', () => {
+    expect(hasMessageAction('copy')).toBe(true)
+    expect(hasMessageAction('translate')).toBe(false)
+    registerMessageAction('translate', () => undefined)
+    expect(hasMessageAction('translate')).toBe(true)
+    registerMenuInputProvider(() => ({ features: { copy: false } }))
+    registerMenuInputProvider(() => ({ features: { translate: false }, translationShown: true }))
+    const extras = menuInputExtras({} as never)
+    expect(extras).toEqual({ features: { copy: false, translate: false }, translationShown: true })
   })
 })

@@ -1,12 +1,16 @@
-import { CollectContentType, type CollectionAddBody } from '../../../../types/messageOps.js'
+import { CollectContentType, COLLECT_UPLOADING_TEXT, type CollectionAddBody } from '../../../../types/messageOps.js'
 import type { Queryable } from '../../db/Db.js'
-import { notFound } from '../../http/errors.js'
+import { badRequest, notFound } from '../../http/errors.js'
+
+/** A device-local address (a browser blob, a mini-program temp file): the upload has not finished. */
+const LOCAL_FILE = /^(blob:|wxfile:|http:\/\/tmp\/|file:)/
 
 /**
  * Stores one favorite (spec 3 "Favorite" add payload). A note (99) re-favorited by `id` copies the
  * note of that favorite, which must be the caller's own.
  */
 export async function addCollection(q: Queryable, me: string, b: CollectionAddBody): Promise<{ id: number }> {
+  if ([b.imageUuid, b.videoUuid, b.fileUuid, b.snapshotUuid].some((u) => u && LOCAL_FILE.test(u))) throw badRequest(COLLECT_UPLOADING_TEXT)
   let note = b.contentType === CollectContentType.Note ? b.collectTitle : ''
   let title = b.collectTitle
   if (b.contentType === CollectContentType.Note && b.id !== undefined) {

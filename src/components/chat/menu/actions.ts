@@ -1,7 +1,7 @@
 import { collectMessages, copyMessage, deleteMessages, openMessage, revokeMessage } from '@/services/chat/messageOps'
 import type { UiMessage } from '@/stores/slices/messages'
 import type { ChatScreen } from '../chatContext'
-import type { MessageAction } from './menuRules'
+import type { MenuInput, MessageAction } from './menuRules'
 
 export interface ActionContext {
   message: UiMessage
@@ -22,6 +22,31 @@ export function registerMessageAction(key: MessageAction, handler: MessageAction
 
 export function hasMessageAction(key: MessageAction): boolean {
   return handlers.has(key)
+}
+
+/** What a feature module adds to the menu's input for a message: its flags, whether its panel shows. */
+export type MenuInputProvider = (message: UiMessage) => Partial<Pick<MenuInput, 'features' | 'translationShown' | 'voiceTextShown'>>
+
+const providers: MenuInputProvider[] = []
+
+/**
+ * Adds to what the menu rules see for each message (the chat feature flags, the translate and
+ * voice-to-text panels' state). Providers are merged in registration order; `features` objects
+ * are merged key by key.
+ */
+export function registerMenuInputProvider(provider: MenuInputProvider): void {
+  providers.push(provider)
+}
+
+export function menuInputExtras(message: UiMessage): Partial<MenuInput> {
+  const out: Partial<MenuInput> = {}
+  for (const p of providers) {
+    const extra = p(message)
+    const features = extra.features ? { ...out.features, ...extra.features } : out.features
+    Object.assign(out, extra)
+    if (features) out.features = features
+  }
+  return out
 }
 
 export async function runMessageAction(key: MessageAction, ctx: ActionContext): Promise<void> {

@@ -1,0 +1,133 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { PressPoint } from '@/components/conversation/usePressMenu'
+import { scroller } from '@/platform/scroller'
+import { loadOlderMessages } from '@/services/chat/loading'
+import { toast } from '@/services/toast'
+import { useAppStore } from '@/stores'
+import { messageKey } from '@/stores/chat/uiMessage'
+import type { UiMessage } from '@/stores/slices/messages'
+import type { MessageOpsScreen } from '../chatContext'
+import { anchorIdOf, CHAT_SCROLL_ID } from '../MessageList'
+import type { ForwardJob } from './ForwardDialog'
+import { BLINK_MS, QUOTE_NOT_FOUND_TEXT } from './quote'
+
+/** At most this many older pages are loaded looking for a message to jump to. */
+const JUMP_MAX_PAGES = 50
+
+/** Loads older pages until the message is held, or the history ends. */
+async function findLoading(conversationID: string, messageID: string): Promise<UiMessage | undefined> {
+  const find = () => useAppStore.getState().messages[conversationID]?.list.find((m) => m.ID === messageID)
+  let found = find()
+  for (let page = 0; !found && page < JUMP_MAX_PAGES; page++) {
+    const held = useAppStore.getState().messages[conversationID]
+    if (!held || held.isCompleted) break
+    const before = held.list.length
+    await loadOlderMessages(conversationID)
+    found = find()
+    // A page already on its way (the user scrolled up): wait for it instead of asking again.
+    if (!found && (useAppStore.getState().messages[conversationID]?.list.length ?? 0) === before) await new Promise((r) => setTimeout(r, 200))
+  }
+  return found
+}
+
+export interface MessageOpsState {
+  /** The screen-context part of the message operations. */
+  ops: MessageOpsScreen
+  menu: { message: UiMessage; point: PressPoint } | null
+  closeMenu(): void
+  quote: UiMessage | null
+  clearQuote(): void
+  forward: ForwardJob | null
+  setForward(job: ForwardJob | null): void
+  merged: Record<string, unknown> | null
+  closeMerged(): void
+  endSelecting(): void
+  /** Bumped when a menu opens in a group, so the viewer's role is read again. */
+  roleVersion: number
+}
+
+/** The state of the chat's message operations: menu, quote, multi-select, forward, merged viewer, jumps. */
+export function useMessageOps(conversationID: string, isGroup: boolean): MessageOpsState {
+  const [menu, setMenu] = useState<MessageOpsState['menu']>(null)
+  const [quote, setQuote] = useState<UiMessage | null>(null)
+  const [selecting, setSelecting] = useState(false)
+  const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
+  const [forward, setForward] = useState<ForwardJob | null>(null)
+  const [merged, setMerged] = useState<Record<string, unknown> | null>(null)
+  const [highlightKey, setHighlightKey] = useState<string | null>(null)
+  const [roleVersion, setRoleVersion] = useState(0)
+  const blinkTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+
+  useEffect(
+    () => () => {
+      if (blinkTimer.current) clearTimeout(blinkTimer.current)
+    },
+    [],
+  )
+  useEffect(() => {
+    setQuote(null)
+    setSelecting(false)
+    setSelectedKeys(new Set())
+    setMenu(null)
+  }, [conversationID])
+
+  const ops = useMemo<MessageOpsScreen>(
+    () => ({
+      openMenu: (message, point) => {
+        // The role may have changed since the chat opened (made admin): read it again for this menu.
+        if (isGroup) setRoleVersion((v) => v + 1)
+        setMenu({ message, point })
+      },
+      startQuote: (message) => setQuote(message),
+      startForward: (messages, asMerged = false) => setForward({ messages, merged: asMerged }),
+      startMultiSelect: (message) => {
+        setSelecting(true)
+        setSelectedKeys(new Set([messageKey(message)]))
+      },
+      selecting,
+      selectedKeys,
+      toggleSelected: (message) =>
+        setSelectedKeys((prev) => {
+          const next = new Set(prev)
+          const key = messageKey(message)
+          if (next.has(key)) next.delete(key)
+          else next.add(key)
+          return next
+        }),
+      openMerged: (payload) => setMerged(payload),
+      jumpToMessage: async (messageID) => {
+        const found = await findLoading(conversationID, messageID)
+        if (!found) {
+          toast.info(QUOTE_NOT_FOUND_TEXT)
+          return false
+        }
+        const key = messageKey(found)
+        setHighlightKey(key)
+        if (blinkTimer.current) clearTimeout(blinkTimer.current)
+        blinkTimer.current = setTimeout(() => setHighlightKey(null), BLINK_MS)
+        // After the rows of the loaded pages are laid out.
+        setTimeout(() => void scroller.revealChild(CHAT_SCROLL_ID, anchorIdOf(key)), 60)
+        return true
+      },
+      highlightKey,
+    }),
+    [conversationID, isGroup, selecting, selectedKeys, highlightKey],
+  )
+
+  return {
+    ops,
+    menu,
+    closeMenu: () => setMenu(null),
+    quote,
+    clearQuote: () => setQuote(null),
+    forward,
+    setForward,
+    merged,
+    closeMerged: () => setMerged(null),
+    endSelecting: () => {
+      setSelecting(false)
+      setSelectedKeys(new Set())
+    },
+    roleVersion,
+  }
+}
