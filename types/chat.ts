@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Reaction, ReactionFrame } from './messageOps'
 import type { RevokedFrame } from './messageOps'
 
 /**
@@ -140,6 +141,8 @@ export interface Message {
   revoker: string
   hasRiskContent: boolean
   readReceiptInfo: { readCount: number; unreadCount: number }
+  /** Emoji reactions; present in history pages, absent on a fresh send. */
+  reactionList?: Reaction[]
 }
 
 export interface LastMessage {
@@ -193,6 +196,7 @@ export type ChatServerFrame =
   | { type: 'receipt'; conversationID: string; sequence: number; readCount: number; unreadCount: number }
   | { type: 'conv'; conversation: Conversation }
   | { type: 'convDeleted'; conversationID: string }
+  | ReactionFrame
   | RevokedFrame
   | { type: 'batch'; frames: ChatServerFrame[] }
 

@@ -1,3 +1,5 @@
+import type { ChatFeatures } from './messageOps'
+
 /** GET /api/site/info: what the guest layout's footer shows. */
 export interface SiteFooter {
   company: string
@@ -10,4 +12,6 @@ export interface SiteInfo {
   productName: string
   version: string
   footer: SiteFooter
+  /** Chat feature flags (spec section 6); all true unless the server turns some off. */
+  chatFeatures: ChatFeatures
 }

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { featuresWithout, type ChatFeatures } from '../../types/messageOps.js'
 
 /** Server configuration, read once from the environment (see the table in README.md). */
 export interface Config {
@@ -20,6 +21,10 @@ export interface Config {
   /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could forge their address). */
   trustProxy: boolean
   calls: CallConfig
+  /** Chat feature flags (spec section 6); CHAT_FEATURES_OFF lists the ones turned off. */
+  chatFeatures: ChatFeatures
+  /** Translation and voice-to-text provider; null answers '请开通翻译功能'. */
+  languageProvider: LanguageProviderConfig | null
   footer: {
     company: string
     address: string
@@ -42,6 +47,15 @@ export interface CallConfig {
   turnSecret: string | null
   /** Lifetime of TURN credentials, seconds. */
   turnTtlSeconds: number
+}
+
+/** An HTTP translation and speech provider (see server/src/domain/language/httpProvider.ts). */
+export interface LanguageProviderConfig {
+  /** Base URL; the server posts to {url}/translate and {url}/voice-to-text (LANGUAGE_PROVIDER_URL). */
+  url: string
+  /** Sent as a bearer token (LANGUAGE_PROVIDER_KEY). */
+  key: string
+  timeoutMs: number
 }
 
 const list = (v: string | undefined) => (v || '').split(',').map((s) => s.trim()).filter(Boolean)
@@ -85,6 +99,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       turnSecret: env.TURN_SECRET || null,
       turnTtlSeconds: positive('TURN_TTL_SECONDS', env.TURN_TTL_SECONDS, 3600),
     },
+    chatFeatures: featuresWithout(list(env.CHAT_FEATURES_OFF)),
+    languageProvider: env.LANGUAGE_PROVIDER_URL
+      ? {
+          url: env.LANGUAGE_PROVIDER_URL.replace(/\/$/, ''),
+          key: env.LANGUAGE_PROVIDER_KEY || '',
+          timeoutMs: positive('LANGUAGE_PROVIDER_TIMEOUT_MS', env.LANGUAGE_PROVIDER_TIMEOUT_MS, 15_000),
+        }
+      : null,
     footer: {
       company: env.COMPANY_NAME || '微谈科技（示例）有限公司',
       address: env.COMPANY_ADDRESS || '上海市浦东新区示例路 1 号',

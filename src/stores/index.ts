@@ -6,6 +6,7 @@ import { createCallSlice } from './slices/call'
 import { createConversationsSlice } from './slices/conversations'
 import { createGroupsSlice } from './slices/groups'
 import { createMessagesSlice } from './slices/messages'
+import { createMessageOpsSlice } from './slices/messageOps'
 import { createSessionSlice } from './slices/session'
 import { createUiSlice } from './slices/ui'
 
@@ -29,6 +30,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createContactsSlice(...a),
   ...createCallSlice(...a),
   ...createGroupsSlice(...a),
+  ...createMessageOpsSlice(...a),
 }))
 
 const initialState = useAppStore.getState()

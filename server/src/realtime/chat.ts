@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js'
 import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
 import { conversationState, markRead, recordReceipts } from '../domain/conversations.js'
 import { messageAt, sendMessage, SendFailure, toMessage } from '../domain/messages.js'
+import { checkMentions } from '../domain/messageOps/mentions.js'
 import { afterCallMessage, checkCallMessage, handleRtcFrame } from './calls.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
 import type { FrameHandler } from './gateway.js'
@@ -27,6 +28,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           return reply({ type: 'nack', clientMsgId, code: 400, msg: call.msg, hasRiskContent: false, message: null })
         }
         try {
+          await checkMentions(ctx.db, ctx.config.chatFeatures, me, frame.message)
           const result = await sendMessage(ctx, me, frame.message)
           // The acknowledgement follows the commit; pushes after it are best-effort.
           reply({ type: 'ack', clientMsgId, message: toMessage(result.message, me) })

@@ -12,7 +12,7 @@ import { originAllowed } from './origin.js'
  * Only chat frames travel inside a `batch` (docs/protocol.md); clients read a batch's frames
  * as chat frames. Any other frame flushes what is queued and goes on its own, in order.
  */
-const BATCHABLE: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted'])
+const BATCHABLE: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
 
 interface Client {
   ws: WebSocket

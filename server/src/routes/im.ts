@@ -33,6 +33,7 @@ import { requireSession, sessionOf } from '../http/auth.js'
 import { notFound } from '../http/errors.js'
 import { ok } from '../http/envelope.js'
 import { pushConversation } from '../realtime/chatEvents.js'
+import { withReactions } from './messageOpsB.js'
 
 /** The chat engine's HTTP side: conversation list and state, history and catch-up. Sends go over /ws. */
 export function imRoutes(ctx: AppContext) {
@@ -57,13 +58,13 @@ export function imRoutes(ctx: AppContext) {
     r.post('/messages/history', { schema: { body: HistoryBody } }, async (req) => {
       const me = sessionOf(req).wtId
       const state = await stateOf(me, req.body.conversationID)
-      return ok(await history(ctx.db, me, state, req.body.beforeSequence, req.body.count))
+      return ok(await withReactions(ctx.db, state.channel_id, me, await history(ctx.db, me, state, req.body.beforeSequence, req.body.count)))
     })
 
     r.post('/messages/since', { schema: { body: SinceBody } }, async (req) => {
       const me = sessionOf(req).wtId
       const state = await stateOf(me, req.body.conversationID)
-      return ok(await since(ctx.db, me, state, req.body.afterSequence, req.body.count))
+      return ok(await withReactions(ctx.db, state.channel_id, me, await since(ctx.db, me, state, req.body.afterSequence, req.body.count)))
     })
 
     function patchRoute<B extends { conversationID: string }>(path: string, schema: import('zod').ZodType<B>, toPatch: (b: B) => ConvPatch) {

@@ -18,7 +18,7 @@ function avatarSvg(seed: string): string {
 export function siteRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.get('/site/info', async () => {
-      const info: SiteInfo = { productName: '微谈', version: APP_VERSION, footer: ctx.config.footer }
+      const info: SiteInfo = { productName: '微谈', version: APP_VERSION, footer: ctx.config.footer, chatFeatures: ctx.config.chatFeatures }
       return ok(info)
     })
 

@@ -9,7 +9,7 @@ interface Props {
   conversation: Conversation | undefined
   typing: boolean
   onBack?: () => void
-  /** Buttons at the right end (the group chat's). */
+  /** Buttons at the right end: message search, and the group chat's. */
   actions?: ReactNode
 }
 
@@ -40,7 +40,7 @@ export default function ChatHeader({ conversationID, conversation, typing, onBac
           </View>
         ) : null}
       </View>
-      {actions}
+      {actions ? <View className='chat-header__actions'>{actions}</View> : null}
     </View>
   )
 }

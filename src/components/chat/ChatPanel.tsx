@@ -21,6 +21,9 @@ import MessageList from './MessageList'
 import { MessageOpsOverlays, MessageOpsPanel } from './menu/MessageOpsLayer'
 import { useGroupRole } from './menu/useGroupRole'
 import { useMessageOps } from './menu/useMessageOps'
+import './menu/opsB'
+import MessageSearch from './ops/MessageSearch'
+import PinnedBar from './ops/PinnedBar'
 import ReceiptPanel from './ReceiptPanel'
 import { useContainerWidth } from './useContainerWidth'
 import './chat.scss'
@@ -56,6 +59,8 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   const [receiptsFor, setReceiptsFor] = useState<UiMessage | null>(null)
   const [resendFor, setResendFor] = useState<UiMessage | null>(null)
   const [inject, setInject] = useState<{ text: string; nonce: number } | null>(null)
+  const [searching, setSearching] = useState(false)
+  const canSearch = useAppStore((s) => s.chatFeatures.messageSearch)
   const opsState = useMessageOps(conversationID, isGroup)
   const role = useGroupRole(conversation, selfID, opsState.roleVersion)
   const { ops } = opsState
@@ -102,8 +107,19 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
           conversation={conversation}
           typing={typing}
           onBack={onBack}
-          actions={isGroup ? <GroupHeaderActions groupNumber={groupNumber} isMember={!left} onInfo={group.openPanel} onApply={group.openDrawer} /> : null}
+          actions={
+            <>
+              {canSearch ? (
+                <View className='chat-header__action link' data-testid='chat-search' aria-label='搜索聊天记录' onClick={() => setSearching((v) => !v)}>
+                  搜索
+                </View>
+              ) : null}
+              {isGroup ? <GroupHeaderActions groupNumber={groupNumber} isMember={!left} onInfo={group.openPanel} onApply={group.openDrawer} /> : null}
+            </>
+          }
         />
+        {isGroup ? null : <PinnedBar conversationID={conversationID} />}
+        <MessageSearch conversationID={conversationID} open={searching} onClose={() => setSearching(false)} />
         <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />
         {ops.selecting ? (
           <MessageOpsPanel list={list} screen={screen} state={opsState} />

@@ -10,9 +10,13 @@ import type { Recording } from '@/platform/recorder'
 import { saveDraft } from '@/services/chat/conversations'
 import { sendAudio, sendFace, sendFile, sendImage, sendLocation, sendText, sendVideo } from '@/services/chat/send'
 import { toast } from '@/services/toast'
+import { insertMention, mentionQueryAt, mentionsInText, type MentionCandidate } from '@/services/messageOps/mentions'
 import { useAppStore } from '@/stores'
 import type { UiMessage } from '@/stores/slices/messages'
 import { cloudDataWithReply, replyFor } from './menu/quote'
+import MentionList from './ops/MentionList'
+import { useMentionCandidates } from './ops/useMentions'
+import { hiddenTools } from './ops/toolFlags'
 import LocationDialog from './LocationDialog'
 import type { PlaceInput } from './placeInput'
 import Toolbar, { type Tool } from './Toolbar'
@@ -52,6 +56,14 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
   const doneRef = useRef(onQuoteDone)
   doneRef.current = onQuoteDone
   const [text, setText] = useState(draft)
+  const features = useAppStore((s) => s.chatFeatures)
+  const groupNumber = useAppStore((s) => s.conversations[conversationID]?.groupProfile?.groupNumber ?? null)
+  const selfID = useAppStore((s) => s.user?.wtId ?? '')
+  const [mention, setMention] = useState<{ start: number; query: string } | null>(null)
+  const picked = useRef<MentionCandidate[]>([])
+  const candidates = useMentionCandidates(groupNumber, selfID, mention?.query ?? null, features.inputMention && groupNumber !== null)
+  const candidatesRef = useRef(candidates)
+  candidatesRef.current = candidates
   const [focused, setFocused] = useState(false)
   const [panel, setPanel] = useState<Tool | null>(null)
   const caret = useRef<number | null>(null)
@@ -81,8 +93,24 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     [conversationID, draft],
   )
 
+  const pickMention = useCallback((c: MentionCandidate) => {
+    const at = mentionRef.current
+    if (!at) return
+    const end = at.start + 1 + at.query.length
+    const next = insertMention(textRef.current, at.start, end, c.nick)
+    picked.current = [...picked.current.filter((p) => p.userID !== c.userID), c]
+    caret.current = next.caret
+    touched.current = true
+    setText(next.text)
+    setMention(null)
+  }, [])
+  const mentionRef = useRef(mention)
+  mentionRef.current = mention
+
   const send = useCallback(() => {
     const value = textRef.current
+    // Enter with the @ list open picks its first entry, as in WeChat.
+    if (mentionRef.current && candidatesRef.current.length > 0) return pickMention(candidatesRef.current[0]!)
     if (!value.trim()) return
     if (value.length > MESSAGE_MAX_CHARS) {
       toast.error(MESSAGE_TOO_LONG_TEXT)
@@ -91,13 +119,16 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     touched.current = true
     setText('')
     caret.current = null
+    const atUserList = mentionsInText(value, picked.current)
+    picked.current = []
+    setMention(null)
     const quoted = quoteRef.current
-    const selfID = useAppStore.getState().user?.wtId ?? ''
+    const me = useAppStore.getState().user?.wtId ?? ''
     // The quote goes with this send and is cleared at once, so a failed send leaves no quote behind (spec 4).
-    const cloudCustomData = quoted ? cloudDataWithReply(replyFor(quoted, selfID)) : undefined
+    const cloudCustomData = quoted ? cloudDataWithReply(replyFor(quoted, me)) : undefined
     if (quoted) doneRef.current?.()
-    sendText(conversationID, value, cloudCustomData ? { cloudCustomData } : {}).catch(report)
-  }, [conversationID])
+    sendText(conversationID, value, { ...(cloudCustomData ? { cloudCustomData } : {}), ...(atUserList.length ? { atUserList } : {}) }).catch(report)
+  }, [conversationID, pickMention])
 
   useEffect(() => keyboard.watchEditor(EDITOR_ID, { onSend: send }), [send])
 
@@ -170,7 +201,8 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
           </View>
         </>
       ) : null}
-      <Toolbar active={panel} onTool={onTool}>
+      <MentionList candidates={mention ? candidates : []} onPick={pickMention} />
+      <Toolbar active={panel} onTool={onTool} hidden={hiddenTools(features)}>
         {conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : null}
       </Toolbar>
       {quote ? (
@@ -201,6 +233,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
               touched.current = true
               caret.current = e.detail.cursor ?? null
               setText(e.detail.value)
+              setMention(groupNumber && features.inputMention ? mentionQueryAt(e.detail.value, e.detail.cursor ?? e.detail.value.length) : null)
             }}
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}

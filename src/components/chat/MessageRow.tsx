@@ -16,6 +16,7 @@ import MessageBubble from './MessageBubble'
 import { groupTipText } from '@/utils/summary'
 import { readStatusOf } from './messageDisplay'
 import SendStatus from './SendStatus'
+import MessageExtras from './ops/MessageExtras'
 import { usePressMenu } from '@/components/conversation/usePressMenu'
 import { messageKey } from '@/stores/chat/uiMessage'
 import { QUOTE_REVOKED_TEXT, replyOf, type MessageReply } from './menu/quote'
@@ -172,6 +173,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
               }}
             />
           ) : null}
+          {callRecord ? null : <MessageExtras message={message} own={own} />}
           {read ? (
             <View
               className={`msg-read msg-read--${read.kind}${read.kind === 'c2c' && read.read ? ' msg-read--done' : ''}${read.kind === 'group' ? ' msg-read--clickable' : ''}`}

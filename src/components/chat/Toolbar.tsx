@@ -15,16 +15,18 @@ const TOOLS: ReadonlyArray<{ tool: Tool; icon: string; label: string }> = [
 
 interface Props {
   active: Tool | null
+  /** Tools the server's chat feature flags turn off. */
+  hidden?: ReadonlySet<Tool>
   disabled?: boolean
   onTool(tool: Tool): void
   /** Entries other features add at the end (the call entries of one-to-one chats). */
   children?: ReactNode
 }
 
-export default function Toolbar({ active, disabled, onTool, children }: Props) {
+export default function Toolbar({ active, disabled, onTool, hidden, children }: Props) {
   return (
     <View className='chat-toolbar'>
-      {TOOLS.map(({ tool, icon, label }) => (
+      {TOOLS.filter(({ tool }) => !hidden?.has(tool)).map(({ tool, icon, label }) => (
         <View
           key={tool}
           className={`chat-toolbar__tool${active === tool ? ' chat-toolbar__tool--active' : ''}${disabled ? ' chat-toolbar__tool--disabled' : ''}`}

@@ -49,7 +49,7 @@ export function GroupHeaderActions({ groupNumber, isMember, onInfo, onApply }: {
   }, [manager, isMember, groupNumber])
   if (!isMember || !groupNumber) return null
   return (
-    <View className='chat-header__actions'>
+    <>
       {manager && pending > 0 ? (
         <View className='chat-header__action' aria-label='入群申请' data-testid='group-apply-badge' onClick={onApply}>
           <Image className='chat-header__action-icon' src={applyIcon} />
@@ -61,7 +61,7 @@ export function GroupHeaderActions({ groupNumber, isMember, onInfo, onApply }: {
       <View className='chat-header__action' aria-label='群聊信息' data-testid='group-info-open' onClick={onInfo}>
         <Image className='chat-header__action-icon' src={moreIcon} />
       </View>
-    </View>
+    </>
   )
 }
 

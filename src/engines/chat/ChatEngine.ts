@@ -1,6 +1,7 @@
 import type { RtcPayload } from '@shared/call'
 import type { Conversation, Message, OutgoingMessage } from '@shared/chat'
 import type { FriendApplyFrame, FriendChangeFrame } from '@shared/friends'
+import type { MessageSearchBody, Reaction, ReactionFrame } from '@shared/messageOps'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
 import type { ForwardBody, ForwardResult } from '@shared/messageOps'
 import type { SearchResult } from '@shared/search'
@@ -42,6 +43,8 @@ export interface ChatEngineEvents {
   conversationDeleted: { conversationID: string }
   /** A WebRTC negotiation frame from a call participant (ephemeral, never stored). */
   rtc: RtcEvent
+  /** The emoji reactions of a message changed (anyone in the conversation, this user included). */
+  reaction: ReactionFrame
   /** A message was revoked by its sender or, in a group, by an owner or admin ('administrator'). */
   messageRevoked: RevokedEvent
 }
@@ -132,6 +135,26 @@ export interface GetMessageListParams {
   beforeSequence?: number
   count?: number
 }
+
+export interface MessageRefParams {
+  conversationID: string
+  sequence: number
+}
+
+export interface SetReactionParams extends MessageRefParams {
+  reactionID: string
+  /** true adds this user's reaction, false removes it. */
+  add: boolean
+}
+
+export interface TranslateParams {
+  sourceTextList: string[]
+  /** 'auto' detects it. */
+  sourceLanguage?: string
+  targetLanguage?: string
+}
+
+export type SearchMessagesParams = Partial<MessageSearchBody> & { conversationID: string }
 
 export interface GetMessagesSinceParams {
   conversationID: string
@@ -234,4 +257,12 @@ export interface ChatEngine {
   forwardMessages(body: Omit<ForwardBody, 'merged' | 'title'> & Partial<Pick<ForwardBody, 'merged' | 'title'>>): Promise<ForwardResult>
   /** Sends a WebRTC frame to a participant of a live call; false when not connected (nothing queued). */
   sendRtc(inviteID: string, to: string, payload: RtcPayload): boolean
+  /** Adds or removes this user's emoji reaction; resolves with the message's new reactionList. */
+  setMessageReaction(params: SetReactionParams): Promise<Reaction[]>
+  /** Rejects with the server's error ('请开通翻译功能' without a provider); never toasts. */
+  translateText(params: TranslateParams): Promise<string[]>
+  /** The text of an audio message; rejects with the server's error, never toasts. */
+  convertVoiceToText(params: MessageRefParams): Promise<string>
+  /** Messages of one conversation by type filter and keyword, newest first. */
+  searchMessages(params: SearchMessagesParams): Promise<MessagePage>
 }

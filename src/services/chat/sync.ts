@@ -13,6 +13,7 @@ import { fillGap, resetLoading } from './loading'
 import { notifyIncoming, requestNotificationPermission, resetNotify, restoreTitle } from './notify'
 import { flushReads, markConversationRead, resetReads } from './read'
 import { resetSends } from './send'
+import { bindMessageOps } from '../messageOps/actions'
 import { receiveTyping, resetTyping, stopTypingOf } from './typing'
 import { applyRevoked, applyWithdrawNotice } from './messageOps'
 
@@ -116,6 +117,7 @@ export function bindChat(engine: ChatEngine): void {
     engine.on('receipt', onReceipt),
     engine.on('conversationChanged', onConversationChanged),
     engine.on('conversationDeleted', onConversationDeleted),
+    ...bindMessageOps(engine),
     engine.on('messageRevoked', applyRevoked),
     engine.on('notice', applyWithdrawNotice),
     visibility.onChange(onVisibility),

@@ -4,6 +4,7 @@ import { PROTOCOL_VERSION } from '@shared/codes'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
 import type { ForwardResult } from '@shared/messageOps'
 import type { SearchResult } from '@shared/search'
+import type { Reaction, TranslateResult, VoiceToTextResult } from '@shared/messageOps'
 import { NoticeType } from '@shared/ws'
 import type { SocketPort } from '@/platform/socket'
 import {
@@ -19,6 +20,10 @@ import {
   type GetMessageListParams,
   type GetMessagesSinceParams,
   type GetReadMembersParams,
+  type MessageRefParams,
+  type SearchMessagesParams,
+  type SetReactionParams,
+  type TranslateParams,
   type MessagePage,
   type MessagesSince,
   type OutgoingMessageInput,
@@ -194,6 +199,26 @@ export class SelfHostedChatEngine implements ChatEngine {
     return this.options.http.post<SearchResult[]>(ImPath.searchById, { searchId })
   }
 
+  async setMessageReaction(params: SetReactionParams): Promise<Reaction[]> {
+    const { reactionList } = await this.options.http.post<{ reactionList: Reaction[] }>(ImPath.reaction, params)
+    return reactionList
+  }
+
+  /** Silent: the translation panel shows the failure itself (spec 8). */
+  async translateText({ sourceTextList, sourceLanguage = 'auto', targetLanguage = 'zh' }: TranslateParams): Promise<string[]> {
+    const r = await this.options.http.post<TranslateResult>(ImPath.translate, { sourceTextList, sourceLanguage, targetLanguage }, { silent: true })
+    return r.translatedTextList
+  }
+
+  async convertVoiceToText({ conversationID, sequence }: MessageRefParams): Promise<string> {
+    const r = await this.options.http.post<VoiceToTextResult>(ImPath.voiceToText, { conversationID, sequence }, { silent: true })
+    return r.text
+  }
+
+  searchMessages(params: SearchMessagesParams): Promise<MessagePage> {
+    return this.options.http.post<MessagePage>(ImPath.search, params)
+  }
+
   // The screens show these failures in their own words (spec 8: '已过撤回时限', '内容包含敏感词汇').
   revokeMessage(conversationID: string, sequence: number): Promise<{ revoker: string }> {
     return this.options.http.post<{ revoker: string }>(ImPath.revoke, { conversationID, sequence }, { silent: true })
@@ -284,6 +309,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       case 'receipt':
       case 'conv':
       case 'convDeleted':
+      case 'reaction':
       case 'revoked':
         return this.handleChatFrame(frame)
       case 'hello':
@@ -336,6 +362,8 @@ export class SelfHostedChatEngine implements ChatEngine {
         return this.events.emit('conversationChanged', frame.conversation)
       case 'convDeleted':
         return this.events.emit('conversationDeleted', { conversationID: frame.conversationID })
+      case 'reaction':
+        return this.events.emit('reaction', frame)
       case 'revoked':
         return this.events.emit('messageRevoked', { conversationID: frame.conversationID, sequence: frame.sequence, from: frame.from, revoker: frame.revoker })
       case 'rtc':

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { RtcServerFrame } from '@shared/call'
 import { ConvType, MsgType, type ChatServerFrame, type Conversation, type Message } from '@shared/chat'
 import { ServerFrame } from '@shared/ws'
-import { RevokedFrameSchema } from '@shared/messageOps'
+import { Reaction, ReactionFrame, RevokedFrameSchema } from '@shared/messageOps'
 
 // types/chat.ts describes what the server sends as TypeScript types only; these schemas check the
 // same shapes on arrival, so a malformed push is dropped instead of corrupting the store.
@@ -32,6 +32,7 @@ export const MessageSchema: z.ZodType<Message> = z.object({
   revoker: z.string(),
   hasRiskContent: z.boolean(),
   readReceiptInfo: z.object({ readCount: int, unreadCount: int }),
+  reactionList: z.array(Reaction).optional(),
 })
 
 const LastMessageSchema = z.object({
@@ -87,11 +88,12 @@ const SingleChatFrameSchema: z.ZodType<SingleChatFrame> = z.discriminatedUnion('
   z.object({ type: z.literal('receipt'), conversationID: z.string(), sequence: seq, readCount: int, unreadCount: int }),
   z.object({ type: z.literal('conv'), conversation: ConversationSchema }),
   z.object({ type: z.literal('convDeleted'), conversationID: z.string() }),
+  ReactionFrame,
   RevokedFrameSchema,
   RtcServerFrame,
 ]) as z.ZodType<SingleChatFrame>
 
-export const CHAT_FRAME_TYPES: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'revoked', 'batch'])
+export const CHAT_FRAME_TYPES: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction', 'revoked', 'batch'])
 
 /**
  * A batch whose frames have been checked one by one (nested batches flattened). The server

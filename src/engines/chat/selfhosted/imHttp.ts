@@ -32,4 +32,8 @@ export const ImPath = {
   groupAdd: '/user/groupchat/add',
   groupList: '/user/groupchat/list',
   searchById: '/user/searchById',
+  reaction: '/im/message/reaction',
+  translate: '/im/translate',
+  voiceToText: '/im/voiceToText',
+  search: '/im/messages/search',
 } as const

@@ -1,0 +1,25 @@
+import { View } from '@tarojs/components'
+import Avatar from '@/components/layout/Avatar'
+import type { MentionCandidate } from '@/services/messageOps/mentions'
+import { AT_ALL_TAG } from '@shared/messageOps'
+import './ops.scss'
+
+interface Props {
+  candidates: MentionCandidate[]
+  onPick(c: MentionCandidate): void
+}
+
+/** The @ list above the editor. */
+export default function MentionList({ candidates, onPick }: Props) {
+  if (candidates.length === 0) return null
+  return (
+    <View className='mention-list' data-testid='mention-list'>
+      {candidates.map((c) => (
+        <View key={c.userID} className='mention-list__item' data-testid='mention-item' data-user={c.userID} onClick={() => onPick(c)}>
+          {c.userID === AT_ALL_TAG ? <View className='mention-list__all'>@</View> : <Avatar src={c.avatar} size={24} />}
+          <View className='mention-list__nick'>{c.nick}</View>
+        </View>
+      ))}
+    </View>
+  )
+}

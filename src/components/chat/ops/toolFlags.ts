@@ -1,0 +1,13 @@
+import type { ChatFeatures } from '@shared/messageOps'
+import type { Tool } from '../Toolbar'
+
+/** The toolbar entries the chat feature flags turn off (the emoji panel holds both emoji and stickers). */
+export function hiddenTools(f: ChatFeatures): ReadonlySet<Tool> {
+  const hidden = new Set<Tool>()
+  if (!f.inputEmoji && !f.inputStickers) hidden.add('emoji')
+  if (!f.inputImage) hidden.add('image')
+  if (!f.inputFile) hidden.add('file')
+  if (!f.inputVideo) hidden.add('video')
+  if (!f.inputVoice) hidden.add('voice')
+  return hidden
+}
