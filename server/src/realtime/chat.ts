@@ -32,7 +32,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           reply({ type: 'ack', clientMsgId, message: toMessage(result.message, me) })
           // Receivers derive their conversation rows (last message, unread) from the message itself.
           if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
-          if (result.created && call.kind === 'call') await afterCallMessage(ctx, call.signal)
+          if (result.created && call.kind === 'call') await afterCallMessage(ctx, me, call.signal)
         } catch (err) {
           if (!(err instanceof SendFailure)) throw err
           reply({ type: 'nack', clientMsgId, code: err.code, msg: err.message, hasRiskContent: err.hasRisk, message: null })
