@@ -29,13 +29,12 @@ export async function checkCallMessage(ctx: AppContext, me: string, message: Out
   return refusal ? { kind: 'refused', msg: refusal } : { kind: 'call', signal: parsed.data }
 }
 
-/**
- * After a call message is stored: move the call's state, and answer an invite to a callee who is
- * already in another call with a busy reject in the callee's name.
- */
-export async function afterCallMessage(ctx: AppContext, sender: string, signal: CallSignal): Promise<void> {
+/** After a call message is stored, before its acknowledgement: the call's state moves, so the sender's next frames find it. */
+export const applyStoredCallMessage = (ctx: AppContext, sender: string, signal: CallSignal) => applyCallMessage(ctx.db, sender, signal)
+
+/** After a call message is delivered: an invitee who is already in another call answers busy (written in the invitee's name). */
+export async function afterCallMessage(ctx: AppContext, signal: CallSignal): Promise<void> {
   const fresh = signal.actionType === CallAction.Invite && !isHangup(signal)
-  await applyCallMessage(ctx.db, sender, signal)
   if (!fresh) return
   for (const callee of signal.inviteeList) {
     if (await isBusy(ctx.db, callee, signal.inviteID)) await answerBusy(ctx, signal, callee)

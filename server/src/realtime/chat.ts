@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js'
 import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
 import { conversationState, markRead, recordReceipts } from '../domain/conversations.js'
 import { messageAt, sendMessage, SendFailure, toMessage } from '../domain/messages.js'
-import { afterCallMessage, checkCallMessage, handleRtcFrame } from './calls.js'
+import { afterCallMessage, applyStoredCallMessage, checkCallMessage, handleRtcFrame } from './calls.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
 import type { FrameHandler } from './gateway.js'
 
@@ -28,11 +28,12 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
         }
         try {
           const result = await sendMessage(ctx, me, frame.message)
+          if (result.created && call.kind === 'call') await applyStoredCallMessage(ctx, me, call.signal)
           // The acknowledgement follows the commit; pushes after it are best-effort.
           reply({ type: 'ack', clientMsgId, message: toMessage(result.message, me) })
           // Receivers derive their conversation rows (last message, unread) from the message itself.
           if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
-          if (result.created && call.kind === 'call') await afterCallMessage(ctx, me, call.signal)
+          if (result.created && call.kind === 'call') await afterCallMessage(ctx, call.signal)
         } catch (err) {
           if (!(err instanceof SendFailure)) throw err
           reply({ type: 'nack', clientMsgId, code: err.code, msg: err.message, hasRiskContent: err.hasRisk, message: null })

@@ -38,6 +38,18 @@ export interface CallParams {
   userData?: string
 }
 
+export interface GroupCallParams {
+  userIDList: string[]
+  type: 1 | 2
+  groupID: string
+  timeout?: number
+}
+
+export interface JoinGroupCallParams {
+  type: 1 | 2
+  groupID: string
+}
+
 /** The TUICallKit-like engine behind the widget's public API. */
 export interface CallEngine {
   getState(): CallState
@@ -46,6 +58,12 @@ export interface CallEngine {
   start(self: { userId: string; nick: string; avatar: string }): void
   stop(): void
   call(params: CallParams): Promise<void>
+  /** A group call (a mesh of up to 9 people). */
+  groupCall(params: GroupCallParams): Promise<void>
+  /** Joins the group's live call, unless 9 people are already in. */
+  joinInGroupCall(params: JoinGroupCallParams): Promise<void>
+  /** Asks more group members into the running group call. */
+  inviteUser(userIDList: string[]): Promise<void>
   accept(): Promise<void>
   reject(): Promise<void>
   hangup(): Promise<void>

@@ -143,6 +143,8 @@ export type CallEvent =
   | { type: 'acceptStarted' }
   /** The callee accepted (either side sees it): calling → connected. */
   | { type: 'connected'; at: number }
+  /** Group calls: people invited or joining while the call runs (those already listed are kept). */
+  | { type: 'remoteAdded'; users: CallUser[] }
   | { type: 'remoteEntered'; userId: string }
   | { type: 'remoteMedia'; userId: string; audio: boolean; video: boolean }
   /** A remote user left, rejected, was busy or timed out. */
@@ -235,6 +237,12 @@ export function reduce(s: CallState, e: CallEvent): CallState {
         // In a one-to-one video call the remote user takes the big screen.
         bigScreenUserId: !s.isGroup && s.remoteUserInfoList[0] ? s.remoteUserInfoList[0].userId : s.bigScreenUserId,
       }
+    case 'remoteAdded': {
+      if (s.callStatus === CallStatus.Idle) return s
+      const known = new Set([s.localUserInfo.userId, ...s.remoteUserInfoList.map((u) => u.userId)])
+      const added = e.users.filter((u) => !known.has(u.userId))
+      return added.length === 0 ? s : { ...s, remoteUserInfoList: [...s.remoteUserInfoList, ...added] }
+    }
     case 'remoteEntered':
       return { ...s, remoteUserInfoList: patchUser(s.remoteUserInfoList, e.userId, { isEnter: true }) }
     case 'remoteMedia':

@@ -44,6 +44,7 @@ function setup() {
     ringtone,
     iceServers: async () => [],
     profile: async () => ({ nick: '乙' }),
+    groupCallInfo: async () => null,
     tones: { dialing: 'dialing.wav', ringing: 'ringing.wav' },
     newInviteID: () => 'call-test-0001',
     newClientMsgId: () => `cmid-${String(++n).padStart(8, '0')}`,
