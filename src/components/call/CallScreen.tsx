@@ -1,10 +1,14 @@
 import { Image, View } from '@tarojs/components'
+import { useState } from 'react'
 import { CALL_LIMITS, CallMediaType } from '@shared/call'
 import Avatar from '@/components/layout/Avatar'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { CallRole, CallStatus, displayName, layoutOf, type CallState, type CallUser } from '@/engines/call/state'
-import { getCallEngine } from '@/services/call/runtime'
+import { getCallEngine, getCallKit } from '@/services/call/runtime'
+import { useAppStore } from '@/stores'
 import { panelButtons, type PanelButton } from './buttons'
+import GroupMedia from './GroupMedia'
+import MemberPicker from './MemberPicker'
 import { callIcons } from './callIcons'
 import { useCallText } from './useCallText'
 import VideoView from './VideoView'
@@ -64,6 +68,33 @@ function ButtonPanel({ s, mobile }: { s: CallState; mobile: boolean }) {
           <View className='call-btn__label'>{t(b.label)}</View>
         </View>
       ))}
+    </View>
+  )
+}
+
+function GroupWaiting({ s, mobile }: { s: CallState; mobile: boolean }) {
+  const t = useCallText()
+  const caller = s.callerUserInfo
+  const others = s.remoteUserInfoList.filter((u) => u.userId !== caller?.userId)
+  return (
+    <View className='call-waiting' data-testid='call-waiting'>
+      <Avatar src={caller?.avatar ?? ''} size={96} />
+      <View className='call-waiting__name' data-testid='call-waiting-name'>
+        {caller ? displayName(caller) : ''}
+      </View>
+      <View className='call-waiting__hint'>{t('Invited group call')}</View>
+      {mobile && others.length > 0 ? (
+        <View className='call-waiting__group' data-testid='call-waiting-group'>
+          <View className='call-waiting__count'>
+            {s.remoteUserInfoList.length + 1} {t('people in the call')}
+          </View>
+          <View className='call-waiting__avatars'>
+            {others.map((u) => (
+              <Avatar key={u.userId} src={u.avatar} size={32} />
+            ))}
+          </View>
+        </View>
+      ) : null}
     </View>
   )
 }
@@ -148,7 +179,15 @@ function FloatWindow({ s, mobile }: { s: CallState; mobile: boolean }) {
 export default function CallScreen({ s }: { s: CallState }) {
   const mobile = useNarrowScreen()
   const t = useCallText()
+  const [focus, setFocus] = useState('')
+  const [inviting, setInviting] = useState(false)
+  const groupNumber = useAppStore((st) => st.conversations[`GROUP${s.groupID}`]?.groupProfile?.groupNumber ?? '')
   if (s.isMinimized) return <FloatWindow s={s} mobile={mobile} />
+  const calleeRinging = s.callStatus === CallStatus.Calling && s.callRole === CallRole.Callee
+  // Everyone on a group call may invite (the caller already while calling).
+  const canInvite = s.isGroup && !calleeRinging && !!groupNumber
+  // On mobile a focused tile closes the button panel; clearing the focus opens it.
+  const panelOpen = !(mobile && focus)
   return (
     <View
       className={`call-screen${mobile ? ' call-screen--mobile' : ' call-screen--desktop'}`}
@@ -163,6 +202,11 @@ export default function CallScreen({ s }: { s: CallState }) {
           {s.callStatus === CallStatus.Connected ? s.callDuration : ''}
         </View>
         <View className='call-top__side'>
+          {canInvite ? (
+            <View className='call-top__btn' data-testid='call-btn-inviteUser' aria-label={t('inviteUser')} onClick={() => setInviting(true)}>
+              <Image className='call-btn__img' src={callIcons.invite} />
+            </View>
+          ) : null}
           {s.enableFloatWindow ? (
             <View className='call-top__btn' data-testid='call-btn-minimize' aria-label={t('minimize')} onClick={() => getCallEngine().toggleMinimize()}>
               <Image className='call-btn__img' src={callIcons.minimize} />
@@ -170,14 +214,26 @@ export default function CallScreen({ s }: { s: CallState }) {
           ) : null}
         </View>
       </View>
-      <Media s={s} />
-      {s.callStatus === CallStatus.Calling ? <Waiting s={s} /> : null}
+      {s.isGroup && !calleeRinging ? <GroupMedia s={s} focus={mobile ? focus : ''} onFocus={mobile ? setFocus : undefined} /> : s.isGroup ? null : <Media s={s} />}
+      {calleeRinging && s.isGroup ? <GroupWaiting s={s} mobile={mobile} /> : s.callStatus === CallStatus.Calling && !s.isGroup ? <Waiting s={s} /> : null}
       {s.callTips ? (
         <View className='call-tip' data-testid='call-tip'>
           {s.callTips}
         </View>
       ) : null}
-      <ButtonPanel s={s} mobile={mobile} />
+      {panelOpen ? <ButtonPanel s={s} mobile={mobile} /> : null}
+      {inviting ? (
+        <MemberPicker
+          groupNumber={groupNumber}
+          selfId={s.localUserInfo.userId}
+          disabledIds={s.remoteUserInfoList.map((u) => u.userId)}
+          onCancel={() => setInviting(false)}
+          onDone={(ids) => {
+            setInviting(false)
+            getCallKit().inviteUser({ userIDList: ids }).catch((err: unknown) => console.warn('invite failed', err))
+          }}
+        />
+      ) : null}
     </View>
   )
 }

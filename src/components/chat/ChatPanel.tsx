@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { MsgType } from '@shared/chat'
+import JoinGroupCallBanner from '@/components/call/JoinGroupCallBanner'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
@@ -87,6 +88,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
     <ChatScreenContext.Provider value={screen}>
       <View className={`chat${narrow ? ' chat--narrow' : ''}`} data-testid='chat-panel' data-conversation={conversationID}>
         <ChatHeader conversationID={conversationID} conversation={conversation} typing={typing} onBack={onBack} />
+        {isGroup && !left ? <JoinGroupCallBanner groupID={conversationID.slice(5)} /> : null}
         <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />
         {left ? (
           <View className='chat-leave' data-testid='leave-banner'>

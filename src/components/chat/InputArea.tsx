@@ -2,6 +2,7 @@ import { Textarea, View } from '@tarojs/components'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { MESSAGE_MAX_CHARS, MESSAGE_TOO_LONG_TEXT } from '@shared/chat'
 import CallEntries from '@/components/call/CallEntries'
+import GroupCallEntry from '@/components/call/GroupCallEntry'
 import EmojiPicker from '@/components/emoji/EmojiPicker'
 import Button from '@/components/layout/Button'
 import { filePicker } from '@/platform/filePicker'
@@ -155,7 +156,7 @@ export default function InputArea({ conversationID, draft, inject }: Props) {
         </>
       ) : null}
       <Toolbar active={panel} onTool={onTool}>
-        {conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : null}
+        {conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : <GroupCallEntry groupID={conversationID.slice(5)} />}
       </Toolbar>
       {panel === 'voice' ? (
         <VoiceRecorderBar onRecorded={onRecorded} onDone={closePanel} />

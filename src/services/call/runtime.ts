@@ -41,6 +41,8 @@ export function rememberProfiles(members: Array<{ wtId: string; nickname: string
   for (const m of members) knownProfiles.set(m.wtId, { nick: m.groupNickname || m.nickname, avatar: m.avatar })
 }
 
+export const rememberedProfile = (userId: string): Profile | undefined => knownProfiles.get(userId)
+
 /** The first member page of a group, once per group, so the people of its call have names. */
 function loadGroupProfiles(groupID: string): Promise<void> {
   const groupNumber = state().conversations[`GROUP${groupID}`]?.groupProfile?.groupNumber
@@ -174,6 +176,18 @@ export async function startGroupCallFromChat(groupID: string, userIDList: string
     await kit.groupCall({ userIDList, type, groupID })
   } catch (err) {
     console.warn('group call failed', err instanceof Error ? err.message : String(err))
+  }
+}
+
+/** Group call info is refreshed from the group attributes while this device is idle. */
+export async function refreshGroupCall(groupID: string): Promise<void> {
+  if (getCallEngine().getState().callStatus !== CallStatus.Idle) return
+  try {
+    const info = await getGroupCallInfo(groupID)
+    if (info) await loadGroupProfiles(groupID)
+    if (getCallEngine().getState().callStatus === CallStatus.Idle) state().setGroupCall(groupID, info)
+  } catch {
+    // A failed refresh keeps what the banner showed.
   }
 }
 
