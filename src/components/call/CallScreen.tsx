@@ -4,9 +4,11 @@ import { CALL_LIMITS, CallMediaType } from '@shared/call'
 import Avatar from '@/components/layout/Avatar'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { CallRole, CallStatus, displayName, layoutOf, type CallState, type CallUser } from '@/engines/call/state'
+import type { DeviceType } from '@/platform/media'
 import { getCallEngine, getCallKit } from '@/services/call/runtime'
 import { useAppStore } from '@/stores'
 import { panelButtons, type PanelButton } from './buttons'
+import DevicePopover from './DevicePopover'
 import GroupMedia from './GroupMedia'
 import MemberPicker from './MemberPicker'
 import { callIcons } from './callIcons'
@@ -25,6 +27,11 @@ const ICONS: Record<PanelButton['name'], { on: string; off: string }> = {
   inviteUser: { on: callIcons.phone, off: callIcons.phone },
 }
 
+const DEVICE_OF: Partial<Record<PanelButton['name'], DeviceType>> = { camera: 'camera', microphone: 'microphone', speaker: 'speaker' }
+
+/** The call screen's element, for full screen. */
+const SCREEN_ID = 'call-screen-root'
+
 function press(button: PanelButton, s: CallState): void {
   if (button.appearance === 'disabled' || button.appearance === 'loading') return
   const engine = getCallEngine()
@@ -42,6 +49,7 @@ function press(button: PanelButton, s: CallState): void {
     case 'accept':
       return void engine.accept().catch(() => undefined)
     case 'switchCamera':
+      return void engine.switchCamera()
     case 'virtualBackground':
     case 'inviteUser':
       return
@@ -54,7 +62,8 @@ function ButtonPanel({ s, mobile }: { s: CallState; mobile: boolean }) {
   const t = useCallText()
   return (
     <View className='call-panel' data-testid='call-panel'>
-      {panelButtons(s, mobile).map((b) => (
+      {panelButtons(s, mobile).map((b) => {
+        const button = (
         <View
           key={b.name}
           className={`call-btn call-btn--${b.name} call-btn--${b.appearance}`}
@@ -67,7 +76,17 @@ function ButtonPanel({ s, mobile }: { s: CallState; mobile: boolean }) {
           <View className='call-btn__icon'>{b.appearance === 'loading' ? <View className='call-btn__spinner' /> : <Image className='call-btn__img' src={b.appearance === 'closed' ? ICONS[b.name].off : ICONS[b.name].on} />}</View>
           <View className='call-btn__label'>{t(b.label)}</View>
         </View>
-      ))}
+        )
+        const device = DEVICE_OF[b.name]
+        // Device popovers are a desktop affordance (hover).
+        return device && !mobile && s.callStatus !== CallStatus.Idle ? (
+          <DevicePopover key={b.name} s={s} deviceType={device}>
+            {button}
+          </DevicePopover>
+        ) : (
+          button
+        )
+      })}
     </View>
   )
 }
@@ -190,10 +209,12 @@ export default function CallScreen({ s }: { s: CallState }) {
   const panelOpen = !(mobile && focus)
   return (
     <View
+      id={SCREEN_ID}
       className={`call-screen${mobile ? ' call-screen--mobile' : ' call-screen--desktop'}`}
       data-testid='call-screen'
       data-layout={layoutOf(s)}
       data-status={s.callStatus}
+      data-camera={s.cameraPosition}
       style={{ zIndex: CALL_LIMITS.overlayZIndex }}
     >
       <View className='call-top'>
@@ -205,6 +226,11 @@ export default function CallScreen({ s }: { s: CallState }) {
           {canInvite ? (
             <View className='call-top__btn' data-testid='call-btn-inviteUser' aria-label={t('inviteUser')} onClick={() => setInviting(true)}>
               <Image className='call-btn__img' src={callIcons.invite} />
+            </View>
+          ) : null}
+          {!mobile && s.allowedFullScreen ? (
+            <View className='call-top__btn' data-testid='call-btn-fullScreen' aria-label={t('fullScreen')} onClick={() => void getCallEngine().toggleFullScreen(SCREEN_ID)}>
+              <Image className='call-btn__img' src={callIcons.fullScreen} />
             </View>
           ) : null}
           {s.enableFloatWindow ? (

@@ -13,5 +13,6 @@ import minimize from './icons/minimize.svg'
 import restore from './icons/restore.svg'
 import invite from './icons/invite.svg'
 import groupCall from './icons/group-call.svg'
+import fullScreen from './icons/full-screen.svg'
 
-export const callIcons = { phone, videoCall, mic, micOff, camera, cameraOff, speaker, speakerOff, hangup, accept, switchCamera, minimize, restore, invite, groupCall }
+export const callIcons = { phone, videoCall, mic, micOff, camera, cameraOff, speaker, speakerOff, hangup, accept, switchCamera, minimize, restore, invite, groupCall, fullScreen }

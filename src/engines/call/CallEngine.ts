@@ -1,5 +1,5 @@
 import type { CallErrorCode } from '@shared/call'
-import type { CallStream } from '@/platform/media'
+import type { CallStream, DeviceType } from '@/platform/media'
 import type { CallTextKey } from '@/i18n/call'
 import type { CallEvent, CallState, LayoutState } from './state'
 
@@ -73,6 +73,12 @@ export interface CallEngine {
   closeMicrophone(): void
   muteSpeaker(): void
   unMuteSpeaker(): void
+  /** Another camera, microphone or speaker; failures are logged and ignored. */
+  switchDevice(params: { deviceType: DeviceType; deviceId: string }): Promise<void>
+  /** Front ↔ back camera; only while the local video is on. */
+  switchCamera(): Promise<void>
+  /** Full screen for the call screen's element (desktop, when allowed). */
+  toggleFullScreen(domId: string): Promise<void>
   /** Video to audio only; refused with 60001 when already audio. */
   switchToAudio(): Promise<void>
   toggleMinimize(): void

@@ -1,5 +1,6 @@
 import { CallMediaType } from '@shared/call'
 import type { CallLanguage } from '@/i18n/call'
+import type { DeviceType, MediaDevice } from '@/platform/media'
 
 /**
  * The call state machine of the widget (calling-widget section 4), as a pure reducer: the engine
@@ -42,6 +43,16 @@ export interface CallUser {
   volume: number
 }
 
+/** Cameras, microphones and speakers, with the one in use of each ('' for the default). */
+export interface DeviceList {
+  camera: MediaDevice[]
+  microphone: MediaDevice[]
+  speaker: MediaDevice[]
+  current: Record<DeviceType, string>
+}
+
+export const emptyDeviceList = (): DeviceList => ({ camera: [], microphone: [], speaker: [], current: { camera: '', microphone: '', speaker: '' } })
+
 export interface CallState {
   callStatus: CallStatus
   callRole: CallRole
@@ -70,6 +81,9 @@ export interface CallState {
   accepting: boolean
   /** A hang up is in progress (the hang-up button is disabled). */
   hangingUp: boolean
+  deviceList: DeviceList
+  /** The browser lets the call screen go full screen (desktop). */
+  allowedFullScreen: boolean
 }
 
 export const callDomId = (userId: string) => `call-video-${userId}`
@@ -107,6 +121,8 @@ export function initialCallState(): CallState {
     enableVirtualBackground: false,
     accepting: false,
     hangingUp: false,
+    deviceList: emptyDeviceList(),
+    allowedFullScreen: false,
   }
 }
 
@@ -158,7 +174,9 @@ export type CallEvent =
   | { type: 'toggleBigScreen' }
   | { type: 'muteSpeaker'; muted: boolean }
   | { type: 'cameraPosition'; position: 'front' | 'back' }
-  | { type: 'settings'; patch: Partial<Pick<CallState, 'language' | 'displayMode' | 'videoResolution' | 'enableFloatWindow' | 'enableVirtualBackground'>> }
+  | { type: 'devices'; list: MediaDevice[] }
+  | { type: 'currentDevice'; deviceType: DeviceType; deviceId: string }
+  | { type: 'settings'; patch: Partial<Pick<CallState, 'language' | 'displayMode' | 'videoResolution' | 'enableFloatWindow' | 'enableVirtualBackground' | 'allowedFullScreen'>> }
   | { type: 'selfInfo'; nick?: string; avatar?: string; userId?: string }
   /** Hang up, reject, cancel, end, kicked out or error: back to idle. */
   | { type: 'reset' }
@@ -180,6 +198,7 @@ export function resetState(s: CallState): CallState {
     videoResolution: s.videoResolution,
     enableFloatWindow: s.enableFloatWindow,
     enableVirtualBackground: s.enableVirtualBackground,
+    allowedFullScreen: s.allowedFullScreen,
     localUserInfo: { ...s.localUserInfo, isAudioAvailable: false, isVideoAvailable: false, volume: 0 },
     remoteUserInfoList: [],
     cameraPosition: 'front',
@@ -283,6 +302,12 @@ export function reduce(s: CallState, e: CallEvent): CallState {
       return { ...s, isMuteSpeaker: e.muted }
     case 'cameraPosition':
       return { ...s, cameraPosition: e.position }
+    case 'devices': {
+      const of = (t: DeviceType) => e.list.filter((d) => d.deviceType === t)
+      return { ...s, deviceList: { camera: of('camera'), microphone: of('microphone'), speaker: of('speaker'), current: s.deviceList.current } }
+    }
+    case 'currentDevice':
+      return { ...s, deviceList: { ...s.deviceList, current: { ...s.deviceList.current, [e.deviceType]: e.deviceId } } }
     case 'settings':
       return { ...s, ...e.patch }
     case 'selfInfo':

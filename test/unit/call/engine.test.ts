@@ -28,6 +28,15 @@ function fakeMedia() {
     }),
     attach: jest.fn(() => true),
     setSpeakerMuted: jest.fn(),
+    listDevices: jest.fn(async () => [
+      { deviceId: 'cam-1', label: 'Front', deviceType: 'camera' as const },
+      { deviceId: 'mic-1', label: 'Mic', deviceType: 'microphone' as const },
+    ]),
+    switchInput: jest.fn(async () => undefined),
+    setSpeakerDevice: jest.fn(async () => undefined),
+    setResolution: jest.fn(async () => undefined),
+    toggleFullScreen: jest.fn(async () => true),
+    canFullScreen: () => true,
   }
   return port
 }
@@ -331,5 +340,29 @@ describe('WebRTC call engine, group calls', () => {
     expect(sentSignals(chat).at(-1)).toMatchObject({ actionType: 1, inviteID: 'call-test-0001', inviteeList: [C] })
     expect(engine.getState().remoteUserInfoList.map((u) => u.userId)).toEqual([B, C])
     await engine.hangup()
+  })
+})
+
+describe('WebRTC call engine, devices', () => {
+  it('lists devices once media is open, switches them, and switches the camera only while video is on', async () => {
+    const { engine, media } = setup()
+    await engine.call({ userID: PEER, type: 2 })
+    await flush()
+    expect(engine.getState().deviceList.camera.map((d) => d.deviceId)).toEqual(['cam-1'])
+    await engine.switchDevice({ deviceType: 'microphone', deviceId: 'mic-1' })
+    expect(media.switchInput).toHaveBeenLastCalledWith(expect.anything(), 'microphone', { deviceId: 'mic-1' }, '480p')
+    expect(engine.getState().deviceList.current.microphone).toBe('mic-1')
+    await engine.switchDevice({ deviceType: 'speaker', deviceId: 'out-2' })
+    expect(media.setSpeakerDevice).toHaveBeenCalledWith('out-2')
+    await engine.switchCamera()
+    expect(media.switchInput).toHaveBeenLastCalledWith(expect.anything(), 'camera', { facingMode: 'environment' }, '480p')
+    expect(engine.getState().cameraPosition).toBe('back')
+    engine.closeCamera()
+    await engine.switchCamera()
+    expect(engine.getState().cameraPosition).toBe('back')
+    engine.configure({ type: 'settings', patch: { videoResolution: '720p' } })
+    expect(media.setResolution).toHaveBeenCalledWith(expect.anything(), '720p')
+    await engine.hangup()
+    expect(engine.getState().cameraPosition).toBe('front')
   })
 })

@@ -3,7 +3,7 @@ import { MsgType, type Message } from '@shared/chat'
 import { SendFailure, type ChatEngine, type RtcEvent } from '@/engines/chat/ChatEngine'
 import { TypedEmitter } from '@/engines/chat/emitter'
 import type { CallTextKey } from '@/i18n/call'
-import type { CallStream, MediaPort } from '@/platform/media'
+import type { CallStream, DeviceType, MediaPort } from '@/platform/media'
 import { MediaAccessError } from '@/platform/mediaAccess'
 import type { RingtonePort } from '@/platform/ringtone'
 import { CallError, type CallEngine, type CallEngineEvents, type CallParams, type GroupCallParams, type JoinGroupCallParams } from '../CallEngine'
@@ -73,6 +73,7 @@ export class WebRtcCallEngine implements CallEngine {
   start(self: { userId: string; nick: string; avatar: string }): void {
     this.stop()
     this.dispatch({ type: 'selfInfo', userId: self.userId, nick: self.nick, avatar: self.avatar })
+    this.dispatch({ type: 'settings', patch: { allowedFullScreen: this.deps.media.canFullScreen() } })
     const chat = this.deps.chat()
     this.unsubscribe = [chat.on('message', (m) => void this.onMessage(m)), chat.on('rtc', (e) => void this.onRtc(e))]
   }
@@ -164,6 +165,15 @@ export class WebRtcCallEngine implements CallEngine {
       throw this.mediaFailure(err, video)
     }
     this.events.emit('streamsChanged', undefined)
+    void this.refreshDevices()
+  }
+
+  private async refreshDevices(): Promise<void> {
+    try {
+      this.dispatch({ type: 'devices', list: await this.deps.media.listDevices() })
+    } catch (err) {
+      console.warn('device list unavailable', err)
+    }
   }
 
   // ── sending ────────────────────────────────────────────────────────────────────────────────
@@ -607,6 +617,33 @@ export class WebRtcCallEngine implements CallEngine {
     for (const u of this.state.remoteUserInfoList) this.sendRtc(u.userId, { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: false })
   }
 
+  async switchDevice({ deviceType, deviceId }: { deviceType: DeviceType; deviceId: string }): Promise<void> {
+    try {
+      if (deviceType === 'speaker') await this.deps.media.setSpeakerDevice(deviceId)
+      else if (this.local) await this.deps.media.switchInput(this.local, deviceType, { deviceId }, this.state.videoResolution)
+      else return
+      this.dispatch({ type: 'currentDevice', deviceType, deviceId })
+    } catch (err) {
+      console.warn('device switch failed', err)
+    }
+  }
+
+  async switchCamera(): Promise<void> {
+    if (!this.local || !this.state.localUserInfo.isVideoAvailable) return
+    const position = this.state.cameraPosition === 'front' ? 'back' : 'front'
+    try {
+      await this.deps.media.switchInput(this.local, 'camera', { facingMode: position === 'front' ? 'user' : 'environment' }, this.state.videoResolution)
+      this.dispatch({ type: 'cameraPosition', position })
+    } catch (err) {
+      console.warn('camera switch failed', err)
+    }
+  }
+
+  async toggleFullScreen(domId: string): Promise<void> {
+    if (!this.state.allowedFullScreen) return
+    await this.deps.media.toggleFullScreen(domId)
+  }
+
   toggleMinimize(): void {
     this.dispatch({ type: 'toggleMinimize' })
   }
@@ -615,6 +652,8 @@ export class WebRtcCallEngine implements CallEngine {
   }
   configure(event: Extract<CallEvent, { type: 'settings' | 'selfInfo' | 'muteSpeaker' }>): void {
     this.dispatch(event)
+    const resolution = event.type === 'settings' ? event.patch.videoResolution : undefined
+    if (resolution && this.local) void this.deps.media.setResolution(this.local, resolution)
   }
 
   streamOf(userId: string): CallStream | null {
