@@ -168,6 +168,8 @@ export const RtcPayload = z.discriminatedUnion('kind', [
   }),
   /** Media state the peer shows (microphone and camera on or off). */
   z.object({ kind: z.literal('media'), audio: z.boolean(), video: z.boolean() }),
+  /** The sender switched the call from video to audio; the receiver follows. */
+  z.object({ kind: z.literal('switchToAudio') }),
   /** Keeps the server's record of a live call fresh (not relayed). */
   z.object({ kind: z.literal('alive') }),
 ])

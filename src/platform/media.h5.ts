@@ -1,4 +1,4 @@
-import type { CallStream, InputChoice, MediaDevice, MediaPort, PeerLink, PeerLinkEvents } from './media'
+import type { CallStream, InputChoice, LinkStats, MediaDevice, MediaPort, PeerLink, PeerLinkEvents } from './media'
 import { MediaAccessError } from './mediaAccess'
 
 const RESOLUTIONS = { '480p': { width: 640, height: 480 }, '720p': { width: 1280, height: 720 }, '1080p': { width: 1920, height: 1080 } } as const
@@ -110,6 +110,23 @@ export const media: MediaPort = {
       },
       dropVideo() {
         for (const sender of pc.getSenders()) if (sender.track?.kind === 'video') void sender.replaceTrack(null)
+      },
+      async stats() {
+        const out: LinkStats = { audioLevel: 0, localAudioLevel: 0, rttMs: 0, packetsLost: 0, packetsReceived: 0 }
+        const report = await pc.getStats()
+        report.forEach((r: Record<string, unknown>) => {
+          const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : 0)
+          if (r.type === 'inbound-rtp') {
+            out.packetsLost += num('packetsLost')
+            out.packetsReceived += num('packetsReceived')
+            if (r.kind === 'audio') out.audioLevel = num('audioLevel')
+          } else if (r.type === 'media-source' && r.kind === 'audio') {
+            out.localAudioLevel = num('audioLevel')
+          } else if (r.type === 'candidate-pair' && r.state === 'succeeded' && r.nominated) {
+            out.rttMs = num('currentRoundTripTime') * 1000
+          }
+        })
+        return out
       },
       close() {
         ;(local as H5Stream).links.delete(pc)

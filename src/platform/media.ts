@@ -20,6 +20,15 @@ export interface PeerLinkEvents {
   onStateChange(state: string): void
 }
 
+/** What a link measured so far: audio levels 0..1, round trip and packet counts since it started. */
+export interface LinkStats {
+  audioLevel: number
+  localAudioLevel: number
+  rttMs: number
+  packetsLost: number
+  packetsReceived: number
+}
+
 /** One peer connection, reduced to what signaling needs. */
 export interface PeerLink {
   createOffer(): Promise<string>
@@ -29,6 +38,7 @@ export interface PeerLink {
   addCandidate(c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }): Promise<void>
   /** Stops sending video (a switch to audio) without renegotiating. */
   dropVideo(): void
+  stats(): Promise<LinkStats>
   close(): void
 }
 

@@ -4,6 +4,7 @@ import { CALL_LIMITS, CallMediaType } from '@shared/call'
 import Avatar from '@/components/layout/Avatar'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { CallRole, CallStatus, displayName, layoutOf, type CallState, type CallUser } from '@/engines/call/state'
+import type { CallTextKey } from '@/i18n/call'
 import type { DeviceType } from '@/platform/media'
 import { getCallEngine, getCallKit } from '@/services/call/runtime'
 import { useAppStore } from '@/stores'
@@ -12,6 +13,7 @@ import DevicePopover from './DevicePopover'
 import GroupMedia from './GroupMedia'
 import MemberPicker from './MemberPicker'
 import { callIcons } from './callIcons'
+import { NetworkBadge, VolumeBar } from './Levels'
 import { useCallText } from './useCallText'
 import VideoView from './VideoView'
 
@@ -28,6 +30,9 @@ const ICONS: Record<PanelButton['name'], { on: string; off: string }> = {
 }
 
 const DEVICE_OF: Partial<Record<PanelButton['name'], DeviceType>> = { camera: 'camera', microphone: 'microphone', speaker: 'speaker' }
+
+/** A remote user shows in the floating window while speaking at least this loud. */
+const FLOAT_TILE_MIN_VOLUME = 10
 
 /** The call screen's element, for full screen. */
 const SCREEN_ID = 'call-screen-root'
@@ -141,6 +146,10 @@ function Media({ s }: { s: CallState }) {
       <View className='call-audio' data-testid='call-audio'>
         <Avatar src={remote.avatar} size={96} />
         <View className='call-waiting__name'>{displayName(remote)}</View>
+        <View className='call-levels call-levels--inline'>
+          <VolumeBar user={remote} />
+          <NetworkBadge s={s} userId={remote.userId} />
+        </View>
         <VideoView userId={remote.userId} domId={remote.domId} className='call-video--hidden' testId='call-video-remote' />
       </View>
     ) : null
@@ -158,10 +167,17 @@ function Media({ s }: { s: CallState }) {
       <View className='call-media__big' data-testid='call-big' data-user={big.userId} onClick={toggle}>
         <VideoView userId={big.userId} domId={big.domId} className='call-video--big' testId={big === remote ? 'call-video-remote' : 'call-video-local'} />
         {!big.isVideoAvailable ? <View className='call-media__off' data-testid='call-video-off' data-user={big.userId} /> : null}
+        <View className='call-levels'>
+          <VolumeBar user={big} />
+          <NetworkBadge s={s} userId={big.userId} />
+        </View>
       </View>
       <View className='call-media__small' data-testid='call-small' data-user={small.userId} onClick={toggle}>
         <VideoView userId={small.userId} domId={small.domId} className='call-video--small' testId={small === remote ? 'call-video-remote' : 'call-video-local'} />
         {!small.isVideoAvailable ? <View className='call-media__off' data-testid='call-video-off' data-user={small.userId} /> : null}
+        <View className='call-levels'>
+          <VolumeBar user={small} />
+        </View>
       </View>
       <View className='call-peer-state' data-testid='call-peer-state' data-audio={String(remote.isAudioAvailable)} data-video={String(remote.isVideoAvailable)} />
     </View>
@@ -174,6 +190,13 @@ function FloatWindow({ s, mobile }: { s: CallState; mobile: boolean }) {
   const calleeRinging = s.callStatus === CallStatus.Calling && s.callRole === CallRole.Callee
   return (
     <View className={`call-float${mobile ? ' call-float--mobile' : ''}`} data-testid='call-float' style={{ zIndex: CALL_LIMITS.overlayZIndex }}>
+      {s.remoteUserInfoList
+        .filter((u) => u.volume >= FLOAT_TILE_MIN_VOLUME)
+        .map((u) => (
+          <View key={u.userId} className='call-float__speaker' data-testid='call-float-speaker' data-user={u.userId}>
+            <Avatar src={u.avatar} size={28} />
+          </View>
+        ))}
       <View className='call-float__time' data-testid='call-float-timer'>
         {s.callStatus === CallStatus.Connected ? s.callDuration : t('wait to be called')}
       </View>
@@ -244,7 +267,7 @@ export default function CallScreen({ s }: { s: CallState }) {
       {calleeRinging && s.isGroup ? <GroupWaiting s={s} mobile={mobile} /> : s.callStatus === CallStatus.Calling && !s.isGroup ? <Waiting s={s} /> : null}
       {s.callTips ? (
         <View className='call-tip' data-testid='call-tip'>
-          {s.callTips}
+          {t(s.callTips as CallTextKey)}
         </View>
       ) : null}
       {panelOpen ? <ButtonPanel s={s} mobile={mobile} /> : null}

@@ -3,6 +3,7 @@ import { CallMediaType } from '@shared/call'
 import Avatar from '@/components/layout/Avatar'
 import { CallStatus, displayName, type CallState, type CallUser } from '@/engines/call/state'
 import { GRID_COLUMNS, gridArea, groupLayout } from './groupLayout'
+import { NetworkBadge, VolumeBar } from './Levels'
 import { useCallText } from './useCallText'
 import VideoView from './VideoView'
 
@@ -64,6 +65,10 @@ export default function GroupMedia({ s, focus, onFocus }: Props) {
               {!u.isAudioAvailable && (isSelf || u.isEnter) ? <View className='call-tile__muted' data-testid='call-tile-muted' /> : null}
             </View>
             {waiting ? <View className='call-tile__wait'>{t('Connecting...')}</View> : null}
+            <View className='call-levels'>
+              <VolumeBar user={u} />
+              <NetworkBadge s={s} userId={u.userId} />
+            </View>
           </View>
         )
       })}

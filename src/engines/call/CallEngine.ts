@@ -81,6 +81,8 @@ export interface CallEngine {
   toggleFullScreen(domId: string): Promise<void>
   /** Video to audio only; refused with 60001 when already audio. */
   switchToAudio(): Promise<void>
+  /** Refused with 60002: calls switch from video to audio only. */
+  switchToVideo(): Promise<void>
   toggleMinimize(): void
   toggleBigScreen(): void
   /** Applies a machine event that only changes settings (language, display mode…). */

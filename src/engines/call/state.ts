@@ -1,4 +1,4 @@
-import { CallMediaType } from '@shared/call'
+import { CALL_LIMITS, CallMediaType } from '@shared/call'
 import type { CallLanguage } from '@/i18n/call'
 import type { DeviceType, MediaDevice } from '@/platform/media'
 
@@ -82,6 +82,8 @@ export interface CallState {
   /** A hang up is in progress (the hang-up button is disabled). */
   hangingUp: boolean
   deviceList: DeviceList
+  /** Network quality per user (0 unknown … 6 down); the local user's entry drives the poor-network tip. */
+  netWorkQualityList: Array<{ userId: string; quality: number }>
   /** The browser lets the call screen go full screen (desktop). */
   allowedFullScreen: boolean
 }
@@ -122,6 +124,7 @@ export function initialCallState(): CallState {
     accepting: false,
     hangingUp: false,
     deviceList: emptyDeviceList(),
+    netWorkQualityList: [],
     allowedFullScreen: false,
   }
 }
@@ -175,6 +178,8 @@ export type CallEvent =
   | { type: 'muteSpeaker'; muted: boolean }
   | { type: 'cameraPosition'; position: 'front' | 'back' }
   | { type: 'devices'; list: MediaDevice[] }
+  /** Measured volumes (0..100) and network quality, about once a second while connected. */
+  | { type: 'levels'; volumes: Record<string, number>; network: Array<{ userId: string; quality: number }>; poorTip: string }
   | { type: 'currentDevice'; deviceType: DeviceType; deviceId: string }
   | { type: 'settings'; patch: Partial<Pick<CallState, 'language' | 'displayMode' | 'videoResolution' | 'enableFloatWindow' | 'enableVirtualBackground' | 'allowedFullScreen'>> }
   | { type: 'selfInfo'; nick?: string; avatar?: string; userId?: string }
@@ -302,6 +307,15 @@ export function reduce(s: CallState, e: CallEvent): CallState {
       return { ...s, isMuteSpeaker: e.muted }
     case 'cameraPosition':
       return { ...s, cameraPosition: e.position }
+    case 'levels': {
+      if (s.callStatus !== CallStatus.Connected) return s
+      const vol = (u: CallUser) => (e.volumes[u.userId] === undefined ? u : { ...u, volume: e.volumes[u.userId]! })
+      // In a one-to-one call a local quality of 4 or worse shows the poor-network tip.
+      const local = e.network.find((n) => n.userId === s.localUserInfo.userId)?.quality ?? 0
+      const poor = !s.isGroup && local >= CALL_LIMITS.poorNetworkQuality
+      const callTips = poor ? e.poorTip : s.callTips === e.poorTip ? '' : s.callTips
+      return { ...s, localUserInfo: vol(s.localUserInfo), remoteUserInfoList: s.remoteUserInfoList.map(vol), netWorkQualityList: e.network, callTips }
+    }
     case 'devices': {
       const of = (t: DeviceType) => e.list.filter((d) => d.deviceType === t)
       return { ...s, deviceList: { camera: of('camera'), microphone: of('microphone'), speaker: of('speaker'), current: s.deviceList.current } }

@@ -70,6 +70,10 @@ test('a group voice call: started with two members picked, a third joins from th
   await expectLiveAudio(so!.page, b!.wtId)
   await expectLiveAudio(sb!.page, c!.wtId)
   await expectLiveAudio(sc!.page, owner!.wtId)
+  // Volume bars and network quality come from the links' statistics (the fake microphone beeps).
+  const volumeOf = (page: Page, userId: string) => tile(page, userId).locator('[data-testid="call-volume"]').getAttribute('data-volume').then(Number)
+  await expect.poll(() => volumeOf(so!.page, b!.wtId), { timeout: 15_000, intervals: [200] }).toBeGreaterThan(0)
+  await expect.poll(() => tile(so!.page, b!.wtId).locator('[data-testid="call-network"]').getAttribute('data-quality').then(Number), { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
 
   // D was not called: the banner shows 3 people, expands to avatars and joins.
   await openConversation(sd!.page, conv)

@@ -24,7 +24,7 @@ function fakeMedia() {
     }),
     createPeerLink: jest.fn((_opts, events: PeerLinkEvents) => {
       links.push(events)
-      return { createOffer: async () => 'offer-sdp', acceptOffer: async () => 'answer-sdp', acceptAnswer: jest.fn(async () => undefined), addCandidate: jest.fn(async () => undefined), dropVideo: jest.fn(), close: jest.fn() }
+      return { createOffer: async () => 'offer-sdp', acceptOffer: async () => 'answer-sdp', acceptAnswer: jest.fn(async () => undefined), addCandidate: jest.fn(async () => undefined), dropVideo: jest.fn(), stats: async () => ({ audioLevel: 0.3, localAudioLevel: 0.1, rttMs: 500, packetsLost: 0, packetsReceived: 100 }), close: jest.fn() }
     }),
     attach: jest.fn(() => true),
     setSpeakerMuted: jest.fn(),
@@ -364,5 +364,54 @@ describe('WebRTC call engine, devices', () => {
     expect(media.setResolution).toHaveBeenCalledWith(expect.anything(), '720p')
     await engine.hangup()
     expect(engine.getState().cameraPosition).toBe('front')
+  })
+})
+
+describe('WebRTC call engine, media-type switch', () => {
+  it('video to audio applies on both sides; a second switch is refused with 60001 and a switch to video with 60002, and the call goes on', async () => {
+    const { chat, engine, toasts } = setup()
+    const errors: number[] = []
+    engine.on('error', (e) => errors.push(e.code))
+    await engine.call({ userID: PEER, type: 2 })
+    chat.emit('message', incoming(buildSignal.accept(ref)))
+    await flush()
+    await flush()
+    await engine.switchToAudio()
+    expect(engine.getState().callMediaType).toBe(1)
+    expect(chat.rtcSent.at(-1)).toMatchObject({ to: PEER, payload: { kind: 'switchToAudio' } })
+    await engine.switchToAudio()
+    await engine.switchToVideo()
+    expect(errors).toEqual([60001, 60002])
+    expect(toasts).toEqual(['switch to audio call method failed', 'switch to video call method failed'])
+    expect(engine.getState().callStatus).toBe('connected')
+    await engine.hangup()
+  })
+
+  it('the peer follows a switch to audio', async () => {
+    const { chat, engine } = setup()
+    const invite = buildSignal.invite({ ...ref, inviter: PEER, inviteeList: [ME] })
+    chat.emit('message', incoming(invite))
+    await flush()
+    await engine.accept()
+    expect(engine.getState().callMediaType).toBe(2)
+    chat.emit('rtc', { inviteID: ref.inviteID, from: PEER, payload: { kind: 'switchToAudio' } })
+    await flush()
+    expect(engine.getState()).toMatchObject({ callMediaType: 1, callStatus: 'connected' })
+    await engine.hangup()
+  })
+
+  it('measures volumes and network quality each second while connected', async () => {
+    jest.useFakeTimers()
+    const { chat, engine } = setup()
+    await engine.call({ userID: PEER, type: 1 })
+    chat.emit('message', incoming(buildSignal.accept(ref)))
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+    jest.advanceTimersByTime(1000)
+    for (let i = 0; i < 10; i++) await Promise.resolve()
+    expect(engine.getState().remoteUserInfoList[0]!.volume).toBe(30)
+    expect(engine.getState().netWorkQualityList).toEqual([{ userId: ME, quality: 4 }, { userId: PEER, quality: 4 }])
+    expect(engine.getState().callTips).toBe('Poor network')
+    jest.useRealTimers()
+    await engine.hangup()
   })
 })

@@ -8,6 +8,7 @@ import { MediaAccessError } from '@/platform/mediaAccess'
 import type { RingtonePort } from '@/platform/ringtone'
 import { CallError, type CallEngine, type CallEngineEvents, type CallParams, type GroupCallParams, type JoinGroupCallParams } from '../CallEngine'
 import { peerToPeerPath, type MediaPath } from '../mediaPath'
+import { networkQuality, volumeOf } from '../quality'
 import { buildSignal, kindOf, signalOf, type CallRef } from '../signaling'
 import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, reduce, type CallEvent, type CallState, type CallUser } from '../state'
 
@@ -464,11 +465,37 @@ export class WebRtcCallEngine implements CallEngine {
 
   private onConnected(ref: CallRef): void {
     this.dispatch({ type: 'connected', at: this.now() })
-    this.every(CALL_LIMITS.timerTickMs, () => this.dispatch({ type: 'tick', now: this.now() }))
+    this.every(CALL_LIMITS.timerTickMs, () => {
+      this.dispatch({ type: 'tick', now: this.now() })
+      void this.measure()
+    })
     this.every(ALIVE_MS, () => {
       const to = ref.groupID ? this.state.remoteUserInfoList.find((u) => this.answered.has(u.userId))?.userId : this.peerOf(ref)
       if (to) this.sendRtc(to, { kind: 'alive' })
     })
+  }
+
+  /** Volumes and network quality from the links' statistics. */
+  private async measure(): Promise<void> {
+    const path = this.path
+    if (!path) return
+    const stats = await path.stats()
+    if (this.path !== path) return
+    const me = this.state.localUserInfo.userId
+    const volumes: Record<string, number> = {}
+    const network: Array<{ userId: string; quality: number }> = []
+    let local = 0
+    let localVolume = 0
+    for (const [userId, s] of stats) {
+      volumes[userId] = volumeOf(s.audioLevel)
+      localVolume = Math.max(localVolume, volumeOf(s.localAudioLevel))
+      const quality = networkQuality(s)
+      network.push({ userId, quality })
+      local = Math.max(local, quality)
+    }
+    volumes[me] = this.state.localUserInfo.isAudioAvailable ? localVolume : 0
+    network.unshift({ userId: me, quality: local })
+    this.dispatch({ type: 'levels', volumes, network, poorTip: 'Poor network' })
   }
 
   private async onMessage(message: Message): Promise<void> {
@@ -560,6 +587,10 @@ export class WebRtcCallEngine implements CallEngine {
       this.dispatch({ type: 'remoteMedia', userId: e.from, audio: e.payload.audio, video: e.payload.video })
       return
     }
+    if (e.payload.kind === 'switchToAudio') {
+      this.applyAudioOnly()
+      return
+    }
     if (!this.path) {
       this.pendingRtc.push(e)
       return
@@ -605,16 +636,35 @@ export class WebRtcCallEngine implements CallEngine {
     this.dispatch({ type: 'muteSpeaker', muted: false })
   }
 
+  /** Video to audio for everyone on the call; refused (60001) when already audio. The call goes on either way. */
   async switchToAudio(): Promise<void> {
     if (this.state.callStatus === CallStatus.Idle) return
     if (this.state.callMediaType !== CallMediaType.Video) {
-      this.fail(CallErrorCode.SwitchToAudioFailed, CALL_ERROR_TEXT[CallErrorCode.SwitchToAudioFailed])
+      this.refuseSwitch(CallErrorCode.SwitchToAudioFailed)
       return
     }
+    this.applyAudioOnly()
+    for (const u of this.state.remoteUserInfoList) this.sendRtc(u.userId, { kind: 'switchToAudio' })
+  }
+
+  /** Audio to video is not offered: always refused with 60002. */
+  async switchToVideo(): Promise<void> {
+    if (this.state.callStatus === CallStatus.Idle) return
+    this.refuseSwitch(CallErrorCode.SwitchToVideoFailed)
+  }
+
+  private refuseSwitch(code: typeof CallErrorCode.SwitchToAudioFailed | typeof CallErrorCode.SwitchToVideoFailed): void {
+    this.toast(CALL_ERROR_TEXT[code] as CallTextKey, 'error')
+    this.events.emit('error', { code, message: CALL_ERROR_TEXT[code] })
+    this.events.emit('afterCalling', undefined)
+  }
+
+  private applyAudioOnly(): void {
+    if (this.state.callMediaType !== CallMediaType.Video) return
     this.local?.setEnabled('video', false)
     this.path?.dropVideo()
     this.dispatch({ type: 'switchedToAudio' })
-    for (const u of this.state.remoteUserInfoList) this.sendRtc(u.userId, { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: false })
+    this.events.emit('streamsChanged', undefined)
   }
 
   async switchDevice({ deviceType, deviceId }: { deviceType: DeviceType; deviceId: string }): Promise<void> {
