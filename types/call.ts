@@ -168,6 +168,8 @@ export const RtcPayload = z.discriminatedUnion('kind', [
   }),
   /** Media state the peer shows (microphone and camera on or off). */
   z.object({ kind: z.literal('media'), audio: z.boolean(), video: z.boolean() }),
+  /** The sender switched the call from video to audio; the receiver follows. */
+  z.object({ kind: z.literal('switchToAudio') }),
   /** Keeps the server's record of a live call fresh (not relayed). */
   z.object({ kind: z.literal('alive') }),
 ])
@@ -230,3 +232,30 @@ export const CALL_LIMIT_DIALOG = {
   cancel: '知道了',
   memberPath: '/member',
 } as const
+
+/** Texts the server answers for group calls (calling-widget section 8). */
+export const GROUP_CALL_TEXT = {
+  exists: 'A group call already exists in the current group',
+  full: 'Supports a maximum of 9 people for simultaneous calls',
+} as const
+
+/** Name of the group attribute holding a group's live call. */
+export const GROUP_CALL_ATTRIBUTE = 'inner_attr_kit_info'
+
+/** The value of inner_attr_kit_info (spec section 3 "Group call info"). */
+export interface GroupCallInfo {
+  group_id: string
+  /** The call's room: its inviteID (room_id_type 2, string rooms). */
+  room_id: string
+  room_id_type: RoomIdType
+  call_media_type: 1 | 2
+  user_list: Array<{ userid: string }>
+}
+
+/** POST /api/media/getGroupAttributes. */
+export const GroupAttributesBody = z.object({ groupID: z.string().regex(/^G\d+$/, 'groupID: 群聊不存在') })
+export type GroupAttributesBody = z.infer<typeof GroupAttributesBody>
+/** The group's attributes: inner_attr_kit_info is the JSON of GroupCallInfo, or '' with no live call. */
+export interface GroupAttributesAnswer {
+  [GROUP_CALL_ATTRIBUTE]: string
+}

@@ -1,9 +1,11 @@
-import type { CallStream, MediaPort, PeerLink, PeerLinkEvents } from './media'
+import type { CallStream, InputChoice, LinkStats, MediaDevice, MediaPort, PeerLink, PeerLinkEvents } from './media'
 import { MediaAccessError } from './mediaAccess'
 
 const RESOLUTIONS = { '480p': { width: 640, height: 480 }, '720p': { width: 1280, height: 720 }, '1080p': { width: 1920, height: 1080 } } as const
 
 class H5Stream implements CallStream {
+  /** The connections sending this stream, so a replaced track reaches every peer. */
+  readonly links = new Set<RTCPeerConnection>()
   constructor(readonly raw: MediaStream) {}
   get id() {
     return this.raw.id
@@ -25,6 +27,28 @@ function accessError(err: unknown, video: boolean): MediaAccessError {
 
 /** Elements playing remote audio or video, so the speaker switch can mute them all. */
 let speakerMuted = false
+let speakerDevice = ''
+
+type SinkVideo = HTMLVideoElement & { setSinkId?: (id: string) => Promise<void> }
+
+const DEVICE_TYPES: Partial<Record<MediaDeviceKind, MediaDevice['deviceType']>> = { videoinput: 'camera', audioinput: 'microphone', audiooutput: 'speaker' }
+
+/** Captures a new camera or microphone track and swaps it in for the old one, in the stream and on every link. */
+async function recapture(local: H5Stream, video: boolean, constraints: MediaTrackConstraints): Promise<void> {
+  const fresh = await navigator.mediaDevices.getUserMedia(video ? { video: constraints } : { audio: constraints })
+  const track = (video ? fresh.getVideoTracks() : fresh.getAudioTracks())[0]
+  if (!track) return
+  const old = (video ? local.raw.getVideoTracks() : local.raw.getAudioTracks())[0]
+  track.enabled = old ? old.enabled : true
+  for (const pc of local.links) {
+    for (const sender of pc.getSenders()) if (sender.track?.kind === track.kind || (old && sender.track === old)) await sender.replaceTrack(track)
+  }
+  if (old) {
+    local.raw.removeTrack(old)
+    old.stop()
+  }
+  local.raw.addTrack(track)
+}
 
 export const media: MediaPort = {
   supportsWebRtc: () => typeof RTCPeerConnection !== 'undefined' && !!navigator.mediaDevices?.getUserMedia,
@@ -46,6 +70,7 @@ export const media: MediaPort = {
     const pc = new RTCPeerConnection({ iceServers })
     const raw = (local as H5Stream).raw
     for (const track of raw.getTracks()) pc.addTrack(track, raw)
+    ;(local as H5Stream).links.add(pc)
     pc.onicecandidate = (e) => {
       if (e.candidate) events.onIceCandidate({ candidate: e.candidate.candidate, sdpMid: e.candidate.sdpMid, sdpMLineIndex: e.candidate.sdpMLineIndex })
     }
@@ -86,7 +111,25 @@ export const media: MediaPort = {
       dropVideo() {
         for (const sender of pc.getSenders()) if (sender.track?.kind === 'video') void sender.replaceTrack(null)
       },
+      async stats() {
+        const out: LinkStats = { audioLevel: 0, localAudioLevel: 0, rttMs: 0, packetsLost: 0, packetsReceived: 0 }
+        const report = await pc.getStats()
+        report.forEach((r: Record<string, unknown>) => {
+          const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : 0)
+          if (r.type === 'inbound-rtp') {
+            out.packetsLost += num('packetsLost')
+            out.packetsReceived += num('packetsReceived')
+            if (r.kind === 'audio') out.audioLevel = num('audioLevel')
+          } else if (r.type === 'media-source' && r.kind === 'audio') {
+            out.localAudioLevel = num('audioLevel')
+          } else if (r.type === 'candidate-pair' && r.state === 'succeeded' && r.nominated) {
+            out.rttMs = num('currentRoundTripTime') * 1000
+          }
+        })
+        return out
+      },
       close() {
+        ;(local as H5Stream).links.delete(pc)
         pc.onicecandidate = null
         pc.ontrack = null
         pc.onconnectionstatechange = null
@@ -113,7 +156,49 @@ export const media: MediaPort = {
     const raw = stream ? (stream as H5Stream).raw : null
     if (video.srcObject !== raw) video.srcObject = raw
     if (raw) void video.play().catch(() => undefined)
+    if (!muted && speakerDevice) void (video as SinkVideo).setSinkId?.(speakerDevice).catch(() => undefined)
     return true
+  },
+
+  async listDevices() {
+    const all = await navigator.mediaDevices.enumerateDevices().catch(() => [] as MediaDeviceInfo[])
+    return all.flatMap((d) => {
+      const deviceType = DEVICE_TYPES[d.kind]
+      return deviceType ? [{ deviceId: d.deviceId, label: d.label || d.deviceId, deviceType }] : []
+    })
+  },
+
+  async switchInput(stream, kind, choice: InputChoice, resolution) {
+    const constraints: MediaTrackConstraints = 'deviceId' in choice ? { deviceId: { exact: choice.deviceId } } : { facingMode: choice.facingMode }
+    await recapture(stream as H5Stream, kind === 'camera', kind === 'camera' ? { ...RESOLUTIONS[resolution], ...constraints } : constraints)
+  },
+
+  async setSpeakerDevice(deviceId) {
+    speakerDevice = deviceId
+    const remotes = document.querySelectorAll<SinkVideo>('video[data-local="0"]')
+    await Promise.all([...remotes].map((v) => v.setSinkId?.(deviceId).catch(() => undefined)))
+  },
+
+  async setResolution(stream, resolution) {
+    // The camera scales to the new size where it can; a camera shared at another size keeps it.
+    for (const t of (stream as H5Stream).raw.getVideoTracks()) await t.applyConstraints(RESOLUTIONS[resolution]).catch((err: unknown) => console.warn('resolution not applied', err))
+  },
+
+  canFullScreen: () => typeof document !== 'undefined' && !!document.fullscreenEnabled,
+
+  async toggleFullScreen(domId) {
+    if (document.fullscreenElement) {
+      await document.exitFullscreen().catch(() => undefined)
+      return true
+    }
+    const el = document.getElementById(domId)
+    if (!el || !document.fullscreenEnabled) return false
+    try {
+      await el.requestFullscreen()
+      return true
+    } catch {
+      return false
+    }
   },
 
   setSpeakerMuted(muted) {

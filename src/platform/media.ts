@@ -20,6 +20,15 @@ export interface PeerLinkEvents {
   onStateChange(state: string): void
 }
 
+/** What a link measured so far: audio levels 0..1, round trip and packet counts since it started. */
+export interface LinkStats {
+  audioLevel: number
+  localAudioLevel: number
+  rttMs: number
+  packetsLost: number
+  packetsReceived: number
+}
+
 /** One peer connection, reduced to what signaling needs. */
 export interface PeerLink {
   createOffer(): Promise<string>
@@ -29,8 +38,20 @@ export interface PeerLink {
   addCandidate(c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }): Promise<void>
   /** Stops sending video (a switch to audio) without renegotiating. */
   dropVideo(): void
+  stats(): Promise<LinkStats>
   close(): void
 }
+
+export type DeviceType = 'camera' | 'microphone' | 'speaker'
+
+export interface MediaDevice {
+  deviceId: string
+  label: string
+  deviceType: DeviceType
+}
+
+/** Which input to capture from when replacing a local track. */
+export type InputChoice = { deviceId: string } | { facingMode: 'user' | 'environment' }
 
 export interface MediaPort {
   supportsWebRtc(): boolean
@@ -40,6 +61,17 @@ export interface MediaPort {
   /** Shows a stream in the element with this id (a video element, or a container for one); false when there is no such element yet. */
   attach(domId: string, stream: CallStream | null, opts: { muted: boolean; objectFit: 'contain' | 'cover' | 'fill' }): boolean
   setSpeakerMuted(muted: boolean): void
+  /** Cameras, microphones and speakers (labels once access was granted). */
+  listDevices(): Promise<MediaDevice[]>
+  /** Captures the camera or microphone anew and swaps it into the stream and every link sending it. */
+  switchInput(stream: CallStream, kind: 'camera' | 'microphone', choice: InputChoice, resolution: '480p' | '720p' | '1080p'): Promise<void>
+  /** Plays remote media through this output device ('' for the default). */
+  setSpeakerDevice(deviceId: string): Promise<void>
+  /** Changes the captured video size of a live stream. */
+  setResolution(stream: CallStream, resolution: '480p' | '720p' | '1080p'): Promise<void>
+  /** Full screen for the element with this id (desktop browsers); false when not allowed. */
+  toggleFullScreen(domId: string): Promise<boolean>
+  canFullScreen(): boolean
 }
 
 export declare const media: MediaPort

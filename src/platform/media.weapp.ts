@@ -10,4 +10,10 @@ export const media: MediaPort = {
   },
   attach: () => false,
   setSpeakerMuted: () => undefined,
+  listDevices: () => Promise.resolve([]),
+  switchInput: () => Promise.reject(new MediaAccessError('unsupported', 'Your current environment does not support WebRTC')),
+  setSpeakerDevice: () => Promise.resolve(),
+  setResolution: () => Promise.resolve(),
+  toggleFullScreen: () => Promise.resolve(false),
+  canFullScreen: () => false,
 }

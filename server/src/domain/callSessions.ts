@@ -2,6 +2,7 @@ import { CallAction, CallCmd, LINE_BUSY, type CallSignal } from '../../../types/
 import { ConvType } from '../../../types/chat.js'
 import type { Queryable } from '../db/Db.js'
 import type { ConvRef } from './conversationIds.js'
+import { applyGroupCallMessage, groupCallRefusal, groupRelayAllowed, inLiveGroupCall } from './groupCalls.js'
 
 /**
  * The server's view of each call, kept from the call messages that pass through the chat send
@@ -16,24 +17,27 @@ interface SessionRow {
   invite_id: string
   inviter: string
   invitees: string[]
+  group_id: string
   status: 'ringing' | 'connected' | 'ended'
 }
 
 export const isHangup = (s: CallSignal) => s.actionType === CallAction.Invite && s.data.data?.cmd === CallCmd.Hangup
 
 async function sessionOf(q: Queryable, inviteID: string): Promise<SessionRow | null> {
-  const { rows } = await q.query<SessionRow>('SELECT invite_id, inviter, invitees, status FROM call_sessions WHERE invite_id = $1', [inviteID])
+  const { rows } = await q.query<SessionRow>('SELECT invite_id, inviter, invitees, group_id, status FROM call_sessions WHERE invite_id = $1', [inviteID])
   return rows[0] ?? null
 }
 
 const participants = (s: SessionRow) => [s.inviter, ...s.invitees]
 
 /**
- * Why `me` may not send this call message in this conversation, or null when it may. One-to-one
- * calls only so far: the conversation's peer is the other participant.
+ * Why `me` may not send this call message in this conversation, or null when it may. In a
+ * one-to-one call the conversation's peer is the other participant; group calls are checked
+ * against the group's call (domain/groupCalls.ts).
  */
 export async function callMessageRefusal(q: Queryable, me: string, ref: ConvRef, signal: CallSignal): Promise<string | null> {
-  if (ref.type !== ConvType.C2C) return 'groupID: 群通话尚未开放'
+  if (ref.type !== ConvType.C2C) return groupCallRefusal(q, me, ref.groupId, signal)
+  if (signal.groupID) return 'groupID: 单聊通话不能带群号'
   const peer = ref.peer
   if (signal.actionType === CallAction.Invite && !isHangup(signal)) {
     if (signal.inviter !== me) return 'inviter: 必须是发送者本人'
@@ -58,8 +62,9 @@ export async function callMessageRefusal(q: Queryable, me: string, ref: ConvRef,
   }
 }
 
-/** Moves the call's state after one of its messages has been stored. */
-export async function applyCallMessage(q: Queryable, signal: CallSignal): Promise<void> {
+/** Moves the call's state after one of its messages has been stored (`sender` wrote it). */
+export async function applyCallMessage(q: Queryable, sender: string, signal: CallSignal): Promise<void> {
+  if (signal.groupID) return applyGroupCallMessage(q, sender, signal)
   if (signal.actionType === CallAction.Invite && !isHangup(signal)) {
     await q.query(
       `INSERT INTO call_sessions (invite_id, inviter, invitees, group_id, media_type, timeout_s) VALUES ($1, $2, $3, $4, $5, $6)
@@ -82,13 +87,13 @@ export async function applyCallMessage(q: Queryable, signal: CallSignal): Promis
 export async function isBusy(q: Queryable, wtId: string, exceptInviteID: string): Promise<boolean> {
   const { rows } = await q.query(
     `SELECT 1 FROM call_sessions
-     WHERE invite_id <> $2 AND status <> 'ended' AND (inviter = $1 OR $1 = ANY(invitees))
+     WHERE invite_id <> $2 AND status <> 'ended' AND group_id = '' AND (inviter = $1 OR $1 = ANY(invitees))
        AND ((status = 'ringing' AND created_at + make_interval(secs => timeout_s) > now())
          OR (status = 'connected' AND alive_at > now() - make_interval(secs => $3)))
      LIMIT 1`,
     [wtId, exceptInviteID, CALL_ALIVE_WINDOW_SECONDS],
   )
-  return rows.length > 0
+  return rows.length > 0 || inLiveGroupCall(q, wtId, exceptInviteID)
 }
 
 /** The reject a busy callee's side answers with (the server writes it in the callee's name). */
@@ -112,8 +117,12 @@ export function busyReject(invite: CallSignal, callee: string): CallSignal {
 export async function relayAllowed(q: Queryable, inviteID: string, from: string, to: string, keepAlive: boolean): Promise<boolean> {
   const session = await sessionOf(q, inviteID)
   if (!session || session.status === 'ended') return false
-  const people = participants(session)
-  if (!people.includes(from) || !people.includes(to) || from === to) return false
+  if (session.group_id) {
+    if (!(await groupRelayAllowed(q, inviteID, from, to))) return false
+  } else {
+    const people = participants(session)
+    if (!people.includes(from) || !people.includes(to) || from === to) return false
+  }
   if (keepAlive) await q.query('UPDATE call_sessions SET alive_at = now() WHERE invite_id = $1', [inviteID])
   return true
 }

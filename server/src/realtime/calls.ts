@@ -5,7 +5,7 @@ import { ResultCode } from '../../../types/codes.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { applyCallMessage, busyReject, callMessageRefusal, isBusy, isHangup, relayAllowed } from '../domain/callSessions.js'
-import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
+import { c2cIdFor, groupConversationId, parseConversationId } from '../domain/conversationIds.js'
 import { sendMessage } from '../domain/messages.js'
 import type { SessionInfo } from '../domain/sessions.js'
 import { pushMessage } from './chatEvents.js'
@@ -29,27 +29,30 @@ export async function checkCallMessage(ctx: AppContext, me: string, message: Out
   return refusal ? { kind: 'refused', msg: refusal } : { kind: 'call', signal: parsed.data }
 }
 
-/**
- * After a call message is stored: move the call's state, and answer an invite to a callee who is
- * already in another call with a busy reject in the callee's name.
- */
+/** After a call message is stored, before its acknowledgement: the call's state moves, so the sender's next frames find it. */
+export const applyStoredCallMessage = (ctx: AppContext, sender: string, signal: CallSignal) => applyCallMessage(ctx.db, sender, signal)
+
+/** After a call message is delivered: an invitee who is already in another call answers busy (written in the invitee's name). */
 export async function afterCallMessage(ctx: AppContext, signal: CallSignal): Promise<void> {
   const fresh = signal.actionType === CallAction.Invite && !isHangup(signal)
-  await applyCallMessage(ctx.db, signal)
   if (!fresh) return
-  const callee = signal.inviteeList[0]!
-  if (!(await isBusy(ctx.db, callee, signal.inviteID))) return
+  for (const callee of signal.inviteeList) {
+    if (await isBusy(ctx.db, callee, signal.inviteID)) await answerBusy(ctx, signal, callee)
+  }
+}
+
+async function answerBusy(ctx: AppContext, signal: CallSignal, callee: string): Promise<void> {
   const reject = busyReject(signal, callee)
   const result = await sendMessage(ctx, callee, {
     clientMsgId: `busy-${randomUUID()}`,
-    conversationID: c2cIdFor(signal.inviter),
+    conversationID: signal.groupID ? groupConversationId(signal.groupID) : c2cIdFor(signal.inviter),
     type: MsgType.Custom,
     payload: { data: JSON.stringify(reject), description: '', extension: '' },
     cloudCustomData: '',
     atUserList: [],
     needReadReceipt: false,
   })
-  await applyCallMessage(ctx.db, reject)
+  await applyCallMessage(ctx.db, callee, reject)
   if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, null)
 }
 

@@ -5,7 +5,7 @@ import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
 import { conversationState, markRead, recordReceipts } from '../domain/conversations.js'
 import { messageAt, sendMessage, SendFailure, toMessage } from '../domain/messages.js'
 import { checkMentions } from '../domain/messageOps/mentions.js'
-import { afterCallMessage, checkCallMessage, handleRtcFrame } from './calls.js'
+import { afterCallMessage, applyStoredCallMessage, checkCallMessage, handleRtcFrame } from './calls.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
 import type { FrameHandler } from './gateway.js'
 
@@ -30,6 +30,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
         try {
           await checkMentions(ctx.db, ctx.config.chatFeatures, me, frame.message)
           const result = await sendMessage(ctx, me, frame.message)
+          if (result.created && call.kind === 'call') await applyStoredCallMessage(ctx, me, call.signal)
           // The acknowledgement follows the commit; pushes after it are best-effort.
           reply({ type: 'ack', clientMsgId, message: toMessage(result.message, me) })
           // Receivers derive their conversation rows (last message, unread) from the message itself.

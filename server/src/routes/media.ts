@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { MEDIA_SWITCH_DICT, MediaCallBody, MediaUploadBody, type DictEntry } from '../../../types/call.js'
+import { GROUP_CALL_ATTRIBUTE, GroupAttributesBody, MEDIA_SWITCH_DICT, MediaCallBody, MediaUploadBody, type DictEntry, type GroupAttributesAnswer } from '../../../types/call.js'
+import { groupCallInfo } from '../domain/groupCalls.js'
+import { forbidden } from '../http/errors.js'
 import type { AppContext } from '../context.js'
 import { endCallRecord, heartbeat, iceConfig, limitReached, startCallRecord } from '../domain/callLimits.js'
 import { requireSession, sessionOf } from '../http/auth.js'
@@ -25,6 +27,16 @@ export function mediaRoutes(ctx: AppContext) {
     r.post('/exitCall', { schema: { body: MediaUploadBody } }, async (req) => ok(await endCallRecord(ctx.db, sessionOf(req).wtId, req.body.callId)))
 
     r.get('/iceServers', async (req) => ok(iceConfig(cfg, sessionOf(req).wtId)))
+
+    // The group's attributes as the call widget reads them: inner_attr_kit_info of a live call.
+    r.post('/getGroupAttributes', { schema: { body: GroupAttributesBody } }, async (req) => {
+      const me = sessionOf(req).wtId
+      const { rows } = await ctx.db.query('SELECT 1 FROM group_members WHERE group_id = $1 AND wt_id = $2 AND left_at IS NULL', [req.body.groupID, me])
+      if (rows.length === 0) throw forbidden('你不是该群成员')
+      const info = await groupCallInfo(ctx.db, req.body.groupID)
+      const answer: GroupAttributesAnswer = { [GROUP_CALL_ATTRIBUTE]: info ? JSON.stringify(info) : '' }
+      return ok(answer)
+    })
 
     // The web_media_switch dictionary value; the general dictionary endpoint lives elsewhere.
     r.get('/switch', async () => {

@@ -1,11 +1,19 @@
 import { Image, View } from '@tarojs/components'
+import { useState } from 'react'
 import { CALL_LIMITS, CallMediaType } from '@shared/call'
 import Avatar from '@/components/layout/Avatar'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { CallRole, CallStatus, displayName, layoutOf, type CallState, type CallUser } from '@/engines/call/state'
-import { getCallEngine } from '@/services/call/runtime'
+import type { CallTextKey } from '@/i18n/call'
+import type { DeviceType } from '@/platform/media'
+import { getCallEngine, getCallKit } from '@/services/call/runtime'
+import { useAppStore } from '@/stores'
 import { panelButtons, type PanelButton } from './buttons'
+import DevicePopover from './DevicePopover'
+import GroupMedia from './GroupMedia'
+import MemberPicker from './MemberPicker'
 import { callIcons } from './callIcons'
+import { NetworkBadge, VolumeBar } from './Levels'
 import { useCallText } from './useCallText'
 import VideoView from './VideoView'
 
@@ -20,6 +28,14 @@ const ICONS: Record<PanelButton['name'], { on: string; off: string }> = {
   virtualBackground: { on: callIcons.camera, off: callIcons.cameraOff },
   inviteUser: { on: callIcons.phone, off: callIcons.phone },
 }
+
+const DEVICE_OF: Partial<Record<PanelButton['name'], DeviceType>> = { camera: 'camera', microphone: 'microphone', speaker: 'speaker' }
+
+/** A remote user shows in the floating window while speaking at least this loud. */
+const FLOAT_TILE_MIN_VOLUME = 10
+
+/** The call screen's element, for full screen. */
+const SCREEN_ID = 'call-screen-root'
 
 function press(button: PanelButton, s: CallState): void {
   if (button.appearance === 'disabled' || button.appearance === 'loading') return
@@ -38,6 +54,7 @@ function press(button: PanelButton, s: CallState): void {
     case 'accept':
       return void engine.accept().catch(() => undefined)
     case 'switchCamera':
+      return void engine.switchCamera()
     case 'virtualBackground':
     case 'inviteUser':
       return
@@ -50,7 +67,8 @@ function ButtonPanel({ s, mobile }: { s: CallState; mobile: boolean }) {
   const t = useCallText()
   return (
     <View className='call-panel' data-testid='call-panel'>
-      {panelButtons(s, mobile).map((b) => (
+      {panelButtons(s, mobile).map((b) => {
+        const button = (
         <View
           key={b.name}
           className={`call-btn call-btn--${b.name} call-btn--${b.appearance}`}
@@ -63,7 +81,44 @@ function ButtonPanel({ s, mobile }: { s: CallState; mobile: boolean }) {
           <View className='call-btn__icon'>{b.appearance === 'loading' ? <View className='call-btn__spinner' /> : <Image className='call-btn__img' src={b.appearance === 'closed' ? ICONS[b.name].off : ICONS[b.name].on} />}</View>
           <View className='call-btn__label'>{t(b.label)}</View>
         </View>
-      ))}
+        )
+        const device = DEVICE_OF[b.name]
+        // Device popovers are a desktop affordance (hover).
+        return device && !mobile && s.callStatus !== CallStatus.Idle ? (
+          <DevicePopover key={b.name} s={s} deviceType={device}>
+            {button}
+          </DevicePopover>
+        ) : (
+          button
+        )
+      })}
+    </View>
+  )
+}
+
+function GroupWaiting({ s, mobile }: { s: CallState; mobile: boolean }) {
+  const t = useCallText()
+  const caller = s.callerUserInfo
+  const others = s.remoteUserInfoList.filter((u) => u.userId !== caller?.userId)
+  return (
+    <View className='call-waiting' data-testid='call-waiting'>
+      <Avatar src={caller?.avatar ?? ''} size={96} />
+      <View className='call-waiting__name' data-testid='call-waiting-name'>
+        {caller ? displayName(caller) : ''}
+      </View>
+      <View className='call-waiting__hint'>{t('Invited group call')}</View>
+      {mobile && others.length > 0 ? (
+        <View className='call-waiting__group' data-testid='call-waiting-group'>
+          <View className='call-waiting__count'>
+            {s.remoteUserInfoList.length + 1} {t('people in the call')}
+          </View>
+          <View className='call-waiting__avatars'>
+            {others.map((u) => (
+              <Avatar key={u.userId} src={u.avatar} size={32} />
+            ))}
+          </View>
+        </View>
+      ) : null}
     </View>
   )
 }
@@ -91,6 +146,10 @@ function Media({ s }: { s: CallState }) {
       <View className='call-audio' data-testid='call-audio'>
         <Avatar src={remote.avatar} size={96} />
         <View className='call-waiting__name'>{displayName(remote)}</View>
+        <View className='call-levels call-levels--inline'>
+          <VolumeBar user={remote} />
+          <NetworkBadge s={s} userId={remote.userId} />
+        </View>
         <VideoView userId={remote.userId} domId={remote.domId} className='call-video--hidden' testId='call-video-remote' />
       </View>
     ) : null
@@ -108,10 +167,17 @@ function Media({ s }: { s: CallState }) {
       <View className='call-media__big' data-testid='call-big' data-user={big.userId} onClick={toggle}>
         <VideoView userId={big.userId} domId={big.domId} className='call-video--big' testId={big === remote ? 'call-video-remote' : 'call-video-local'} />
         {!big.isVideoAvailable ? <View className='call-media__off' data-testid='call-video-off' data-user={big.userId} /> : null}
+        <View className='call-levels'>
+          <VolumeBar user={big} />
+          <NetworkBadge s={s} userId={big.userId} />
+        </View>
       </View>
       <View className='call-media__small' data-testid='call-small' data-user={small.userId} onClick={toggle}>
         <VideoView userId={small.userId} domId={small.domId} className='call-video--small' testId={small === remote ? 'call-video-remote' : 'call-video-local'} />
         {!small.isVideoAvailable ? <View className='call-media__off' data-testid='call-video-off' data-user={small.userId} /> : null}
+        <View className='call-levels'>
+          <VolumeBar user={small} />
+        </View>
       </View>
       <View className='call-peer-state' data-testid='call-peer-state' data-audio={String(remote.isAudioAvailable)} data-video={String(remote.isVideoAvailable)} />
     </View>
@@ -124,6 +190,13 @@ function FloatWindow({ s, mobile }: { s: CallState; mobile: boolean }) {
   const calleeRinging = s.callStatus === CallStatus.Calling && s.callRole === CallRole.Callee
   return (
     <View className={`call-float${mobile ? ' call-float--mobile' : ''}`} data-testid='call-float' style={{ zIndex: CALL_LIMITS.overlayZIndex }}>
+      {s.remoteUserInfoList
+        .filter((u) => u.volume >= FLOAT_TILE_MIN_VOLUME)
+        .map((u) => (
+          <View key={u.userId} className='call-float__speaker' data-testid='call-float-speaker' data-user={u.userId}>
+            <Avatar src={u.avatar} size={28} />
+          </View>
+        ))}
       <View className='call-float__time' data-testid='call-float-timer'>
         {s.callStatus === CallStatus.Connected ? s.callDuration : t('wait to be called')}
       </View>
@@ -148,13 +221,23 @@ function FloatWindow({ s, mobile }: { s: CallState; mobile: boolean }) {
 export default function CallScreen({ s }: { s: CallState }) {
   const mobile = useNarrowScreen()
   const t = useCallText()
+  const [focus, setFocus] = useState('')
+  const [inviting, setInviting] = useState(false)
+  const groupNumber = useAppStore((st) => st.conversations[`GROUP${s.groupID}`]?.groupProfile?.groupNumber ?? '')
   if (s.isMinimized) return <FloatWindow s={s} mobile={mobile} />
+  const calleeRinging = s.callStatus === CallStatus.Calling && s.callRole === CallRole.Callee
+  // Everyone on a group call may invite (the caller already while calling).
+  const canInvite = s.isGroup && !calleeRinging && !!groupNumber
+  // On mobile a focused tile closes the button panel; clearing the focus opens it.
+  const panelOpen = !(mobile && focus)
   return (
     <View
+      id={SCREEN_ID}
       className={`call-screen${mobile ? ' call-screen--mobile' : ' call-screen--desktop'}`}
       data-testid='call-screen'
       data-layout={layoutOf(s)}
       data-status={s.callStatus}
+      data-camera={s.cameraPosition}
       style={{ zIndex: CALL_LIMITS.overlayZIndex }}
     >
       <View className='call-top'>
@@ -163,6 +246,16 @@ export default function CallScreen({ s }: { s: CallState }) {
           {s.callStatus === CallStatus.Connected ? s.callDuration : ''}
         </View>
         <View className='call-top__side'>
+          {canInvite ? (
+            <View className='call-top__btn' data-testid='call-btn-inviteUser' aria-label={t('inviteUser')} onClick={() => setInviting(true)}>
+              <Image className='call-btn__img' src={callIcons.invite} />
+            </View>
+          ) : null}
+          {!mobile && s.allowedFullScreen ? (
+            <View className='call-top__btn' data-testid='call-btn-fullScreen' aria-label={t('fullScreen')} onClick={() => void getCallEngine().toggleFullScreen(SCREEN_ID)}>
+              <Image className='call-btn__img' src={callIcons.fullScreen} />
+            </View>
+          ) : null}
           {s.enableFloatWindow ? (
             <View className='call-top__btn' data-testid='call-btn-minimize' aria-label={t('minimize')} onClick={() => getCallEngine().toggleMinimize()}>
               <Image className='call-btn__img' src={callIcons.minimize} />
@@ -170,14 +263,26 @@ export default function CallScreen({ s }: { s: CallState }) {
           ) : null}
         </View>
       </View>
-      <Media s={s} />
-      {s.callStatus === CallStatus.Calling ? <Waiting s={s} /> : null}
+      {s.isGroup && !calleeRinging ? <GroupMedia s={s} focus={mobile ? focus : ''} onFocus={mobile ? setFocus : undefined} /> : s.isGroup ? null : <Media s={s} />}
+      {calleeRinging && s.isGroup ? <GroupWaiting s={s} mobile={mobile} /> : s.callStatus === CallStatus.Calling && !s.isGroup ? <Waiting s={s} /> : null}
       {s.callTips ? (
         <View className='call-tip' data-testid='call-tip'>
-          {s.callTips}
+          {t(s.callTips as CallTextKey)}
         </View>
       ) : null}
-      <ButtonPanel s={s} mobile={mobile} />
+      {panelOpen ? <ButtonPanel s={s} mobile={mobile} /> : null}
+      {inviting ? (
+        <MemberPicker
+          groupNumber={groupNumber}
+          selfId={s.localUserInfo.userId}
+          disabledIds={s.remoteUserInfoList.map((u) => u.userId)}
+          onCancel={() => setInviting(false)}
+          onDone={(ids) => {
+            setInviting(false)
+            getCallKit().inviteUser({ userIDList: ids }).catch((err: unknown) => console.warn('invite failed', err))
+          }}
+        />
+      ) : null}
     </View>
   )
 }

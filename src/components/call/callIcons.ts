@@ -11,5 +11,8 @@ import accept from './icons/accept.svg'
 import switchCamera from './icons/switch-camera.svg'
 import minimize from './icons/minimize.svg'
 import restore from './icons/restore.svg'
+import invite from './icons/invite.svg'
+import groupCall from './icons/group-call.svg'
+import fullScreen from './icons/full-screen.svg'
 
-export const callIcons = { phone, videoCall, mic, micOff, camera, cameraOff, speaker, speakerOff, hangup, accept, switchCamera, minimize, restore }
+export const callIcons = { phone, videoCall, mic, micOff, camera, cameraOff, speaker, speakerOff, hangup, accept, switchCamera, minimize, restore, invite, groupCall, fullScreen }

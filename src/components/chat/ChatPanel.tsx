@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { MsgType } from '@shared/chat'
+import JoinGroupCallBanner from '@/components/call/JoinGroupCallBanner'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
@@ -120,6 +121,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
         />
         {isGroup ? null : <PinnedBar conversationID={conversationID} />}
         <MessageSearch conversationID={conversationID} open={searching} onClose={() => setSearching(false)} />
+        {isGroup && !left ? <JoinGroupCallBanner groupID={conversationID.slice(5)} /> : null}
         <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />
         {ops.selecting ? (
           <MessageOpsPanel list={list} screen={screen} state={opsState} />

@@ -2,6 +2,7 @@ import { Textarea, View } from '@tarojs/components'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { MESSAGE_MAX_CHARS, MESSAGE_TOO_LONG_TEXT } from '@shared/chat'
 import CallEntries from '@/components/call/CallEntries'
+import GroupCallEntry from '@/components/call/GroupCallEntry'
 import EmojiPicker from '@/components/emoji/EmojiPicker'
 import Button from '@/components/layout/Button'
 import { filePicker } from '@/platform/filePicker'
@@ -203,7 +204,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
       ) : null}
       <MentionList candidates={mention ? candidates : []} onPick={pickMention} />
       <Toolbar active={panel} onTool={onTool} hidden={hiddenTools(features)}>
-        {conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : null}
+        {conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : <GroupCallEntry groupID={conversationID.slice(5)} />}
       </Toolbar>
       {quote ? (
         <View className='quote-bar' data-testid='quote-bar'>

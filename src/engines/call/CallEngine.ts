@@ -1,5 +1,5 @@
 import type { CallErrorCode } from '@shared/call'
-import type { CallStream } from '@/platform/media'
+import type { CallStream, DeviceType } from '@/platform/media'
 import type { CallTextKey } from '@/i18n/call'
 import type { CallEvent, CallState, LayoutState } from './state'
 
@@ -38,6 +38,18 @@ export interface CallParams {
   userData?: string
 }
 
+export interface GroupCallParams {
+  userIDList: string[]
+  type: 1 | 2
+  groupID: string
+  timeout?: number
+}
+
+export interface JoinGroupCallParams {
+  type: 1 | 2
+  groupID: string
+}
+
 /** The TUICallKit-like engine behind the widget's public API. */
 export interface CallEngine {
   getState(): CallState
@@ -46,6 +58,12 @@ export interface CallEngine {
   start(self: { userId: string; nick: string; avatar: string }): void
   stop(): void
   call(params: CallParams): Promise<void>
+  /** A group call (a mesh of up to 9 people). */
+  groupCall(params: GroupCallParams): Promise<void>
+  /** Joins the group's live call, unless 9 people are already in. */
+  joinInGroupCall(params: JoinGroupCallParams): Promise<void>
+  /** Asks more group members into the running group call. */
+  inviteUser(userIDList: string[]): Promise<void>
   accept(): Promise<void>
   reject(): Promise<void>
   hangup(): Promise<void>
@@ -55,8 +73,16 @@ export interface CallEngine {
   closeMicrophone(): void
   muteSpeaker(): void
   unMuteSpeaker(): void
+  /** Another camera, microphone or speaker; failures are logged and ignored. */
+  switchDevice(params: { deviceType: DeviceType; deviceId: string }): Promise<void>
+  /** Front ↔ back camera; only while the local video is on. */
+  switchCamera(): Promise<void>
+  /** Full screen for the call screen's element (desktop, when allowed). */
+  toggleFullScreen(domId: string): Promise<void>
   /** Video to audio only; refused with 60001 when already audio. */
   switchToAudio(): Promise<void>
+  /** Refused with 60002: calls switch from video to audio only. */
+  switchToVideo(): Promise<void>
   toggleMinimize(): void
   toggleBigScreen(): void
   /** Applies a machine event that only changes settings (language, display mode…). */

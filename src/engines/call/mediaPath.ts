@@ -1,5 +1,5 @@
 import type { IceServer, RtcPayload } from '@shared/call'
-import type { CallStream, MediaPort, PeerLink } from '@/platform/media'
+import type { CallStream, LinkStats, MediaPort, PeerLink } from '@/platform/media'
 
 /**
  * How media flows between the participants of a call. The engine only knows this interface: the
@@ -14,6 +14,8 @@ export interface MediaPath {
   disconnect(userId: string): void
   /** Stops sending video to everyone (switch to audio). */
   dropVideo(): void
+  /** What each link to a remote user measured (volume, round trip, losses). */
+  stats(): Promise<Map<string, LinkStats>>
   close(): void
 }
 
@@ -72,6 +74,17 @@ export function peerToPeerPath(media: MediaPort, local: CallStream, iceServers: 
     },
     dropVideo() {
       for (const link of links.values()) link.dropVideo()
+    },
+    async stats() {
+      const out = new Map<string, LinkStats>()
+      for (const [userId, link] of links) {
+        try {
+          out.set(userId, await link.stats())
+        } catch {
+          // A closing link has nothing to report.
+        }
+      }
+      return out
     },
     close() {
       for (const link of links.values()) link.close()

@@ -1,5 +1,6 @@
-import { CallMediaType } from '@shared/call'
+import { CALL_LIMITS, CallMediaType } from '@shared/call'
 import type { CallLanguage } from '@/i18n/call'
+import type { DeviceType, MediaDevice } from '@/platform/media'
 
 /**
  * The call state machine of the widget (calling-widget section 4), as a pure reducer: the engine
@@ -42,6 +43,16 @@ export interface CallUser {
   volume: number
 }
 
+/** Cameras, microphones and speakers, with the one in use of each ('' for the default). */
+export interface DeviceList {
+  camera: MediaDevice[]
+  microphone: MediaDevice[]
+  speaker: MediaDevice[]
+  current: Record<DeviceType, string>
+}
+
+export const emptyDeviceList = (): DeviceList => ({ camera: [], microphone: [], speaker: [], current: { camera: '', microphone: '', speaker: '' } })
+
 export interface CallState {
   callStatus: CallStatus
   callRole: CallRole
@@ -70,6 +81,11 @@ export interface CallState {
   accepting: boolean
   /** A hang up is in progress (the hang-up button is disabled). */
   hangingUp: boolean
+  deviceList: DeviceList
+  /** Network quality per user (0 unknown … 6 down); the local user's entry drives the poor-network tip. */
+  netWorkQualityList: Array<{ userId: string; quality: number }>
+  /** The browser lets the call screen go full screen (desktop). */
+  allowedFullScreen: boolean
 }
 
 export const callDomId = (userId: string) => `call-video-${userId}`
@@ -107,6 +123,9 @@ export function initialCallState(): CallState {
     enableVirtualBackground: false,
     accepting: false,
     hangingUp: false,
+    deviceList: emptyDeviceList(),
+    netWorkQualityList: [],
+    allowedFullScreen: false,
   }
 }
 
@@ -143,6 +162,8 @@ export type CallEvent =
   | { type: 'acceptStarted' }
   /** The callee accepted (either side sees it): calling → connected. */
   | { type: 'connected'; at: number }
+  /** Group calls: people invited or joining while the call runs (those already listed are kept). */
+  | { type: 'remoteAdded'; users: CallUser[] }
   | { type: 'remoteEntered'; userId: string }
   | { type: 'remoteMedia'; userId: string; audio: boolean; video: boolean }
   /** A remote user left, rejected, was busy or timed out. */
@@ -156,7 +177,11 @@ export type CallEvent =
   | { type: 'toggleBigScreen' }
   | { type: 'muteSpeaker'; muted: boolean }
   | { type: 'cameraPosition'; position: 'front' | 'back' }
-  | { type: 'settings'; patch: Partial<Pick<CallState, 'language' | 'displayMode' | 'videoResolution' | 'enableFloatWindow' | 'enableVirtualBackground'>> }
+  | { type: 'devices'; list: MediaDevice[] }
+  /** Measured volumes (0..100) and network quality, about once a second while connected. */
+  | { type: 'levels'; volumes: Record<string, number>; network: Array<{ userId: string; quality: number }>; poorTip: string }
+  | { type: 'currentDevice'; deviceType: DeviceType; deviceId: string }
+  | { type: 'settings'; patch: Partial<Pick<CallState, 'language' | 'displayMode' | 'videoResolution' | 'enableFloatWindow' | 'enableVirtualBackground' | 'allowedFullScreen'>> }
   | { type: 'selfInfo'; nick?: string; avatar?: string; userId?: string }
   /** Hang up, reject, cancel, end, kicked out or error: back to idle. */
   | { type: 'reset' }
@@ -178,6 +203,7 @@ export function resetState(s: CallState): CallState {
     videoResolution: s.videoResolution,
     enableFloatWindow: s.enableFloatWindow,
     enableVirtualBackground: s.enableVirtualBackground,
+    allowedFullScreen: s.allowedFullScreen,
     localUserInfo: { ...s.localUserInfo, isAudioAvailable: false, isVideoAvailable: false, volume: 0 },
     remoteUserInfoList: [],
     cameraPosition: 'front',
@@ -235,6 +261,12 @@ export function reduce(s: CallState, e: CallEvent): CallState {
         // In a one-to-one video call the remote user takes the big screen.
         bigScreenUserId: !s.isGroup && s.remoteUserInfoList[0] ? s.remoteUserInfoList[0].userId : s.bigScreenUserId,
       }
+    case 'remoteAdded': {
+      if (s.callStatus === CallStatus.Idle) return s
+      const known = new Set([s.localUserInfo.userId, ...s.remoteUserInfoList.map((u) => u.userId)])
+      const added = e.users.filter((u) => !known.has(u.userId))
+      return added.length === 0 ? s : { ...s, remoteUserInfoList: [...s.remoteUserInfoList, ...added] }
+    }
     case 'remoteEntered':
       return { ...s, remoteUserInfoList: patchUser(s.remoteUserInfoList, e.userId, { isEnter: true }) }
     case 'remoteMedia':
@@ -275,6 +307,21 @@ export function reduce(s: CallState, e: CallEvent): CallState {
       return { ...s, isMuteSpeaker: e.muted }
     case 'cameraPosition':
       return { ...s, cameraPosition: e.position }
+    case 'levels': {
+      if (s.callStatus !== CallStatus.Connected) return s
+      const vol = (u: CallUser) => (e.volumes[u.userId] === undefined ? u : { ...u, volume: e.volumes[u.userId]! })
+      // In a one-to-one call a local quality of 4 or worse shows the poor-network tip.
+      const local = e.network.find((n) => n.userId === s.localUserInfo.userId)?.quality ?? 0
+      const poor = !s.isGroup && local >= CALL_LIMITS.poorNetworkQuality
+      const callTips = poor ? e.poorTip : s.callTips === e.poorTip ? '' : s.callTips
+      return { ...s, localUserInfo: vol(s.localUserInfo), remoteUserInfoList: s.remoteUserInfoList.map(vol), netWorkQualityList: e.network, callTips }
+    }
+    case 'devices': {
+      const of = (t: DeviceType) => e.list.filter((d) => d.deviceType === t)
+      return { ...s, deviceList: { camera: of('camera'), microphone: of('microphone'), speaker: of('speaker'), current: s.deviceList.current } }
+    }
+    case 'currentDevice':
+      return { ...s, deviceList: { ...s.deviceList, current: { ...s.deviceList.current, [e.deviceType]: e.deviceId } } }
     case 'settings':
       return { ...s, ...e.patch }
     case 'selfInfo':

@@ -59,6 +59,16 @@ export const en = {
   'Your current environment does not support WebRTC': 'Your current environment does not support WebRTC',
   'The identifier is in blacklist. Failed to send this message!': 'The identifier is in blacklist. Failed to send this message!',
   'Connecting...': 'Connecting...',
+  'Cancel': 'Cancel',
+  'Done': 'Done',
+  'View more': 'View more',
+  'Select all': 'Select all',
+  'Search members': 'Search members',
+  'Join': 'Join',
+  'Group call': 'Group call',
+  'Select members': 'Select members',
+  'in the group call': '{count} people in the group call',
+  'picker max': '最多可邀请8人',
 } as const
 
 export type CallTextKey = keyof typeof en

@@ -108,14 +108,16 @@ export class CallKit {
   async groupCall(args: GroupCallArgs): Promise<void> {
     this.check('groupCall', args as unknown as Record<string, unknown>)
     this.requireInit()
-    if (this.deps.engine.getState().callStatus !== CallStatus.Idle) return
-    throw new CallError(0, 'Start call failed')
+    await this.once('groupCall', async () => {
+      // A group call is ignored unless idle.
+      if (this.deps.engine.getState().callStatus === CallStatus.Idle) await this.deps.engine.groupCall(args)
+    })
   }
 
   async joinInGroupCall(args: { type: 1 | 2; groupID: string; roomID: number }): Promise<void> {
     this.check('joinInGroupCall', args as unknown as Record<string, unknown>)
     this.requireInit()
-    throw new CallError(0, 'Start call failed')
+    await this.once('joinInGroupCall', () => this.deps.engine.joinInGroupCall({ type: args.type, groupID: args.groupID }))
   }
 
   async inviteUser(args: { userIDList: string[] }): Promise<void> {
@@ -123,7 +125,7 @@ export class CallKit {
     this.requireInit()
     // An empty selection is ignored.
     if (args.userIDList.length === 0) return
-    throw new CallError(0, 'Start call failed')
+    await this.once('inviteUser', () => this.deps.engine.inviteUser(args.userIDList))
   }
 
   setSelfInfo(args: { nickName?: string; avatar?: string }): void {

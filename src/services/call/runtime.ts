@@ -10,6 +10,7 @@ import { useAppStore } from '@/stores'
 import dialingTone from '@/assets/call/dialing.wav'
 import ringingTone from '@/assets/call/ringing.wav'
 import { checkCall, exitCall, getIceConfig, getMediaSwitch, startCallRecord, uploadCall } from '../api/media'
+import { getGroupCallInfo, getGroupMemberPage } from '../api/groupCall'
 import { newClientMsgId } from '../chat/clientMsgId'
 import { messagingLogin } from '../messaging'
 import { toast } from '../toast'
@@ -31,9 +32,39 @@ function showSent(message: Message): void {
   if (s.conversations[message.conversationID]) s.applyConversationMessage(message, me)
 }
 
-function profileOf(userId: string) {
+type Profile = { nick: string; avatar: string }
+/** Names and avatars seen in group member pages, for the group call's tiles and waiting view. */
+const knownProfiles = new Map<string, Profile>()
+const loadedGroups = new Map<string, Promise<void>>()
+
+export function rememberProfiles(members: Array<{ wtId: string; nickname: string; groupNickname?: string; avatar: string }>): void {
+  for (const m of members) knownProfiles.set(m.wtId, { nick: m.groupNickname || m.nickname, avatar: m.avatar })
+}
+
+export const rememberedProfile = (userId: string): Profile | undefined => knownProfiles.get(userId)
+
+/** The first member page of a group, once per group, so the people of its call have names. */
+function loadGroupProfiles(groupID: string): Promise<void> {
+  const groupNumber = state().conversations[`GROUP${groupID}`]?.groupProfile?.groupNumber
+  if (!groupNumber) return Promise.resolve()
+  const known = loadedGroups.get(groupID)
+  if (known) return known
+  const loading = getGroupMemberPage(groupNumber, 1).then(
+    (page) => rememberProfiles(page.rows),
+    () => {
+      loadedGroups.delete(groupID)
+    },
+  )
+  loadedGroups.set(groupID, loading)
+  return loading
+}
+
+async function profileOf(userId: string): Promise<Partial<Profile>> {
   const p = state().conversations[`C2C${userId}`]?.userProfile
-  return Promise.resolve(p ? { nick: p.nick, avatar: p.avatar } : {})
+  if (p) return { nick: p.nick, avatar: p.avatar }
+  const groupID = engine?.getState().groupID
+  if (!knownProfiles.has(userId) && groupID) await loadGroupProfiles(groupID)
+  return knownProfiles.get(userId) ?? {}
 }
 
 let engine: WebRtcCallEngine | null = null
@@ -47,6 +78,7 @@ export function getCallEngine(): WebRtcCallEngine {
     ringtone,
     iceServers: async () => (await getIceConfig()).iceServers,
     profile: profileOf,
+    groupCallInfo: getGroupCallInfo,
     tones: { dialing: dialingTone, ringing: ringingTone },
     newInviteID: () => `call-${newClientMsgId()}`,
     newClientMsgId: () => newClientMsgId(),
@@ -122,6 +154,51 @@ export async function startCallFromChat(peer: string, type: 1 | 2): Promise<void
     const message = err instanceof Error ? err.message : String(err)
     if (message === "Can't call yourself") toast.error(callText(getCallEngine().getState().language, "Can't call yourself"))
     console.warn('call failed', message)
+  }
+}
+
+/** A group's call entry: the member picker has chosen who to call. */
+export async function startGroupCallFromChat(groupID: string, userIDList: string[], type: 1 | 2): Promise<void> {
+  if (userIDList.length === 0 || getCallEngine().getState().callStatus !== CallStatus.Idle) return
+  let reached: 0 | 1
+  try {
+    reached = await checkCall()
+  } catch {
+    return
+  }
+  if (reached === 1) {
+    state().setCallLimitDialog(true)
+    return
+  }
+  try {
+    const kit = getCallKit()
+    if (!kit.isReady()) await initCalls()
+    await kit.groupCall({ userIDList, type, groupID })
+  } catch (err) {
+    console.warn('group call failed', err instanceof Error ? err.message : String(err))
+  }
+}
+
+/** Group call info is refreshed from the group attributes while this device is idle. */
+export async function refreshGroupCall(groupID: string): Promise<void> {
+  if (getCallEngine().getState().callStatus !== CallStatus.Idle) return
+  try {
+    const info = await getGroupCallInfo(groupID)
+    if (info) await loadGroupProfiles(groupID)
+    if (getCallEngine().getState().callStatus === CallStatus.Idle) state().setGroupCall(groupID, info)
+  } catch {
+    // A failed refresh keeps what the banner showed.
+  }
+}
+
+/** The join banner's button. */
+export async function joinGroupCallFromBanner(groupID: string, type: 1 | 2): Promise<void> {
+  try {
+    const kit = getCallKit()
+    if (!kit.isReady()) await initCalls()
+    await kit.joinInGroupCall({ type, groupID, roomID: 0 })
+  } catch (err) {
+    console.warn('join failed', err instanceof Error ? err.message : String(err))
   }
 }
 

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand'
+import type { GroupCallInfo } from '@shared/call'
 import { initialCallState, type CallState } from '@/engines/call/state'
 import type { AppState } from '../appState'
 
@@ -13,7 +14,10 @@ export interface CallSlice {
   callEntriesEnabled: boolean
   /** The membership dialog of the daily call limit. */
   callLimitDialog: boolean
+  /** inner_attr_kit_info of the groups looked at, for the join banner (null: no live call). */
+  groupCalls: Record<string, GroupCallInfo | null>
   setCallState(state: CallState): void
+  setGroupCall(groupID: string, info: GroupCallInfo | null): void
   setCallEntriesEnabled(enabled: boolean): void
   setCallLimitDialog(open: boolean): void
 }
@@ -22,7 +26,9 @@ export const createCallSlice: StateCreator<AppState, [], [], CallSlice> = (set) 
   call: initialCallState(),
   callEntriesEnabled: false,
   callLimitDialog: false,
+  groupCalls: {},
   setCallState: (call) => set({ call }),
+  setGroupCall: (groupID, info) => set((s) => ({ groupCalls: { ...s.groupCalls, [groupID]: info } })),
   setCallEntriesEnabled: (callEntriesEnabled) => set({ callEntriesEnabled }),
   setCallLimitDialog: (callLimitDialog) => set({ callLimitDialog }),
 })

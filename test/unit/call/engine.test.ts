@@ -1,3 +1,4 @@
+import type { GroupCallInfo } from '@shared/call'
 import type { Message } from '@shared/chat'
 import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
 import { buildSignal, callRecordOf, type CallRef } from '@/engines/call/signaling'
@@ -23,15 +24,24 @@ function fakeMedia() {
     }),
     createPeerLink: jest.fn((_opts, events: PeerLinkEvents) => {
       links.push(events)
-      return { createOffer: async () => 'offer-sdp', acceptOffer: async () => 'answer-sdp', acceptAnswer: jest.fn(async () => undefined), addCandidate: jest.fn(async () => undefined), dropVideo: jest.fn(), close: jest.fn() }
+      return { createOffer: async () => 'offer-sdp', acceptOffer: async () => 'answer-sdp', acceptAnswer: jest.fn(async () => undefined), addCandidate: jest.fn(async () => undefined), dropVideo: jest.fn(), stats: async () => ({ audioLevel: 0.3, localAudioLevel: 0.1, rttMs: 500, packetsLost: 0, packetsReceived: 100 }), close: jest.fn() }
     }),
     attach: jest.fn(() => true),
     setSpeakerMuted: jest.fn(),
+    listDevices: jest.fn(async () => [
+      { deviceId: 'cam-1', label: 'Front', deviceType: 'camera' as const },
+      { deviceId: 'mic-1', label: 'Mic', deviceType: 'microphone' as const },
+    ]),
+    switchInput: jest.fn(async () => undefined),
+    setSpeakerDevice: jest.fn(async () => undefined),
+    setResolution: jest.fn(async () => undefined),
+    toggleFullScreen: jest.fn(async () => true),
+    canFullScreen: () => true,
   }
   return port
 }
 
-function setup() {
+function setup(groupInfo: { current: GroupCallInfo | null } = { current: null }) {
   const chat = new FakeChatEngine()
   chat.me = ME
   chat.ready = true
@@ -44,6 +54,7 @@ function setup() {
     ringtone,
     iceServers: async () => [],
     profile: async () => ({ nick: '乙' }),
+    groupCallInfo: async () => groupInfo.current,
     tones: { dialing: 'dialing.wav', ringing: 'ringing.wav' },
     newInviteID: () => 'call-test-0001',
     newClientMsgId: () => `cmid-${String(++n).padStart(8, '0')}`,
@@ -246,5 +257,161 @@ describe('caller-side call limit', () => {
     expect(engine.getState().callStatus).toBe('connected')
     await jest.advanceTimersByTimeAsync(60_000)
     expect(engine.getState().callStatus).toBe('idle')
+  })
+})
+
+describe('WebRTC call engine, group calls', () => {
+  const GROUP = 'G100'
+  const [B, C, D] = ['10000003', '10000004', '10000005']
+  const groupRef: CallRef = { inviteID: 'call-test-0001', inviter: ME, inviteeList: [B, C], groupID: GROUP, timeout: 30, mediaType: 1 }
+  const inGroup = (signal: object, from: string): Message =>
+    message({ type: 'TIMCustomElem', from, conversationID: `GROUP${GROUP}`, sequence: 1, time: Math.floor(Date.now() / 1000), payload: { data: JSON.stringify(signal), description: '', extension: '' } })
+  const info = (users: string[], room = 'call-room-0001'): GroupCallInfo => ({ group_id: GROUP, room_id: room, room_id_type: 2, call_media_type: 1, user_list: users.map((userid) => ({ userid })) })
+
+  it('caller: invites in the group conversation, connects on the first accept; those who reject, are busy or leave drop out; the last one leaving ends it', async () => {
+    const { chat, engine, toasts, statuses } = setup()
+    await engine.groupCall({ userIDList: [B, C, D], type: 1, groupID: GROUP })
+    expect(chat.sent[0]!.conversationID).toBe(`GROUP${GROUP}`)
+    expect(sentSignals(chat)[0]).toMatchObject({ actionType: 1, groupID: GROUP, inviteeList: [B, C, D] })
+    expect(statuses).toEqual(['idle>dialing-group'])
+    chat.emit('message', inGroup(buildSignal.accept({ ...groupRef, inviteeList: [B] }), B))
+    await flush()
+    expect(engine.getState().callStatus).toBe('connected')
+    expect(statuses).toEqual(['idle>dialing-group', 'dialing-group>calling-group-audio'])
+    chat.emit('message', inGroup(buildSignal.reject({ ...groupRef, inviteeList: [C] }, true), C))
+    chat.emit('message', inGroup(buildSignal.reject({ ...groupRef, inviteeList: [D] }), D))
+    await flush()
+    expect(toasts).toEqual(['in busy', 'Reject Call'])
+    expect(engine.getState().remoteUserInfoList.map((u) => u.userId)).toEqual([B])
+    chat.emit('message', inGroup(buildSignal.hangup({ ...groupRef, inviteeList: [B] }, 3), B))
+    await flush()
+    expect(toasts).toEqual(['in busy', 'Reject Call', 'end call'])
+    expect(engine.getState().callStatus).toBe('idle')
+  })
+
+  it('caller: invitees silent past the timeout are written off with one timeout record', async () => {
+    jest.useFakeTimers()
+    const { chat, engine, toasts } = setup()
+    await engine.groupCall({ userIDList: [B, C], type: 1, groupID: GROUP, timeout: 5 })
+    chat.emit('message', inGroup(buildSignal.accept({ ...groupRef, inviteeList: [B] }), B))
+    await Promise.resolve()
+    jest.advanceTimersByTime(5000)
+    await Promise.resolve()
+    expect(sentSignals(chat).at(-1)).toMatchObject({ actionType: 5, inviteeList: [C] })
+    expect(toasts).toEqual(['timeout'])
+    expect(engine.getState().callStatus).toBe('connected')
+    jest.useRealTimers()
+    await engine.hangup()
+  })
+
+  it('refuses a second call in a group that has one, and more than 9 people', async () => {
+    const live = { current: info([B]) as GroupCallInfo | null }
+    const { engine, toasts } = setup(live)
+    await expect(engine.groupCall({ userIDList: [B], type: 1, groupID: GROUP })).rejects.toThrow('A group call already exists in the current group')
+    live.current = null
+    const many = Array.from({ length: 9 }, (_, i) => `2000000${i}`)
+    await expect(engine.groupCall({ userIDList: many, type: 1, groupID: GROUP })).rejects.toThrow('Supports a maximum of 9 people for simultaneous calls')
+    expect(toasts).toEqual(['A group call already exists in the current group', 'Supports a maximum of 9 people for simultaneous calls'])
+    expect(engine.getState().callStatus).toBe('idle')
+  })
+
+  it('join: refused with 9 people in; otherwise joins without ringing and offers to everyone in the call', async () => {
+    const live = { current: info(Array.from({ length: 9 }, (_, i) => `2000000${i}`)) as GroupCallInfo | null }
+    const { chat, engine, toasts, ringtone } = setup(live)
+    await expect(engine.joinInGroupCall({ type: 1, groupID: GROUP })).rejects.toThrow('Supports a maximum of 9 people for simultaneous calls')
+    expect(toasts).toEqual(['Supports a maximum of 9 people for simultaneous calls'])
+    expect(chat.sent).toHaveLength(0)
+    live.current = info([B, C])
+    await engine.joinInGroupCall({ type: 1, groupID: GROUP })
+    await flush()
+    expect(ringtone.loop).not.toHaveBeenCalled()
+    expect(sentSignals(chat)[0]).toMatchObject({ inviteID: 'call-room-0001', actionType: 3, inviteeList: [ME], groupID: GROUP })
+    expect(engine.getState()).toMatchObject({ callStatus: 'connected', isGroup: true })
+    expect(chat.rtcSent.filter((f) => f.payload.kind === 'offer').map((f) => f.to)).toEqual([B, C])
+    await engine.hangup()
+  })
+
+  it('inviteUser adds the new members and sends one invite naming them; people already there are skipped', async () => {
+    const { chat, engine } = setup()
+    await engine.groupCall({ userIDList: [B], type: 1, groupID: GROUP })
+    chat.emit('message', inGroup(buildSignal.accept({ ...groupRef, inviteeList: [B] }), B))
+    await flush()
+    await engine.inviteUser([B, C])
+    expect(sentSignals(chat).at(-1)).toMatchObject({ actionType: 1, inviteID: 'call-test-0001', inviteeList: [C] })
+    expect(engine.getState().remoteUserInfoList.map((u) => u.userId)).toEqual([B, C])
+    await engine.hangup()
+  })
+})
+
+describe('WebRTC call engine, devices', () => {
+  it('lists devices once media is open, switches them, and switches the camera only while video is on', async () => {
+    const { engine, media } = setup()
+    await engine.call({ userID: PEER, type: 2 })
+    await flush()
+    expect(engine.getState().deviceList.camera.map((d) => d.deviceId)).toEqual(['cam-1'])
+    await engine.switchDevice({ deviceType: 'microphone', deviceId: 'mic-1' })
+    expect(media.switchInput).toHaveBeenLastCalledWith(expect.anything(), 'microphone', { deviceId: 'mic-1' }, '480p')
+    expect(engine.getState().deviceList.current.microphone).toBe('mic-1')
+    await engine.switchDevice({ deviceType: 'speaker', deviceId: 'out-2' })
+    expect(media.setSpeakerDevice).toHaveBeenCalledWith('out-2')
+    await engine.switchCamera()
+    expect(media.switchInput).toHaveBeenLastCalledWith(expect.anything(), 'camera', { facingMode: 'environment' }, '480p')
+    expect(engine.getState().cameraPosition).toBe('back')
+    engine.closeCamera()
+    await engine.switchCamera()
+    expect(engine.getState().cameraPosition).toBe('back')
+    engine.configure({ type: 'settings', patch: { videoResolution: '720p' } })
+    expect(media.setResolution).toHaveBeenCalledWith(expect.anything(), '720p')
+    await engine.hangup()
+    expect(engine.getState().cameraPosition).toBe('front')
+  })
+})
+
+describe('WebRTC call engine, media-type switch', () => {
+  it('video to audio applies on both sides; a second switch is refused with 60001 and a switch to video with 60002, and the call goes on', async () => {
+    const { chat, engine, toasts } = setup()
+    const errors: number[] = []
+    engine.on('error', (e) => errors.push(e.code))
+    await engine.call({ userID: PEER, type: 2 })
+    chat.emit('message', incoming(buildSignal.accept(ref)))
+    await flush()
+    await flush()
+    await engine.switchToAudio()
+    expect(engine.getState().callMediaType).toBe(1)
+    expect(chat.rtcSent.at(-1)).toMatchObject({ to: PEER, payload: { kind: 'switchToAudio' } })
+    await engine.switchToAudio()
+    await engine.switchToVideo()
+    expect(errors).toEqual([60001, 60002])
+    expect(toasts).toEqual(['switch to audio call method failed', 'switch to video call method failed'])
+    expect(engine.getState().callStatus).toBe('connected')
+    await engine.hangup()
+  })
+
+  it('the peer follows a switch to audio', async () => {
+    const { chat, engine } = setup()
+    const invite = buildSignal.invite({ ...ref, inviter: PEER, inviteeList: [ME] })
+    chat.emit('message', incoming(invite))
+    await flush()
+    await engine.accept()
+    expect(engine.getState().callMediaType).toBe(2)
+    chat.emit('rtc', { inviteID: ref.inviteID, from: PEER, payload: { kind: 'switchToAudio' } })
+    await flush()
+    expect(engine.getState()).toMatchObject({ callMediaType: 1, callStatus: 'connected' })
+    await engine.hangup()
+  })
+
+  it('measures volumes and network quality each second while connected', async () => {
+    jest.useFakeTimers()
+    const { chat, engine } = setup()
+    await engine.call({ userID: PEER, type: 1 })
+    chat.emit('message', incoming(buildSignal.accept(ref)))
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+    jest.advanceTimersByTime(1000)
+    for (let i = 0; i < 10; i++) await Promise.resolve()
+    expect(engine.getState().remoteUserInfoList[0]!.volume).toBe(30)
+    expect(engine.getState().netWorkQualityList).toEqual([{ userId: ME, quality: 4 }, { userId: PEER, quality: 4 }])
+    expect(engine.getState().callTips).toBe('Poor network')
+    jest.useRealTimers()
+    await engine.hangup()
   })
 })

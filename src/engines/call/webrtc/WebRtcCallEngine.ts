@@ -1,13 +1,14 @@
-import { CALL_LIMITS, CallErrorCode, CALL_ERROR_TEXT, CallMediaType, type CallSignal, type IceServer, type RtcPayload } from '@shared/call'
+import { CALL_LIMITS, CallErrorCode, CALL_ERROR_TEXT, CallMediaType, GROUP_CALL_TEXT, type CallSignal, type GroupCallInfo, type IceServer, type RtcPayload } from '@shared/call'
 import { MsgType, type Message } from '@shared/chat'
 import { SendFailure, type ChatEngine, type RtcEvent } from '@/engines/chat/ChatEngine'
 import { TypedEmitter } from '@/engines/chat/emitter'
 import type { CallTextKey } from '@/i18n/call'
-import type { CallStream, MediaPort } from '@/platform/media'
+import type { CallStream, DeviceType, MediaPort } from '@/platform/media'
 import { MediaAccessError } from '@/platform/mediaAccess'
 import type { RingtonePort } from '@/platform/ringtone'
-import { CallError, type CallEngine, type CallEngineEvents, type CallParams } from '../CallEngine'
+import { CallError, type CallEngine, type CallEngineEvents, type CallParams, type GroupCallParams, type JoinGroupCallParams } from '../CallEngine'
 import { peerToPeerPath, type MediaPath } from '../mediaPath'
+import { networkQuality, volumeOf } from '../quality'
 import { buildSignal, kindOf, signalOf, type CallRef } from '../signaling'
 import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, reduce, type CallEvent, type CallState, type CallUser } from '../state'
 
@@ -19,6 +20,8 @@ export interface WebRtcCallEngineDeps {
   /** Name and avatar of a user, for the waiting view. */
   profile: (userId: string) => Promise<Partial<Pick<CallUser, 'nick' | 'avatar' | 'remark'>>>
   tones: { dialing: string; ringing: string }
+  /** The group attribute inner_attr_kit_info of a group's live call (null without one). */
+  groupCallInfo: (groupID: string) => Promise<GroupCallInfo | null>
   newInviteID: () => string
   newClientMsgId: () => string
   now?: () => number
@@ -42,12 +45,16 @@ export class WebRtcCallEngine implements CallEngine {
   private ref: CallRef | null = null
   private local: CallStream | null = null
   private readonly remoteStreams = new Map<string, CallStream>()
+  /** Group calls: who has accepted or joined (the others are still ringing). */
+  private readonly answered = new Set<string>()
   private path: MediaPath | null = null
   /** Negotiation frames that arrived before the media path existed. */
   private pendingRtc: RtcEvent[] = []
   private timers: Array<ReturnType<typeof setTimeout>> = []
   private intervals: Array<ReturnType<typeof setInterval>> = []
   private unsubscribe: Array<() => void> = []
+  /** Joining from the banner passes through the invited state without ringing. */
+  private joining = false
   private customBell = ''
   private muteMode = false
   private readonly now: () => number
@@ -67,6 +74,7 @@ export class WebRtcCallEngine implements CallEngine {
   start(self: { userId: string; nick: string; avatar: string }): void {
     this.stop()
     this.dispatch({ type: 'selfInfo', userId: self.userId, nick: self.nick, avatar: self.avatar })
+    this.dispatch({ type: 'settings', patch: { allowedFullScreen: this.deps.media.canFullScreen() } })
     const chat = this.deps.chat()
     this.unsubscribe = [chat.on('message', (m) => void this.onMessage(m)), chat.on('rtc', (e) => void this.onRtc(e))]
   }
@@ -95,7 +103,7 @@ export class WebRtcCallEngine implements CallEngine {
   private onStatusChange(before: CallStatus, after: CallState): void {
     if (after.callStatus === CallStatus.Calling) {
       if (after.callRole === CallRole.Caller) this.deps.ringtone.loop(this.deps.tones.dialing)
-      else if (!this.muteMode) this.deps.ringtone.loop(this.customBell || this.deps.tones.ringing)
+      else if (!this.muteMode && !this.joining) this.deps.ringtone.loop(this.customBell || this.deps.tones.ringing)
     } else if (before === CallStatus.Calling) {
       this.deps.ringtone.stop()
     }
@@ -124,8 +132,10 @@ export class WebRtcCallEngine implements CallEngine {
     this.local?.stop()
     this.local = null
     this.remoteStreams.clear()
+    this.answered.clear()
     this.pendingRtc = []
     this.ref = null
+    this.joining = false
     this.deps.ringtone.stop()
     this.dispatch({ type: 'reset' })
     this.events.emit('streamsChanged', undefined)
@@ -156,6 +166,15 @@ export class WebRtcCallEngine implements CallEngine {
       throw this.mediaFailure(err, video)
     }
     this.events.emit('streamsChanged', undefined)
+    void this.refreshDevices()
+  }
+
+  private async refreshDevices(): Promise<void> {
+    try {
+      this.dispatch({ type: 'devices', list: await this.deps.media.listDevices() })
+    } catch (err) {
+      console.warn('device list unavailable', err)
+    }
   }
 
   // ── sending ────────────────────────────────────────────────────────────────────────────────
@@ -168,7 +187,7 @@ export class WebRtcCallEngine implements CallEngine {
   private async send(ref: CallRef, signal: CallSignal): Promise<Message> {
     const stored = await this.deps.chat().sendMessage({
       clientMsgId: this.deps.newClientMsgId(),
-      conversationID: `C2C${this.peerOf(ref)}`,
+      conversationID: ref.groupID ? `GROUP${ref.groupID}` : `C2C${this.peerOf(ref)}`,
       type: MsgType.Custom,
       payload: { data: JSON.stringify(signal), description: '', extension: '' },
     })
@@ -191,10 +210,7 @@ export class WebRtcCallEngine implements CallEngine {
     if (this.state.callStatus !== CallStatus.Idle) return
     const me = this.state.localUserInfo.userId
     if (params.userID === me) throw new CallError(0, "Can't call yourself")
-    if (!this.deps.media.supportsWebRtc()) {
-      this.toast('Your current environment does not support WebRTC', 'error')
-      throw new CallError(CallErrorCode.WebRtcUnsupported, CALL_ERROR_TEXT[CallErrorCode.WebRtcUnsupported])
-    }
+    this.requireWebRtc()
     const ref: CallRef = {
       inviteID: this.deps.newInviteID(),
       inviter: me,
@@ -211,10 +227,7 @@ export class WebRtcCallEngine implements CallEngine {
       if (this.ref !== ref) return
       await this.send(ref, buildSignal.invite(ref))
     } catch (err) {
-      const error = err instanceof CallError ? err : err instanceof SendFailure && err.code === CallErrorCode.Blacklisted ? new CallError(CallErrorCode.Blacklisted, CALL_ERROR_TEXT[CallErrorCode.Blacklisted]) : new CallError(0, 'Start call failed')
-      if (!(err instanceof CallError)) this.toast(error.code === CallErrorCode.Blacklisted ? 'The identifier is in blacklist. Failed to send this message!' : 'Start call failed', 'error')
-      this.fail(error.code, error.message)
-      throw error
+      this.startFailed(err)
     }
     this.later(ref.timeout * 1000, () => {
       if (this.ref !== ref || this.state.callStatus !== CallStatus.Calling) return
@@ -222,6 +235,124 @@ export class WebRtcCallEngine implements CallEngine {
       this.toast('call timeout', 'waring')
       this.end()
     })
+  }
+
+  /** A group call: an invite in the group conversation; each invitee who accepts offers media to everyone in the call. */
+  async groupCall(params: GroupCallParams): Promise<void> {
+    if (this.state.callStatus !== CallStatus.Idle) return
+    const me = this.state.localUserInfo.userId
+    const invitees = [...new Set(params.userIDList)].filter((u) => u !== me)
+    if (invitees.length === 0) throw new CallError(0, "Can't call yourself")
+    if (invitees.length + 1 > CALL_LIMITS.groupCallMax) {
+      this.toast(GROUP_CALL_TEXT.full, 'error')
+      throw new CallError(0, GROUP_CALL_TEXT.full)
+    }
+    this.requireWebRtc()
+    if (await this.deps.groupCallInfo(params.groupID).catch(() => null)) {
+      this.toast(GROUP_CALL_TEXT.exists, 'error')
+      throw new CallError(0, GROUP_CALL_TEXT.exists)
+    }
+    if (this.state.callStatus !== CallStatus.Idle) return
+    const ref: CallRef = {
+      inviteID: this.deps.newInviteID(),
+      inviter: me,
+      inviteeList: invitees,
+      groupID: params.groupID,
+      timeout: params.timeout ?? CALL_LIMITS.defaultTimeoutSeconds,
+      mediaType: params.type,
+    }
+    this.ref = ref
+    this.dispatch({ type: 'dial', inviteID: ref.inviteID, mediaType: params.type, remotes: invitees.map((u) => blankUser(u)), isGroup: true, groupID: params.groupID })
+    for (const u of invitees) void this.fillProfile(u)
+    try {
+      await this.openLocal(params.type)
+      if (this.ref !== ref) return
+      await this.startPath(ref)
+      await this.send(ref, buildSignal.invite(ref))
+    } catch (err) {
+      this.startFailed(err)
+    }
+    this.timeoutInvitees(ref, invitees)
+  }
+
+  /** Joins the group's live call (the join banner): refused when 9 people are already in. */
+  async joinInGroupCall(params: JoinGroupCallParams): Promise<void> {
+    if (this.state.callStatus !== CallStatus.Idle) return
+    this.requireWebRtc()
+    const info = await this.deps.groupCallInfo(params.groupID)
+    const me = this.state.localUserInfo.userId
+    const inCall = (info?.user_list ?? []).map((u) => u.userid).filter((u) => u !== me)
+    if (!info || inCall.length === 0) throw new CallError(0, 'Start call failed')
+    if (inCall.length >= CALL_LIMITS.groupCallMax) {
+      this.toast(GROUP_CALL_TEXT.full, 'error')
+      throw new CallError(0, GROUP_CALL_TEXT.full)
+    }
+    if (this.state.callStatus !== CallStatus.Idle) return
+    const mediaType = info.call_media_type
+    this.ref = { inviteID: info.room_id, inviter: inCall[0]!, inviteeList: [me], groupID: params.groupID, timeout: CALL_LIMITS.defaultTimeoutSeconds, mediaType }
+    this.joining = true
+    this.dispatch({ type: 'invited', inviteID: info.room_id, mediaType, caller: blankUser(inCall[0]!), others: inCall.slice(1).map((u) => blankUser(u)), isGroup: true, groupID: params.groupID })
+    for (const u of inCall) void this.fillProfile(u)
+    await this.accept()
+  }
+
+  /** Asks more group members into the running group call. */
+  async inviteUser(userIDList: string[]): Promise<void> {
+    const ref = this.ref
+    if (!ref || !this.state.isGroup || this.state.callStatus === CallStatus.Idle) return
+    const present = new Set([this.state.localUserInfo.userId, ...this.state.remoteUserInfoList.map((u) => u.userId)])
+    const added = [...new Set(userIDList)].filter((u) => !present.has(u))
+    if (added.length === 0) return
+    if (present.size + added.length > CALL_LIMITS.groupCallMax) {
+      this.toast(GROUP_CALL_TEXT.full, 'error')
+      throw new CallError(0, GROUP_CALL_TEXT.full)
+    }
+    this.dispatch({ type: 'remoteAdded', users: added.map((u) => blankUser(u)) })
+    for (const u of added) void this.fillProfile(u)
+    await this.send(ref, buildSignal.invite({ ...ref, inviteeList: added }))
+    this.timeoutInvitees(ref, added)
+  }
+
+  /** Invitees who have not answered within the timeout are written off (the caller or inviter writes it). */
+  private timeoutInvitees(ref: CallRef, invitees: string[]): void {
+    this.later(ref.timeout * 1000, () => {
+      if (this.ref !== ref) return
+      const silent = invitees.filter((u) => this.state.remoteUserInfoList.some((r) => r.userId === u && !this.answered.has(u)))
+      if (silent.length === 0) return
+      this.sendRecord(ref, buildSignal.timeout({ ...ref, inviteeList: silent }))
+      for (const u of silent) this.removeRemote(u, 'timeout')
+      this.endIfAlone()
+    })
+  }
+
+  private requireWebRtc(): void {
+    if (this.deps.media.supportsWebRtc()) return
+    this.toast('Your current environment does not support WebRTC', 'error')
+    throw new CallError(CallErrorCode.WebRtcUnsupported, CALL_ERROR_TEXT[CallErrorCode.WebRtcUnsupported])
+  }
+
+  private startFailed(err: unknown): never {
+    const error = err instanceof CallError ? err : err instanceof SendFailure && err.code === CallErrorCode.Blacklisted ? new CallError(CallErrorCode.Blacklisted, CALL_ERROR_TEXT[CallErrorCode.Blacklisted]) : new CallError(0, err instanceof SendFailure && err.message === GROUP_CALL_TEXT.exists ? GROUP_CALL_TEXT.exists : 'Start call failed')
+    if (!(err instanceof CallError)) this.toast(error.code === CallErrorCode.Blacklisted ? 'The identifier is in blacklist. Failed to send this message!' : (error.message as CallTextKey), 'error')
+    this.fail(error.code, error.message)
+    throw error
+  }
+
+  /** A group participant who rejected, was busy, timed out or left goes from the remote list. */
+  private removeRemote(userId: string, why: 'Reject Call' | 'in busy' | 'timeout' | 'end call'): void {
+    const user = this.state.remoteUserInfoList.find((u) => u.userId === userId)
+    if (!user) return
+    this.toast(why, 'info', { user: displayName(user) })
+    this.path?.disconnect(userId)
+    this.remoteStreams.delete(userId)
+    this.answered.delete(userId)
+    this.dispatch({ type: 'remoteLeft', userId })
+    this.events.emit('streamsChanged', undefined)
+  }
+
+  /** A group call ends here when nobody is left on it. */
+  private endIfAlone(): void {
+    if (this.state.callStatus !== CallStatus.Idle && this.state.remoteUserInfoList.length === 0) this.end()
   }
 
   private async fillProfile(userId: string): Promise<void> {
@@ -257,6 +388,21 @@ export class WebRtcCallEngine implements CallEngine {
     }
     this.onConnected(ref)
     for (const e of this.pendingRtc.splice(0)) await this.onRtc(e)
+    if (ref.groupID) await this.meetGroup(ref)
+  }
+
+  /** After accepting or joining a group call: offer media to everyone already in it. */
+  private async meetGroup(ref: CallRef): Promise<void> {
+    const me = this.state.localUserInfo.userId
+    const info = await this.deps.groupCallInfo(ref.groupID).catch(() => null)
+    if (this.ref !== ref) return
+    const inCall = (info?.room_id === ref.inviteID ? info.user_list.map((u) => u.userid) : [ref.inviter]).filter((u) => u !== me)
+    this.dispatch({ type: 'remoteAdded', users: inCall.map((u) => blankUser(u)) })
+    for (const u of inCall) {
+      this.answered.add(u)
+      void this.fillProfile(u)
+      await this.path?.connect(u, true)
+    }
   }
 
   async reject(): Promise<void> {
@@ -281,8 +427,11 @@ export class WebRtcCallEngine implements CallEngine {
   private async onInvited(message: Message, s: CallSignal): Promise<void> {
     const ref: CallRef = { inviteID: s.inviteID, inviter: s.inviter, inviteeList: s.inviteeList, groupID: s.groupID, timeout: s.timeout, mediaType: s.data.call_type }
     this.ref = ref
-    const caller = blankUser(s.inviter, { nick: message.nick, avatar: message.avatar })
-    this.dispatch({ type: 'invited', inviteID: s.inviteID, mediaType: s.data.call_type, caller, others: [], isGroup: !!s.groupID, groupID: s.groupID })
+    const me = this.state.localUserInfo.userId
+    const caller = blankUser(s.inviter, s.inviter === message.from ? { nick: message.nick, avatar: message.avatar } : {})
+    const others = s.groupID ? [...new Set([message.from, ...s.inviteeList])].filter((u) => u !== me && u !== s.inviter).map((u) => blankUser(u)) : []
+    this.dispatch({ type: 'invited', inviteID: s.inviteID, mediaType: s.data.call_type, caller, others, isGroup: !!s.groupID, groupID: s.groupID })
+    if (s.groupID) for (const u of [s.inviter, ...others.map((o) => o.userId)]) void this.fillProfile(u)
     // The caller writes the timeout record; the callee only stops ringing.
     const left = message.time * 1000 + s.timeout * 1000 - this.now()
     this.later(Math.max(left, 1000), () => {
@@ -309,15 +458,44 @@ export class WebRtcCallEngine implements CallEngine {
       },
       linkState: (userId, state) => {
         if (state === 'connected') this.sendRtc(userId, { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: this.state.localUserInfo.isVideoAvailable })
-        else if (this.ref === ref) void this.hangup()
+        else if (this.ref === ref && !ref.groupID) void this.hangup()
       },
     })
   }
 
   private onConnected(ref: CallRef): void {
     this.dispatch({ type: 'connected', at: this.now() })
-    this.every(CALL_LIMITS.timerTickMs, () => this.dispatch({ type: 'tick', now: this.now() }))
-    this.every(ALIVE_MS, () => this.sendRtc(this.peerOf(ref), { kind: 'alive' }))
+    this.every(CALL_LIMITS.timerTickMs, () => {
+      this.dispatch({ type: 'tick', now: this.now() })
+      void this.measure()
+    })
+    this.every(ALIVE_MS, () => {
+      const to = ref.groupID ? this.state.remoteUserInfoList.find((u) => this.answered.has(u.userId))?.userId : this.peerOf(ref)
+      if (to) this.sendRtc(to, { kind: 'alive' })
+    })
+  }
+
+  /** Volumes and network quality from the links' statistics. */
+  private async measure(): Promise<void> {
+    const path = this.path
+    if (!path) return
+    const stats = await path.stats()
+    if (this.path !== path) return
+    const me = this.state.localUserInfo.userId
+    const volumes: Record<string, number> = {}
+    const network: Array<{ userId: string; quality: number }> = []
+    let local = 0
+    let localVolume = 0
+    for (const [userId, s] of stats) {
+      volumes[userId] = volumeOf(s.audioLevel)
+      localVolume = Math.max(localVolume, volumeOf(s.localAudioLevel))
+      const quality = networkQuality(s)
+      network.push({ userId, quality })
+      local = Math.max(local, quality)
+    }
+    volumes[me] = this.state.localUserInfo.isAudioAvailable ? localVolume : 0
+    network.unshift({ userId: me, quality: local })
+    this.dispatch({ type: 'levels', volumes, network, poorTip: 'Poor network' })
   }
 
   private async onMessage(message: Message): Promise<void> {
@@ -325,8 +503,7 @@ export class WebRtcCallEngine implements CallEngine {
     if (!s) return
     const me = this.state.localUserInfo.userId
     const kind = kindOf(s)
-    if (kind === 'invite') {
-      if (message.from === me || !s.inviteeList.includes(me)) return
+    if (kind === 'invite' && message.from !== me && s.inviteeList.includes(me)) {
       // A stale invite (caught up after a reconnect) does not ring.
       if (message.time * 1000 + s.timeout * 1000 < this.now()) return
       if (this.state.callStatus !== CallStatus.Idle) return
@@ -339,6 +516,7 @@ export class WebRtcCallEngine implements CallEngine {
       if (this.state.callStatus === CallStatus.Calling && this.state.callRole === CallRole.Callee) this.end()
       return
     }
+    if (ref.groupID) return this.onGroupMessage(ref, message, s)
     const name = displayName(this.state.remoteUserInfoList.find((u) => u.userId === message.from) ?? blankUser(message.from, { nick: message.nick }))
     switch (kind) {
       case 'accept':
@@ -367,10 +545,50 @@ export class WebRtcCallEngine implements CallEngine {
     }
   }
 
+  /** A step of a group call from another participant. */
+  private async onGroupMessage(ref: CallRef, message: Message, s: CallSignal): Promise<void> {
+    const from = message.from
+    switch (kindOf(s)) {
+      case 'invite':
+        // More members asked in by someone on the call.
+        this.dispatch({ type: 'remoteAdded', users: s.inviteeList.map((u) => blankUser(u)) })
+        for (const u of s.inviteeList) void this.fillProfile(u)
+        return
+      case 'accept':
+        this.answered.add(from)
+        this.dispatch({ type: 'remoteAdded', users: [blankUser(from, { nick: message.nick, avatar: message.avatar })] })
+        // The first answer turns the caller's dial into a call; the one who answered sends the offer.
+        if (this.state.callRole === CallRole.Caller && this.state.callStatus === CallStatus.Calling) this.onConnected(ref)
+        return
+      case 'reject':
+        this.removeRemote(from, 'Reject Call')
+        return this.endIfAlone()
+      case 'busy':
+        this.removeRemote(from, 'in busy')
+        return this.endIfAlone()
+      case 'timeout':
+        if (s.inviteeList.includes(this.state.localUserInfo.userId) && this.state.callStatus === CallStatus.Calling) return this.end()
+        for (const u of s.inviteeList) this.removeRemote(u, 'timeout')
+        return this.endIfAlone()
+      case 'cancel':
+        if (this.state.callStatus === CallStatus.Calling) this.toast('The other side cancelled the call', 'info')
+        return this.end()
+      case 'hangup':
+        this.removeRemote(from, 'end call')
+        return this.endIfAlone()
+      default:
+        return
+    }
+  }
+
   private async onRtc(e: RtcEvent): Promise<void> {
     if (!this.ref || e.inviteID !== this.ref.inviteID) return
     if (e.payload.kind === 'media') {
       this.dispatch({ type: 'remoteMedia', userId: e.from, audio: e.payload.audio, video: e.payload.video })
+      return
+    }
+    if (e.payload.kind === 'switchToAudio') {
+      this.applyAudioOnly()
       return
     }
     if (!this.path) {
@@ -418,16 +636,62 @@ export class WebRtcCallEngine implements CallEngine {
     this.dispatch({ type: 'muteSpeaker', muted: false })
   }
 
+  /** Video to audio for everyone on the call; refused (60001) when already audio. The call goes on either way. */
   async switchToAudio(): Promise<void> {
     if (this.state.callStatus === CallStatus.Idle) return
     if (this.state.callMediaType !== CallMediaType.Video) {
-      this.fail(CallErrorCode.SwitchToAudioFailed, CALL_ERROR_TEXT[CallErrorCode.SwitchToAudioFailed])
+      this.refuseSwitch(CallErrorCode.SwitchToAudioFailed)
       return
     }
+    this.applyAudioOnly()
+    for (const u of this.state.remoteUserInfoList) this.sendRtc(u.userId, { kind: 'switchToAudio' })
+  }
+
+  /** Audio to video is not offered: always refused with 60002. */
+  async switchToVideo(): Promise<void> {
+    if (this.state.callStatus === CallStatus.Idle) return
+    this.refuseSwitch(CallErrorCode.SwitchToVideoFailed)
+  }
+
+  private refuseSwitch(code: typeof CallErrorCode.SwitchToAudioFailed | typeof CallErrorCode.SwitchToVideoFailed): void {
+    this.toast(CALL_ERROR_TEXT[code] as CallTextKey, 'error')
+    this.events.emit('error', { code, message: CALL_ERROR_TEXT[code] })
+    this.events.emit('afterCalling', undefined)
+  }
+
+  private applyAudioOnly(): void {
+    if (this.state.callMediaType !== CallMediaType.Video) return
     this.local?.setEnabled('video', false)
     this.path?.dropVideo()
     this.dispatch({ type: 'switchedToAudio' })
-    for (const u of this.state.remoteUserInfoList) this.sendRtc(u.userId, { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: false })
+    this.events.emit('streamsChanged', undefined)
+  }
+
+  async switchDevice({ deviceType, deviceId }: { deviceType: DeviceType; deviceId: string }): Promise<void> {
+    try {
+      if (deviceType === 'speaker') await this.deps.media.setSpeakerDevice(deviceId)
+      else if (this.local) await this.deps.media.switchInput(this.local, deviceType, { deviceId }, this.state.videoResolution)
+      else return
+      this.dispatch({ type: 'currentDevice', deviceType, deviceId })
+    } catch (err) {
+      console.warn('device switch failed', err)
+    }
+  }
+
+  async switchCamera(): Promise<void> {
+    if (!this.local || !this.state.localUserInfo.isVideoAvailable) return
+    const position = this.state.cameraPosition === 'front' ? 'back' : 'front'
+    try {
+      await this.deps.media.switchInput(this.local, 'camera', { facingMode: position === 'front' ? 'user' : 'environment' }, this.state.videoResolution)
+      this.dispatch({ type: 'cameraPosition', position })
+    } catch (err) {
+      console.warn('camera switch failed', err)
+    }
+  }
+
+  async toggleFullScreen(domId: string): Promise<void> {
+    if (!this.state.allowedFullScreen) return
+    await this.deps.media.toggleFullScreen(domId)
   }
 
   toggleMinimize(): void {
@@ -438,6 +702,8 @@ export class WebRtcCallEngine implements CallEngine {
   }
   configure(event: Extract<CallEvent, { type: 'settings' | 'selfInfo' | 'muteSpeaker' }>): void {
     this.dispatch(event)
+    const resolution = event.type === 'settings' ? event.patch.videoResolution : undefined
+    if (resolution && this.local) void this.deps.media.setResolution(this.local, resolution)
   }
 
   streamOf(userId: string): CallStream | null {

@@ -1,0 +1,58 @@
+import { Image, View } from '@tarojs/components'
+import { useState } from 'react'
+import { media } from '@/platform/media'
+import { startGroupCallFromChat } from '@/services/call/runtime'
+import { toast } from '@/services/toast'
+import { useAppStore } from '@/stores'
+import { callIcons } from './callIcons'
+import MemberPicker from './MemberPicker'
+import { useCallText } from './useCallText'
+
+/**
+ * The group's call entry in a group chat's toolbar (the one-to-one 'Voice call' / 'Video call'
+ * buttons are hidden there): choose voice or video, then the members to call.
+ */
+export default function GroupCallEntry({ groupID }: { groupID: string }) {
+  const enabled = useAppStore((s) => s.callEntriesEnabled)
+  const groupNumber = useAppStore((s) => s.conversations[`GROUP${groupID}`]?.groupProfile?.groupNumber ?? '')
+  const selfId = useAppStore((s) => s.user?.wtId ?? '')
+  const t = useCallText()
+  const [menu, setMenu] = useState(false)
+  const [type, setType] = useState<1 | 2 | null>(null)
+  if (!enabled || !groupNumber) return null
+  const open = () => (media.supportsWebRtc() ? setMenu(!menu) : toast.info(t('Calls need the web app')))
+  const choose = (kind: 1 | 2) => {
+    setMenu(false)
+    setType(kind)
+  }
+  return (
+    <View className='call-entry'>
+      <View className='chat-toolbar__tool' data-testid='tool-groupCall' aria-label={t('Group call')} onClick={open}>
+        <Image className='chat-toolbar__icon' src={callIcons.groupCall} />
+      </View>
+      {menu ? (
+        <View className='call-entry__menu' data-testid='group-call-menu'>
+          <View className='call-entry__item' data-testid='group-call-voice' onClick={() => choose(1)}>
+            {t('Voice call')}
+          </View>
+          <View className='call-entry__item' data-testid='group-call-video' onClick={() => choose(2)}>
+            {t('Video call')}
+          </View>
+        </View>
+      ) : null}
+      {type ? (
+        <MemberPicker
+          groupNumber={groupNumber}
+          selfId={selfId}
+          disabledIds={[]}
+          onCancel={() => setType(null)}
+          onDone={(ids) => {
+            const kind = type
+            setType(null)
+            void startGroupCallFromChat(groupID, ids, kind)
+          }}
+        />
+      ) : null}
+    </View>
+  )
+}

@@ -1,0 +1,112 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import type { GroupCreateResult } from '../../../types/group'
+import { closeAll, openConversation, registerUsers, signIn, visible, type ChatUser, type Session } from '../messaging/support'
+import { apiPost } from '../support/accounts'
+import { toasts } from '../support/ui'
+import { callScreen, expectLayout, press } from './support'
+
+let sessions: Session[] = []
+test.afterEach(async () => {
+  await closeAll(sessions)
+  sessions = []
+})
+
+async function makeGroup(request: APIRequestContext, owner: ChatUser, members: ChatUser[]): Promise<string> {
+  const created = await apiPost<GroupCreateResult>(request, '/api/user/groupchat/add', { groupName: '通话群', groupNotice: '', groupAvatar: '', wtIds: members.map((m) => m.wtId) }, owner.login.token)
+  expect(created.code, created.msg).toBe(200)
+  return created.data.txGroupid
+}
+
+const tile = (page: Page, userId: string) => visible(page, 'call-grid').locator(`[data-testid="call-tile"][data-user="${userId}"]`)
+
+/** The participant's audio really plays here: the media element's clock advances. */
+async function expectLiveAudio(page: Page, userId: string): Promise<void> {
+  const el = page.locator(`#call-video-${userId} video`)
+  await expect.poll(() => el.evaluate((v: HTMLVideoElement) => (v.srcObject as MediaStream | null)?.getAudioTracks().length ?? 0), { timeout: 15_000 }).toBeGreaterThan(0)
+  const start = await el.evaluate((v: HTMLVideoElement) => v.currentTime)
+  await expect.poll(() => el.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(start)
+}
+
+test('a group voice call: started with two members picked, a third joins from the banner, a fifth is invited from the picker', async ({ browser, request }) => {
+  test.setTimeout(120_000)
+  const [owner, b, c, d, e] = await registerUsers(request, ['群主', '乙', '丙', '丁', '戊'])
+  const groupID = await makeGroup(request, owner!, [b!, c!, d!, e!])
+  const conv = `GROUP${groupID}`
+  const [so, sb, sc, sd] = await Promise.all([owner!, b!, c!, d!].map((u) => signIn(browser, u)))
+  sessions = [so!, sb!, sc!, sd!]
+
+  // The group's call entry: voice, then the member picker.
+  await openConversation(so!.page, conv)
+  await expect(visible(so!.page, 'tool-voiceCall')).toHaveCount(0)
+  await visible(so!.page, 'tool-groupCall').click()
+  await visible(so!.page, 'group-call-voice').click()
+  const picker = visible(so!.page, 'call-picker')
+  await expect(picker.locator('[data-testid="call-picker-item"]')).toHaveCount(4)
+  // Search is a substring match on the nickname or the user ID.
+  await picker.locator('[data-testid="call-picker-search"] input, input[data-testid="call-picker-search"]').first().fill(c!.nickName.slice(0, 2))
+  await expect(picker.locator('[data-testid="call-picker-item"]')).toHaveCount(1)
+  await picker.locator('[data-testid="call-picker-search"] input, input[data-testid="call-picker-search"]').first().fill('')
+  // Done with nothing picked is ignored.
+  await visible(so!.page, 'call-picker-done').click()
+  await expect(picker).toBeVisible()
+  await picker.locator(`[data-testid="call-picker-item"][data-id="${b!.wtId}"]`).click()
+  await picker.locator(`[data-testid="call-picker-item"][data-id="${c!.wtId}"]`).click()
+  await visible(so!.page, 'call-picker-done').click()
+
+  await expectLayout(so!.page, 'dialing-group')
+  for (const s of [sb!, sc!]) {
+    await expectLayout(s.page, 'be-invited')
+    await expect(visible(s.page, 'call-waiting')).toContainText('Invited group call')
+    await expect(visible(s.page, 'call-waiting-name')).toHaveText(owner!.nickName)
+  }
+  await expect(callScreen(sd!.page)).toHaveCount(0)
+  await press(sb!.page, 'accept')
+  await press(sc!.page, 'accept')
+  for (const s of [so!, sb!, sc!]) await expectLayout(s.page, 'calling-group-audio')
+  await expect(visible(so!.page, 'call-grid')).toHaveAttribute('data-count', '3')
+  await expect(tile(so!.page, b!.wtId)).toHaveAttribute('data-entered', 'true', { timeout: 15_000 })
+  await expect(tile(so!.page, c!.wtId)).toHaveAttribute('data-entered', 'true', { timeout: 15_000 })
+  // The mesh: B and C hear each other as well as the owner.
+  await expectLiveAudio(so!.page, b!.wtId)
+  await expectLiveAudio(sb!.page, c!.wtId)
+  await expectLiveAudio(sc!.page, owner!.wtId)
+  // Volume bars and network quality come from the links' statistics (the fake microphone beeps).
+  const volumeOf = (page: Page, userId: string) => tile(page, userId).locator('[data-testid="call-volume"]').getAttribute('data-volume').then(Number)
+  await expect.poll(() => volumeOf(so!.page, b!.wtId), { timeout: 15_000, intervals: [200] }).toBeGreaterThan(0)
+  await expect.poll(() => tile(so!.page, b!.wtId).locator('[data-testid="call-network"]').getAttribute('data-quality').then(Number), { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+
+  // D was not called: the banner shows 3 people, expands to avatars and joins.
+  await openConversation(sd!.page, conv)
+  const banner = visible(sd!.page, 'call-banner')
+  await expect(banner).toHaveAttribute('data-count', '3', { timeout: 15_000 })
+  await visible(sd!.page, 'call-banner-toggle').click()
+  await expect(banner.locator('[data-testid="call-banner-avatar"]')).toHaveCount(3)
+  await visible(sd!.page, 'call-banner-join').click()
+  await expectLayout(sd!.page, 'calling-group-audio')
+  await expect(visible(sd!.page, 'call-grid')).toHaveAttribute('data-count', '4')
+  await expect(visible(so!.page, 'call-grid')).toHaveAttribute('data-count', '4')
+  await expectLiveAudio(sd!.page, owner!.wtId)
+  await expectLiveAudio(sb!.page, d!.wtId)
+
+  // The owner invites E from the picker: everyone on the call is listed but disabled.
+  await visible(so!.page, 'call-btn-inviteUser').click()
+  const invite = visible(so!.page, 'call-picker')
+  for (const u of [b!, c!, d!]) await expect(invite.locator(`[data-testid="call-picker-item"][data-id="${u.wtId}"]`)).toHaveAttribute('aria-disabled', 'true')
+  await invite.locator(`[data-testid="call-picker-item"][data-id="${b!.wtId}"]`).click()
+  await expect(invite.locator(`[data-testid="call-picker-item"][data-id="${b!.wtId}"]`)).toHaveAttribute('data-selected', 'false')
+  await invite.locator(`[data-testid="call-picker-item"][data-id="${e!.wtId}"]`).click()
+  await visible(so!.page, 'call-picker-done').click()
+  await expect(visible(so!.page, 'call-grid')).toHaveAttribute('data-count', '5')
+  await expect(tile(so!.page, e!.wtId)).toHaveAttribute('data-entered', 'false')
+  await expect(visible(sc!.page, 'call-grid')).toHaveAttribute('data-count', '5')
+
+  // D leaves: the others drop D and say so; the call goes on.
+  await press(sd!.page, 'hangup')
+  await expect(callScreen(sd!.page)).toHaveCount(0)
+  await expect(toasts(so!.page).filter({ hasText: `${d!.nickName} end call` })).toHaveCount(1)
+  await expect(tile(so!.page, d!.wtId)).toHaveCount(0)
+  for (const s of [sb!, sc!, so!]) await press(s.page, 'hangup')
+  for (const s of [so!, sb!, sc!]) await expect(callScreen(s.page)).toHaveCount(0)
+  // With the call over the banner goes.
+  await expect(visible(sd!.page, 'call-banner')).toHaveCount(0, { timeout: 15_000 })
+})
