@@ -6,7 +6,6 @@ import { getSiteInfo } from '@/services/api/site'
 import { engine, me, state } from '@/services/chat/context'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
-import { NoticeType } from '@shared/ws'
 
 // ---- feature flags ----
 
@@ -103,9 +102,6 @@ export async function togglePanel(kind: 'translate' | 'voice', conversationID: s
 export function bindMessageOps(chat: ChatEngine): Array<() => void> {
   return [
     chat.on('reaction', (frame) => applyReactionFrame(frame, me())),
-    chat.on('notice', (frame) => {
-      if (frame.type === NoticeType.TopMessageChanged) state().bumpTopMessageVersion()
-    }),
     chat.on('ready', () => void loadChatFeatures()),
   ]
 }

@@ -16,22 +16,18 @@ export interface MessageOpsSlice {
   messagePanels: Record<string, MessagePanel>
   /** conversationID → its pinned messages (one-to-one chats), newest first. */
   pinnedMessages: Record<string, PinnedMessage[]>
-  /** The top-message-changed counter: socket type 3 increments it, so open chats read their pins again. */
-  topMessageVersion: number
   /** The message whose reaction picker is open (messageKey), opened from the menu. */
   reactionPickerFor: string | null
   setChatFeatures(features: ChatFeatures): void
   setReactionPickerFor(key: string | null): void
   setMessagePanel(key: string, panel: MessagePanel | null): void
   setPinnedMessages(conversationID: string, list: PinnedMessage[]): void
-  bumpTopMessageVersion(): void
 }
 
 export const messageOpsInitial = {
   chatFeatures: ALL_FEATURES_ON,
   messagePanels: {},
   pinnedMessages: {},
-  topMessageVersion: 0,
   reactionPickerFor: null,
 } satisfies Partial<MessageOpsSlice>
 
@@ -47,5 +43,4 @@ export const createMessageOpsSlice: StateCreator<AppState, [], [], MessageOpsSli
       return { messagePanels }
     }),
   setPinnedMessages: (conversationID, list) => set((s) => ({ pinnedMessages: { ...s.pinnedMessages, [conversationID]: list } })),
-  bumpTopMessageVersion: () => set((s) => ({ topMessageVersion: s.topMessageVersion + 1 })),
 })
