@@ -25,12 +25,28 @@ test('device popovers on hover with a 1000 ms close delay, the resolution select
   const cameras = visible(a.page, 'call-devices-camera')
   await expect(cameras.locator('[data-testid="call-device-item"]').first()).toBeVisible()
   await expect(cameras.locator('[data-testid="call-device-item"][data-current="true"]')).toHaveCount(1)
+  // Timed in the page, from the pointer leaving the button to the popover leaving the DOM, so a
+  // busy machine cannot stretch or shrink the measured delay.
+  await a.page.evaluate(() => {
+    const shown = (el: Element) => (el as HTMLElement).offsetParent !== null
+    // The popover watches the pointer on the wrapper of the button and the popover.
+    const button = [...document.querySelectorAll('[id="call-device-camera"]')].find(shown)!
+    const times = { left: 0, gone: 0 }
+    ;(window as unknown as { popoverTimes: typeof times }).popoverTimes = times
+    button.addEventListener('mouseleave', () => (times.left = performance.now()), { once: true })
+    const observer = new MutationObserver(() => {
+      if (times.left && !document.querySelector('[data-testid="call-devices-camera"]')) {
+        times.gone = performance.now()
+        observer.disconnect()
+      }
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+  })
   await visible(a.page, 'call-timer').hover()
-  const left = Date.now()
-  await a.page.waitForTimeout(500)
-  await expect(cameras).toBeVisible()
-  await expect(cameras).toHaveCount(0, { timeout: 3000 })
-  expect(Date.now() - left).toBeGreaterThanOrEqual(1000)
+  await expect(cameras).toHaveCount(0, { timeout: 5000 })
+  const times = await a.page.evaluate(() => (window as unknown as { popoverTimes: { left: number; gone: number } }).popoverTimes)
+  expect(times.left).toBeGreaterThan(0)
+  expect(times.gone - times.left).toBeGreaterThanOrEqual(990)
   // Moving from the button into the popover keeps it open.
   await visible(a.page, 'call-btn-microphone').hover()
   const mics = visible(a.page, 'call-devices-microphone')
