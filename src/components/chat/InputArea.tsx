@@ -197,7 +197,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
         <>
           <View className='chat-input__mask' onClick={closePanel} />
           <View className='chat-input__popover'>
-            <EmojiPicker onEmoji={onEmoji} onSticker={onSticker} />
+            <EmojiPicker onEmoji={onEmoji} onSticker={onSticker} showEmoji={features.inputEmoji} showStickers={features.inputStickers} />
           </View>
         </>
       ) : null}
