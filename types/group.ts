@@ -23,6 +23,12 @@ export const APPLY_MESSAGE_MAX = 100
 /** Member lists: the chat's page, the side panel's and select-member panel's fetch, and the cap. */
 export const GROUP_MEMBER_PAGE_SIZE = 30
 export const GROUP_MEMBER_FETCH_COUNT = 100
+
+/** The query key of a group link: /messages?joinGroup={number} opens the group's card (joinType 1). */
+export const GROUP_LINK_QUERY = 'joinGroup'
+
+/** What a group's QR code encodes: an https link of the app that a phone camera can open. */
+export const groupLink = (origin: string, groupNumber: string) => `${origin}/messages?${GROUP_LINK_QUERY}=${groupNumber}`
 export const GROUP_MEMBER_PAGE_MAX = 100
 export const GROUP_NOTICE_LIST_PAGE_SIZE = 20
 /** Largest muteTime of admin/batchMuted, in seconds (30 days). */
@@ -324,6 +330,10 @@ export const NoticeListBody = z.object({
 })
 export type NoticeListBody = z.infer<typeof NoticeListBody>
 
+/** joinApplyList: groupNumber (optional) keeps one group's applications, for its drawer. */
+export const JoinApplyListBody = NoticeListBody.extend({ groupNumber: GroupNumber.optional() })
+export type JoinApplyListBody = z.infer<typeof JoinApplyListBody>
+
 export const NoticeListKind = { JoinApply: 'joinApply', MyApply: 'myApply', Others: 'others' } as const
 export type NoticeListKind = (typeof NoticeListKind)[keyof typeof NoticeListKind]
 /** /api/user/groupNotice/read: opening a list marks it read. */
@@ -352,7 +362,7 @@ export interface GroupInfo {
   groupNameRemark: string
   groupNickname: string
   groupAvatar: string
-  /** Text the client renders as the group's QR code (joins with joinType 1). */
+  /** Text the client renders as the group's QR code: the group link (joins with joinType 1). */
   qrcode: string
   groupNotice: string
   groupWelcomeMsg: string

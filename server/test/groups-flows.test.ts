@@ -337,4 +337,54 @@ describe.each(BACKENDS)('group management on %s', (backend) => {
     expect(h.find((m) => m.sequence === ownerSeq)?.isRevoked).toBe(false)
     for (const c of clients) c.close()
   })
+
+  it('encodes the group QR as a link of the app: the request origin, else the server address', async () => {
+    const g = await makeGroup(s, owner, [], [member])
+    const withOrigin = await s.api<GroupInfo>(`${G}getInfoById`, { groupNumber: g.groupNumber }, { token: owner.token, headers: { origin: 'https://chat.example' } })
+    expect(withOrigin.data.qrcode).toBe(`https://chat.example/messages?joinGroup=${g.groupNumber}`)
+    const answer = await s.api<GroupInfoAnswer>(`${G}info`, { groupNumber: g.groupNumber }, { token: member.token, headers: { origin: 'https://chat.example' } })
+    expect(answer.data.groupchatVo.qrcode).toBe(withOrigin.data.qrcode)
+    const plain = await call<GroupInfo>('getInfoById', { groupNumber: g.groupNumber }, owner)
+    expect(plain.data.qrcode).toBe(`${s.url}/messages?joinGroup=${g.groupNumber}`)
+  })
+
+  it('filters the join-apply list by group on the server, paged, only for groups the caller manages', async () => {
+    const [g1, g2] = [await makeGroup(s, owner, [admin], [member]), await makeGroup(s, owner, [], [other])]
+    const applicants = await Promise.all(['申请一', '申请二', '申请三'].map((n) => registerUser(s, n)))
+    for (const u of applicants) expect((await call('member/activeJoin', { groupNumber: g1.groupNumber, joinType: 3 }, u)).code).toBe(200)
+    expect((await call('member/activeJoin', { groupNumber: g2.groupNumber, joinType: 3 }, applicants[0]!)).code).toBe(200)
+    const list = (body: Record<string, unknown>, u: TestUser) => call<Paged<GroupApplication>>('/api/user/groupNotice/joinApplyList', body, u)
+
+    const first = await list({ groupNumber: g1.groupNumber, pageNum: 1, pageSize: 2 }, admin)
+    expect(first.data.total).toBe(3)
+    expect(first.data.rows).toHaveLength(2)
+    const second = await list({ groupNumber: g1.groupNumber, pageNum: 2, pageSize: 2 }, admin)
+    expect(second.data.rows).toHaveLength(1)
+    const all = [...first.data.rows, ...second.data.rows]
+    expect(all.every((r) => r.groupNumber === g1.groupNumber)).toBe(true)
+    expect(new Set(all.map((r) => r.applicant))).toEqual(new Set(applicants.map((u) => u.wtId)))
+    // A page past the end still says how many there are.
+    expect((await list({ groupNumber: g1.groupNumber, pageNum: 3, pageSize: 2 }, admin)).data).toEqual({ rows: [], total: 3 })
+
+    // Without the filter the owner gets both groups' applications.
+    const everything = await list({ pageNum: 1, pageSize: 100 }, owner)
+    expect(everything.data.rows.filter((r) => r.groupNumber === g1.groupNumber || r.groupNumber === g2.groupNumber)).toHaveLength(4)
+    // An admin of g1 only: nothing of g2; an ordinary member: nothing at all.
+    expect((await list({ groupNumber: g2.groupNumber }, admin)).data.total).toBe(0)
+    expect((await list({ groupNumber: g1.groupNumber }, member)).data.total).toBe(0)
+    expect((await list({ groupNumber: 'abc' }, admin)).code).toBe(400)
+  })
+
+  it('member/setTop pins (1) and unpins (2) the group conversation, in step with its pinned state', async () => {
+    const g = await makeGroup(s, owner, [], [member])
+    expect((await call('member/setTop', { groupNumber: g.groupNumber, topStatus: 1 }, member)).code).toBe(200)
+    expect((await conversation(member, g))?.isPinned).toBe(true)
+    expect((await call<GroupInfo>('getInfoById', { groupNumber: g.groupNumber }, member)).data.selfMember.topStatus).toBe(1)
+    // Only the caller's own conversation.
+    expect((await conversation(owner, g))?.isPinned).toBe(false)
+    expect((await call('member/setTop', { groupNumber: g.groupNumber, topStatus: 2 }, member)).code).toBe(200)
+    expect((await conversation(member, g))?.isPinned).toBe(false)
+    expect((await call<GroupInfo>('getInfoById', { groupNumber: g.groupNumber }, member)).data.selfMember.topStatus).toBe(2)
+    expect((await call('member/setTop', { groupNumber: g.groupNumber, topStatus: 0 }, member)).code).toBe(400)
+  })
 })

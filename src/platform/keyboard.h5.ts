@@ -1,4 +1,6 @@
-import type { EnterKeyHandlers, KeyboardPort } from './keyboard'
+import type { EditorNavKey, EnterKeyHandlers, KeyboardPort } from './keyboard'
+
+const NAV_KEYS: Record<string, EditorNavKey> = { ArrowUp: 'up', ArrowDown: 'down', Escape: 'escape' }
 
 /** Puts a newline at the caret and tells the component, as typing it would have done. */
 function insertNewline(area: HTMLTextAreaElement): void {
@@ -13,7 +15,16 @@ function watchEditor(id: string, handlers: EnterKeyHandlers): () => void {
   if (!host) return () => {}
   // Capture phase: the text area component stops keydown from bubbling out of itself.
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' || !(e.target instanceof HTMLTextAreaElement) || !host.contains(e.target)) return
+    if (!(e.target instanceof HTMLTextAreaElement) || !host.contains(e.target)) return
+    const nav = NAV_KEYS[e.key]
+    if (nav) {
+      if (!e.isComposing && handlers.onNavigate?.(nav)) {
+        e.preventDefault()
+        e.stopPropagation()
+      }
+      return
+    }
+    if (e.key !== 'Enter') return
     // Enter also confirms a Chinese IME composition; that keystroke is not a send.
     if (e.isComposing || e.keyCode === 229) return
     if (e.ctrlKey || e.metaKey) {

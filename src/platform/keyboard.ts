@@ -1,6 +1,13 @@
+export type EditorNavKey = 'up' | 'down' | 'escape'
+
 export interface EnterKeyHandlers {
   /** Enter alone: the editor sends. */
   onSend(): void
+  /**
+   * Up, Down or Escape in the editor, for a list open over it (the @ list). Returns true when it
+   * used the key, which then does nothing else (no caret move, no overlay closing).
+   */
+  onNavigate?(key: EditorNavKey): boolean
 }
 
 /**

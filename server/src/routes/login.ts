@@ -1,5 +1,5 @@
 import QRCode from 'qrcode'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   LoginByIdBody,
@@ -22,18 +22,10 @@ import {
 import { hashPassword } from '../domain/passwords.js'
 import { insertUser } from '../domain/users.js'
 import { requireSession, sessionOf } from '../http/auth.js'
-import { clientInfo } from '../http/client.js'
+import { clientInfo, publicOrigin } from '../http/client.js'
 import { AppError } from '../http/errors.js'
 import { ok } from '../http/envelope.js'
 import { ResultCode } from '../../../types/codes.js'
-
-/** The origin a QR link should point at: PUBLIC_URL, else the origin this request came to. */
-function publicOrigin(ctx: AppContext, req: FastifyRequest): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl
-  const origin = req.headers.origin
-  if (typeof origin === 'string' && /^https?:\/\//.test(origin)) return origin
-  return `${req.protocol}://${req.host}`
-}
 
 /** Spec section 7 "Login and user": /api/user/login/*. */
 export function loginRoutes(ctx: AppContext) {
@@ -69,7 +61,7 @@ export function loginRoutes(ctx: AppContext) {
 
     r.post('/genQrCode', async (req) => {
       const { code, expiresIn } = await createQrLogin(ctx)
-      const content = `${publicOrigin(ctx, req)}/messages?qrLogin=${code}`
+      const content = `${publicOrigin(ctx.config, req)}/messages?qrLogin=${code}`
       const svg = await QRCode.toString(content, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
       return ok({ qrCode: code, content, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresIn })
     })

@@ -62,6 +62,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   const [inject, setInject] = useState<{ text: string; nonce: number } | null>(null)
   const [searching, setSearching] = useState(false)
   const canSearch = useAppStore((s) => s.chatFeatures.messageSearch)
+  const readStatusOn = useAppStore((s) => s.chatFeatures.readStatus)
   const opsState = useMessageOps(conversationID, isGroup)
   const role = useGroupRole(conversation, selfID, opsState.roleVersion)
   const { ops } = opsState
@@ -147,7 +148,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
         {previewIndex >= 0 ? (
           <ImagePreview images={images} index={previewIndex} onIndex={(i) => setPreviewKey(messageKey(images[i]!))} onClose={closePreview} />
         ) : null}
-        <ReceiptPanel conversationID={conversationID} message={receiptMessage} onClose={() => setReceiptsFor(null)} />
+        <ReceiptPanel conversationID={conversationID} message={readStatusOn ? receiptMessage : null} onClose={() => setReceiptsFor(null)} />
         {isGroup && !left ? <GroupChatLayer conversationID={conversationID} groupNumber={groupNumber} ui={group.ui} openMember={group.openMember} close={group.close} /> : null}
         <Dialog
           open={resendFor !== null}

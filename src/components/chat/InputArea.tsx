@@ -6,7 +6,7 @@ import GroupCallEntry from '@/components/call/GroupCallEntry'
 import EmojiPicker from '@/components/emoji/EmojiPicker'
 import Button from '@/components/layout/Button'
 import { filePicker } from '@/platform/filePicker'
-import { keyboard } from '@/platform/keyboard'
+import { keyboard, type EditorNavKey } from '@/platform/keyboard'
 import type { Recording } from '@/platform/recorder'
 import { saveDraft } from '@/services/chat/conversations'
 import { sendAudio, sendFace, sendFile, sendImage, sendLocation, sendText, sendVideo } from '@/services/chat/send'
@@ -16,6 +16,7 @@ import { useAppStore } from '@/stores'
 import type { UiMessage } from '@/stores/slices/messages'
 import { cloudDataWithReply, replyFor } from './menu/quote'
 import MentionList from './ops/MentionList'
+import { highlightedEntry, mentionNav } from './ops/mentionNav'
 import { useMentionCandidates } from './ops/useMentions'
 import { hiddenTools } from './ops/toolFlags'
 import LocationDialog from './LocationDialog'
@@ -65,6 +66,11 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
   const candidates = useMentionCandidates(groupNumber, selfID, mention?.query ?? null, features.inputMention && groupNumber !== null)
   const candidatesRef = useRef(candidates)
   candidatesRef.current = candidates
+  const [highlight, setHighlight] = useState(0)
+  const highlightRef = useRef(highlight)
+  highlightRef.current = highlight
+  // A new query or a new list starts again from the top entry.
+  useEffect(() => setHighlight(0), [mention?.query, candidates])
   const [focused, setFocused] = useState(false)
   const [panel, setPanel] = useState<Tool | null>(null)
   const caret = useRef<number | null>(null)
@@ -110,8 +116,9 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
 
   const send = useCallback(() => {
     const value = textRef.current
-    // Enter with the @ list open picks its first entry, as in WeChat.
-    if (mentionRef.current && candidatesRef.current.length > 0) return pickMention(candidatesRef.current[0]!)
+    // Enter with the @ list open picks the highlighted entry.
+    const entry = mentionRef.current ? highlightedEntry(candidatesRef.current, highlightRef.current) : undefined
+    if (entry) return pickMention(entry)
     if (!value.trim()) return
     if (value.length > MESSAGE_MAX_CHARS) {
       toast.error(MESSAGE_TOO_LONG_TEXT)
@@ -131,7 +138,15 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     sendText(conversationID, value, { ...(cloudCustomData ? { cloudCustomData } : {}), ...(atUserList.length ? { atUserList } : {}) }).catch(report)
   }, [conversationID, pickMention])
 
-  useEffect(() => keyboard.watchEditor(EDITOR_ID, { onSend: send }), [send])
+  const onNavigate = useCallback((key: EditorNavKey) => {
+    const result = mentionRef.current ? mentionNav(key, highlightRef.current, candidatesRef.current.length) : null
+    if (!result) return false
+    if (result.kind === 'close') setMention(null)
+    else setHighlight(result.index)
+    return true
+  }, [])
+
+  useEffect(() => keyboard.watchEditor(EDITOR_ID, { onSend: send, onNavigate }), [send, onNavigate])
 
   const pickAndSend = async (tool: 'image' | 'file' | 'video') => {
     try {
@@ -198,11 +213,11 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
         <>
           <View className='chat-input__mask' onClick={closePanel} />
           <View className='chat-input__popover'>
-            <EmojiPicker onEmoji={onEmoji} onSticker={onSticker} />
+            <EmojiPicker onEmoji={onEmoji} onSticker={onSticker} showEmoji={features.inputEmoji} showStickers={features.inputStickers} />
           </View>
         </>
       ) : null}
-      <MentionList candidates={mention ? candidates : []} onPick={pickMention} />
+      <MentionList candidates={mention ? candidates : []} highlight={highlight} onPick={pickMention} />
       <Toolbar active={panel} onTool={onTool} hidden={hiddenTools(features)}>
         {conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : <GroupCallEntry groupID={conversationID.slice(5)} />}
       </Toolbar>

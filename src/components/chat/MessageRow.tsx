@@ -65,6 +65,7 @@ function TimeDivider({ time }: { time: number }) {
 
 function MessageRow({ message, showTime, watch, anchorId }: Props) {
   const screen = useChatScreen()
+  const readStatus = useAppStore((s) => s.chatFeatures.readStatus)
   const { handlers, guardClick } = usePressMenu((point) => {
     if (!screen.selecting) screen.openMenu(message, point)
   })
@@ -113,7 +114,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
   const selectable = screen.selecting && message.status === 'success'
   const selected = screen.selectedKeys.has(key)
   const reply = replyOf(message)
-  const read = own && message.status === 'success' ? readStatusOf(message, screen.conversation) : null
+  const read = own && message.status === 'success' ? readStatusOf(message, screen.conversation, { readStatus }) : null
   const name = message.nameCard || message.nick || message.from
   // One-to-one avatars open the profile card; group avatars the member card (group rules apply).
   const openAvatar = isSystemUserID(message.from)

@@ -1,5 +1,6 @@
 import { MsgType, type Conversation, type Message } from '@shared/chat'
 import { LeaveCode } from '@shared/group'
+import type { ChatFeatures } from '@shared/messageOps'
 
 /** Spec section 4 "Timestamps": a time row when 600 s or more passed since the previous message. */
 export const TIME_DIVIDER_GAP_S = 600
@@ -82,12 +83,15 @@ export type ReadStatus =
 /**
  * The read mark under one's own sent message (spec 4 "Read receipts"): C2C read when its sequence
  * is at most the peer's read sequence; group messages sent with receipts: 全部已读 (state 2),
- * 'n人已读' (state 4) or 未读 (state 1). Nothing for messages that are not (yet) sent.
+ * 'n人已读' (state 4) or 未读 (state 1). Nothing for messages that are not (yet) sent, nor
+ * anywhere while the readStatus feature flag is off.
  */
 export function readStatusOf(
   message: Pick<Message, 'conversationType' | 'sequence' | 'needReadReceipt' | 'readReceiptInfo' | 'type'>,
   conversation: Pick<Conversation, 'peerReadSequence'> | undefined,
+  features: Pick<ChatFeatures, 'readStatus'> = { readStatus: true },
 ): ReadStatus | null {
+  if (!features.readStatus) return null
   if (message.type === MsgType.GroupTip || !(message.sequence > 0)) return null
   if (message.conversationType === 'C2C') {
     const read = message.sequence <= (conversation?.peerReadSequence ?? 0)

@@ -6,10 +6,10 @@ import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import TextField from '@/components/layout/TextField'
 import { isSystemUserID } from '@/components/conversation/conversationInfo'
+import GroupCardDialog from '@/components/group/GroupCardDialog'
 import { mediaUrl } from '@/services/chat'
 import { searchById } from '@/services/contacts'
 import { useAppStore } from '@/stores'
-import GroupCard from './GroupCard'
 
 /** A phone number is 11 digits starting with 1; anything else is looked up as an ID. */
 export const isPhoneNumber = (text: string) => /^1\d{10}$/.test(text.trim())
@@ -24,7 +24,7 @@ export default function AddFriendView() {
   const [searched, setSearched] = useState('')
   const [results, setResults] = useState<SearchResult[] | null>(null)
   const [busy, setBusy] = useState(false)
-  const [group, setGroup] = useState<SearchResult | null>(null)
+  const [groupNumber, setGroupNumber] = useState<string | null>(null)
 
   const search = async () => {
     const q = text.trim()
@@ -72,7 +72,7 @@ export default function AddFriendView() {
         <View className='add-friend__section' data-testid='add-results-groups'>
           <View className='add-friend__label'>群聊</View>
           {groups.map((r) => (
-            <View key={r.wtId} className='contact-row' data-testid='add-result-group' data-id={r.groupNumber} onClick={() => setGroup(r)}>
+            <View key={r.wtId} className='contact-row' data-testid='add-result-group' data-id={r.groupNumber} onClick={() => setGroupNumber(r.groupNumber)}>
               <Avatar src={r.avatar ? mediaUrl(r.avatar) : ''} size={40} />
               <View className='contact-row__name'>{r.name}</View>
               <View className='contact-row__meta'>群号：{r.groupNumber}</View>
@@ -80,7 +80,8 @@ export default function AddFriendView() {
           ))}
         </View>
       ) : null}
-      <GroupCard group={group} onClose={() => setGroup(null)} />
+      {/* A group found by number is joined with joinType 3 (spec 3 "Group member"). */}
+      <GroupCardDialog groupNumber={groupNumber} joinType={3} onClose={() => setGroupNumber(null)} />
     </View>
   )
 }

@@ -5,8 +5,8 @@ import { icons } from '@/assets/icons'
 import EmptyState from '@/components/layout/EmptyState'
 import CreateGroupDialog from '@/components/group/CreateGroupDialog'
 import GroupCardDialog from '@/components/group/GroupCardDialog'
-import { scanGroupQr } from '@/services/groups/qr'
-import { relaunch } from '@/router/navigation'
+import { groupNumberFromQuery, scanGroupQr } from '@/services/groups/qr'
+import { currentQuery, relaunch } from '@/router/navigation'
 import {
   deleteConversation,
   moveAllOutOfArchive,
@@ -14,8 +14,8 @@ import {
   searchById,
   setFolded,
   setMuted,
-  setPinned,
 } from '@/services/chat'
+import { pinConversation } from '@/services/groups'
 import { useAppStore } from '@/stores'
 import { isArchived, selectArchivedList, selectConversationList, selectTabUnread, type ConversationTab } from '@/stores/selectors/chat'
 import ArchiveEntry from './ArchiveEntry'
@@ -68,6 +68,12 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   // A group found by number (joinType 3) or scanned (1) that the user is not in: its card.
   const [card, setCard] = useState<{ groupNumber: string; joinType: 1 | 3 } | null>(null)
 
+  // A group QR opened by a phone camera lands here as /messages?joinGroup={number}: the card, as a scan.
+  useEffect(() => {
+    const linked = groupNumberFromQuery(currentQuery())
+    if (linked) setCard({ groupNumber: linked, joinType: 1 })
+  }, [])
+
   const everything = useMemo(() => Object.values(conversations), [conversations])
   const search = useConversationSearch(query, everything, viewerID, searchById)
   // Newest first, whatever the pin state: the entry row previews the latest archived message.
@@ -88,7 +94,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   const onAction = (conversation: Conversation, action: ConversationAction) => {
     const id = conversation.conversationID
     const run = (p: Promise<unknown>) => p.catch(() => undefined)
-    if (action === 'pin') run(setPinned(id, !conversation.isPinned))
+    if (action === 'pin') run(pinConversation(id, !conversation.isPinned))
     else if (action === 'mute') run(setMuted(id, !conversation.isMuted))
     else if (action === 'fold') run(setFolded(id, !isArchived(conversation)))
     else setDeletingID(id)

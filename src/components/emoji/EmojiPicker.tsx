@@ -9,6 +9,9 @@ interface EmojiPickerProps {
   /** A sticker was chosen: send it as a face message (index = emojiGroupID, data = its name). */
   onSticker: (index: number, data: string) => void
   className?: string
+  /** The chat feature flags inputEmoji and inputStickers: each hides its own tabs. */
+  showEmoji?: boolean
+  showStickers?: boolean
 }
 
 /** 0 is the basic set; other values are emojiGroupIDs. */
@@ -18,9 +21,10 @@ const BASIC_TAB = 0
  * The toolbar's emoji panel: the 表情 grid of basic emoji, and one tab per sticker group with
  * its stickers. Each tab shows the group's first picture, as in WeChat.
  */
-export default function EmojiPicker({ onEmoji, onSticker, className }: EmojiPickerProps) {
-  const [tab, setTab] = useState(BASIC_TAB)
-  const group = STICKER_GROUPS.find((g) => g.id === tab)
+export default function EmojiPicker({ onEmoji, onSticker, className, showEmoji = true, showStickers = true }: EmojiPickerProps) {
+  const groups = showStickers ? STICKER_GROUPS : []
+  const [tab, setTab] = useState(showEmoji ? BASIC_TAB : (groups[0]?.id ?? BASIC_TAB))
+  const group = groups.find((g) => g.id === tab)
   return (
     <View className={`emoji-picker${className ? ` ${className}` : ''}`} data-testid='emoji-picker' onClick={(e) => e.stopPropagation()}>
       <View className='emoji-picker__title'>{group ? group.name : '表情'}</View>
@@ -41,7 +45,7 @@ export default function EmojiPicker({ onEmoji, onSticker, className }: EmojiPick
               </View>
             ))}
           </View>
-        ) : (
+        ) : showEmoji ? (
           <View className='emoji-picker__grid'>
             {BASIC_EMOJI.map((e) => (
               <View
@@ -56,20 +60,22 @@ export default function EmojiPicker({ onEmoji, onSticker, className }: EmojiPick
               </View>
             ))}
           </View>
-        )}
+        ) : null}
       </ScrollView>
       <View className='emoji-picker__tabs' role='tablist'>
-        <View
-          className={`emoji-picker__tab${tab === BASIC_TAB ? ' emoji-picker__tab--active' : ''}`}
-          data-testid='emoji-tab'
-          role='tab'
-          aria-selected={tab === BASIC_TAB}
-          aria-label='表情'
-          onClick={() => setTab(BASIC_TAB)}
-        >
-          <Image className='emoji-picker__tab-img' src={BASIC_EMOJI[0].url} />
-        </View>
-        {STICKER_GROUPS.map((g) => (
+        {showEmoji ? (
+          <View
+            className={`emoji-picker__tab${tab === BASIC_TAB ? ' emoji-picker__tab--active' : ''}`}
+            data-testid='emoji-tab'
+            role='tab'
+            aria-selected={tab === BASIC_TAB}
+            aria-label='表情'
+            onClick={() => setTab(BASIC_TAB)}
+          >
+            <Image className='emoji-picker__tab-img' src={BASIC_EMOJI[0].url} />
+          </View>
+        ) : null}
+        {groups.map((g) => (
           <View
             key={g.id}
             className={`emoji-picker__tab${tab === g.id ? ' emoji-picker__tab--active' : ''}`}

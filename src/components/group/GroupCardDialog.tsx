@@ -6,6 +6,7 @@ import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { mediaUrl, openConversation, reloadConversations } from '@/services/chat'
 import { applyToJoin, conversationOfGroup, loadGroupCard } from '@/services/groups'
+import './group.scss'
 
 interface GroupCardDialogProps {
   /** null: closed. */

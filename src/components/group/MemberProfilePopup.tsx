@@ -7,6 +7,7 @@ import Dialog from '@/components/layout/Dialog'
 import { mediaUrl, openConversation } from '@/services/chat'
 import { blacklistMembers, memberDetail, muteMembers, removeMembers, setAdmins } from '@/services/groups'
 import { useAppStore } from '@/stores'
+import MemberContact from './MemberContact'
 import { formatDateTime, joinTypeText } from './memberInfo'
 import MuteDurationDialog from './panel/MuteDurationDialog'
 import { memberAbilities, panelAbilities, roleLabel } from './rules/permissions'
@@ -105,6 +106,7 @@ export default function MemberProfilePopup({ groupNumber, wtId, onClose }: Membe
               {muted ? <InfoLine label='禁言至' value={formatDateTime(detail.muteUntil)} testId='group-member-muted' /> : null}
             </View>
           ) : null}
+          {info && !self ? <MemberContact member={detail} groupID={info.groupID} groupName={info.groupName} /> : null}
           <View className='gprofile__actions'>
             {!self && (detail.canAddFriend || viewer.identity !== GroupIdentity.Member) ? (
               <Button variant='primary' testId='group-member-message' onClick={sendMessage}>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { GROUP_LINK_QUERY } from '@shared/group'
 import { appLocation } from '@/platform/location'
 import { currentQuery, currentRouteName, publicUrl } from '@/router/navigation'
 import { closeConversation, openConversation } from '@/services/chat'
@@ -33,6 +34,8 @@ export function useConversationInAddress(): void {
     // The QR-login key has been handled by the shell and must not come back into the address.
     const query = currentQuery()
     delete query.qrLogin
+    // So is a group link: the conversation list has opened its card.
+    delete query[GROUP_LINK_QUERY]
     delete query[CONVERSATION_QUERY]
     if (activeID) query[CONVERSATION_QUERY] = activeID
     appLocation.replaceUrl(publicUrl('messages', query))

@@ -26,6 +26,7 @@ import type {
   MemberListBody,
   MemberOneBody,
   MembersBody,
+  JoinApplyListBody,
   NoticeListBody,
   NoticeReadBody,
   PagedGroupBody,
@@ -75,7 +76,7 @@ export const groupApi = {
   activeJoin: (body: Body<ActiveJoinBody>, o?: CallOptions) => post<ActiveJoinResult>(`${G}/member/activeJoin`, body, o),
   audit: (body: AuditBody, o?: CallOptions) => post<null>(`${G}/member/audit`, body, o),
   joinVerify: (body: JoinVerifyBody, o?: CallOptions) => post<null>(`${G}/member/joinVerify`, body, o),
-  setTop: (body: SetTopBody) => post<null>(`${G}/member/setTop`, body),
+  setTop: (body: SetTopBody, o?: CallOptions) => post<null>(`${G}/member/setTop`, body, o),
   editSelf: (body: EditSelfBody, o?: CallOptions) => post<null>(`${G}/member/editGroup`, body, o),
 
   // Admins and ownership
@@ -110,7 +111,7 @@ export const groupApi = {
   withdrawByUser: (body: WithdrawByUserBody) => post<WithdrawResult>(`${G}/admin/withdrawWebMsgByUser`, body),
 
   // Group notice lists
-  joinApplyList: (body: Body<NoticeListBody>) => post<Paged<GroupApplication>>(`${N}/joinApplyList`, body),
+  joinApplyList: (body: Body<JoinApplyListBody>) => post<Paged<GroupApplication>>(`${N}/joinApplyList`, body),
   myApplyList: (body: Body<NoticeListBody>) => post<Paged<GroupApplication>>(`${N}/myApplyList`, body),
   othersList: (body: Body<NoticeListBody>) => post<Paged<GroupOtherNotice>>(`${N}/othersList`, body),
   noticeRead: (body: NoticeReadBody) => post<GroupUnreadCounts>(`${N}/read`, body),

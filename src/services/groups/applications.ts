@@ -7,14 +7,23 @@ import { GroupToast } from './texts'
 
 const SILENT = { silent: true } as const
 
+/** How many pages of 100 the drawer reads at most: a group with more waiting is handled in turns. */
+export const PENDING_PAGE_LIMIT = 5
+
 /**
  * The join applications of one group still waiting for an admin (the drawer and the header
- * badge). They come from the join-apply list of everything this admin may handle.
+ * badge). The server filters by group and lists pending ones first, so pages are read until one
+ * holds a handled application or the list ends.
  */
 export async function loadPendingApplications(groupNumber: string): Promise<GroupApplication[]> {
   try {
-    const page = await groupApi.joinApplyList({ pageNum: 1, pageSize: GROUP_MEMBER_PAGE_MAX })
-    const pending = page.rows.filter((a) => a.groupNumber === groupNumber && a.applyStatus === ApplyStatus.Pending)
+    const pending: GroupApplication[] = []
+    for (let pageNum = 1; pageNum <= PENDING_PAGE_LIMIT; pageNum++) {
+      const page = await groupApi.joinApplyList({ groupNumber, pageNum, pageSize: GROUP_MEMBER_PAGE_MAX })
+      const waiting = page.rows.filter((a) => a.applyStatus === ApplyStatus.Pending)
+      pending.push(...waiting)
+      if (waiting.length < page.rows.length || page.rows.length < GROUP_MEMBER_PAGE_MAX || pageNum * GROUP_MEMBER_PAGE_MAX >= page.total) break
+    }
     state().setPendingApplications(groupNumber, pending)
     return pending
   } catch (err) {

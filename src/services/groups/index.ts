@@ -2,6 +2,7 @@
 export { groupApi } from './api'
 export { applyToJoin, dropApplication, handleApplication, loadGroupCard, loadPendingApplications } from './applications'
 export { conversationOfGroup, groupNumberOf } from './context'
+export { pinConversation } from './pin'
 export {
   applyGroupChange,
   clearGroupHistory,

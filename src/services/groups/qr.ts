@@ -1,19 +1,29 @@
+import { GROUP_LINK_QUERY } from '@shared/group'
 import { qrScanner } from '@/platform/qrScanner'
+import type { Query } from '@/utils/query'
 import { toast } from '../toast'
 
 const GROUP_NUMBER = /^\d{5,12}$/
 
+const LINKED = new RegExp(`[?&]${GROUP_LINK_QUERY}=(\\d+)`)
+
 /**
- * The group number a scanned text names: the group QR's `wtgroup:{number}`, or a link carrying
- * `joinGroup={number}`; null for anything else.
+ * The group number a scanned text names: the group QR's link carrying `joinGroup={number}`, or
+ * the older `wtgroup:{number}` codes already printed; null for anything else.
  */
 export function groupNumberFromQr(text: string): string | null {
   const value = text.trim()
   const direct = /^wtgroup:(\d+)$/i.exec(value)
   if (direct && GROUP_NUMBER.test(direct[1]!)) return direct[1]!
-  const linked = /[?&]joinGroup=(\d+)/.exec(value)
+  const linked = LINKED.exec(value)
   if (linked && GROUP_NUMBER.test(linked[1]!)) return linked[1]!
   return null
+}
+
+/** The group a page address names (a group QR opened by a phone camera), or null. */
+export function groupNumberFromQuery(query: Query): string | null {
+  const value = query[GROUP_LINK_QUERY]
+  return value && GROUP_NUMBER.test(value) ? value : null
 }
 
 /** Scans with the camera and resolves with a group number; says why when there is none. */

@@ -64,7 +64,7 @@ test('group notifications on contacts, the QR code, member search and removal, t
   await expect(visible(o.page, 'group-nickname-value')).toHaveText('未设置')
   await visible(o.page, 'group-qr-row').click()
   const qr = visible(o.page, 'group-qr-image')
-  await expect(qr).toHaveAttribute('data-qr', `wtgroup:${group.groupNumber}`)
+  await expect(qr).toHaveAttribute('data-qr', `${new URL(o.page.url()).origin}/messages?joinGroup=${group.groupNumber}`)
   const qrBox = await qr.boundingBox()
   expect(Math.round(qrBox!.width)).toBe(180)
   const download = o.page.waitForEvent('download')

@@ -36,7 +36,7 @@ export function info(groupNumber: string, identity: number = GroupIdentity.Owner
     groupNameRemark: '',
     groupNickname: '',
     groupAvatar: '',
-    qrcode: `wtgroup:${groupNumber}`,
+    qrcode: `https://weitalk.example/messages?joinGroup=${groupNumber}`,
     groupNotice: '',
     groupWelcomeMsg: '',
     groupType: 'Work',

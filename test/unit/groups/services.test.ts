@@ -1,9 +1,10 @@
 import { ConvType, type Conversation } from '@shared/chat'
-import { GroupIdentity } from '@shared/group'
+import { ApplyStatus, GroupIdentity } from '@shared/group'
 import { applyNotice } from '@/services/messaging'
 import { applyGroupTip, refreshGroupUnread } from '@/services/groups/live'
-import { editGroupField, groupApi, setJoinLevel } from '@/services/groups'
-import { groupNumberFromQr } from '@/services/groups/qr'
+import { editGroupField, groupApi, loadPendingApplications, setJoinLevel } from '@/services/groups'
+import { groupLink } from '@shared/group'
+import { groupNumberFromQr, groupNumberFromQuery } from '@/services/groups/qr'
 import { resetAppStore, useAppStore } from '@/stores'
 import { selectContactsBadge } from '@/stores/selectors/contacts'
 import { application, info } from './fixtures'
@@ -58,13 +59,28 @@ describe('socket notices of groups', () => {
   it('type 4 sets the three counters and refreshes the applications of groups this user manages', async () => {
     s().setGroupInfo(info('100001', GroupIdentity.Admin))
     s().setGroupInfo(info('100002', GroupIdentity.Member))
-    const list = jest.spyOn(groupApi, 'joinApplyList').mockResolvedValue({ rows: [application(7, '100001'), application(8, '100003')], total: 2 })
+    const list = jest.spyOn(groupApi, 'joinApplyList').mockResolvedValue({ rows: [application(7, '100001')], total: 1 })
     applyNotice({ type: 4, joinApplyUnRead: 1, otherUnRead: 2, selfApplyUnRead: 3 })
     expect(s().badges.groupNotice).toEqual({ joinApplyUnRead: 1, otherUnRead: 2, selfApplyUnRead: 3 })
     expect(selectContactsBadge(s())).toBe(6)
     await flush()
     expect(list).toHaveBeenCalledTimes(1)
+    expect(list).toHaveBeenCalledWith({ groupNumber: '100001', pageNum: 1, pageSize: 100 })
     expect(s().pendingApplications['100001']!.map((a) => a.applyId)).toEqual([7])
+  })
+
+  it('reads one group\'s applications page by page until a handled one shows up', async () => {
+    const pending = (from: number, n: number) => Array.from({ length: n }, (_, i) => application(from + i, '100001'))
+    const handled = { ...application(999, '100001'), applyStatus: ApplyStatus.Agreed }
+    const list = jest
+      .spyOn(groupApi, 'joinApplyList')
+      .mockResolvedValueOnce({ rows: pending(1, 100), total: 230 })
+      .mockResolvedValueOnce({ rows: [...pending(101, 20), handled, ...Array.from({ length: 79 }, () => handled)], total: 230 })
+    const rows = await loadPendingApplications('100001')
+    expect(list).toHaveBeenCalledTimes(2)
+    expect(list).toHaveBeenLastCalledWith({ groupNumber: '100001', pageNum: 2, pageSize: 100 })
+    expect(rows).toHaveLength(120)
+    expect(s().pendingApplications['100001']).toHaveLength(120)
   })
 })
 
@@ -130,4 +146,11 @@ it('reads a group number from the group QR text or a join link', () => {
   expect(groupNumberFromQr('https://x.example/messages?joinGroup=100002')).toBe('100002')
   expect(groupNumberFromQr('https://x.example/messages?qrLogin=abc')).toBeNull()
   expect(groupNumberFromQr('wtgroup:12')).toBeNull()
+  expect(groupNumberFromQr(groupLink('https://chat.example', '100003'))).toBe('100003')
+})
+
+it('reads the group a page address names, ignoring anything that is not a group number', () => {
+  expect(groupNumberFromQuery({ joinGroup: '100004' })).toBe('100004')
+  expect(groupNumberFromQuery({ joinGroup: 'abc' })).toBeNull()
+  expect(groupNumberFromQuery({ conversationID: 'C2C1' })).toBeNull()
 })

@@ -6,6 +6,7 @@ import type {
   GroupUnreadCounts,
   JoinType,
   NoticeListBody,
+  JoinApplyListBody,
   NoticeListKind,
   OtherNoticeKind,
 } from '../../../../types/group.js'
@@ -115,23 +116,28 @@ export function toApplication(r: Omit<ApplicationRow, 'total'>): GroupApplicatio
   }
 }
 
-async function pagedApplications(q: Queryable, where: string, wtId: string, page: NoticeListBody): Promise<Paged<GroupApplication>> {
-  const { rows } = await q.query<ApplicationRow>(`${APPLICATION_SELECT} WHERE ${where} ORDER BY a.status = 0 DESC, a.apply_id DESC LIMIT $2 OFFSET $3`, [
-    wtId,
-    page.pageSize,
-    (page.pageNum - 1) * page.pageSize,
-  ])
-  const total = rows[0]?.total ?? (page.pageNum > 1 ? await countApplications(q, where, wtId) : 0)
+/** `where` reads the user as $1 and `extra` as $2…; the page's limit and offset follow them. */
+async function pagedApplications(q: Queryable, where: string, wtId: string, page: NoticeListBody, extra: unknown[] = []): Promise<Paged<GroupApplication>> {
+  const params = [wtId, ...extra]
+  const at = params.length
+  const { rows } = await q.query<ApplicationRow>(
+    `${APPLICATION_SELECT} WHERE ${where} ORDER BY a.status = 0 DESC, a.apply_id DESC LIMIT $${at + 1} OFFSET $${at + 2}`,
+    [...params, page.pageSize, (page.pageNum - 1) * page.pageSize],
+  )
+  const total = rows[0]?.total ?? (page.pageNum > 1 ? await countApplications(q, where, params) : 0)
   return { rows: rows.map(toApplication), total }
 }
 
-async function countApplications(q: Queryable, where: string, wtId: string): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM group_applications a WHERE ${where}`, [wtId])
+async function countApplications(q: Queryable, where: string, params: unknown[]): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM group_applications a WHERE ${where}`, params)
   return rows[0]!.n
 }
 
-/** Applications to the groups the user manages, pending first, newest first. */
-export const joinApplyList = (q: Queryable, wtId: string, page: NoticeListBody) => pagedApplications(q, MANAGED, wtId, page)
+const OF_GROUP = 'a.group_id = (SELECT group_id FROM groups WHERE group_number = $2)'
+
+/** Applications to the groups the user manages (or to the one named), pending first, newest first. */
+export const joinApplyList = (q: Queryable, wtId: string, page: JoinApplyListBody) =>
+  page.groupNumber ? pagedApplications(q, `${MANAGED} AND ${OF_GROUP}`, wtId, page, [page.groupNumber]) : pagedApplications(q, MANAGED, wtId, page)
 
 /** The user's own applications (and invites of them awaiting approval). */
 export const myApplyList = (q: Queryable, wtId: string, page: NoticeListBody) => pagedApplications(q, 'a.applicant = $1', wtId, page)

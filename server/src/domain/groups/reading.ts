@@ -1,5 +1,6 @@
 import {
   GROUP_MEMBER_FETCH_COUNT,
+  groupLink,
   GroupIdentity,
   joinModeOf,
   type GroupCard,
@@ -15,8 +16,6 @@ import { memberCount, unixSeconds, type GroupAccess, type MemberRow } from './ac
 import { MemberFilter, memberPage } from './memberLists.js'
 import { listGroups } from '../groups.js'
 
-/** What the group's QR code encodes; scanning it opens the group card (joinType 1). */
-export const groupQrText = (groupNumber: string) => `wtgroup:${groupNumber}`
 
 const ROLE = { [GroupIdentity.Member]: 'Member', [GroupIdentity.Admin]: 'Admin', [GroupIdentity.Owner]: 'Owner' } as const
 
@@ -37,8 +36,11 @@ async function selfMember(q: Queryable, access: GroupAccess & { self: MemberRow 
   }
 }
 
-/** getInfoById: the whole group as a member sees it, with the first page of members. */
-export async function groupInfo(q: Queryable, access: GroupAccess & { self: MemberRow }): Promise<GroupInfo> {
+/**
+ * getInfoById: the whole group as a member sees it, with the first page of members. `origin` is
+ * the app's public origin, for the QR code's link.
+ */
+export async function groupInfo(q: Queryable, access: GroupAccess & { self: MemberRow }, origin: string): Promise<GroupInfo> {
   const g = access.group
   const [count, admins, members, self] = await Promise.all([
     memberCount(q, g.group_id),
@@ -54,7 +56,7 @@ export async function groupInfo(q: Queryable, access: GroupAccess & { self: Memb
     groupNameRemark: access.self.group_name_remark,
     groupNickname: access.self.group_nickname,
     groupAvatar: g.group_avatar,
-    qrcode: groupQrText(g.group_number),
+    qrcode: groupLink(origin, g.group_number),
     groupNotice: g.group_notice,
     groupWelcomeMsg: g.welcome_msg,
     groupType: g.group_type as GroupType,
@@ -75,8 +77,8 @@ export async function groupInfo(q: Queryable, access: GroupAccess & { self: Memb
 }
 
 /** The `info` fetch: notice, own membership and the group (groupchatVo). */
-export async function groupInfoAnswer(q: Queryable, access: GroupAccess & { self: MemberRow }): Promise<GroupInfoAnswer> {
-  const { groupchatMemberList: _members, selfMember: self, ...vo } = await groupInfo(q, access)
+export async function groupInfoAnswer(q: Queryable, access: GroupAccess & { self: MemberRow }, origin: string): Promise<GroupInfoAnswer> {
+  const { groupchatMemberList: _members, selfMember: self, ...vo } = await groupInfo(q, access, origin)
   return { groupNotice: vo.groupNotice, selfMember: self, groupchatVo: vo }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { NoticeListBody, NoticeReadBody } from '../../../../types/group.js'
+import { JoinApplyListBody, NoticeListBody, NoticeReadBody } from '../../../../types/group.js'
 import type { AppContext } from '../../context.js'
 import { joinApplyList, markNoticesRead, myApplyList, othersList, unreadCounts } from '../../domain/groups/notices.js'
 import { requireSession, sessionOf } from '../../http/auth.js'
@@ -13,7 +13,7 @@ export function groupNoticeRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>()
     r.addHook('preHandler', requireSession(ctx))
 
-    r.post('/joinApplyList', { schema: { body: NoticeListBody } }, async (req) => ok(await joinApplyList(ctx.db, sessionOf(req).wtId, req.body)))
+    r.post('/joinApplyList', { schema: { body: JoinApplyListBody } }, async (req) => ok(await joinApplyList(ctx.db, sessionOf(req).wtId, req.body)))
     r.post('/myApplyList', { schema: { body: NoticeListBody } }, async (req) => ok(await myApplyList(ctx.db, sessionOf(req).wtId, req.body)))
     r.post('/othersList', { schema: { body: NoticeListBody } }, async (req) => ok(await othersList(ctx.db, sessionOf(req).wtId, req.body)))
 

@@ -6,6 +6,7 @@ import { memberCount, openGroup, requireRole } from '../../domain/groups/access.
 import { MemberFilter, memberDetail, memberPage } from '../../domain/groups/memberLists.js'
 import { groupCard, groupInfo, groupInfoAnswer, listByName } from '../../domain/groups/reading.js'
 import { requireSession, sessionOf } from '../../http/auth.js'
+import { publicOrigin } from '../../http/client.js'
 import { ok } from '../../http/envelope.js'
 
 /** Spec 7 "Groups", reading: the group, its card, members (paged), one member, the count. */
@@ -16,12 +17,12 @@ export function groupReadingRoutes(ctx: AppContext) {
 
     r.post('/getInfoById', { schema: { body: GroupNumberBody } }, async (req) => {
       const access = await requireRole(ctx.db, req.body.groupNumber, sessionOf(req).wtId, GroupIdentity.Member)
-      return ok(await groupInfo(ctx.db, access))
+      return ok(await groupInfo(ctx.db, access, publicOrigin(ctx.config, req)))
     })
 
     r.post('/info', { schema: { body: GroupNumberBody } }, async (req) => {
       const access = await requireRole(ctx.db, req.body.groupNumber, sessionOf(req).wtId, GroupIdentity.Member)
-      return ok(await groupInfoAnswer(ctx.db, access))
+      return ok(await groupInfoAnswer(ctx.db, access, publicOrigin(ctx.config, req)))
     })
 
     // The card is what a stranger sees before applying, so any logged-in user may read it.

@@ -6,16 +6,25 @@ import './ops.scss'
 
 interface Props {
   candidates: MentionCandidate[]
+  /** The entry Up/Down moved to, which Enter picks. */
+  highlight?: number
   onPick(c: MentionCandidate): void
 }
 
 /** The @ list above the editor. */
-export default function MentionList({ candidates, onPick }: Props) {
+export default function MentionList({ candidates, highlight = 0, onPick }: Props) {
   if (candidates.length === 0) return null
   return (
     <View className='mention-list' data-testid='mention-list'>
-      {candidates.map((c) => (
-        <View key={c.userID} className='mention-list__item' data-testid='mention-item' data-user={c.userID} onClick={() => onPick(c)}>
+      {candidates.map((c, i) => (
+        <View
+          key={c.userID}
+          className={`mention-list__item${i === highlight ? ' mention-list__item--active' : ''}`}
+          data-testid='mention-item'
+          data-user={c.userID}
+          aria-selected={i === highlight}
+          onClick={() => onPick(c)}
+        >
           {c.userID === AT_ALL_TAG ? <View className='mention-list__all'>@</View> : <Avatar src={c.avatar} size={24} />}
           <View className='mention-list__nick'>{c.nick}</View>
         </View>

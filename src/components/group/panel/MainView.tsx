@@ -3,7 +3,8 @@ import type { Conversation } from '@shared/chat'
 import { GroupText, type GroupInfo, type GroupMember } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
-import { mediaUrl, setFolded, setMuted, setPinned } from '@/services/chat'
+import { mediaUrl, setFolded, setMuted } from '@/services/chat'
+import { pinConversation } from '@/services/groups'
 import type { MemberListState } from '@/stores'
 import { isArchived } from '@/stores/selectors/chat'
 import type { GroupPanelAbilities } from '../rules/permissions'
@@ -92,7 +93,7 @@ export default function MainView(props: MainViewProps) {
       </PanelSection>
       {conversation ? (
         <PanelSection>
-          <SwitchRow label='置顶聊天' checked={conversation.isPinned} testId='group-pin-switch' onChange={(v) => run(setPinned(conversationID, v))} />
+          <SwitchRow label='置顶聊天' checked={conversation.isPinned} testId='group-pin-switch' onChange={(v) => run(pinConversation(conversationID, v))} />
           <SwitchRow label='消息免打扰' checked={conversation.isMuted} testId='group-mute-switch' onChange={(v) => run(setMuted(conversationID, v))} />
           {conversation.isMuted ? (
             <SwitchRow label='归档' checked={isArchived(conversation)} testId='group-archive-switch' onChange={(v) => run(setFolded(conversationID, v))} />
