@@ -1,6 +1,6 @@
 import { Image, Textarea, View } from '@tarojs/components'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { GROUP_NAME_MAX, GROUP_NOTICE_MAX } from '@shared/group'
+import { GROUP_NAME_MAX, GROUP_NOTICE_MAX, GroupType } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
@@ -9,6 +9,7 @@ import { createGroup, mediaUrl, searchById } from '@/services/chat'
 import { toast } from '@/services/toast'
 import { useAppStore } from '@/stores'
 import { compareConversations } from '@/stores/selectors/chat'
+import GroupTypePicker from './GroupTypePicker'
 import TransferPicker from './TransferPicker'
 import { candidatesFromConversations, entriesFromSearch, entryName, type PickerEntry } from './pickerEntries'
 import { useAvatarUpload } from './useAvatarUpload'
@@ -54,6 +55,7 @@ export default function CreateGroupDialog({ open, onClose, onCreated }: CreateGr
   const [selected, setSelected] = useState<PickerEntry[]>([])
   const [name, setName] = useState('')
   const [notice, setNotice] = useState('')
+  const [groupType, setGroupType] = useState<GroupType>(GroupType.Work)
   const [error, setError] = useState('')
   const [submitting, setSubmitting] = useState(false)
   const avatar = useAvatarUpload()
@@ -99,6 +101,7 @@ export default function CreateGroupDialog({ open, onClose, onCreated }: CreateGr
         groupNotice: notice,
         groupAvatar: avatar.url,
         wtIds: selected.map((e) => e.id),
+        groupType,
       })
       onClose()
       onCreated(conversationID)
@@ -199,6 +202,8 @@ export default function CreateGroupDialog({ open, onClose, onCreated }: CreateGr
                 onInput={(e) => setNotice(e.detail.value)}
               />
             </View>
+            <View className='field__label'>群类型</View>
+            <GroupTypePicker value={groupType} onChange={setGroupType} />
             <View className='field__label'>群成员 ({selected.length + 1})</View>
             <View className='group-members'>
               {selected.slice(0, MEMBER_PREVIEW).map((e) => (

@@ -1,5 +1,5 @@
 import type { Conversation } from '@shared/chat'
-import type { GroupCreateBody } from '@shared/group'
+import type { GroupCreateBody, GroupType } from '@shared/group'
 import type { SearchResult } from '@shared/search'
 import type { GetReadMembersParams, ReadMembersPage } from '@/engines/chat/ChatEngine'
 import { contiguousSequence } from '@/stores/chat/uiMessage'
@@ -150,8 +150,14 @@ export async function saveDraft(conversationID: string, text: string): Promise<v
 }
 
 /** Creates a chat group and returns its conversation ID (GROUP + txGroupid), ready to open. */
-export async function createGroup(body: { groupName: string; groupNotice?: string; groupAvatar?: string; wtIds: string[] }): Promise<string> {
-  const input: GroupCreateBody = { groupName: body.groupName.trim(), groupNotice: body.groupNotice ?? '', groupAvatar: body.groupAvatar ?? '', wtIds: body.wtIds }
+export async function createGroup(body: { groupName: string; groupNotice?: string; groupAvatar?: string; wtIds: string[]; groupType?: GroupType }): Promise<string> {
+  const input: GroupCreateBody = {
+    groupName: body.groupName.trim(),
+    groupNotice: body.groupNotice ?? '',
+    groupAvatar: body.groupAvatar ?? '',
+    wtIds: body.wtIds,
+    groupType: body.groupType,
+  }
   const created = await engine().createGroup(input)
   const conversationID = `GROUP${created.txGroupid}`
   try {

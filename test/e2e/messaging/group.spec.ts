@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { inputByTestId } from '../support/ui'
+import { closePanel, openPanel } from '../groups/support'
 import {
   closeAll,
   messageRows,
@@ -54,6 +55,11 @@ test('a group created from the list chats among three people', async ({ browser,
 
   await inputByTestId(a.page, 'group-create-name').fill(groupName)
   await a.page.locator('[data-testid="group-create-notice"] textarea, textarea[data-testid="group-create-notice"]').filter({ visible: true }).fill('周六早上八点集合')
+  // Each group type shows its label and description; a meeting group is chosen.
+  await expect(visible(a.page, 'group-type')).toHaveCount(5)
+  await expect(visible(a.page, 'group-type').and(a.page.locator('[data-type="Work"]'))).toHaveAttribute('aria-checked', 'true')
+  await visible(a.page, 'group-type').and(a.page.locator('[data-type="Meeting"]')).click()
+  await expect(visible(a.page, 'group-type').and(a.page.locator('[data-type="Meeting"]'))).toHaveAttribute('aria-checked', 'true')
   const chooser = a.page.waitForEvent('filechooser')
   await visible(a.page, 'group-create-avatar').click()
   await (await chooser).setFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: pngImage(96, 96, [7, 193, 96], [255, 255, 255]) })
@@ -68,6 +74,9 @@ test('a group created from the list chats among three people', async ({ browser,
   await expect(visible(a.page, 'toast').filter({ hasText: '创建成功' })).toBeVisible()
   const conversationID = await groupRow(a.page, groupName).getAttribute('data-id')
   expect(conversationID).toMatch(/^GROUP/)
+  await openPanel(a.page)
+  await expect(visible(a.page, 'group-type-value')).toHaveText('临时会议群')
+  await closePanel(a.page)
 
   // The members get it in their lists at once.
   for (const s of [b, c]) {

@@ -12,6 +12,7 @@ import { icons } from '@/assets/icons'
 import MemberGrid from './MemberGrid'
 import { PanelRow, PanelSection, SwitchRow } from './PanelParts'
 import type { SubPanel } from './subPanels'
+import { groupTypeIcon, groupTypeLabel } from '../groupTypeIcons'
 
 interface MainViewProps {
   info: GroupInfo
@@ -63,6 +64,16 @@ export default function MainView(props: MainViewProps) {
           }
           testId='group-qr-row'
           onClick={() => open({ kind: 'qr' })}
+        />
+        <PanelRow
+          label='群类型'
+          value={
+            <View className='gpanel-qr-value' data-testid='group-type-value'>
+              <Image className='gpanel-qr-icon' src={groupTypeIcon(info.groupType)} />
+              <View>{groupTypeLabel(info.groupType)}</View>
+            </View>
+          }
+          testId='group-type-row'
         />
         <PanelRow
           label='群公告'
