@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { CallSignalInput, GroupAttributesAnswer, GroupCallInfo } from '../../types/call.js'
 import { newInviteID, signalOf } from './support/calls.js'
 import { chatClient, type ChatClient } from './support/chat.js'
-import { makeGroup, registerUser, type TestUser } from './support/groups.js'
+import { makeGroup } from './support/groups.js'
+import { registerUser, type TestUser } from './support/users.js'
 import { BACKENDS, setupServers, type TestServer } from './support/server.js'
 
 function groupSignal(inviteID: string, groupID: string, inviter: string, invitees: string[], actionType: 1 | 2 | 3 | 4 | 5, data: Partial<CallSignalInput['data']> = {}): CallSignalInput {

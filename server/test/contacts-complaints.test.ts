@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { LoginResult } from '../../types/auth.js'
 import type { DictEntry } from '../../types/complaint.js'
 import type { UploadResult } from '../../types/upload.js'
-import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
+import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
+import { registerUser } from './support/users.js'
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -20,10 +21,9 @@ describe.each(BACKENDS)('reports and dictionaries on %s', (backend) => {
     storage = env.storage
     s = env.servers[0]!
   })
-  const register = async () => (await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: 'u' })).data
   beforeAll(async () => {
-    me = await register()
-    other = await register()
+    me = await registerUser(s, 'u')
+    other = await registerUser(s, 'u')
   })
 
   async function upload(content: Buffer, name: string, kind: string, token = me.token) {

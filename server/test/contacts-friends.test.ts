@@ -6,7 +6,9 @@ import type { SearchResult } from '../../types/search.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TAG, seedDemoData } from '../src/domain/demo.js'
 import { chatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
-import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
+import { makeGroup } from './support/groups.js'
+import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
+import { registerUser, type TestUser } from './support/users.js'
 
 describe.each(BACKENDS)('friends on %s', (backend) => {
   let storage: Storage
@@ -17,22 +19,16 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
     ;[s, peer] = env.servers as [TestServer, TestServer]
   })
 
-  async function user(nick = '用户') {
-    const phone = freshPhone()
-    const { data } = await s.api<LoginResult>('/api/user/login/register', { phone, pwd: 'secret123', nickName: nick })
-    return { phone, ...data }
-  }
-  type User = Awaited<ReturnType<typeof user>>
-  const info = async (me: User, searchId: string) => (await s.api<FriendInfoResult>('/api/user/friendInfo', { searchId }, { token: me.token })).data.data
-  const friends = async (me: User) => (await s.api<FriendListItem[]>('/api/userFriends/list', undefined, { token: me.token })).data
-  const apply = (from: User, to: User, extra: Record<string, unknown> = {}) =>
+  const info = async (me: TestUser, searchId: string) => (await s.api<FriendInfoResult>('/api/user/friendInfo', { searchId }, { token: me.token })).data.data
+  const friends = async (me: TestUser) => (await s.api<FriendListItem[]>('/api/userFriends/list', undefined, { token: me.token })).data
+  const apply = (from: TestUser, to: TestUser, extra: Record<string, unknown> = {}) =>
     s.api('/api/userFriends/apply', { applyWtId: to.wtId, applySource: 1, applyInfo: '你好', ...extra }, { token: from.token })
-  const handle = (me: User, applicant: User, handleStatus: number) =>
+  const handle = (me: TestUser, applicant: TestUser, handleStatus: number) =>
     s.api<FriendApplication>('/api/userFriends/apply/handle', { applyWtId: applicant.wtId, handleStatus }, { token: me.token })
 
   it('delivers a new application live with the unread count, and makes friends only on acceptance', async () => {
-    const a = await user('申请人')
-    const b = await user('接收人')
+    const a = await registerUser(s, '申请人')
+    const b = await registerUser(s, '接收人')
     const cb = chatClient(peer, b.token)
     const ca = chatClient(s, a.token)
     await Promise.all([cb.ready, ca.ready])
@@ -79,8 +75,8 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
   })
 
   it('records a rejection without making friends, and lets the applicant apply again', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     await apply(a, b)
     expect((await handle(b, a, 2)).data).toMatchObject({ applyStatus: 2 })
     expect(await friends(b)).toEqual([])
@@ -94,9 +90,9 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
   })
 
   it('refuses applying to yourself, to a friend, to someone who blacklisted you, with a long reason or a bad source', async () => {
-    const a = await user()
-    const b = await user()
-    const c = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
+    const c = await registerUser(s)
     expect(await apply(a, a)).toMatchObject({ code: 400, msg: '不能添加自己为好友' })
     await befriend(s, a, b)
     expect(await apply(a, b)).toMatchObject({ code: 409, msg: '对方已是你的好友' })
@@ -108,16 +104,15 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
     // 15 characters, emoji counting as one, pass.
     expect(await apply(c, a, { applyInfo: '一二三四五六七八九十一二三四😀' })).toMatchObject({ code: 200 })
     expect((await apply(c, b, { applySource: 6 })).code).toBe(400)
-    expect(await apply(c, { wtId: '99999999', token: '' } as User)).toMatchObject({ code: 404, msg: '用户不存在' })
+    expect(await apply(c, { wtId: '99999999', token: '' } as TestUser)).toMatchObject({ code: 404, msg: '用户不存在' })
     expect((await s.api('/api/userFriends/apply', { applyWtId: a.wtId, applySource: 1 })).code).toBe(401)
   })
 
   it('enforces member protection for applications from a group and fills the default reason', async () => {
-    const owner = await user('群主')
-    const m1 = await user('成员一')
-    const m2 = await user('成员二')
-    const g = await s.api<{ txGroupid: string }>('/api/user/groupchat/add', { groupName: '保护群', wtIds: [m1.wtId, m2.wtId] }, { token: owner.token })
-    const groupID = g.data.txGroupid
+    const owner = await registerUser(s, '群主')
+    const m1 = await registerUser(s, '成员一')
+    const m2 = await registerUser(s, '成员二')
+    const { groupID } = await makeGroup(s, owner, [], [m1, m2], { groupName: '保护群' })
     const fromGroup = { applySource: 5, applyInfo: '', groupID }
     expect(await apply(m1, m2, fromGroup)).toMatchObject({ code: 200 })
     const list = await s.api<FriendApplication[]>('/api/userFriends/applyList', {}, { token: m2.token })
@@ -129,14 +124,14 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
     // The owner is not an ordinary member; and searching by ID is not "from the group".
     expect(await apply(owner, m1, fromGroup)).toMatchObject({ code: 200 })
     expect(await apply(m2, m1, { applySource: 1 })).toMatchObject({ code: 200 })
-    const stranger = await user()
+    const stranger = await registerUser(s)
     expect(await apply(stranger, m1, fromGroup)).toMatchObject({ code: 403, msg: '你们不在同一个群聊中' })
   })
 
   it('sets a friend remark of at most 16 characters, and moments flags, for friends only', async () => {
-    const a = await user('甲')
-    const b = await user('乙')
-    const c = await user('丙')
+    const a = await registerUser(s, '甲')
+    const b = await registerUser(s, '乙')
+    const c = await registerUser(s, '丙')
     await befriend(s, a, b)
     expect(await s.api('/api/userFriends/update', { friendsWtId: b.wtId, remark: '十六个字的备注十六个字的备注好的' }, { token: a.token })).toMatchObject({
       code: 200,
@@ -161,8 +156,8 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
   })
 
   it('deletes a friend both ways, clears the deleter’s history and deletes the conversation', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     await befriend(s, a, b)
     const ca = chatClient(s, a.token)
     const cb = chatClient(peer, b.token)
@@ -199,11 +194,11 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
   })
 
   it('answers profiles: friend info fields, common groups, yourself, deleted accounts and unknown IDs', async () => {
-    const a = await user('资料甲')
-    const b = await user('资料乙')
+    const a = await registerUser(s, '资料甲')
+    const b = await registerUser(s, '资料乙')
     await befriend(s, a, b)
-    await s.api('/api/user/groupchat/add', { groupName: '共同群一', wtIds: [b.wtId] }, { token: a.token })
-    await s.api('/api/user/groupchat/add', { groupName: '共同群二', wtIds: [a.wtId] }, { token: b.token })
+    await makeGroup(s, a, [], [b], { groupName: '共同群一' })
+    await makeGroup(s, b, [], [a], { groupName: '共同群二' })
     const p = await s.api<FriendInfoResult>('/api/user/friendInfo', { searchId: b.wtId }, { token: a.token })
     expect(p.data.data).toEqual({
       wtId: b.wtId,
@@ -237,8 +232,8 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
   })
 
   it('sends the contacts custom messages into the chat, from the caller only and matching the relation', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     const cb = chatClient(peer, b.token)
     await cb.ready
     const send = (type: string, from = a, to = b, token = a.token) =>
@@ -264,8 +259,8 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
   })
 
   it('search by ID says how it matched, for the application source', async () => {
-    const a = await user('被找')
-    const b = await user()
+    const a = await registerUser(s, '被找')
+    const b = await registerUser(s)
     const byId = await s.api<SearchResult[]>('/api/user/searchById', { searchId: a.wtId }, { token: b.token })
     expect(byId.data[0]).toMatchObject({ wtId: a.wtId, type: 1, applySource: 1 })
     const byPhone = await s.api<SearchResult[]>('/api/user/searchById', { searchId: a.phone }, { token: b.token })

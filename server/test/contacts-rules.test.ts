@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import type { LoginResult } from '../../types/auth.js'
 import type { Conversation } from '../../types/chat.js'
 import type { BlacklistItem, FriendInfoResult } from '../../types/friends.js'
 import { chatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
-import { BACKENDS, freshPhone, setupServers, type TestServer } from './support/server.js'
+import { BACKENDS, setupServers, type TestServer } from './support/server.js'
+import { registerUser } from './support/users.js'
 
 describe.each(BACKENDS)('contacts rules on conversations and sends on %s', (backend) => {
   let s: TestServer
   setupServers(backend, 1, (env) => {
     s = env.servers[0]!
   })
-
-  async function user(nick = '用户') {
-    const { data } = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: nick })
-    return data
-  }
   const conv = (token: string, path: string, body: Record<string, unknown>) => s.api<Conversation>(`/api/im/conversation/${path}`, body, { token })
 
   it('refuses pinning or muting a non-friend C2C conversation, and allows it once they are friends', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     const ca = chatClient(s, a.token)
     await ca.sendText(`C2C${b.wtId}`, '你好')
     const id = `C2C${a.wtId}`
@@ -41,8 +36,8 @@ describe.each(BACKENDS)('contacts rules on conversations and sends on %s', (back
   })
 
   it('limits the contact remark in customData to 96 bytes, counting bytes and not characters', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     await befriend(s, a, b)
     await s.api('/api/im/conversation/open', { conversationID: `C2C${b.wtId}` }, { token: a.token })
     const set = (remark: string) => conv(a.token, 'customData', { conversationID: `C2C${b.wtId}`, customData: JSON.stringify({ remark }) })
@@ -57,8 +52,8 @@ describe.each(BACKENDS)('contacts rules on conversations and sends on %s', (back
   })
 
   it('refuses messages from a blacklisted sender with 20007 until the blacklist entry is removed', async () => {
-    const a = await user()
-    const b = await user('被拉黑')
+    const a = await registerUser(s)
+    const b = await registerUser(s, '被拉黑')
     await befriend(s, a, b)
     const cb = chatClient(s, b.token)
     expect((await cb.sendText(`C2C${a.wtId}`, '拉黑前')).type).toBe('ack')

@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import type { LoginResult } from '../../types/auth.js'
 import type { FriendInfoResult, FriendListItem, Tag } from '../../types/friends.js'
 import { befriend } from './support/contacts.js'
-import { BACKENDS, freshPhone, setupServers, type TestServer } from './support/server.js'
+import { BACKENDS, setupServers, type TestServer } from './support/server.js'
+import { registerUser } from './support/users.js'
 
 describe.each(BACKENDS)('tags on %s', (backend) => {
   let s: TestServer
   setupServers(backend, 1, (env) => {
     s = env.servers[0]!
   })
-
-  async function user(nick = '用户') {
-    const { data } = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: nick })
-    return data
-  }
   const call = <T = unknown>(token: string, path: string, body?: unknown) => s.api<T>(`/api/userTag/${path}`, body, { token })
 
   it('creates, assigns, lists, renames and deletes tags', async () => {
-    const me = await user('我')
-    const f1 = await user('朋友一')
-    const f2 = await user('朋友二')
+    const me = await registerUser(s, '我')
+    const f1 = await registerUser(s, '朋友一')
+    const f2 = await registerUser(s, '朋友二')
     await befriend(s, me, f1)
     await befriend(s, me, f2)
     const work = await call<Tag>(me.token, 'add', { tagName: '同事' })
@@ -53,9 +48,9 @@ describe.each(BACKENDS)('tags on %s', (backend) => {
   })
 
   it('lets only friends carry tags, and drops them when the friendship ends', async () => {
-    const me = await user()
-    const friend = await user()
-    const stranger = await user()
+    const me = await registerUser(s)
+    const friend = await registerUser(s)
+    const stranger = await registerUser(s)
     await befriend(s, me, friend)
     const tag = (await call<Tag>(me.token, 'add', { tagName: '好友' })).data
     expect(await call(me.token, 'addUser4Tag', { tagId: tag.id, wtIds: [friend.wtId, stranger.wtId] })).toMatchObject({ code: 403, msg: '对方不是你的好友' })
@@ -66,9 +61,9 @@ describe.each(BACKENDS)('tags on %s', (backend) => {
   })
 
   it('never lets anyone read or change another user’s tags or remarks', async () => {
-    const owner = await user()
-    const friend = await user()
-    const intruder = await user()
+    const owner = await registerUser(s)
+    const friend = await registerUser(s)
+    const intruder = await registerUser(s)
     await befriend(s, owner, friend)
     await befriend(s, intruder, friend)
     const tag = (await call<Tag>(owner.token, 'add', { tagName: '私密' })).data

@@ -14,7 +14,8 @@ import {
 } from '../../types/group.js'
 import { memberProtectionBlocks } from '../src/domain/groups/access.js'
 import { chatClient, type ChatClient } from './support/chat.js'
-import { makeGroup, registerUser, type TestGroup, type TestUser } from './support/groups.js'
+import { makeGroup, type TestGroup } from './support/groups.js'
+import { registerUser, type TestUser } from './support/users.js'
 import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
 
 const G = '/api/user/groupchat/'

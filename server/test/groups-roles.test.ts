@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Message } from '../../types/chat.js'
 import { chatClient, type ChatClient } from './support/chat.js'
-import { makeGroup, registerUser, type TestGroup, type TestUser } from './support/groups.js'
+import { makeGroup, type TestGroup } from './support/groups.js'
+import { registerUser, type TestUser } from './support/users.js'
 import { BACKENDS, setupServers, type TestServer } from './support/server.js'
 
 type Role = 'owner' | 'admin' | 'member' | 'stranger'

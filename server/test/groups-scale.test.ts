@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Paged } from '../../types/envelope.js'
 import type { GroupInfo, GroupMember } from '../../types/group.js'
 import { chatClient } from './support/chat.js'
-import { makeGroup, registerUser } from './support/groups.js'
+import { makeGroup } from './support/groups.js'
+import { registerUser } from './support/users.js'
 import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
 
 const SEEDED = 20_000

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LoginResult, QrCodeResult, QrPollResult } from '../../types/auth.js'
-import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
+import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
+import { registerUser } from './support/users.js'
 
 describe.each(BACKENDS)('two-factor and QR login on %s', (backend) => {
   let storage: Storage
@@ -10,14 +11,8 @@ describe.each(BACKENDS)('two-factor and QR login on %s', (backend) => {
     s = env.servers[0]!
   })
 
-  async function newUser(pwd = 'secret123') {
-    const phone = freshPhone()
-    const res = await s.api<LoginResult>('/api/user/login/register', { phone, pwd, nickName: '用户' })
-    return { phone, pwd, ...res.data }
-  }
-
   it('with a lock password, login answers 712 with a ticket; tips and step2pwd complete it once', async () => {
-    const u = await newUser()
+    const u = await registerUser(s)
     const wrongPwd = await s.api('/api/user/security/lockPwd', { pwd: 'wrong-pwd', lockPwd: 'lock1234', tips: '生日' }, { token: u.token })
     expect(wrongPwd).toMatchObject({ code: 400, msg: '登录密码错误' })
     const set = await s.api('/api/user/security/lockPwd', { pwd: u.pwd, lockPwd: 'lock1234', tips: '生日' }, { token: u.token })
@@ -47,7 +42,7 @@ describe.each(BACKENDS)('two-factor and QR login on %s', (backend) => {
   })
 
   it('an expired ticket is refused; clearing the lock password restores plain login', async () => {
-    const u = await newUser()
+    const u = await registerUser(s)
     await s.api('/api/user/security/lockPwd', { pwd: u.pwd, lockPwd: 'lock1234', tips: '' }, { token: u.token })
     const { msg: ticket } = await s.api('/api/user/login/pwd', { phone: u.phone, pwd: u.pwd })
     await storage.db.query(`UPDATE login_tickets SET expires_at = now() - interval '1 second' WHERE wt_id = $1`, [u.wtId])
@@ -58,7 +53,7 @@ describe.each(BACKENDS)('two-factor and QR login on %s', (backend) => {
   })
 
   it('QR login: pending, scanned, confirmed by a logged-in device, then consumed exactly once', async () => {
-    const u = await newUser()
+    const u = await registerUser(s)
     const gen = await s.api<QrCodeResult>('/api/user/login/genQrCode', {})
     expect(gen.code).toBe(200)
     expect(gen.data.expiresIn).toBe(120)
@@ -85,7 +80,7 @@ describe.each(BACKENDS)('two-factor and QR login on %s', (backend) => {
   })
 
   it('QR codes expire and unknown ones are refused', async () => {
-    const u = await newUser()
+    const u = await registerUser(s)
     const { data } = await s.api<QrCodeResult>('/api/user/login/genQrCode', {})
     await storage.db.query(`UPDATE qr_logins SET expires_at = now() - interval '1 second' WHERE code = $1`, [data.qrCode])
     expect((await s.api<QrPollResult>('/api/user/login/qrCode', { qrCode: data.qrCode })).data).toEqual({ status: 'expired' })

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Conversation, Message } from '../../types/chat.js'
 import type { ForwardResult } from '../../types/messageOps.js'
 import { chatClient, type ChatClient } from './support/chat.js'
-import { makeGroup, registerUser, type TestUser } from './support/groups.js'
+import { makeGroup } from './support/groups.js'
+import { registerUser, type TestUser } from './support/users.js'
 import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
 
 describe.each(BACKENDS)('message operations (revoke, delete, forward, favorites) on %s', (backend) => {

@@ -5,7 +5,8 @@ import { AT_ALL_TAG, ReactionFrame, REACTION_KINDS_MAX, type PinnedMessage, type
 import type { SiteInfo } from '../../types/site.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
-import { makeGroup, registerUser, type TestUser } from './support/groups.js'
+import { makeGroup } from './support/groups.js'
+import { registerUser, type TestUser } from './support/users.js'
 import { startLanguageProvider, type ProviderProcess } from './support/languageProvider.js'
 import { BACKENDS, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
 

@@ -4,7 +4,9 @@ import type { LoginResult } from '../../types/auth.js'
 import type { Conversation, Message } from '../../types/chat.js'
 import { chatClient, messagesOf } from './support/chat.js'
 import { befriend } from './support/contacts.js'
+import { makeGroup } from './support/groups.js'
 import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
+import { registerUser } from './support/users.js'
 
 describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   let storage: Storage
@@ -15,19 +17,13 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
     storage = env.storage
     ;[s, peer] = env.servers as [TestServer, TestServer]
   })
-
-  async function user(nick = '用户') {
-    const phone = freshPhone()
-    const { data } = await s.api<LoginResult>('/api/user/login/register', { phone, pwd: 'secret123', nickName: nick })
-    return { phone, ...data }
-  }
   const convs = async (token: string) => (await s.api<Conversation[]>('/api/im/conversations', undefined, { token })).data
   const history = async (token: string, conversationID: string, beforeSequence?: number, count = 50) =>
     (await s.api<{ messages: Message[]; isCompleted: boolean }>('/api/im/messages/history', { conversationID, beforeSequence, count }, { token })).data
 
   it('delivers a C2C message live after acknowledging it with a sequence', async () => {
-    const a = await user('甲')
-    const b = await user('乙')
+    const a = await registerUser(s, '甲')
+    const b = await registerUser(s, '乙')
     const ca = chatClient(s, a.token)
     const cb = chatClient(peer, b.token)
     await Promise.all([ca.ready, cb.ready])
@@ -45,8 +41,8 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   })
 
   it('orders concurrent senders by a gap-free sequence', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     const ca = chatClient(s, a.token)
     const cb = chatClient(peer, b.token)
     const sends = []
@@ -68,8 +64,8 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   })
 
   it('makes a retry with the same client ID return the first message, once', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     const ca = chatClient(s, a.token)
     const clientMsgId = randomUUID()
     const msg = { clientMsgId, conversationID: `C2C${b.wtId}`, type: 'TIMTextElem', payload: { text: '只发一次' } }
@@ -82,8 +78,8 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   })
 
   it('loses nothing across a socket killed mid-stream: catch-up by sequence fills the gap', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     const ca = chatClient(s, a.token)
     let cb = chatClient(s, b.token)
     await cb.ready
@@ -106,8 +102,8 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   })
 
   it('derives exact unread counts from sequences, across reconnects and own messages', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     const ca = chatClient(s, a.token)
     const cb = chatClient(peer, b.token)
     for (let i = 0; i < 4; i++) await ca.sendText(`C2C${b.wtId}`, `x${i}`)
@@ -130,8 +126,8 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   })
 
   it('keeps two devices of one account in step: messages, read state and conversation state', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     const phone1 = chatClient(s, a.token)
     const second = await s.api<LoginResult>('/api/user/login/pwd', { phone: a.phone, pwd: 'secret123' })
     const phone2 = chatClient(peer, second.data.token)
@@ -152,8 +148,8 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   })
 
   it('answers every send error with the spec code and text', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     const ca = chatClient(s, a.token)
     const to = `C2C${b.wtId}`
     expect(await ca.sendText(to, '字'.repeat(12 * 1024 + 1))).toMatchObject({ type: 'nack', code: 8001, msg: '消息长度超出限制，消息长度不要超过12K' })
@@ -168,14 +164,14 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
     expect(await ca.sendText(to, 'hi')).toMatchObject({ type: 'nack', code: 20012, msg: '封禁期间无法向其他用户发送消息' })
     await storage.db.query('UPDATE users SET banned_until = NULL WHERE wt_id = $1', [a.wtId])
 
-    const c = await user()
-    const g = await s.api<{ txGroupid: string }>('/api/user/groupchat/add', { groupName: '禁言群', wtIds: [c.wtId] }, { token: a.token })
-    const gid = `GROUP${g.data.txGroupid}`
+    const c = await registerUser(s)
+    const g = await makeGroup(s, a, [], [c], { groupName: '禁言群' })
+    const gid = g.conversationID
     const cc = chatClient(s, c.token)
-    await storage.db.query('UPDATE groups SET banned_switch = 1 WHERE group_id = $1', [g.data.txGroupid])
+    await storage.db.query('UPDATE groups SET banned_switch = 1 WHERE group_id = $1', [g.groupID])
     expect(await cc.sendText(gid, 'hi')).toMatchObject({ type: 'nack', code: 10017, msg: '全员禁言中' })
     expect((await ca.sendText(gid, '群主可以说话')).type).toBe('ack')
-    await storage.db.query(`UPDATE groups SET banned_switch = 0 WHERE group_id = $1`, [g.data.txGroupid])
+    await storage.db.query(`UPDATE groups SET banned_switch = 0 WHERE group_id = $1`, [g.groupID])
     await storage.db.query(`UPDATE group_members SET mute_until = now() + interval '1 hour' WHERE wt_id = $1`, [c.wtId])
     expect(await cc.sendText(gid, 'hi')).toMatchObject({ type: 'nack', code: 10017, msg: '您已被禁言' })
     ca.close()
@@ -183,7 +179,7 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   })
 
   it('creates a group whose members chat with receipts, @mentions and a member count', async () => {
-    const [a, b, c] = [await user('群主'), await user('成员乙'), await user('成员丙')]
+    const [a, b, c] = [await registerUser(s, '群主'), await registerUser(s, '成员乙'), await registerUser(s, '成员丙')]
     const created = await s.api<{ txGroupid: string; groupNumber: string }>(
       '/api/user/groupchat/add',
       { groupName: '周末爬山', groupNotice: '周六早上八点', wtIds: [b.wtId, c.wtId, '99999999'] },
@@ -218,15 +214,15 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
     expect(readers.data.members.map((m) => m.userID)).toEqual([b.wtId])
     const unread = await s.api<{ members: Array<{ userID: string }> }>('/api/im/message/readMembers', { conversationID: gid, sequence: seq, filter: 1 }, { token: a.token })
     expect(unread.data.members.map((m) => m.userID)).toEqual([c.wtId])
-    const outsider = await user()
+    const outsider = await registerUser(s)
     const intruder = chatClient(s, outsider.token)
     expect(await intruder.sendText(gid, '我能进来吗')).toMatchObject({ type: 'nack', code: 10007 })
     for (const x of [ca, cb, cc, intruder]) x.close()
   })
 
   it('applies the conversation rules: archive mutes, un-mute unarchives, delete with or without history', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     await befriend(s, a, b)
     const ca = chatClient(s, a.token)
     await ca.sendText(`C2C${b.wtId}`, 'one')
@@ -258,8 +254,8 @@ describe.each(BACKENDS)('messaging engine on %s', (backend) => {
   })
 
   it('pages history backwards', async () => {
-    const a = await user()
-    const b = await user()
+    const a = await registerUser(s)
+    const b = await registerUser(s)
     const ca = chatClient(s, a.token)
     for (let i = 1; i <= 25; i++) await ca.sendText(`C2C${b.wtId}`, `h${i}`)
     const newest = await history(b.token, `C2C${a.wtId}`, undefined, 20)

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { LoginResult } from '../../types/auth.js'
 import { PROTOCOL_VERSION } from '../../types/codes.js'
 import { WS_MAX_FRAME_BYTES } from '../../types/ws.js'
-import { BACKENDS, freshPhone, openSocket, setupServers, type TestServer } from './support/server.js'
+import { BACKENDS, openSocket, setupServers, type TestServer } from './support/server.js'
+import { registerUser } from './support/users.js'
 
 describe.each(BACKENDS)('the /ws/{token} channel on %s', (backend) => {
   let s: TestServer
@@ -12,14 +13,8 @@ describe.each(BACKENDS)('the /ws/{token} channel on %s', (backend) => {
     ;[s, peer] = env.servers as [TestServer, TestServer]
   })
 
-  async function login() {
-    const phone = freshPhone()
-    const { data } = await s.api<LoginResult>('/api/user/login/register', { phone, pwd: 'secret123', nickName: 'w' })
-    return { phone, ...data }
-  }
-
   it('greets an authenticated socket and answers pings', async () => {
-    const u = await login()
+    const u = await registerUser(s, 'w')
     const sock = openSocket(`${s.wsUrl}/ws/${u.token}`)
     expect(await sock.next((f) => f.type === 'hello')).toEqual({ type: 'hello', protocolVersion: PROTOCOL_VERSION, wtId: u.wtId })
     sock.ws.send(JSON.stringify({ type: 'ping', ts: 42 }))
@@ -33,7 +28,7 @@ describe.each(BACKENDS)('the /ws/{token} channel on %s', (backend) => {
   })
 
   it('answers bad frames with an error frame and keeps the connection', async () => {
-    const u = await login()
+    const u = await registerUser(s, 'w')
     const sock = openSocket(`${s.wsUrl}/ws/${u.token}`)
     await sock.next((f) => f.type === 'hello')
     sock.ws.send('{not json')
@@ -50,7 +45,7 @@ describe.each(BACKENDS)('the /ws/{token} channel on %s', (backend) => {
   })
 
   it('limits the frame size', async () => {
-    const u = await login()
+    const u = await registerUser(s, 'w')
     const sock = openSocket(`${s.wsUrl}/ws/${u.token}`)
     await sock.next((f) => f.type === 'hello')
     sock.ws.send(JSON.stringify({ type: 'ping', ts: 1, pad: 'x'.repeat(WS_MAX_FRAME_BYTES) }))
@@ -58,7 +53,7 @@ describe.each(BACKENDS)('the /ws/{token} channel on %s', (backend) => {
   })
 
   it('refuses a foreign Origin and accepts its own', async () => {
-    const u = await login()
+    const u = await registerUser(s, 'w')
     const foreign = openSocket(`${s.wsUrl}/ws/${u.token}`, { origin: 'https://evil.example' })
     const closed = await foreign.closed
     expect(closed.code).toBe(1006)
@@ -69,7 +64,7 @@ describe.each(BACKENDS)('the /ws/{token} channel on %s', (backend) => {
   })
 
   it('a revoked session gets -1 and is closed, on every server process; other sessions stay', async () => {
-    const u = await login()
+    const u = await registerUser(s, 'w')
     const other = await s.api<LoginResult>('/api/user/login/pwd', { phone: u.phone, pwd: 'secret123' })
     const onPeer = openSocket(`${peer.wsUrl}/ws/${u.token}`)
     const keeper = openSocket(`${s.wsUrl}/ws/${other.data.token}`)
@@ -90,7 +85,7 @@ describe.each(BACKENDS)('the /ws/{token} channel on %s', (backend) => {
   })
 
   it('logout closes that session’s sockets without a forced-logout notice', async () => {
-    const u = await login()
+    const u = await registerUser(s, 'w')
     const sock = openSocket(`${peer.wsUrl}/ws/${u.token}`)
     await sock.next((f) => f.type === 'hello')
     await s.api('/api/user/logout', {}, { token: u.token })

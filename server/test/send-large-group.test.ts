@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { LoginResult } from '../../types/auth.js'
 import type { Message } from '../../types/chat.js'
 import { FANOUT_TOPIC, type BusEvent } from '../src/bus/Bus.js'
 import { FANOUT_LIST_MAX } from '../src/domain/messages.js'
 import { chatClient, messagesOf } from './support/chat.js'
-import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
+import { makeGroup } from './support/groups.js'
+import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
+import { registerUser } from './support/users.js'
 
 describe.each(BACKENDS)('a message to a group too large to list, on %s', (backend) => {
   let storage: Storage
@@ -15,16 +16,9 @@ describe.each(BACKENDS)('a message to a group too large to list, on %s', (backen
     ;[s, peer] = env.servers as [TestServer, TestServer]
   })
 
-  async function user(nick: string) {
-    const { data } = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: nick })
-    return data
-  }
-
   it('is stored once, reaches only the online members on every process, and writes no per-member rows', async () => {
-    const [owner, online, alsoOnline, outsider] = [await user('群主'), await user('在线甲'), await user('在线乙'), await user('路人')]
-    const created = await s.api<{ txGroupid: string }>('/api/user/groupchat/add', { groupName: '大社群', groupNotice: '', wtIds: [online.wtId, alsoOnline.wtId] }, { token: owner.token })
-    const groupId = created.data.txGroupid
-    const gid = `GROUP${groupId}`
+    const [owner, online, alsoOnline, outsider] = [await registerUser(s, '群主'), await registerUser(s, '在线甲'), await registerUser(s, '在线乙'), await registerUser(s, '路人')]
+    const { groupID: groupId, conversationID: gid } = await makeGroup(s, owner, [], [online, alsoOnline], { groupName: '大社群' })
     // Members beyond the listing limit, as joining would leave them: a member row and a conversation row each.
     const extra = FANOUT_LIST_MAX + 10
     await storage.db.query(

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LoginResult } from '../../types/auth.js'
 import type { UploadResult } from '../../types/upload.js'
 import { chatClient } from './support/chat.js'
-import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
+import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
+import { registerUser } from './support/users.js'
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -18,8 +18,7 @@ describe.each(BACKENDS)('uploads on %s', (backend) => {
     s = env.servers[0]!
   })
   beforeAll(async () => {
-    const { data } = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: 'u' })
-    token = data.token
+    token = (await registerUser(s, 'u')).token
   })
 
   async function upload(content: Buffer | null, name: string, kind?: string, auth = token) {
@@ -67,11 +66,11 @@ describe.each(BACKENDS)('uploads on %s', (backend) => {
     const original = s.built.ctx.moderation
     s.built.ctx.moderation = { ...original, isSensitiveImage: (sha) => sha === rows[0]!.sha256 }
     try {
-      const other = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: 'v' })
+      const other = await registerUser(s, 'v')
       const c = chatClient(s, token)
       const nack = await c.send({
         clientMsgId: `img-${Date.now()}`,
-        conversationID: `C2C${other.data.wtId}`,
+        conversationID: `C2C${other.wtId}`,
         type: 'TIMImageElem',
         payload: { url: res.data.url, width: 1, height: 1, size: PNG_1x1.length, format: 'png' },
       })

@@ -11,6 +11,7 @@ import {
 } from '../../../types/friends.js'
 import type { Queryable } from '../db/Db.js'
 import { AppError } from '../http/errors.js'
+import { GROUP_SUMMARY_COLUMNS, groupSummary, type GroupSummaryRow } from './groups/summary.js'
 
 /** An AppError from one of the contract's {code, msg} refusals. */
 export const refuse = (e: { code: number; msg: string }) => new AppError(e.code, e.msg)
@@ -182,9 +183,8 @@ export async function friendInfo(q: Queryable, me: string, searchId: string): Pr
 
 /** Groups both users currently belong to, newest first. */
 export async function commonGroups(q: Queryable, me: string, other: string): Promise<CommonGroup[]> {
-  const { rows } = await q.query<{ group_id: string; group_number: string; group_name: string; group_avatar: string; member_count: number }>(
-    `SELECT g.group_id, g.group_number, g.group_name, g.group_avatar,
-            (SELECT count(*)::int FROM group_members c WHERE c.group_id = g.group_id AND c.left_at IS NULL) AS member_count
+  const { rows } = await q.query<GroupSummaryRow>(
+    `SELECT ${GROUP_SUMMARY_COLUMNS}
      FROM groups g
      JOIN group_members x ON x.group_id = g.group_id AND x.wt_id = $1 AND x.left_at IS NULL
      JOIN group_members y ON y.group_id = g.group_id AND y.wt_id = $2 AND y.left_at IS NULL
@@ -192,12 +192,5 @@ export async function commonGroups(q: Queryable, me: string, other: string): Pro
      ORDER BY g.created_at DESC`,
     [me, other],
   )
-  return rows.map((r) => ({
-    groupID: r.group_id,
-    txGroupid: r.group_id,
-    groupNumber: r.group_number,
-    groupName: r.group_name,
-    groupAvatar: r.group_avatar,
-    groupMemberCount: r.member_count,
-  }))
+  return rows.map(groupSummary)
 }

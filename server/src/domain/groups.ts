@@ -2,6 +2,7 @@ import { MsgType } from '../../../types/chat.js'
 import { GROUP_TYPES, GroupIdentity, GroupType, TipOp, type GroupCreateBody, type GroupListItem } from '../../../types/group.js'
 import type { Queryable } from '../db/Db.js'
 import { groupChannel, groupConversationId } from './conversationIds.js'
+import { GROUP_SUMMARY_COLUMNS, groupSummary, type GroupSummaryRow } from './groups/summary.js'
 import { ensureConversationRows, insertSystemMessage } from './messages.js'
 import { newToken } from './tokens.js'
 
@@ -55,30 +56,12 @@ export async function createGroup(q: Queryable, owner: string, body: GroupCreate
 export async function listGroups(q: Queryable, me: string, text?: string): Promise<GroupListItem[]> {
   const filter = text === undefined ? '' : 'AND (g.group_name ILIKE $2 OR gm.group_name_remark ILIKE $2 OR g.group_number LIKE $2)'
   const params = text === undefined ? [me] : [me, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]
-  const { rows } = await q.query<{
-    group_id: string
-    group_number: string
-    group_name: string
-    group_avatar: string
-    group_notice: string
-    identity: number
-    member_count: number
-  }>(
-    `SELECT g.group_id, g.group_number, g.group_name, g.group_avatar, g.group_notice, gm.identity,
-            (SELECT count(*)::int FROM group_members x WHERE x.group_id = g.group_id AND x.left_at IS NULL) AS member_count
+  const { rows } = await q.query<GroupSummaryRow & { group_notice: string; identity: number }>(
+    `SELECT ${GROUP_SUMMARY_COLUMNS}, g.group_notice, gm.identity
      FROM group_members gm JOIN groups g ON g.group_id = gm.group_id
      WHERE gm.wt_id = $1 AND gm.left_at IS NULL AND g.dissolved_at IS NULL ${filter}
      ORDER BY g.created_at DESC${text === undefined ? '' : ' LIMIT 100'}`,
     params,
   )
-  return rows.map((r) => ({
-    groupID: r.group_id,
-    txGroupid: r.group_id,
-    groupNumber: r.group_number,
-    groupName: r.group_name,
-    groupAvatar: r.group_avatar,
-    groupNotice: r.group_notice,
-    groupMemberCount: r.member_count,
-    identity: r.identity as GroupListItem['identity'],
-  }))
+  return rows.map((r) => ({ ...groupSummary(r), groupNotice: r.group_notice, identity: r.identity as GroupListItem['identity'] }))
 }

@@ -1,18 +1,6 @@
-import type { LoginResult } from '../../../types/auth.js'
 import type { GroupCreateResult } from '../../../types/group.js'
-import { freshPhone, type TestServer } from './server.js'
-
-export interface TestUser {
-  wtId: string
-  token: string
-  nick: string
-}
-
-export async function registerUser(s: TestServer, nick: string): Promise<TestUser> {
-  const { data, code, msg } = await s.api<LoginResult>('/api/user/login/register', { phone: freshPhone(), pwd: 'secret123', nickName: nick })
-  if (code !== 200) throw new Error(`register failed: ${msg}`)
-  return { wtId: data.wtId, token: data.token, nick }
-}
+import type { TestServer } from './server.js'
+import type { Account } from './contacts.js'
 
 export interface TestGroup {
   groupNumber: string
@@ -21,7 +9,7 @@ export interface TestGroup {
 }
 
 /** A group owned by `owner` with `admins` made admin and `members` as ordinary members. */
-export async function makeGroup(s: TestServer, owner: TestUser, admins: TestUser[], members: TestUser[], extra: Record<string, unknown> = {}): Promise<TestGroup> {
+export async function makeGroup(s: TestServer, owner: Account, admins: Account[], members: Account[], extra: Record<string, unknown> = {}): Promise<TestGroup> {
   const created = await s.api<GroupCreateResult>(
     '/api/user/groupchat/add',
     { groupName: '测试群', groupNotice: '', groupAvatar: '', wtIds: [...admins, ...members].map((u) => u.wtId), ...extra },

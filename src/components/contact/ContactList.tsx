@@ -1,9 +1,9 @@
-import { Image, Input, View } from '@tarojs/components'
+import { Image, View } from '@tarojs/components'
 import { useMemo, useState } from 'react'
 import Avatar from '@/components/layout/Avatar'
 import EmptyState from '@/components/layout/EmptyState'
+import SearchBox from '@/components/layout/SearchBox'
 import GroupNoticesEntry from '@/components/group/notices/GroupNoticesEntry'
-import { icons } from '@/assets/icons'
 import { mediaUrl } from '@/services/chat'
 import { useAppStore } from '@/stores'
 import { filterFriends, friendName, groupFriends } from '@/stores/selectors/contacts'
@@ -60,19 +60,7 @@ export default function ContactList({ view, onSelect }: ContactListProps) {
   return (
     <View className='pane-list contact-list' data-testid='contact-list'>
       <View className='pane-list__head'>
-        <View className='contact-search'>
-          <Image className='contact-search__icon' src={icons.search} />
-          <Input
-            className='contact-search__input'
-            value={query}
-            type='text'
-            placeholder='搜索备注或昵称'
-            placeholderClass='input-placeholder'
-            maxlength={32}
-            data-testid='contacts-search'
-            onInput={(e) => setQuery(e.detail.value)}
-          />
-        </View>
+        <SearchBox block='contact-search' value={query} onChange={setQuery} placeholder='搜索备注或昵称' testId='contacts-search' />
         <View className='contact-add' aria-label='添加好友/群' data-testid='contacts-add' onClick={() => onSelect({ kind: 'add' })}>
           <Image className='contact-add__icon' src={addFriendIcon} />
         </View>

@@ -4,11 +4,11 @@ import { BlackStatus, FriendsStatus, type ApplySource } from '@shared/friends'
 import { ComplaintTarget } from '@shared/complaint'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
+import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import ReportDialog, { type ReportTarget } from '@/components/report/ReportDialog'
 import { mediaUrl } from '@/services/chat'
 import { goToChat, removeFriend, sendNameCard, setBlacklisted } from '@/services/contacts'
 import ApplyDialog from './ApplyDialog'
-import ConfirmDialog from './ConfirmDialog'
 import FriendPickerDialog from './FriendPickerDialog'
 import RemarkTagDialog from './RemarkTagDialog'
 import SpaceDialog from './SpaceDialog'
@@ -170,7 +170,6 @@ export default function ProfileCard({ wtId, applySource, groupID, groupName, onR
       <ConfirmDialog
         open={dialog === 'delete'}
         title='删除好友'
-        text={`将联系人「${title}」删除，同时删除与该联系人的聊天记录`}
         confirmText='删除'
         danger
         testId='friend-delete-dialog'
@@ -181,7 +180,9 @@ export default function ProfileCard({ wtId, applySource, groupID, groupName, onR
           onRemoved?.()
         }}
         onClose={close}
-      />
+      >
+        <View className='contact-confirm__text'>{`将联系人「${title}」删除，同时删除与该联系人的聊天记录`}</View>
+      </ConfirmDialog>
     </View>
   )
 }

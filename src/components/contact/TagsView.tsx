@@ -3,13 +3,13 @@ import { useEffect, useMemo, useState } from 'react'
 import { ApplySource, type Tag } from '@shared/friends'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
+import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import EmptyState from '@/components/layout/EmptyState'
 import removeIcon from '@/components/group/icons/remove.svg'
 import { mediaUrl } from '@/services/chat'
 import { addTagMembers, createTag, deleteTag, reloadTags, removeTagMember, renameTag } from '@/services/contacts'
 import { useAppStore } from '@/stores'
 import { friendName } from '@/stores/selectors/contacts'
-import ConfirmDialog from './ConfirmDialog'
 import FriendPickerDialog from './FriendPickerDialog'
 import TagNameDialog from './TagNameDialog'
 
@@ -95,7 +95,6 @@ export default function TagsView() {
       <ConfirmDialog
         open={dialog === 'delete'}
         title='删除标签'
-        text={`删除标签「${selected?.tagName ?? ''}」后，标签中的联系人不会被删除。`}
         confirmText='删除'
         danger
         testId='tag-delete-dialog'
@@ -106,7 +105,9 @@ export default function TagsView() {
           }
         }}
         onClose={close}
-      />
+      >
+        <View className='contact-confirm__text'>{`删除标签「${selected?.tagName ?? ''}」后，标签中的联系人不会被删除。`}</View>
+      </ConfirmDialog>
       <FriendPickerDialog
         open={dialog === 'members'}
         title={`添加到标签「${selected?.tagName ?? ''}」`}

@@ -1,6 +1,7 @@
-import { Image, Input, View } from '@tarojs/components'
+import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
 import { icons } from '@/assets/icons'
+import SearchBox from '@/components/layout/SearchBox'
 import plusIcon from './icons/plus.svg'
 import groupChatIcon from './icons/group-chat.svg'
 import addFriendIcon from './icons/add-friend.svg'
@@ -23,25 +24,7 @@ export default function ListHeader({ query, onQuery, onCreateGroup, onAddFriend,
   }
   return (
     <View className='conv-head'>
-      <View className='conv-search'>
-        <Image className='conv-search__icon' src={icons.search} />
-        <Input
-          className='conv-search__input'
-          value={query}
-          type='text'
-          placeholder='搜索'
-          placeholderClass='input-placeholder'
-          maxlength={32}
-          confirmType='search'
-          data-testid='conv-search'
-          onInput={(e) => onQuery(e.detail.value)}
-        />
-        {query ? (
-          <View className='conv-search__clear' aria-label='清除搜索' data-testid='conv-search-clear' onClick={() => onQuery('')}>
-            <Image className='conv-search__clear-icon' src={icons.close} />
-          </View>
-        ) : null}
-      </View>
+      <SearchBox block='conv-search' value={query} onChange={onQuery} placeholder='搜索' testId='conv-search' searchKey clearable />
       <View className='conv-plus'>
         <View
           className={`conv-plus__button${menuOpen ? ' conv-plus__button--open' : ''}`}

@@ -1,7 +1,7 @@
-import { Image, Input, View } from '@tarojs/components'
+import { Image, View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
-import { icons } from '@/assets/icons'
 import Avatar from '@/components/layout/Avatar'
+import SearchBox from '@/components/layout/SearchBox'
 import { useDebouncedValue } from '@/components/conversation/useDebouncedValue'
 import { groupByInitial } from '@/utils/pinyin'
 import { entryName, filterEntries, mergeEntries, type PickerEntry } from './pickerEntries'
@@ -81,19 +81,7 @@ export default function TransferPicker({ entries, selected, onChange, searchRemo
   return (
     <View className='picker' data-testid='picker'>
       <View className='picker__pane picker__pane--left'>
-        <View className='picker__search'>
-          <Image className='picker__search-icon' src={icons.search} />
-          <Input
-            className='picker__search-input'
-            value={query}
-            type='text'
-            placeholder='搜索昵称、备注或ID'
-            placeholderClass='input-placeholder'
-            maxlength={32}
-            data-testid='picker-search'
-            onInput={(e) => setQuery(e.detail.value)}
-          />
-        </View>
+        <SearchBox block='picker-search' value={query} onChange={setQuery} placeholder='搜索昵称、备注或ID' testId='picker-search' />
         <View className='picker__label'>
           <View>{isSearch ? '搜索结果' : '选择好友'}</View>
           {canSelectAll(visible, single) ? (

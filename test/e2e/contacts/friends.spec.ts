@@ -1,20 +1,12 @@
-import { expect, test } from '@playwright/test'
-import { fillInput, inputByTestId } from '../support/ui'
-import { befriend, closeAll, conversationRow, messageRows, openChatWith, pngImage, registerUsers, signIn, visible, type Session } from '../messaging/support'
-import { contactRow, expectToast, findUser, letterGroup, openContacts, openFriend, profileAction, profileCard, recordNotifications, shownNotifications } from './support'
+import { expectToast, fillInput, inputByTestId } from '../support/ui'
+import { befriend, conversationRow, expect, messageRows, openChatWith, pngImage, registerUsers, test, visible } from '../messaging/support'
+import { contactRow, findUser, letterGroup, openContacts, openFriend, profileAction, profileCard, recordNotifications, shownNotifications } from './support'
 
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
-
-test('search and request, notification and badge, accept, the list by letter, remark and tag, a name card sent and opened', async ({ browser, request }) => {
+test('search and request, notification and badge, accept, the list by letter, remark and tag, a name card sent and opened', async ({ login, request }) => {
   // 甲 → J, 乙 → Y, 丙 → B.
   const [alice, bob, carol] = await registerUsers(request, ['甲', '乙', '丙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob, { beforeLogin: recordNotifications })
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob, { beforeLogin: recordNotifications })
 
   // Alice finds Bob by phone and asks, with a reason.
   await openContacts(a.page)
@@ -88,12 +80,11 @@ test('search and request, notification and badge, accept, the list by letter, re
   await expectToast(b.page, '申请已发送')
 })
 
-test('blacklist refuses messages until removed; a report with two images; deleting a friend clears the history', async ({ browser, request }) => {
+test('blacklist refuses messages until removed; a report with two images; deleting a friend clears the history', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
   await befriend(request, alice, bob)
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   // Some history first.
   await openChatWith(b.page, alice)
@@ -165,11 +156,10 @@ test('blacklist refuses messages until removed; a report with two images; deleti
 })
 
 test.describe('on a phone-sized screen', () => {
-  test('the friend list is the page; a friend opens over it with a back button', async ({ browser, request }) => {
+  test('the friend list is the page; a friend opens over it with a back button', async ({ login, request }) => {
     const [alice, bob] = await registerUsers(request, ['甲', '乙'])
     await befriend(request, alice, bob)
-    const a = await signIn(browser, alice, { viewport: { width: 390, height: 780 } })
-    sessions = [a]
+    const a = await login(alice, { viewport: { width: 390, height: 780 } })
     await openContacts(a.page)
     await expect(visible(a.page, 'contact-detail')).toHaveCount(0)
     await openFriend(a.page, bob.wtId)

@@ -1,5 +1,5 @@
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
-import { fillInput, toasts } from '../support/ui'
+import { fillInput } from '../support/ui'
 import { visible, type ChatUser } from '../messaging/support'
 
 /**
@@ -56,10 +56,6 @@ export async function openFriend(page: Page, wtId: string): Promise<void> {
 export async function profileAction(page: Page, action: string): Promise<void> {
   await profileCard(page).locator('[data-testid="profile-menu"]').click()
   await visible(page, `profile-action-${action}`).click()
-}
-
-export async function expectToast(page: Page, text: string): Promise<void> {
-  await expect(toasts(page).filter({ hasText: text }).first()).toBeVisible()
 }
 
 /** Searches a phone number or ID on the add-friend view and opens the user's card. */

@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test'
 import type { Paged } from '../../../types/envelope'
 import type { GroupApplication } from '../../../types/group'
 import { apiPost, submitPhoneLogin } from '../support/accounts'
-import { closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
-import { createGroup, openGroup, openPanel, textareaByTestId, toast } from './support'
+import { closeAll, createGroup, openConversation, registerUsers, signIn, visible, type Session } from '../messaging/support'
+import { expectToast, textareaByTestId } from '../support/ui'
+import { openPanel } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -18,7 +19,7 @@ test('the group QR is a link of the app: opened by a camera it logs in, shows th
   const o = await signIn(browser, owner)
   sessions = [o]
 
-  await openGroup(o.page, group.conversationID)
+  await openConversation(o.page, group.conversationID)
   await openPanel(o.page)
   await visible(o.page, 'group-qr-row').click()
   const origin = new URL(o.page.url()).origin
@@ -37,7 +38,7 @@ test('the group QR is a link of the app: opened by a camera it logs in, shows th
   await expect(page).not.toHaveURL(/joinGroup/)
   await textareaByTestId(page, 'group-card-message').fill('扫码来的')
   await visible(page, 'group-card-join').click()
-  await expect(toast(page, '申请已发送').first()).toBeVisible()
+  await expectToast(page, '申请已发送')
 
   const list = await apiPost<Paged<GroupApplication>>(request, '/api/user/groupNotice/joinApplyList', { pageNum: 1, pageSize: 20 }, owner.login.token)
   const row = list.data.rows.find((r) => r.applicant === stranger.wtId)

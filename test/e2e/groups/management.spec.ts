@@ -1,24 +1,16 @@
-import { expect, test } from '@playwright/test'
-import { inputByTestId } from '../support/ui'
-import { chatPanel, closeAll, conversationRow, editor, registerUsers, sendText, signIn, textRow, visible, type Session } from '../messaging/support'
-import { closePanel, createGroup, memberTile, openGroup, openPanel, textareaByTestId, tipRow, toast } from './support'
+import { expectToast, inputByTestId, textareaByTestId } from '../support/ui'
+import { chatPanel, conversationRow, createGroup, editor, expect, openConversation, registerUsers, sendText, test, textRow, visible } from '../messaging/support'
+import { closePanel, memberTile, openPanel, tipRow } from './support'
 
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
-
-test('owner, admin and members run a group from creation to dissolution', async ({ browser, request }) => {
+test('owner, admin and members run a group from creation to dissolution', async ({ login, request }) => {
   test.setTimeout(300_000)
   const [owner, admin, member1, member2, stranger] = await registerUsers(request, ['群主', '管理', '成员甲', '成员乙', '路人'])
   const group = await createGroup(request, owner, [admin, member1, member2], `读书会${owner.phone.slice(-3)}`)
-  const o = await signIn(browser, owner)
-  const a = await signIn(browser, admin)
-  const m1 = await signIn(browser, member1)
-  const m2 = await signIn(browser, member2)
-  sessions = [o, a, m1, m2]
-  for (const s of sessions) await openGroup(s.page, group.conversationID)
+  const o = await login(owner)
+  const a = await login(admin)
+  const m1 = await login(member1)
+  const m2 = await login(member2)
+  for (const s of [o, a, m1, m2]) await openConversation(s.page, group.conversationID)
 
   // The owner makes someone admin from the member card.
   await openPanel(o.page)
@@ -50,7 +42,7 @@ test('owner, admin and members run a group from creation to dissolution', async 
   await expect(visible(a.page, 'group-edit-name-error')).toHaveText('群名称不能为空')
   await inputByTestId(a.page, 'group-edit-name-input').fill(newName)
   await visible(a.page, 'group-edit-name-save').click()
-  await expect(toast(a.page, '修改成功').first()).toBeVisible()
+  await expectToast(a.page, '修改成功')
   await expect(visible(a.page, 'group-name-value')).toHaveText(newName)
 
   await visible(a.page, 'group-notice-row').click()
@@ -88,7 +80,7 @@ test('owner, admin and members run a group from creation to dissolution', async 
   await expect(tipRow(m2.page, '禁言')).toBeVisible()
   await editor(m1.page).fill('我还能说话吗')
   await editor(m1.page).press('Enter')
-  await expect(toast(m1.page, '您已被禁言').first()).toBeVisible()
+  await expectToast(m1.page, '您已被禁言')
   await expect(textRow(m1.page, '我还能说话吗')).toHaveAttribute('data-status', 'fail')
   await closePanel(a.page)
 
@@ -105,7 +97,7 @@ test('owner, admin and members run a group from creation to dissolution', async 
   await expect(visible(a.page, 'group-speak-hint')).toHaveCount(0)
   await editor(m2.page).fill('全员禁言了吗')
   await editor(m2.page).press('Enter')
-  await expect(toast(m2.page, '全员禁言中').first()).toBeVisible()
+  await expectToast(m2.page, '全员禁言中')
   await sendText(a.page, '管理员照常发言')
   await expect(textRow(m2.page, '管理员照常发言')).toBeVisible()
   await visible(o.page, 'group-mute-all-switch').click()
@@ -115,14 +107,13 @@ test('owner, admin and members run a group from creation to dissolution', async 
   await closePanel(o.page)
 
   // A stranger finds the group by its number and applies.
-  const e = await signIn(browser, stranger)
-  sessions.push(e)
+  const e = await login(stranger)
   await inputByTestId(e.page, 'conv-search').fill(group.groupNumber)
   await visible(e.page, 'search-result-group').first().click()
   await expect(visible(e.page, 'group-card-name')).toHaveText(newName)
   await textareaByTestId(e.page, 'group-card-message').fill('我也想加入读书会')
   await visible(e.page, 'group-card-join').click()
-  await expect(toast(e.page, '申请已发送').first()).toBeVisible()
+  await expectToast(e.page, '申请已发送')
   await expect(visible(e.page, 'group-card-pending')).toBeVisible()
   await visible(e.page, 'group-card').locator('.dialog__close').click()
 
@@ -138,7 +129,7 @@ test('owner, admin and members run a group from creation to dissolution', async 
   for (const s of [o, a, m2]) await expect(tipRow(s.page, `${stranger.nickName}加入了群聊`)).toBeVisible()
 
   // The new member gets the welcome message.
-  await openGroup(e.page, group.conversationID)
+  await openConversation(e.page, group.conversationID)
   await expect(chatPanel(e.page).locator('[data-testid="msg-row"]').filter({ hasText: welcome })).toBeVisible()
   // It is the newcomer's alone.
   await expect(chatPanel(o.page).locator('[data-testid="msg-row"]').filter({ hasText: welcome })).toHaveCount(0)
@@ -152,7 +143,7 @@ test('owner, admin and members run a group from creation to dissolution', async 
   await expect(visible(o.page, 'group-transfer-dialog')).toContainText('转让群主')
   await expect(visible(o.page, 'group-transfer-dialog')).toContainText('不可撤销')
   await visible(o.page, 'group-transfer-dialog-confirm').click()
-  await expect(toast(o.page, '转让成功').first()).toBeVisible()
+  await expectToast(o.page, '转让成功')
   await expect(visible(o.page, 'group-quit')).toHaveText('删除并退出')
   for (const s of [o, a, m1, e]) await expect(tipRow(s.page, '成为新的群主')).toBeVisible()
   await closePanel(o.page)
@@ -161,7 +152,7 @@ test('owner, admin and members run a group from creation to dissolution', async 
   await openPanel(m2.page)
   await visible(m2.page, 'group-quit').click()
   await visible(m2.page, 'group-leave-dialog-confirm').click()
-  await expect(toast(m2.page, '退出群聊成功').first()).toBeVisible()
+  await expectToast(m2.page, '退出群聊成功')
   await expect(visible(m2.page, 'leave-banner')).toContainText('您已退出该群聊')
   await expect(visible(m2.page, 'chat-editor')).toHaveCount(0)
   await expect(tipRow(a.page, `${member2.nickName}退出了群聊`)).toBeVisible()
@@ -172,7 +163,7 @@ test('owner, admin and members run a group from creation to dissolution', async 
   await visible(a.page, 'group-dissolve').click()
   await expect(visible(a.page, 'group-leave-dialog')).toContainText('解散')
   await visible(a.page, 'group-leave-dialog-confirm').click()
-  await expect(toast(a.page, '解散群聊成功').first()).toBeVisible()
+  await expectToast(a.page, '解散群聊成功')
   for (const s of [o, a, m1, e]) {
     await expect(tipRow(s.page, '解散了群聊')).toBeVisible()
     await expect(visible(s.page, 'leave-banner')).toContainText('该群聊已被解散')

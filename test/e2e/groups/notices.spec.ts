@@ -1,29 +1,21 @@
-import { expect, test } from '@playwright/test'
-import { inputByTestId } from '../support/ui'
-import { chatPanel, closeAll, pngImage, registerUsers, signIn, visible, type Session } from '../messaging/support'
-import { createGroup, memberTile, openGroup, openPanel, panel, textareaByTestId, tipRow, toast } from './support'
+import { expectToast, inputByTestId, textareaByTestId } from '../support/ui'
+import { chatPanel, createGroup, expect, openConversation, pngImage, registerUsers, test, visible } from '../messaging/support'
+import { memberTile, openPanel, panel, tipRow } from './support'
 
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
-
-test('group notifications on contacts, the QR code, member search and removal, the panel on a phone', async ({ browser, request }) => {
+test('group notifications on contacts, the QR code, member search and removal, the panel on a phone', async ({ login, request }) => {
   test.setTimeout(180_000)
   const [owner, member, applicant] = await registerUsers(request, ['主人', '成员', '申请人'])
   const group = await createGroup(request, owner, [member], `摄影群${owner.phone.slice(-3)}`)
-  const o = await signIn(browser, owner)
-  const m = await signIn(browser, member)
+  const o = await login(owner)
+  const m = await login(member)
   // The applicant uses a phone-sized window.
-  const s = await signIn(browser, applicant, { viewport: { width: 390, height: 844 } })
-  sessions = [o, m, s]
+  const s = await login(applicant, { viewport: { width: 390, height: 844 } })
 
   await inputByTestId(s.page, 'conv-search').fill(group.groupNumber)
   await visible(s.page, 'search-result-group').first().click()
   await textareaByTestId(s.page, 'group-card-message').fill('喜欢拍照')
   await visible(s.page, 'group-card-join').click()
-  await expect(toast(s.page, '申请已发送').first()).toBeVisible()
+  await expectToast(s.page, '申请已发送')
   await visible(s.page, 'group-card').locator('.dialog__close').click()
 
   // The owner handles it from the group notifications of the contacts page.
@@ -50,7 +42,7 @@ test('group notifications on contacts, the QR code, member search and removal, t
   await visible(s.page, 'nav-messages').click()
 
   // On a phone the group panel covers the whole width.
-  await openGroup(s.page, group.conversationID)
+  await openConversation(s.page, group.conversationID)
   await openPanel(s.page)
   const box = await panel(s.page).boundingBox()
   expect(Math.round(box!.width)).toBe(390)
@@ -59,7 +51,7 @@ test('group notifications on contacts, the QR code, member search and removal, t
   await expect(visible(s.page, 'group-remove-slot')).toHaveCount(0)
 
   // The QR code: 180 px, the group's join text, saved after a second.
-  await openGroup(o.page, group.conversationID)
+  await openConversation(o.page, group.conversationID)
   await openPanel(o.page)
   await expect(visible(o.page, 'group-nickname-value')).toHaveText('未设置')
   await visible(o.page, 'group-qr-row').click()
@@ -70,7 +62,7 @@ test('group notifications on contacts, the QR code, member search and removal, t
   const download = o.page.waitForEvent('download')
   await visible(o.page, 'group-qr-save').click()
   expect((await download).suggestedFilename()).toBe(`群二维码-${group.groupNumber}.png`)
-  await expect(toast(o.page, '保存成功').first()).toBeVisible()
+  await expectToast(o.page, '保存成功')
   await visible(o.page, 'gpanel-back').click()
 
   // Own group nickname, the avatar and the join level.
@@ -82,7 +74,7 @@ test('group notifications on contacts, the QR code, member search and removal, t
   const chooser = o.page.waitForEvent('filechooser')
   await visible(o.page, 'group-avatar-pick').click()
   await (await chooser).setFiles({ name: 'group.png', mimeType: 'image/png', buffer: pngImage(64, 64, [200, 80, 40], [255, 255, 255]) })
-  await expect(toast(o.page, '修改成功').first()).toBeVisible()
+  await expectToast(o.page, '修改成功')
   await visible(o.page, 'gpanel-back').click()
   await expect(tipRow(s.page, '修改了群头像')).toBeVisible()
   await visible(o.page, 'group-manage-row').click()
@@ -99,7 +91,7 @@ test('group notifications on contacts, the QR code, member search and removal, t
   // Member search: someone not in the group is not found and the full list comes back.
   await inputByTestId(o.page, 'group-member-search').fill('不存在的人')
   await expect(visible(o.page, 'group-member-empty')).toHaveText('暂无搜索结果')
-  await expect(toast(o.page, '该用户不存在').first()).toBeVisible()
+  await expectToast(o.page, '该用户不存在')
   await expect(inputByTestId(o.page, 'group-member-search')).toHaveValue('')
   await expect(memberTile(o.page, member.wtId)).toBeVisible()
   await inputByTestId(o.page, 'group-member-search').fill(applicant.nickName)
@@ -107,11 +99,11 @@ test('group notifications on contacts, the QR code, member search and removal, t
   await inputByTestId(o.page, 'group-member-search').fill('')
 
   // The owner removes a member with the remove slot; the removed member sees why.
-  await openGroup(m.page, group.conversationID)
+  await openConversation(m.page, group.conversationID)
   await visible(o.page, 'group-remove-slot').click()
   await o.page.locator(`[data-testid="group-select-item"][data-id="${member.wtId}"]`).filter({ visible: true }).click()
   await visible(o.page, 'group-select-submit').click()
-  await expect(toast(o.page, '移除成功').first()).toBeVisible()
+  await expectToast(o.page, '移除成功')
   await expect(memberTile(o.page, member.wtId)).toHaveCount(0)
   await expect(visible(m.page, 'leave-banner')).toContainText('您已被管理员移出群聊')
   await expect(chatPanel(m.page).locator('[data-testid="group-info-open"]')).toHaveCount(0)

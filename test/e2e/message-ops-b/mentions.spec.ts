@@ -1,23 +1,14 @@
-import { expect, test } from '@playwright/test'
-import { befriend, closeAll, editor, openConversation, registerUsers, signIn, textRow, visible, type Session } from '../messaging/support'
-import { makeGroup } from './support'
+import { befriend, editor, expect, createGroup, openConversation, registerUsers, test, textRow, visible } from '../messaging/support'
 
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
-
-test('@ lists the members for a member without everyone, and the mentioned user finds it under @me', async ({ browser, request }) => {
+test('@ lists the members for a member without everyone, and the mentioned user finds it under @me', async ({ login, request }) => {
   test.setTimeout(120_000)
   const [alice, bob, carol] = await registerUsers(request, ['Amy', 'Ben', 'Cat'])
   await befriend(request, alice!, bob!)
   await befriend(request, alice!, carol!)
-  const conversationID = await makeGroup(request, alice!, [bob!, carol!], `提及${alice!.phone.slice(-3)}`)
-  const a = await signIn(browser, alice!)
-  const b = await signIn(browser, bob!)
-  const c = await signIn(browser, carol!)
-  sessions = [a, b, c]
+  const { conversationID } = await createGroup(request, alice!, [bob!, carol!], `提及${alice!.phone.slice(-3)}`)
+  const a = await login(alice!)
+  const b = await login(bob!)
+  const c = await login(carol!)
 
   // Bob is an ordinary member: no 'everyone', never himself; the prefix filter ignores case.
   await openConversation(b.page, conversationID)

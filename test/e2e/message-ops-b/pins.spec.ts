@@ -1,19 +1,10 @@
-import { expect, test } from '@playwright/test'
-import { befriend, closeAll, openChatWith, registerUsers, sendText, signIn, textRow, visible, type Session } from '../messaging/support'
-import { menuAction } from './support'
+import { befriend, expect, menuAction, openChatWith, registerUsers, sendText, test, textRow, visible } from '../messaging/support'
 
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
-
-test('a pinned message shows in the bar on both sides, jumps to the message, and unpins for both', async ({ browser, request }) => {
+test('a pinned message shows in the bar on both sides, jumps to the message, and unpins for both', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
   await befriend(request, alice!, bob!)
-  const a = await signIn(browser, alice!)
-  const b = await signIn(browser, bob!)
-  sessions = [a, b]
+  const a = await login(alice!)
+  const b = await login(bob!)
 
   await openChatWith(a.page, bob!)
   await sendText(a.page, '会议室 3 楼 302')

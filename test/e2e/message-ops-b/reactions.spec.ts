@@ -1,19 +1,11 @@
-import { expect, test } from '@playwright/test'
-import { befriend, closeAll, openChatWith, registerUsers, sendText, signIn, textRow, visible, type Session } from '../messaging/support'
-import { menuAction, quickAction, reactionChip } from './support'
+import { befriend, expect, menuAction, openChatWith, registerUsers, sendText, test, textRow, visible } from '../messaging/support'
+import { quickAction, reactionChip } from './support'
 
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
-
-test('a reaction appears for the other user live and toggles off again', async ({ browser, request }) => {
+test('a reaction appears for the other user live and toggles off again', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
   await befriend(request, alice!, bob!)
-  const a = await signIn(browser, alice!)
-  const b = await signIn(browser, bob!)
-  sessions = [a, b]
+  const a = await login(alice!)
+  const b = await login(bob!)
 
   await openChatWith(a.page, bob!)
   await sendText(a.page, '周末去爬山吗')

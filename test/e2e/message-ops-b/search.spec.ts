@@ -1,25 +1,17 @@
-import { expect, test } from '@playwright/test'
-import { baseURL, befriend, closeAll, openChatWith, ProtocolSender, registerUsers, signIn, textRow, visible, type Session } from '../messaging/support'
+import { befriend, expect, openChatWith, registerUsers, test, textRow, visible } from '../messaging/support'
 import { rowBySeq } from './support'
 
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
-
-test('message search filters by type and keyword, and a result far back jumps to the message', async ({ browser, request }) => {
+test('message search filters by type and keyword, and a result far back jumps to the message', async ({ device, login, request }) => {
   test.setTimeout(120_000)
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
   await befriend(request, alice!, bob!)
-  const sender = new ProtocolSender(baseURL(), alice!.login.token)
+  const sender = device(alice!)
   const texts = Array.from({ length: 45 }, (_, i) => (i === 2 ? '车票订好了 G1234' : `闲聊 ${i}`))
   const seqs = await sender.sendTexts(`C2C${bob!.wtId}`, texts)
   sender.close()
   const target = seqs[2]!
 
-  const b = await signIn(browser, bob!)
-  sessions = [b]
+  const b = await login(bob!)
   await openChatWith(b.page, alice!)
   await expect(textRow(b.page, '闲聊 44')).toBeVisible()
   await expect(rowBySeq(b.page, target)).toHaveCount(0)

@@ -1,19 +1,11 @@
-import { expect, test } from '@playwright/test'
-import { befriend, closeAll, openChatWith, registerUsers, sendText, signIn, textRow, type Session } from '../messaging/support'
-import { menuAction, quickAction } from './support'
+import { befriend, expect, menuAction, openChatWith, registerUsers, sendText, test, textRow } from '../messaging/support'
+import { quickAction } from './support'
 
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
-
-test('translate shows loading, then the local provider’s result, and toggles per message', async ({ browser, request }) => {
+test('translate shows loading, then the local provider’s result, and toggles per message', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
   await befriend(request, alice!, bob!)
-  const a = await signIn(browser, alice!)
-  const b = await signIn(browser, bob!)
-  sessions = [a, b]
+  const a = await login(alice!)
+  const b = await login(bob!)
 
   await openChatWith(a.page, bob!)
   await sendText(a.page, 'good morning')

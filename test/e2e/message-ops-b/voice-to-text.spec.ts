@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test'
-import { befriend, closeAll, messageRows, openChatWith, registerUsers, sendText, signIn, visible, type Session } from '../messaging/support'
-import { menuAction, quickAction } from './support'
+import { befriend, closeAll, menuAction, messageRows, openChatWith, registerUsers, sendText, signIn, visible, type Session } from '../messaging/support'
+import { quickAction } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {

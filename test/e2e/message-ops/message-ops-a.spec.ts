@@ -1,37 +1,28 @@
-import { expect, test } from '@playwright/test'
 import { apiPost, loginByPhone } from '../support/accounts'
 import { toasts } from '../support/ui'
 import {
-  baseURL,
   befriend,
   chatPanel,
-  closeAll,
   conversationRow,
+  createGroup,
   editor,
+  expect,
+  menuAction,
   messageRows,
   openChatWith,
   openConversation,
-  ProtocolSender,
   registerUsers,
   sendText,
-  signIn,
+  test,
   textRow,
   visible,
-  type Session,
 } from '../messaging/support'
-import { apiGroup, menuAction, tipRows } from './support'
+import { tipRows } from './support'
 
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
-
-test('revoke a message, seen live by the peer, and re-edit it', async ({ browser, request }) => {
+test('revoke a message, seen live by the peer, and re-edit it', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
   await openChatWith(a.page, bob)
   await sendText(a.page, '这句话说错了')
   await openChatWith(b.page, alice)
@@ -55,13 +46,12 @@ test('revoke a message, seen live by the peer, and re-edit it', async ({ browser
   await expect(editor(a.page)).toHaveValue('这句话说错了')
 })
 
-test('an admin revokes a member\'s message and then all of theirs, seen live by a third member', async ({ browser, request }) => {
+test('an admin revokes a member\'s message and then all of theirs, seen live by a third member', async ({ device, login, request }) => {
   const [owner, member, third] = await registerUsers(request, ['群主', '成员', '旁观'])
-  const group = await apiGroup(request, owner, [], [member, third], `撤回群${owner.phone.slice(-3)}`)
-  const o = await signIn(browser, owner)
-  const t = await signIn(browser, third)
-  sessions = [o, t]
-  const memberDevice = new ProtocolSender(baseURL(), member.login.token)
+  const group = await createGroup(request, owner, [member, third], `撤回群${owner.phone.slice(-3)}`)
+  const o = await login(owner)
+  const t = await login(third)
+  const memberDevice = device(member)
   const [first] = await memberDevice.sendTexts(group.conversationID, ['成员的第一句', '成员的第二句', '成员的第三句'])
   await openConversation(o.page, group.conversationID)
   await openConversation(t.page, group.conversationID)
@@ -86,12 +76,11 @@ test('an admin revokes a member\'s message and then all of theirs, seen live by 
   memberDevice.close()
 })
 
-test('quote a message, and the quote jumps to the original through older pages', async ({ browser, request }) => {
+test('quote a message, and the quote jumps to the original through older pages', async ({ device, login, request }) => {
   test.setTimeout(120_000)
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  sessions = [a]
-  const bobDevice = new ProtocolSender(baseURL(), bob.login.token)
+  const a = await login(alice)
+  const bobDevice = device(bob)
   await bobDevice.sendText(`C2C${alice.wtId}`, '最早的一句')
   await openChatWith(a.page, bob)
   await menuAction(a.page, textRow(a.page, '最早的一句'), 'quote')
@@ -129,13 +118,12 @@ test('quote a message, and the quote jumps to the original through older pages',
   await expect(textRow(a.page, '引用自己').locator('[data-testid="msg-quote"]')).toHaveText('quoted content revoked')
 })
 
-test('forward one message, then several as a merged record, and open the record', async ({ browser, request }) => {
+test('forward one message, then several as a merged record, and open the record', async ({ login, request }) => {
   test.setTimeout(120_000)
   const [alice, bob, carol] = await registerUsers(request, ['甲', '乙', '丙'])
   await befriend(request, alice, carol)
-  const a = await signIn(browser, alice)
-  const c = await signIn(browser, carol)
-  sessions = [a, c]
+  const a = await login(alice)
+  const c = await login(carol)
   await openChatWith(a.page, bob)
   await sendText(a.page, '第一条要转发的')
   await sendText(a.page, '第二条要转发的')
@@ -189,11 +177,10 @@ test('forward one message, then several as a merged record, and open the record'
   await expect(visible(c.page, 'merged-viewer')).toHaveCount(0)
 })
 
-test('multi-select with nothing selected says so; favorites and delete act on the selection', async ({ browser, request }) => {
+test('multi-select with nothing selected says so; favorites and delete act on the selection', async ({ device, login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  sessions = [a]
-  const bobDevice = new ProtocolSender(baseURL(), bob.login.token)
+  const a = await login(alice)
+  const bobDevice = device(bob)
   await bobDevice.sendTexts(`C2C${alice.wtId}`, ['收藏这句', '删掉这句'])
   bobDevice.close()
   await openChatWith(a.page, bob)
@@ -219,27 +206,28 @@ test('multi-select with nothing selected says so; favorites and delete act on th
   await expect(textRow(a.page, '删掉这句')).toHaveCount(0)
 })
 
-test('on a phone, a long press opens the menu as an action sheet', async ({ browser, request }) => {
-  const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true })
-  const page = await context.newPage()
-  sessions = [{ user: alice, context, page }]
-  const bobDevice = new ProtocolSender(baseURL(), bob.login.token)
-  await bobDevice.sendText(`C2C${alice.wtId}`, '长按我')
-  bobDevice.close()
-  await loginByPhone(page, alice.phone, alice.pwd)
-  await openConversation(page, `C2C${bob.wtId}`)
-  const bubble = textRow(page, '长按我').locator('[data-testid="msg-bubble"]')
-  const box = (await bubble.boundingBox())!
-  const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] })
-  await page.waitForTimeout(700)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-  const sheet = visible(page, 'msg-menu')
-  await expect(sheet).toBeVisible()
-  await expect(sheet).toHaveClass(/msg-sheet/)
-  await expect(sheet).toContainText('取消')
-  await visible(page, 'msg-menu-quote').click()
-  await expect(visible(page, 'quote-bar')).toContainText('长按我')
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true })
+
+  test('a long press opens the menu as an action sheet', async ({ context, device, page, request }) => {
+    const [alice, bob] = await registerUsers(request, ['甲', '乙'])
+    const bobDevice = device(bob)
+    await bobDevice.sendText(`C2C${alice.wtId}`, '长按我')
+    bobDevice.close()
+    await loginByPhone(page, alice.phone, alice.pwd)
+    await openConversation(page, `C2C${bob.wtId}`)
+    const bubble = textRow(page, '长按我').locator('[data-testid="msg-bubble"]')
+    const box = (await bubble.boundingBox())!
+    const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] })
+    await page.waitForTimeout(700)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    const sheet = visible(page, 'msg-menu')
+    await expect(sheet).toBeVisible()
+    await expect(sheet).toHaveClass(/msg-sheet/)
+    await expect(sheet).toContainText('取消')
+    await visible(page, 'msg-menu-quote').click()
+    await expect(visible(page, 'quote-bar')).toContainText('长按我')
+  })
 })

@@ -1,30 +1,21 @@
-import { expect, test } from '@playwright/test'
 import {
   chatPanel,
-  closeAll,
   conversationRow,
   editor,
+  expect,
   messageRows,
   openChatWith,
   registerUsers,
   sendText,
-  signIn,
+  test,
   textRow,
   visible,
-  type Session,
 } from './support'
 
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
-
-test('two users exchange text, an inline emoji and a sticker', async ({ browser, request }) => {
+test('two users exchange text, an inline emoji and a sticker', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   await openChatWith(a.page, bob)
   await sendText(a.page, '你好，我是甲')
@@ -74,11 +65,10 @@ test('two users exchange text, an inline emoji and a sticker', async ({ browser,
   await expect(bRow.locator('[data-testid="conv-row-summary"]')).toHaveText('[动画表情]')
 })
 
-test('the peer sees "typing" while the other edits, and it goes away', async ({ browser, request }) => {
+test('the peer sees "typing" while the other edits, and it goes away', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   await openChatWith(a.page, bob)
   await sendText(a.page, '在吗')
@@ -101,11 +91,10 @@ test('the peer sees "typing" while the other edits, and it goes away', async ({ 
   await expect(visible(a.page, 'chat-typing')).toHaveCount(0, { timeout: 15_000 })
 })
 
-test('a one-to-one message reads 未读 until the peer opens the chat, then 已读', async ({ browser, request }) => {
+test('a one-to-one message reads 未读 until the peer opens the chat, then 已读', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   await openChatWith(a.page, bob)
   await sendText(a.page, '看到请回复')
@@ -125,11 +114,10 @@ test('a one-to-one message reads 未读 until the peer opens the chat, then 已�
   await expect(textRow(a.page, '第二条').locator('[data-testid="msg-read-status"]')).toHaveText('已读')
 })
 
-test('unread badges count incoming messages and clear when the chat is opened', async ({ browser, request }) => {
+test('unread badges count incoming messages and clear when the chat is opened', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   await openChatWith(a.page, bob)
   for (const text of ['一', '二', '三']) await sendText(a.page, text)
@@ -160,11 +148,10 @@ test('unread badges count incoming messages and clear when the chat is opened', 
 test.describe('on a phone-sized screen', () => {
   const phone = { width: 390, height: 844 }
 
-  test('the list is the whole screen; a chat covers it with a back button', async ({ browser, request }) => {
+  test('the list is the whole screen; a chat covers it with a back button', async ({ login, request }) => {
     const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-    const a = await signIn(browser, alice)
-    const b = await signIn(browser, bob, { viewport: phone })
-    sessions = [a, b]
+    const a = await login(alice)
+    const b = await login(bob, { viewport: phone })
 
     await openChatWith(a.page, bob)
     await sendText(a.page, '手机上能看到吗')

@@ -1,36 +1,28 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Locator } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { inputByTestId } from '../support/ui'
 import {
-  closeAll,
   conversationRow,
+  expect,
   messageRows,
   openChatWith,
   pickFiles,
   pngImage,
   registerUsers,
   sendText,
-  signIn,
+  test,
   visible,
   webmClip,
-  type Session,
 } from './support'
-
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
 
 const ofType = (rows: Locator, type: string) => rows.and(rows.page().locator(`[data-type="${type}"]`))
 
 const loaded = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)
 
-test('images arrive, and the preview zooms, rotates, counts and pages through them', async ({ browser, request }) => {
+test('images arrive, and the preview zooms, rotates, counts and pages through them', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   await openChatWith(a.page, bob)
   const red = pngImage(240, 160, [230, 60, 60], [250, 220, 220])
@@ -98,11 +90,10 @@ test('images arrive, and the preview zooms, rotates, counts and pages through th
   await expect(visible(b.page, 'preview')).toHaveCount(0)
 })
 
-test('a file arrives with its name and size and downloads with the same bytes', async ({ browser, request }) => {
+test('a file arrives with its name and size and downloads with the same bytes', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   const content = Buffer.from('会议纪要\n'.repeat(200), 'utf8')
   await openChatWith(a.page, bob)
@@ -123,11 +114,10 @@ test('a file arrives with its name and size and downloads with the same bytes', 
   expect((await readFile(await saved.path())).equals(content)).toBe(true)
 })
 
-test('a voice message recorded from the microphone plays on the other side', async ({ browser, request }) => {
+test('a voice message recorded from the microphone plays on the other side', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   await openChatWith(a.page, bob)
   await sendText(a.page, '听语音')
@@ -159,11 +149,10 @@ test('a voice message recorded from the microphone plays on the other side', asy
   await expect(received.locator('[data-testid="msg-audio"]')).toHaveAttribute('data-playing', 'true')
 })
 
-test('a video arrives and plays', async ({ browser, request }) => {
+test('a video arrives and plays', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   const clip = await webmClip(a.page)
   expect(clip.subarray(0, 4).toString('hex')).toBe('1a45dfa3')
@@ -183,11 +172,10 @@ test('a video arrives and plays', async ({ browser, request }) => {
   expect(await player.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(160)
 })
 
-test('a place entered by hand arrives as a location card', async ({ browser, request }) => {
+test('a place entered by hand arrives as a location card', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   await openChatWith(a.page, bob)
   await visible(a.page, 'tool-location').click()

@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { baseURL, befriend, closeAll, conversationRow, ProtocolSender, registerUsers, signIn, visible, type Session } from './support'
-
-let sessions: Session[] = []
-const senders: ProtocolSender[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-  for (const s of senders.splice(0)) s.close()
-})
+import type { Page } from '@playwright/test'
+import { befriend, conversationRow, expect, registerUsers, test, visible } from './support'
 
 /** IDs of the conversation rows in list order. */
 async function listOrder(page: Page): Promise<string[]> {
@@ -23,15 +15,13 @@ async function menuAction(page: Page, conversationID: string, action: 'pin' | 'm
   await expect(visible(page, 'conv-menu')).toHaveCount(0)
 }
 
-test('pin, mute, archive and move out of the archive', async ({ browser, request }) => {
+test('pin, mute, archive and move out of the archive', async ({ device, login, request }) => {
   const [alice, bob, carol] = await registerUsers(request, ['甲', '乙', '丙'])
   await befriend(request, alice, bob)
   await befriend(request, carol, bob)
-  const b = await signIn(browser, bob)
-  sessions = [b]
-  const fromAlice = new ProtocolSender(baseURL(), alice.login.token)
-  const fromCarol = new ProtocolSender(baseURL(), carol.login.token)
-  senders.push(fromAlice, fromCarol)
+  const b = await login(bob)
+  const fromAlice = device(alice)
+  const fromCarol = device(carol)
   const withAlice = `C2C${alice.wtId}`
   const withCarol = `C2C${carol.wtId}`
 

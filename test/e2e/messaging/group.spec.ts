@@ -1,25 +1,18 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { inputByTestId } from '../support/ui'
 import { closePanel, openPanel } from '../groups/support'
 import {
-  closeAll,
+  expect,
   messageRows,
   openChatWith,
   pngImage,
   registerUsers,
   sendText,
   shownTexts,
-  signIn,
+  test,
   textRow,
   visible,
-  type Session,
 } from './support'
-
-let sessions: Session[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-})
 
 function groupRow(page: Page, name: string) {
   return visible(page, 'conv-row').filter({ hasText: name })
@@ -29,13 +22,12 @@ function pickerItem(page: Page, wtId: string) {
   return page.locator(`[data-testid="picker-item"][data-id="${wtId}"]`).filter({ visible: true })
 }
 
-test('a group created from the list chats among three people', async ({ browser, request }) => {
+test('a group created from the list chats among three people', async ({ login, request }) => {
   test.setTimeout(120_000)
   const [alice, bob, carol] = await registerUsers(request, ['甲', '乙', '丙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  const c = await signIn(browser, carol)
-  sessions = [a, b, c]
+  const a = await login(alice)
+  const b = await login(bob)
+  const c = await login(carol)
   const groupName = `周末爬山${alice.phone.slice(-3)}`
 
   // Bob is a candidate because Alice has a chat with him; Carol is found by ID inside the picker.

@@ -1,32 +1,21 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
-  baseURL,
   chatPanel,
-  closeAll,
   conversationRow,
   editor,
+  expect,
   messageRows,
   openChatWith,
   openConversation,
-  ProtocolSender,
   registerUsers,
   sendText,
   shownSequences,
   shownTexts,
-  signIn,
   SocketSwitch,
+  test,
   textRow,
   visible,
-  type Session,
 } from './support'
-
-let sessions: Session[] = []
-const senders: ProtocolSender[] = []
-test.afterEach(async () => {
-  await closeAll(sessions)
-  sessions = []
-  for (const s of senders.splice(0)) s.close()
-})
 
 const numbered = (prefix: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${prefix} ${from + i}`)
 
@@ -48,12 +37,10 @@ async function loadAllHistory(page: Page): Promise<void> {
   }
 }
 
-test('查看更多 loads older pages in order and keeps the reading position', async ({ browser, request }) => {
+test('查看更多 loads older pages in order and keeps the reading position', async ({ device, login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const b = await signIn(browser, bob)
-  sessions = [b]
-  const fromAlice = new ProtocolSender(baseURL(), alice.login.token)
-  senders.push(fromAlice)
+  const b = await login(bob)
+  const fromAlice = device(alice)
   const texts = numbered('历史', 1, 45)
   await fromAlice.sendTexts(`C2C${bob.wtId}`, texts)
 
@@ -82,12 +69,10 @@ test('查看更多 loads older pages in order and keeps the reading position', a
   expect(seqs).toEqual(Array.from({ length: 45 }, (_, i) => i + 1))
 })
 
-test('scrolled far up, new messages are counted on the scroll-to-latest button', async ({ browser, request }) => {
+test('scrolled far up, new messages are counted on the scroll-to-latest button', async ({ device, login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const b = await signIn(browser, bob)
-  sessions = [b]
-  const fromAlice = new ProtocolSender(baseURL(), alice.login.token)
-  senders.push(fromAlice)
+  const b = await login(bob)
+  const fromAlice = device(alice)
   await fromAlice.sendTexts(`C2C${bob.wtId}`, numbered('旧消息', 1, 60))
 
   await openConversation(b.page, `C2C${alice.wtId}`)
@@ -124,11 +109,10 @@ test('scrolled far up, new messages are counted on the scroll-to-latest button',
   await expect(visible(b.page, 'scroll-latest')).toHaveCount(0)
 })
 
-test('a reload in the middle of a conversation shows every message once, in order', async ({ browser, request }) => {
+test('a reload in the middle of a conversation shows every message once, in order', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice)
+  const b = await login(bob)
 
   await openChatWith(a.page, bob)
   await sendText(a.page, '甲 1')
@@ -157,12 +141,11 @@ test('a reload in the middle of a conversation shows every message once, in orde
   await expect.poll(() => shownTexts(a.page)).toEqual([...expected, '甲 3'])
 })
 
-test('a message written while offline is delivered once the connection is back, exactly once', async ({ browser, request }) => {
+test('a message written while offline is delivered once the connection is back, exactly once', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
   let network: SocketSwitch | null = null
-  const a = await signIn(browser, alice, { beforeLogin: async (context) => void (network = await SocketSwitch.install(context)) })
-  const b = await signIn(browser, bob)
-  sessions = [a, b]
+  const a = await login(alice, { beforeLogin: async (context) => void (network = await SocketSwitch.install(context)) })
+  const b = await login(bob)
 
   await openChatWith(a.page, bob)
   await sendText(a.page, '在线')

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type ViewportSize, type WebSocketRoute } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type ViewportSize, type WebSocketRoute } from '@playwright/test'
 import WebSocket from 'ws'
 import type { LoginResult } from '../../../types/auth'
+import type { GroupCreateResult } from '../../../types/group'
 import { apiPost, apiRegister, loginByPhone, newUser, type TestUser } from '../support/accounts'
-import { inputByTestId } from '../support/ui'
+import { byTestId, inputByTestId, textareaByTestId } from '../support/ui'
 
 /**
  * Helpers of the messaging end-to-end tests: users in their own browser contexts, the chat
@@ -39,8 +40,25 @@ export async function befriend(request: APIRequestContext, a: ChatUser, b: ChatU
   expect(agreed.code, agreed.msg).toBe(200)
 }
 
+export interface SignInOptions {
+  viewport?: ViewportSize
+  beforeLogin?: (context: BrowserContext) => Promise<void>
+}
+
+export interface CreatedGroup extends GroupCreateResult {
+  conversationID: string
+  name: string
+}
+
+/** A group made through the API by `owner` with the others as ordinary members. */
+export async function createGroup(request: APIRequestContext, owner: ChatUser, members: ChatUser[], name: string): Promise<CreatedGroup> {
+  const answer = await apiPost<GroupCreateResult>(request, '/api/user/groupchat/add', { groupName: name, groupNotice: '', groupAvatar: '', wtIds: members.map((m) => m.wtId) }, owner.login.token)
+  expect(answer.code, answer.msg).toBe(200)
+  return { ...answer.data, conversationID: `GROUP${answer.data.txGroupid}`, name }
+}
+
 /** Each user in a browser context of their own, logged in through the login form. */
-export async function signIn(browser: Browser, user: ChatUser, options: { viewport?: ViewportSize; beforeLogin?: (context: BrowserContext) => Promise<void> } = {}): Promise<Session> {
+export async function signIn(browser: Browser, user: ChatUser, options: SignInOptions = {}): Promise<Session> {
   const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {})
   await options.beforeLogin?.(context)
   const page = await context.newPage()
@@ -96,13 +114,8 @@ export async function closeAll(sessions: Session[]): Promise<void> {
   await Promise.all(sessions.map((s) => s.context.close()))
 }
 
-/**
- * Elements by test id that are on screen. Taro H5 keeps pages it navigated away from in the
- * DOM (hidden), so a bare test id can match a stale copy.
- */
-export function visible(page: Page, testId: string): Locator {
-  return page.locator(`[data-testid="${testId}"]`).filter({ visible: true })
-}
+/** Elements by test id that are on screen (see byTestId). */
+export const visible = byTestId
 
 export function conversationRow(page: Page, conversationID: string): Locator {
   return page.locator(`[data-testid="conv-row"][data-id="${conversationID}"]`).filter({ visible: true })
@@ -114,7 +127,7 @@ export function chatPanel(page: Page): Locator {
 
 /** The editor's native textarea (the test id may sit on Taro's wrapper element). */
 export function editor(page: Page): Locator {
-  return page.locator('[data-testid="chat-editor"] textarea, textarea[data-testid="chat-editor"]').filter({ visible: true }).first()
+  return textareaByTestId(page, 'chat-editor')
 }
 
 export function messageRows(page: Page): Locator {
@@ -140,9 +153,20 @@ export async function openChatWith(page: Page, peer: ChatUser): Promise<void> {
   await expect(visible(page, 'chat-header-name')).toHaveText(peer.nickName)
 }
 
+/** Opens the message menu of a row with a right click and picks an entry; returns the entry's label. */
+export async function menuAction(page: Page, row: Locator, action: string): Promise<string> {
+  await row.locator('[data-testid="msg-bubble"]').first().click({ button: 'right' })
+  await expect(visible(page, 'msg-menu')).toBeVisible()
+  const entry = visible(page, `msg-menu-${action}`)
+  const label = await entry.innerText()
+  await entry.click()
+  await expect(visible(page, 'msg-menu')).toHaveCount(0)
+  return label
+}
+
 export async function openConversation(page: Page, conversationID: string): Promise<void> {
   await conversationRow(page, conversationID).first().click()
-  await expect(chatPanel(page)).toBeVisible()
+  await expect(chatPanel(page)).toHaveAttribute('data-conversation', conversationID)
 }
 
 /** Types into the editor and sends with Enter; waits until the server has acknowledged the message. */
@@ -308,3 +332,36 @@ export function baseURL(): string {
   if (!url) throw new Error('E2E_BASE_URL is not set: run through the e2e config, whose global setup starts the server')
   return url
 }
+
+// ---------------------------------------------------------------------------------------------
+// Test fixtures: what a test opens through them is closed when it ends, pass or fail.
+
+interface ChatFixtures {
+  /** Signs a user in, in a browser context of their own. */
+  login: (user: ChatUser, options?: SignInOptions) => Promise<Session>
+  /** A second device of a user that sends over the chat protocol. */
+  device: (user: ChatUser) => ProtocolSender
+}
+
+export const test = base.extend<ChatFixtures>({
+  login: async ({ browser }, use) => {
+    const opened: Session[] = []
+    await use(async (user, options) => {
+      const session = await signIn(browser, user, options)
+      opened.push(session)
+      return session
+    })
+    await closeAll(opened)
+  },
+  device: async ({}, use) => {
+    const opened: ProtocolSender[] = []
+    await use((user) => {
+      const sender = new ProtocolSender(baseURL(), user.login.token)
+      opened.push(sender)
+      return sender
+    })
+    for (const sender of opened) sender.close()
+  },
+})
+
+export { expect }

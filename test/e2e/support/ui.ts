@@ -14,6 +14,11 @@ export function inputByTestId(page: Page, testId: string): Locator {
   return page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).filter({ visible: true }).first()
 }
 
+/** The native <textarea> of a Taro Textarea, whichever element the test id landed on. */
+export function textareaByTestId(page: Page, testId: string): Locator {
+  return page.locator(`[data-testid="${testId}"] textarea, textarea[data-testid="${testId}"]`).filter({ visible: true }).first()
+}
+
 export async function fillInput(page: Page, testId: string, value: string): Promise<void> {
   const input = inputByTestId(page, testId)
   await input.fill(value)
@@ -69,4 +74,9 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
     }).observe(document, { childList: true, subtree: true })
   })
   return () => page.evaluate(() => [...((window as unknown as { __shownToasts?: string[] }).__shownToasts ?? [])])
+}
+
+/** Waits until a toast with this text is on screen. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(toasts(page).filter({ hasText: text }).first()).toBeVisible()
 }

@@ -4,7 +4,7 @@ import { SelfHostedChatEngine } from '@/engines/chat/selfhosted/SelfHostedChatEn
 import { ImPath } from '@/engines/chat/selfhosted/imHttp'
 import { FakeImHttp } from '../helpers/fakeImHttp'
 import { FakeSocketFactory } from '../helpers/fakeSocket'
-import { conversation, message } from '../helpers/fakeChatEngine'
+import { conversation, message } from '../helpers/chatFixtures'
 
 const USER = { userID: '10000001', userSig: 'sig' }
 const HELLO = { type: 'hello', protocolVersion: 1, wtId: '10000001' }

@@ -1,5 +1,5 @@
 import { contiguousSequence, fromServer, highestSequence, lowestSequence, mergeMessageList, type UiMessage } from '@/stores/chat/uiMessage'
-import { message } from '../helpers/fakeChatEngine'
+import { message } from '../helpers/chatFixtures'
 
 const CONV = 'C2C10000002'
 const stored = (sequence: number, over: Partial<UiMessage> = {}) => fromServer(message({ conversationID: CONV, sequence }), over)

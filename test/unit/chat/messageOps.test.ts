@@ -9,7 +9,8 @@ import { collectPayloadOf, forwardMessages, revokeMessage } from '@/services/cha
 import { bindChat, unbindChat } from '@/services/chat/sync'
 import { resetAppStore, useAppStore } from '@/stores'
 import { fromServer } from '@/stores/chat/uiMessage'
-import { conversation, FakeChatEngine, message } from '../helpers/fakeChatEngine'
+import { conversation, message } from '../helpers/chatFixtures'
+import { FakeChatEngine } from '../helpers/fakeChatEngine'
 
 const USER: LoginResult = { token: 't', wtId: '10000001', imToken: 'sig', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 }
 const PEER = 'C2C10000002'

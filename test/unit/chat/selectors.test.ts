@@ -7,7 +7,7 @@ import {
   selectTotalUnread,
 } from '@/stores/selectors/chat'
 import { resetAppStore, useAppStore } from '@/stores'
-import { conversation, message } from '../helpers/fakeChatEngine'
+import { conversation, message } from '../helpers/chatFixtures'
 
 const last = (time: number) => ({ type: 'TIMTextElem' as const, payload: { text: 'x' }, from: '1', nick: '', time, sequence: 1, isRevoked: false })
 

@@ -6,7 +6,8 @@ import { mediaUrl, resendMessage, sendAudio, sendFile, sendImage, uploadFile } f
 import { bindChat, unbindChat } from '@/services/chat/sync'
 import { resetAppStore, useAppStore } from '@/stores'
 import { selectMessages } from '@/stores/selectors/chat'
-import { conversation, FakeChatEngine } from '../helpers/fakeChatEngine'
+import { conversation } from '../helpers/chatFixtures'
+import { FakeChatEngine } from '../helpers/fakeChatEngine'
 
 const uploads: Array<{ req: UploadRequest; finish(res: HttpResponse): void; fail(err: Error): void }> = []
 

@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { ConvType, MsgType, type Conversation, type Message } from '@shared/chat'
+import { ConvType, MsgType, type Conversation } from '@shared/chat'
 import ChatPanel from '@/components/chat/ChatPanel'
 import { openConversation } from '@/services/chat/conversations'
 import { resendMessage } from '@/services/chat/send'
 import { resetAppStore, useAppStore } from '@/stores'
 import type { UiMessage } from '@/stores/slices/messages'
+import { c2c, message as storedMessage } from '../helpers/chatFixtures'
 
 jest.mock('@/services/chat/conversations')
 jest.mock('@/services/chat/send')
@@ -16,51 +17,13 @@ const ME = '10000001'
 const PEER = '10000002'
 
 function conversation(patch: Partial<Conversation> = {}): Conversation {
-  return {
-    conversationID: `C2C${PEER}`,
-    type: ConvType.C2C,
-    lastSequence: 4,
-    readSequence: 4,
-    peerReadSequence: 2,
-    unreadCount: 0,
-    isPinned: false,
-    isMuted: false,
-    markList: [],
-    draftText: '',
-    customData: '',
-    groupAtInfoList: [],
-    lastMessage: null,
-    userProfile: { userID: PEER, nick: '李四', avatar: '' },
-    groupProfile: null,
-    updatedAt: 1_700_000_000,
-    ...patch,
-  }
+  return c2c(PEER, '李四', { lastSequence: 4, readSequence: 4, peerReadSequence: 2, ...patch })
 }
 
 let n = 0
 function message(patch: Partial<UiMessage>): UiMessage {
   n += 1
-  const base: Message = {
-    ID: `m${n}`,
-    clientMsgId: `client-${n}`,
-    type: MsgType.Text,
-    payload: { text: `text ${n}` },
-    conversationID: `C2C${PEER}`,
-    conversationType: ConvType.C2C,
-    from: ME,
-    nick: '张三',
-    nameCard: '',
-    avatar: '',
-    time: 1_700_000_000,
-    sequence: n,
-    cloudCustomData: '',
-    atUserList: [],
-    needReadReceipt: false,
-    isRevoked: false,
-    revoker: '',
-    hasRiskContent: false,
-    readReceiptInfo: { readCount: 0, unreadCount: 0 },
-  }
+  const base = storedMessage({ conversationID: `C2C${PEER}`, sequence: n, payload: { text: `text ${n}` }, from: ME, nick: '张三', time: 1_700_000_000 })
   return { ...base, status: 'success', progress: 1, ...patch }
 }
 

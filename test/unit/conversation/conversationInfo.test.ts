@@ -1,7 +1,7 @@
 import { hasUnreadAtMe, isSystemUserID, isYxConversation, menuOptions } from '@/components/conversation/conversationInfo'
 import { menuItems } from '@/components/conversation/ConversationMenu'
 import { isFriend } from '@/utils/friend'
-import { c2c, group } from './fixtures'
+import { c2c, group } from '../helpers/chatFixtures'
 
 const friends: ReadonlySet<string> = new Set(['10000002', 'G1'])
 const none: ReadonlySet<string> = new Set()

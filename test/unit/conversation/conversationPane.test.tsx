@@ -4,7 +4,8 @@ import * as chat from '@/services/chat'
 import { groupApi } from '@/services/groups'
 import { resetAppStore, useAppStore } from '@/stores'
 import type { Conversation } from '@shared/chat'
-import { c2c, group, ignoreTaroFieldWatchErrors, text } from './fixtures'
+import { c2c, group, text } from '../helpers/chatFixtures'
+import { ignoreTaroFieldWatchErrors } from './fixtures'
 
 jest.mock('@/services/chat', () => ({
   openConversation: jest.fn(async () => undefined),

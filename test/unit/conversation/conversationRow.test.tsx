@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import { MsgType } from '@shared/chat'
 import ConversationRow from '@/components/conversation/ConversationRow'
 import { LONG_PRESS_MS } from '@/components/conversation/usePressMenu'
-import { c2c, group, text } from './fixtures'
+import { c2c, group, text } from '../helpers/chatFixtures'
 
 const now = Math.floor(Date.now() / 1000)
 

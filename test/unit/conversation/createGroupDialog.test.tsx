@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import CreateGroupDialog, { groupFormError } from '@/components/group/CreateGroupDialog'
 import * as chat from '@/services/chat'
 import { resetAppStore, useAppStore } from '@/stores'
-import { c2c, ignoreTaroFieldWatchErrors } from './fixtures'
+import { c2c } from '../helpers/chatFixtures'
+import { ignoreTaroFieldWatchErrors } from './fixtures'
 
 jest.mock('@/services/chat', () => ({
   createGroup: jest.fn(async () => 'GROUPG9'),

@@ -1,5 +1,5 @@
 import { candidatesFromConversations, entriesFromSearch, entryName, filterEntries, mergeEntries } from '@/components/group/pickerEntries'
-import { c2c, group } from './fixtures'
+import { c2c, group } from '../helpers/chatFixtures'
 
 const url = (u: string) => `resolved:${u}`
 

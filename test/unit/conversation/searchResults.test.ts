@@ -1,6 +1,6 @@
 import { buildSearchResults, conversationMatches } from '@/components/conversation/searchResults'
 import type { SearchResult } from '@shared/search'
-import { c2c, group } from './fixtures'
+import { c2c, group } from '../helpers/chatFixtures'
 
 const zhang = c2c('10000001', '张三')
 const li = c2c('10000002', '李四', { customData: JSON.stringify({ remark: '老李' }) })

@@ -1,4 +1,4 @@
-import { ConvType, type Conversation } from '@shared/chat'
+import type { Conversation } from '@shared/chat'
 import { ApplyStatus, GroupIdentity } from '@shared/group'
 import { applyNotice } from '@/services/messaging'
 import { applyGroupTip, refreshGroupUnread } from '@/services/groups/live'
@@ -7,29 +7,15 @@ import { groupLink } from '@shared/group'
 import { groupNumberFromQr, groupNumberFromQuery } from '@/services/groups/qr'
 import { resetAppStore, useAppStore } from '@/stores'
 import { selectContactsBadge } from '@/stores/selectors/contacts'
+import { conversation } from '../helpers/chatFixtures'
 import { application, info } from './fixtures'
 
 const s = () => useAppStore.getState()
 
 function groupConversation(groupNumber: string, memberCount: number): Conversation {
-  return {
-    conversationID: `GROUPG${groupNumber}`,
-    type: ConvType.Group,
-    lastSequence: 0,
-    readSequence: 0,
-    peerReadSequence: 0,
-    unreadCount: 0,
-    isPinned: false,
-    isMuted: false,
-    markList: [],
-    draftText: '',
-    customData: '',
-    groupAtInfoList: [],
-    lastMessage: null,
-    userProfile: null,
+  return conversation(`GROUPG${groupNumber}`, {
     groupProfile: { groupID: `G${groupNumber}`, groupNumber, name: '群', avatar: '', memberCount, isMember: true },
-    updatedAt: 0,
-  }
+  })
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0))

@@ -13,6 +13,10 @@ import type {
   OutgoingMessageInput,
 } from '@/engines/chat/ChatEngine'
 import { TypedEmitter } from '@/engines/chat/emitter'
+import { conversation, message } from './chatFixtures'
+
+// The call tests take their message fixture from here.
+export { message }
 
 /**
  * A ChatEngine whose login outcome the test decides; emit() plays the server. Its chat side is a
@@ -141,56 +145,4 @@ export class FakeChatEngine implements ChatEngine {
   readonly revokeMessage = jest.fn(async (_id: string, _seq: number) => ({ revoker: 'me' }))
   readonly deleteMessages = jest.fn(async (_id: string, sequences: number[]) => sequences)
   readonly forwardMessages = jest.fn(async (body: { targets: string[] }) => ({ results: body.targets.map((conversationID) => ({ conversationID, sent: 1, code: 200, msg: '' })) }))
-}
-
-/** A conversation as the server lists it, with test overrides. */
-export function conversation(conversationID: string, over: Partial<Conversation> = {}): Conversation {
-  const isGroup = conversationID.startsWith('GROUP')
-  const peer = conversationID.replace(/^(C2C|GROUP)/, '')
-  return {
-    conversationID,
-    type: isGroup ? 'GROUP' : 'C2C',
-    lastSequence: 0,
-    readSequence: 0,
-    peerReadSequence: 0,
-    unreadCount: 0,
-    isPinned: false,
-    isMuted: false,
-    markList: [],
-    draftText: '',
-    customData: '',
-    groupAtInfoList: [],
-    lastMessage: null,
-    userProfile: isGroup ? null : { userID: peer, nick: `用户${peer}`, avatar: '' },
-    groupProfile: isGroup ? { groupID: peer, groupNumber: '100000', name: '群聊', avatar: '', memberCount: 3, isMember: true } : null,
-    updatedAt: 0,
-    ...over,
-  }
-}
-
-let nextId = 1
-
-/** A stored message with test overrides; IDs and clientMsgIds are unique per call. */
-export function message(over: Partial<Message> & Pick<Message, 'conversationID' | 'sequence'>): Message {
-  const id = nextId++
-  return {
-    ID: `m${id}`,
-    clientMsgId: `client-${id}-xxxxxx`,
-    type: 'TIMTextElem',
-    payload: { text: `消息${over.sequence}` },
-    conversationType: over.conversationID.startsWith('GROUP') ? 'GROUP' : 'C2C',
-    from: '10000002',
-    nick: '李四',
-    nameCard: '',
-    avatar: '',
-    time: 1_700_000_000 + over.sequence,
-    cloudCustomData: '',
-    atUserList: [],
-    needReadReceipt: false,
-    isRevoked: false,
-    revoker: '',
-    hasRiskContent: false,
-    readReceiptInfo: { readCount: 0, unreadCount: 0 },
-    ...over,
-  }
 }

@@ -1,29 +1,9 @@
-import { MsgType, type Message } from '@shared/chat'
 import { applyReactionFrame } from '@/services/messageOps/actions'
 import { resetAppStore, useAppStore } from '@/stores'
 import { fromServer } from '@/stores/chat/uiMessage'
+import { message as storedMessage } from '../helpers/chatFixtures'
 
-const message = (sequence: number): Message => ({
-  ID: `1-${sequence}`,
-  clientMsgId: `client-${sequence}`,
-  type: MsgType.Text,
-  payload: { text: 'x' },
-  conversationID: 'GROUPG1',
-  conversationType: 'GROUP',
-  from: '10001',
-  nick: '',
-  nameCard: '',
-  avatar: '',
-  time: 0,
-  sequence,
-  cloudCustomData: '',
-  atUserList: [],
-  needReadReceipt: false,
-  isRevoked: false,
-  revoker: '',
-  hasRiskContent: false,
-  readReceiptInfo: { readCount: 0, unreadCount: 0 },
-})
+const message = (sequence: number) => storedMessage({ conversationID: 'GROUPG1', sequence, payload: { text: 'x' }, from: '10001', nick: '', time: 0 })
 
 const reaction = (reactionID: string, totalUserCount: number, reacted = false) => ({ reactionID, totalUserCount, partialUserList: [], reacted })
 

@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import { GROUP_ADMIN_MAX, GroupIdentity, GroupText, type GroupMember } from '@shared/group'
+import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import { useAppStore } from '@/stores'
 import {
   clearGroupHistory,
@@ -19,7 +20,6 @@ import {
 } from '@/services/groups'
 import { panelAbilities } from '../rules/permissions'
 import AvatarPanel from './AvatarPanel'
-import ConfirmDialog from './ConfirmDialog'
 import InviteDialog from './InviteDialog'
 import JoinLevelPanel from './JoinLevelPanel'
 import MainView from './MainView'

@@ -1,8 +1,8 @@
-import { Image, Input, View } from '@tarojs/components'
+import { Image, View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import type { GroupMember } from '@shared/group'
-import { icons } from '@/assets/icons'
 import Avatar from '@/components/layout/Avatar'
+import SearchBox from '@/components/layout/SearchBox'
 import { useDebouncedValue } from '@/components/conversation/useDebouncedValue'
 import { mediaUrl } from '@/services/chat'
 import { loadMoreMembers, searchMembers } from '@/services/groups'
@@ -79,20 +79,7 @@ export default function MemberGrid({ groupNumber, list, canInvite, canRemove, on
 
   return (
     <View className='gmembers'>
-      <View className='gmembers__search'>
-        <Image className='gmembers__search-icon' src={icons.search} />
-        <Input
-          className='gmembers__search-input'
-          value={query}
-          type='text'
-          placeholder='搜索群成员'
-          placeholderClass='input-placeholder'
-          maxlength={32}
-          confirmType='search'
-          data-testid='group-member-search'
-          onInput={(e) => setQuery(e.detail.value)}
-        />
-      </View>
+      <SearchBox block='gmembers-search' value={query} onChange={setQuery} placeholder='搜索群成员' testId='group-member-search' searchKey />
       {list?.loading && members.length === 0 ? (
         <View className='gmembers__status'>
           <View className='spinner' /> 正在加载群成员…

@@ -1,9 +1,9 @@
-import { Image, Input, View } from '@tarojs/components'
+import { Image, View } from '@tarojs/components'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { GroupIdentity, GroupText, type GroupMember } from '@shared/group'
-import { icons } from '@/assets/icons'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
+import SearchBox from '@/components/layout/SearchBox'
 import { useDebouncedValue } from '@/components/conversation/useDebouncedValue'
 import { mediaUrl } from '@/services/chat'
 import { GroupToast, loadCandidates, type CandidateKind } from '@/services/groups'
@@ -90,19 +90,7 @@ export default function SelectMembersPanel({ mode, groupNumber, selfID, viewerId
   return (
     <View className='gpanel-sub' data-testid={`group-select-${mode}`}>
       <PanelHeader title={title} onBack={onBack} />
-      <View className='gmembers__search gselect__search'>
-        <Image className='gmembers__search-icon' src={icons.search} />
-        <Input
-          className='gmembers__search-input'
-          value={query}
-          type='text'
-          placeholder='搜索群成员'
-          placeholderClass='input-placeholder'
-          maxlength={32}
-          data-testid='group-select-search'
-          onInput={(e) => setQuery(e.detail.value)}
-        />
-      </View>
+      <SearchBox block='gmembers-search' className='gselect__search' value={query} onChange={setQuery} placeholder='搜索群成员' testId='group-select-search' />
       <View className='gselect__list'>
         {rows.map((m) => {
           const on = ids.has(memberID(m))

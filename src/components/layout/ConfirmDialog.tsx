@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 
@@ -8,14 +8,25 @@ interface ConfirmDialogProps {
   children: ReactNode
   confirmText?: string
   danger?: boolean
+  /** Spins the action's button; it also spins by itself while a promise from onConfirm runs. */
   busy?: boolean
+  /** On the dialog; the buttons get `${testId}-cancel` and `${testId}-confirm`. */
   testId: string
-  onConfirm(): void
+  onConfirm(): unknown
   onClose(): void
 }
 
-/** 取消 / 确定 confirmation of a group action that cannot be undone. */
+/** A question with 取消 and one action that cannot be undone. */
 export default function ConfirmDialog({ open, title, children, confirmText = '确定', danger, busy, testId, onConfirm, onClose }: ConfirmDialogProps) {
+  const [running, setRunning] = useState(false)
+  const confirm = async () => {
+    setRunning(true)
+    try {
+      await onConfirm()
+    } finally {
+      setRunning(false)
+    }
+  }
   return (
     <Dialog
       open={open}
@@ -27,7 +38,7 @@ export default function ConfirmDialog({ open, title, children, confirmText = '�
           <Button testId={`${testId}-cancel`} onClick={onClose}>
             取消
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} loading={busy} testId={`${testId}-confirm`} onClick={onConfirm}>
+          <Button variant={danger ? 'danger' : 'primary'} loading={busy || running} testId={`${testId}-confirm`} onClick={confirm}>
             {confirmText}
           </Button>
         </>

@@ -1,0 +1,42 @@
+import { Image, Input, View } from '@tarojs/components'
+import { icons } from '@/assets/icons'
+
+interface SearchBoxProps {
+  /** The BEM block that styles the box; its parts are `${block}__icon`, `__input`, `__clear`. */
+  block: string
+  value: string
+  onChange: (value: string) => void
+  placeholder: string
+  /** On the Taro Input; the clear button gets `${testId}-clear`. */
+  testId: string
+  className?: string
+  /** Labels the keyboard's confirm key 搜索. */
+  searchKey?: boolean
+  /** Shows a clear button while there is text. */
+  clearable?: boolean
+}
+
+/** The magnifier and the query field of a list or picker; each place sizes and colours it through its own block. */
+export default function SearchBox({ block, value, onChange, placeholder, testId, className, searchKey, clearable }: SearchBoxProps) {
+  return (
+    <View className={className ? `${block} ${className}` : block}>
+      <Image className={`${block}__icon`} src={icons.search} />
+      <Input
+        className={`${block}__input`}
+        value={value}
+        type='text'
+        placeholder={placeholder}
+        placeholderClass='input-placeholder'
+        maxlength={32}
+        {...(searchKey ? { confirmType: 'search' as const } : {})}
+        data-testid={testId}
+        onInput={(e) => onChange(e.detail.value)}
+      />
+      {clearable && value ? (
+        <View className={`${block}__clear`} aria-label='清除搜索' data-testid={`${testId}-clear`} onClick={() => onChange('')}>
+          <Image className={`${block}__clear-icon`} src={icons.close} />
+        </View>
+      ) : null}
+    </View>
+  )
+}
