@@ -25,7 +25,7 @@ const ICONS: Record<PanelButton['name'], { on: string; off: string }> = {
   reject: { on: callIcons.hangup, off: callIcons.hangup },
   accept: { on: callIcons.accept, off: callIcons.accept },
   switchCamera: { on: callIcons.switchCamera, off: callIcons.switchCamera },
-  virtualBackground: { on: callIcons.camera, off: callIcons.cameraOff },
+  virtualBackground: { on: callIcons.blur, off: callIcons.blurOff },
   inviteUser: { on: callIcons.phone, off: callIcons.phone },
 }
 
@@ -56,6 +56,7 @@ function press(button: PanelButton, s: CallState): void {
     case 'switchCamera':
       return void engine.switchCamera()
     case 'virtualBackground':
+      return void engine.setBlurBackground(!s.enableVirtualBackground)
     case 'inviteUser':
       return
     default:

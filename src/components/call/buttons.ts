@@ -14,7 +14,7 @@ export interface PanelButton {
   label: CallTextKey
 }
 
-type PanelState = Pick<CallState, 'callStatus' | 'callRole' | 'callMediaType' | 'isGroup' | 'localUserInfo' | 'isMuteSpeaker' | 'accepting' | 'hangingUp'>
+type PanelState = Pick<CallState, 'callStatus' | 'callRole' | 'callMediaType' | 'isGroup' | 'localUserInfo' | 'isMuteSpeaker' | 'accepting' | 'hangingUp' | 'enableVirtualBackground'>
 
 function names(s: PanelState, mobile: boolean): ButtonName[] {
   const video = s.callMediaType === CallMediaType.Video
@@ -24,7 +24,7 @@ function names(s: PanelState, mobile: boolean): ButtonName[] {
   }
   if (s.callStatus === CallStatus.Connected) {
     if (!video) return ['microphone', 'hangup', 'speaker']
-    return mobile ? ['microphone', 'hangup', 'camera', 'speaker', 'switchCamera'] : ['microphone', 'hangup', 'camera', 'speaker']
+    return mobile ? ['microphone', 'hangup', 'camera', 'speaker', 'switchCamera', 'virtualBackground'] : ['microphone', 'hangup', 'camera', 'speaker', 'virtualBackground']
   }
   return []
 }
@@ -43,8 +43,10 @@ function appearanceOf(name: ButtonName, s: PanelState): Appearance {
     case 'reject':
       return s.hangingUp ? 'disabled' : 'basic'
     case 'switchCamera':
-    case 'virtualBackground':
       return s.localUserInfo.isVideoAvailable ? 'basic' : 'disabled'
+    case 'virtualBackground':
+      if (!s.localUserInfo.isVideoAvailable) return 'disabled'
+      return s.enableVirtualBackground ? 'basic' : 'closed'
     case 'inviteUser':
       return 'basic'
     default:

@@ -35,6 +35,7 @@ function fakeMedia() {
     switchInput: jest.fn(async () => undefined),
     setSpeakerDevice: jest.fn(async () => undefined),
     setResolution: jest.fn(async () => undefined),
+    setBackgroundBlur: jest.fn(async () => undefined),
     toggleFullScreen: jest.fn(async () => true),
     canFullScreen: () => true,
   }
@@ -364,6 +365,34 @@ describe('WebRTC call engine, devices', () => {
     expect(media.setResolution).toHaveBeenCalledWith(expect.anything(), '720p')
     await engine.hangup()
     expect(engine.getState().cameraPosition).toBe('front')
+  })
+
+  it('blurs the background at strength 3 only while local video is on, keeps the choice for the next call, and stays sharp when blur cannot start', async () => {
+    const { engine, media } = setup()
+    await engine.call({ userID: PEER, type: 2 })
+    await flush()
+    await engine.setBlurBackground(true)
+    expect(media.setBackgroundBlur).toHaveBeenLastCalledWith(expect.anything(), true, 3)
+    expect(engine.getState().enableVirtualBackground).toBe(true)
+    engine.closeCamera()
+    await engine.setBlurBackground(false)
+    expect(media.setBackgroundBlur).toHaveBeenCalledTimes(1)
+    await engine.hangup()
+    expect(engine.getState().enableVirtualBackground).toBe(true)
+
+    await engine.call({ userID: PEER, type: 2 })
+    await flush()
+    expect(media.setBackgroundBlur).toHaveBeenCalledTimes(2)
+    jest.mocked(media.setBackgroundBlur).mockRejectedValueOnce(new Error('no model'))
+    await engine.setBlurBackground(false)
+    expect(engine.getState().enableVirtualBackground).toBe(true)
+    await engine.hangup()
+
+    await engine.call({ userID: PEER, type: 1 })
+    await flush()
+    await engine.setBlurBackground(false)
+    expect(media.setBackgroundBlur).toHaveBeenCalledTimes(3)
+    await engine.hangup()
   })
 })
 

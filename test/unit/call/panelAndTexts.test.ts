@@ -19,9 +19,17 @@ describe('button panel', () => {
 
   it('connected video: closed states, and switch camera on mobile disabled when local video is off', () => {
     const s = state({ callStatus: 'connected', callRole: 'caller', callMediaType: 2, isMuteSpeaker: true, localUserInfo: blankUser('1', { isAudioAvailable: false, isVideoAvailable: false }) })
-    expect(names(s)).toEqual(['microphone:closed', 'hangup:basic', 'camera:closed', 'speaker:closed'])
+    expect(names(s)).toEqual(['microphone:closed', 'hangup:basic', 'camera:closed', 'speaker:closed', 'virtualBackground:disabled'])
     expect(names(s, true)).toContain('switchCamera:disabled')
+    expect(names(s, true)).toContain('virtualBackground:disabled')
     expect(panelButtons(s, false).find((b) => b.name === 'camera')?.label).toBe('camera off')
+  })
+
+  it('blur: closed while off, basic while on, absent from audio calls', () => {
+    const s = state({ callStatus: 'connected', callRole: 'callee', callMediaType: 2 })
+    expect(names(s)).toContain('virtualBackground:closed')
+    expect(names({ ...s, enableVirtualBackground: true })).toContain('virtualBackground:basic')
+    expect(names({ ...s, callMediaType: 1 }).some((n) => n.startsWith('virtualBackground'))).toBe(false)
   })
 
   it('nothing when idle', () => {

@@ -167,6 +167,11 @@ export class WebRtcCallEngine implements CallEngine {
     }
     this.events.emit('streamsChanged', undefined)
     void this.refreshDevices()
+    if (video && this.state.enableVirtualBackground) {
+      void this.applyBlur(true).then((ok) => {
+        if (!ok && this.local) this.dispatch({ type: 'settings', patch: { enableVirtualBackground: false } })
+      })
+    }
   }
 
   private async refreshDevices(): Promise<void> {
@@ -687,6 +692,27 @@ export class WebRtcCallEngine implements CallEngine {
     } catch (err) {
       console.warn('camera switch failed', err)
     }
+  }
+
+  async setBlurBackground(on: boolean): Promise<void> {
+    if (!this.local || !this.state.localUserInfo.isVideoAvailable || this.state.callMediaType !== CallMediaType.Video) return
+    if (await this.applyBlur(on)) this.dispatch({ type: 'settings', patch: { enableVirtualBackground: on } })
+  }
+
+  /** False when the blur could not start (no model, no canvas capture): the camera keeps sending as it is. */
+  private async applyBlur(on: boolean): Promise<boolean> {
+    const local = this.local
+    if (!local) return false
+    try {
+      await this.deps.media.setBackgroundBlur(local, on, CALL_LIMITS.blurStrength)
+    } catch (err) {
+      console.warn('background blur unavailable', err)
+      return false
+    }
+    // The call may have ended while the model loaded.
+    if (this.local !== local) return false
+    this.events.emit('streamsChanged', undefined)
+    return true
   }
 
   async toggleFullScreen(domId: string): Promise<void> {
