@@ -38,9 +38,18 @@ async function swapTrack(local: H5Stream, track: MediaStreamTrack): Promise<Medi
   return old
 }
 
-function accessError(err: unknown, video: boolean): MediaAccessError {
+async function microphoneGranted(): Promise<boolean> {
+  try {
+    const status = await navigator.permissions.query({ name: 'microphone' as PermissionName })
+    return status.state === 'granted'
+  } catch {
+    return false
+  }
+}
+
+async function accessError(err: unknown, video: boolean): Promise<MediaAccessError> {
   const name = (err as { name?: string })?.name ?? ''
-  if (name === 'NotAllowedError' || name === 'SecurityError') return new MediaAccessError('denied', 'Device access denied')
+  if (name === 'NotAllowedError' || name === 'SecurityError') return new MediaAccessError('denied', 'Device access denied', await microphoneGranted())
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return video ? new MediaAccessError('noCamera', 'No camera found') : new MediaAccessError('noMic', 'No mic found')
   return new MediaAccessError('denied', (err as Error)?.message || 'Device access denied')
 }
@@ -79,7 +88,7 @@ export const media: MediaPort = {
       const raw = await navigator.mediaDevices.getUserMedia({ audio, video: video ? RESOLUTIONS[resolution] : false })
       return new H5Stream(raw)
     } catch (err) {
-      throw accessError(err, video)
+      throw await accessError(err, video)
     }
   },
 
@@ -223,6 +232,8 @@ export const media: MediaPort = {
     const local = stream as H5Stream
     for (const t of local.blur ? [local.blur.source] : local.raw.getVideoTracks()) await t.applyConstraints(RESOLUTIONS[resolution]).catch((err: unknown) => console.warn('resolution not applied', err))
   },
+
+  hostOs: () => (/Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent) ? 'mac' : 'windows'),
 
   canFullScreen: () => typeof document !== 'undefined' && !!document.fullscreenEnabled,
 

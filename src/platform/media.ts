@@ -74,6 +74,8 @@ export interface MediaPort {
   /** Full screen for the element with this id (desktop browsers); false when not allowed. */
   toggleFullScreen(domId: string): Promise<boolean>
   canFullScreen(): boolean
+  /** Which desktop the permission tip pictures. */
+  hostOs(): 'mac' | 'windows'
 }
 
 export declare const media: MediaPort

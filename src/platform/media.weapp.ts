@@ -17,4 +17,5 @@ export const media: MediaPort = {
   setResolution: () => Promise.resolve(),
   toggleFullScreen: () => Promise.resolve(false),
   canFullScreen: () => false,
+  hostOs: () => 'windows',
 }

@@ -85,6 +85,8 @@ export interface CallEngine {
   switchToAudio(): Promise<void>
   /** Refused with 60002: calls switch from video to audio only. */
   switchToVideo(): Promise<void>
+  /** Closes the permission-tip panel. */
+  closePermissionTip(): void
   toggleMinimize(): void
   toggleBigScreen(): void
   /** Applies a machine event that only changes settings (language, display mode…). */

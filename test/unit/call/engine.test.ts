@@ -36,6 +36,7 @@ function fakeMedia() {
     setSpeakerDevice: jest.fn(async () => undefined),
     setResolution: jest.fn(async () => undefined),
     setBackgroundBlur: jest.fn(async () => undefined),
+    hostOs: jest.fn(() => 'mac' as const),
     toggleFullScreen: jest.fn(async () => true),
     canFullScreen: () => true,
   }
@@ -151,6 +152,25 @@ describe('WebRTC call engine', () => {
     expect(errors).toEqual([60005])
     expect(after).toHaveBeenCalled()
     expect(engine.getState().callStatus).toBe('idle')
+    expect(engine.getState()).toMatchObject({ showPermissionTip: true, permissionTipKind: 'camera' })
+    engine.closePermissionTip()
+    expect(engine.getState().showPermissionTip).toBe(false)
+  })
+
+  it('the permission tip: for a refused microphone, not when only the camera was refused with the microphone allowed', async () => {
+    const { engine, media, toasts } = setup()
+    media.fail = new MediaAccessError('denied', 'denied', true)
+    await expect(engine.call({ userID: PEER, type: 2 })).rejects.toMatchObject({ code: 60005 })
+    expect(toasts).toEqual(['no camera access'])
+    expect(engine.getState().showPermissionTip).toBe(false)
+    media.fail = new MediaAccessError('denied', 'denied')
+    await expect(engine.call({ userID: PEER, type: 1 })).rejects.toMatchObject({ code: 60005 })
+    expect(toasts.at(-1)).toBe('no microphone access')
+    expect(engine.getState()).toMatchObject({ showPermissionTip: true, permissionTipKind: 'microphone' })
+    media.fail = new MediaAccessError('noCamera', 'No camera found')
+    engine.closePermissionTip()
+    await expect(engine.call({ userID: PEER, type: 2 })).rejects.toMatchObject({ code: 60004 })
+    expect(engine.getState().showPermissionTip).toBe(false)
   })
 
   it('switching an audio call to audio is refused with 60001', async () => {

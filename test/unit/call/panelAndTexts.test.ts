@@ -1,4 +1,5 @@
 import { panelButtons } from '@/components/call/buttons'
+import { PERMISSION_TIP_TEXTS, tipLanguageFor } from '@/components/call/permissionTip'
 import { blankUser, initialCallState, type CallState } from '@/engines/call/state'
 import { CALL_LANGUAGES, CALL_TEXTS, callText } from '@/i18n/call'
 import { en } from '@/i18n/call/en'
@@ -51,5 +52,16 @@ describe('widget texts', () => {
     expect(callText('en', 'Reject Call', { user: '乙' })).toBe('乙 Reject Call')
     expect(callText('ja_JP', 'hangup')).toBe('切る')
     expect(callText('zh-cn', 'accept')).toBe('接听')
+  })
+})
+
+describe('permission tip texts', () => {
+  it('Chinese and English say the same steps, the heading is the widget toast text, and the first choice follows the widget language', () => {
+    expect(PERMISSION_TIP_TEXTS.zh.steps).toHaveLength(PERMISSION_TIP_TEXTS.en.steps.length)
+    expect(PERMISSION_TIP_TEXTS.en.missing).toEqual({ camera: callText('en', 'no camera access'), microphone: callText('en', 'no microphone access') })
+    expect(PERMISSION_TIP_TEXTS.zh.missing).toEqual({ camera: callText('zh-cn', 'no camera access'), microphone: callText('zh-cn', 'no microphone access') })
+    expect(tipLanguageFor('zh-cn')).toBe('zh')
+    expect(tipLanguageFor('en')).toBe('en')
+    expect(tipLanguageFor('ja_JP')).toBe('en')
   })
 })

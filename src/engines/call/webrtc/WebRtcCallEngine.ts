@@ -55,6 +55,8 @@ export class WebRtcCallEngine implements CallEngine {
   private unsubscribe: Array<() => void> = []
   /** Joining from the banner passes through the invited state without ringing. */
   private joining = false
+  /** A denial to explain once the failed call has reset. */
+  private permissionTipDue: 'camera' | 'microphone' | null = null
   private customBell = ''
   private muteMode = false
   private readonly now: () => number
@@ -146,12 +148,22 @@ export class WebRtcCallEngine implements CallEngine {
     this.events.emit('error', { code, message })
     if (this.state.callStatus !== CallStatus.Idle) this.end()
     else this.events.emit('afterCalling', undefined)
+    const tip = this.permissionTipDue
+    this.permissionTipDue = null
+    if (tip) this.dispatch({ type: 'permissionTip', show: true, kind: tip })
+  }
+
+  closePermissionTip(): void {
+    this.dispatch({ type: 'permissionTip', show: false })
   }
 
   private mediaFailure(err: unknown, video: boolean): CallError {
     if (err instanceof MediaAccessError) {
       const code = { noMic: CallErrorCode.NoMic, noCamera: CallErrorCode.NoCamera, denied: CallErrorCode.DeviceAccessDenied, unsupported: CallErrorCode.WebRtcUnsupported }[err.kind]
-      if (err.kind === 'denied') this.toast(video ? 'no camera access' : 'no microphone access', 'error')
+      if (err.kind === 'denied') {
+        this.toast(video ? 'no camera access' : 'no microphone access', 'error')
+        if (!err.audioPermitted) this.permissionTipDue = video ? 'camera' : 'microphone'
+      }
       else this.toast(CALL_ERROR_TEXT[code] as CallTextKey, 'error')
       return new CallError(code, CALL_ERROR_TEXT[code])
     }
