@@ -27,6 +27,7 @@ const ICONS: Record<PanelButton['name'], { on: string; off: string }> = {
   switchCamera: { on: callIcons.switchCamera, off: callIcons.switchCamera },
   virtualBackground: { on: callIcons.blur, off: callIcons.blurOff },
   inviteUser: { on: callIcons.phone, off: callIcons.phone },
+  switchToAudio: { on: callIcons.phone, off: callIcons.phone },
 }
 
 const DEVICE_OF: Partial<Record<PanelButton['name'], DeviceType>> = { camera: 'camera', microphone: 'microphone', speaker: 'speaker' }
@@ -57,6 +58,8 @@ function press(button: PanelButton, s: CallState): void {
       return void engine.switchCamera()
     case 'virtualBackground':
       return void engine.setBlurBackground(!s.enableVirtualBackground)
+    case 'switchToAudio':
+      return void engine.switchToAudio()
     case 'inviteUser':
       return
     default:

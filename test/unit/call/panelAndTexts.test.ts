@@ -1,5 +1,6 @@
 import { panelButtons } from '@/components/call/buttons'
 import { PERMISSION_TIP_TEXTS, tipLanguageFor } from '@/components/call/permissionTip'
+import { SUPPORTED_LANGUAGES } from '@/services/call/callKit'
 import { blankUser, initialCallState, type CallState } from '@/engines/call/state'
 import { CALL_LANGUAGES, CALL_TEXTS, callText } from '@/i18n/call'
 import { en } from '@/i18n/call/en'
@@ -20,7 +21,9 @@ describe('button panel', () => {
 
   it('connected video: closed states, and switch camera on mobile disabled when local video is off', () => {
     const s = state({ callStatus: 'connected', callRole: 'caller', callMediaType: 2, isMuteSpeaker: true, localUserInfo: blankUser('1', { isAudioAvailable: false, isVideoAvailable: false }) })
-    expect(names(s)).toEqual(['microphone:closed', 'hangup:basic', 'camera:closed', 'speaker:closed', 'virtualBackground:disabled'])
+    expect(names(s)).toEqual(['microphone:closed', 'hangup:basic', 'camera:closed', 'speaker:closed', 'virtualBackground:disabled', 'switchToAudio:basic'])
+    expect(names({ ...s, isGroup: true })).not.toContain('switchToAudio:basic')
+    expect(names({ ...s, callMediaType: 1 })).not.toContain('switchToAudio:basic')
     expect(names(s, true)).toContain('switchCamera:disabled')
     expect(names(s, true)).toContain('virtualBackground:disabled')
     expect(panelButtons(s, false).find((b) => b.name === 'camera')?.label).toBe('camera off')
@@ -45,6 +48,10 @@ describe('widget texts', () => {
       expect(Object.keys(CALL_TEXTS[language]).sort()).toEqual(keys)
       for (const key of keys) expect(CALL_TEXTS[language][key as keyof typeof en].length).toBeGreaterThan(0)
     }
+  })
+
+  it('setLanguage accepts exactly the widget languages', () => {
+    expect([...SUPPORTED_LANGUAGES]).toEqual([...CALL_LANGUAGES])
   })
 
   it('fills placeholders and switches language', () => {

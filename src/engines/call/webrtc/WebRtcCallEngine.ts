@@ -680,6 +680,8 @@ export class WebRtcCallEngine implements CallEngine {
     if (this.state.callMediaType !== CallMediaType.Video) return
     this.local?.setEnabled('video', false)
     this.path?.dropVideo()
+    // The remote video tracks stop getting frames; disabled, they no longer hold the players back.
+    for (const stream of this.remoteStreams.values()) stream.setEnabled('video', false)
     this.dispatch({ type: 'switchedToAudio' })
     this.events.emit('streamsChanged', undefined)
   }
