@@ -35,7 +35,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
       '@': path.resolve(__dirname, '..', 'src'),
       '@shared': path.resolve(__dirname, '..', 'types'),
     },
-    copy: { patterns: [], options: {} },
+    // The background-blur model and wasm ship inside @mediapipe/selfie_segmentation; the H5 app serves them itself.
+    copy: {
+      patterns: process.env.TARO_ENV === 'weapp' ? [] : [{ from: 'node_modules/@mediapipe/selfie_segmentation/', to: 'dist/h5/mediapipe/', ignore: ['*.md', '*.d.ts', 'package.json'] }],
+      options: {},
+    },
     framework: 'react',
     compiler: 'webpack5',
     cache: { enable: false },

@@ -1,11 +1,14 @@
 import type { CallStream, InputChoice, LinkStats, MediaDevice, MediaPort, PeerLink, PeerLinkEvents } from './media'
 import { MediaAccessError } from './mediaAccess'
+import { startBlur, type BlurPipeline } from './mediaBlur.h5'
 
 const RESOLUTIONS = { '480p': { width: 640, height: 480 }, '720p': { width: 1280, height: 720 }, '1080p': { width: 1920, height: 1080 } } as const
 
 class H5Stream implements CallStream {
   /** The connections sending this stream, so a replaced track reaches every peer. */
   readonly links = new Set<RTCPeerConnection>()
+  /** Set while the background is blurred: the stream then holds the blurred track, not the camera's. */
+  blur: BlurPipeline | null = null
   constructor(readonly raw: MediaStream) {}
   get id() {
     return this.raw.id
@@ -14,13 +17,39 @@ class H5Stream implements CallStream {
     for (const t of kind === 'audio' ? this.raw.getAudioTracks() : this.raw.getVideoTracks()) t.enabled = enabled
   }
   stop() {
+    if (this.blur) {
+      this.blur.stop()
+      this.blur.source.stop()
+      this.blur = null
+    }
     for (const t of this.raw.getTracks()) t.stop()
   }
 }
 
-function accessError(err: unknown, video: boolean): MediaAccessError {
+/** Puts `track` in place of the stream's video or audio track, on every link and in the local preview. */
+async function swapTrack(local: H5Stream, track: MediaStreamTrack): Promise<MediaStreamTrack | undefined> {
+  const old = (track.kind === 'video' ? local.raw.getVideoTracks() : local.raw.getAudioTracks())[0]
+  track.enabled = old ? old.enabled : true
+  for (const pc of local.links) {
+    for (const sender of pc.getSenders()) if (sender.track?.kind === track.kind || (old && sender.track === old)) await sender.replaceTrack(track)
+  }
+  if (old) local.raw.removeTrack(old)
+  local.raw.addTrack(track)
+  return old
+}
+
+async function microphoneGranted(): Promise<boolean> {
+  try {
+    const status = await navigator.permissions.query({ name: 'microphone' as PermissionName })
+    return status.state === 'granted'
+  } catch {
+    return false
+  }
+}
+
+async function accessError(err: unknown, video: boolean): Promise<MediaAccessError> {
   const name = (err as { name?: string })?.name ?? ''
-  if (name === 'NotAllowedError' || name === 'SecurityError') return new MediaAccessError('denied', 'Device access denied')
+  if (name === 'NotAllowedError' || name === 'SecurityError') return new MediaAccessError('denied', 'Device access denied', await microphoneGranted())
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return video ? new MediaAccessError('noCamera', 'No camera found') : new MediaAccessError('noMic', 'No mic found')
   return new MediaAccessError('denied', (err as Error)?.message || 'Device access denied')
 }
@@ -38,16 +67,13 @@ async function recapture(local: H5Stream, video: boolean, constraints: MediaTrac
   const fresh = await navigator.mediaDevices.getUserMedia(video ? { video: constraints } : { audio: constraints })
   const track = (video ? fresh.getVideoTracks() : fresh.getAudioTracks())[0]
   if (!track) return
-  const old = (video ? local.raw.getVideoTracks() : local.raw.getAudioTracks())[0]
-  track.enabled = old ? old.enabled : true
-  for (const pc of local.links) {
-    for (const sender of pc.getSenders()) if (sender.track?.kind === track.kind || (old && sender.track === old)) await sender.replaceTrack(track)
+  // A blurred stream keeps sending the canvas; the blur reads the new camera instead.
+  if (video && local.blur) {
+    local.blur.setSource(track)
+    return
   }
-  if (old) {
-    local.raw.removeTrack(old)
-    old.stop()
-  }
-  local.raw.addTrack(track)
+  const old = await swapTrack(local, track)
+  old?.stop()
 }
 
 export const media: MediaPort = {
@@ -62,7 +88,7 @@ export const media: MediaPort = {
       const raw = await navigator.mediaDevices.getUserMedia({ audio, video: video ? RESOLUTIONS[resolution] : false })
       return new H5Stream(raw)
     } catch (err) {
-      throw accessError(err, video)
+      throw await accessError(err, video)
     }
   },
 
@@ -179,10 +205,35 @@ export const media: MediaPort = {
     await Promise.all([...remotes].map((v) => v.setSinkId?.(deviceId).catch(() => undefined)))
   },
 
+  async setBackgroundBlur(stream, on, strength) {
+    const local = stream as H5Stream
+    if (on === !!local.blur) return
+    if (on) {
+      const camera = local.raw.getVideoTracks()[0]
+      if (!camera) return
+      const blur = await startBlur(camera, strength)
+      // The call ended while the model loaded.
+      if (camera.readyState === 'ended' || local.blur) {
+        blur.stop()
+        return
+      }
+      local.blur = blur
+      await swapTrack(local, blur.output)
+      return
+    }
+    const blur = local.blur!
+    local.blur = null
+    await swapTrack(local, blur.source)
+    blur.stop()
+  },
+
   async setResolution(stream, resolution) {
     // The camera scales to the new size where it can; a camera shared at another size keeps it.
-    for (const t of (stream as H5Stream).raw.getVideoTracks()) await t.applyConstraints(RESOLUTIONS[resolution]).catch((err: unknown) => console.warn('resolution not applied', err))
+    const local = stream as H5Stream
+    for (const t of local.blur ? [local.blur.source] : local.raw.getVideoTracks()) await t.applyConstraints(RESOLUTIONS[resolution]).catch((err: unknown) => console.warn('resolution not applied', err))
   },
+
+  hostOs: () => (/Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent) ? 'mac' : 'windows'),
 
   canFullScreen: () => typeof document !== 'undefined' && !!document.fullscreenEnabled,
 

@@ -67,11 +67,15 @@ export interface MediaPort {
   switchInput(stream: CallStream, kind: 'camera' | 'microphone', choice: InputChoice, resolution: '480p' | '720p' | '1080p'): Promise<void>
   /** Plays remote media through this output device ('' for the default). */
   setSpeakerDevice(deviceId: string): Promise<void>
+  /** Blurs the background of the stream's camera video (by `strength` pixels) on every link and in the preview, or sends the camera as captured again. */
+  setBackgroundBlur(stream: CallStream, on: boolean, strength: number): Promise<void>
   /** Changes the captured video size of a live stream. */
   setResolution(stream: CallStream, resolution: '480p' | '720p' | '1080p'): Promise<void>
   /** Full screen for the element with this id (desktop browsers); false when not allowed. */
   toggleFullScreen(domId: string): Promise<boolean>
   canFullScreen(): boolean
+  /** Which desktop the permission tip pictures. */
+  hostOs(): 'mac' | 'windows'
 }
 
 export declare const media: MediaPort

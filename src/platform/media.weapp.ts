@@ -13,7 +13,9 @@ export const media: MediaPort = {
   listDevices: () => Promise.resolve([]),
   switchInput: () => Promise.reject(new MediaAccessError('unsupported', 'Your current environment does not support WebRTC')),
   setSpeakerDevice: () => Promise.resolve(),
+  setBackgroundBlur: () => Promise.reject(new MediaAccessError('unsupported', 'Your current environment does not support WebRTC')),
   setResolution: () => Promise.resolve(),
   toggleFullScreen: () => Promise.resolve(false),
   canFullScreen: () => false,
+  hostOs: () => 'windows',
 }

@@ -5,6 +5,8 @@ export class MediaAccessError extends Error {
   constructor(
     readonly kind: MediaErrorKind,
     message: string,
+    /** On a denial: the microphone is still allowed (only the camera was refused). */
+    readonly audioPermitted = false,
   ) {
     super(message)
     this.name = 'MediaAccessError'

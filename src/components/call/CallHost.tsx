@@ -5,6 +5,7 @@ import { initCalls } from '@/services/call/runtime'
 import { useAppStore } from '@/stores'
 import CallLimitDialog from './CallLimitDialog'
 import CallScreen from './CallScreen'
+import PermissionTip from './PermissionTip'
 import './call.scss'
 
 /** The widget inside the logged-in frame: starts it for the user, shows the call screen and the limit dialog. */
@@ -20,6 +21,7 @@ export default function CallHost() {
     <>
       {call.callStatus !== CallStatus.Idle ? <CallScreen s={call} /> : null}
       <CallLimitDialog />
+      <PermissionTip s={call} />
     </>
   )
 }

@@ -25,8 +25,9 @@ const ICONS: Record<PanelButton['name'], { on: string; off: string }> = {
   reject: { on: callIcons.hangup, off: callIcons.hangup },
   accept: { on: callIcons.accept, off: callIcons.accept },
   switchCamera: { on: callIcons.switchCamera, off: callIcons.switchCamera },
-  virtualBackground: { on: callIcons.camera, off: callIcons.cameraOff },
+  virtualBackground: { on: callIcons.blur, off: callIcons.blurOff },
   inviteUser: { on: callIcons.phone, off: callIcons.phone },
+  switchToAudio: { on: callIcons.phone, off: callIcons.phone },
 }
 
 const DEVICE_OF: Partial<Record<PanelButton['name'], DeviceType>> = { camera: 'camera', microphone: 'microphone', speaker: 'speaker' }
@@ -56,6 +57,9 @@ function press(button: PanelButton, s: CallState): void {
     case 'switchCamera':
       return void engine.switchCamera()
     case 'virtualBackground':
+      return void engine.setBlurBackground(!s.enableVirtualBackground)
+    case 'switchToAudio':
+      return void engine.switchToAudio()
     case 'inviteUser':
       return
     default:

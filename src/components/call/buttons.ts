@@ -4,7 +4,7 @@ import { CallRole, CallStatus, type CallState } from '@/engines/call/state'
 
 /** The button panel rules (calling-widget sections 2 and 4). */
 
-export type ButtonName = 'camera' | 'microphone' | 'speaker' | 'hangup' | 'reject' | 'accept' | 'switchCamera' | 'virtualBackground' | 'inviteUser'
+export type ButtonName = 'camera' | 'microphone' | 'speaker' | 'hangup' | 'reject' | 'accept' | 'switchCamera' | 'virtualBackground' | 'switchToAudio' | 'inviteUser'
 export type Appearance = 'basic' | 'closed' | 'loading' | 'disabled'
 
 export interface PanelButton {
@@ -14,7 +14,7 @@ export interface PanelButton {
   label: CallTextKey
 }
 
-type PanelState = Pick<CallState, 'callStatus' | 'callRole' | 'callMediaType' | 'isGroup' | 'localUserInfo' | 'isMuteSpeaker' | 'accepting' | 'hangingUp'>
+type PanelState = Pick<CallState, 'callStatus' | 'callRole' | 'callMediaType' | 'isGroup' | 'localUserInfo' | 'isMuteSpeaker' | 'accepting' | 'hangingUp' | 'enableVirtualBackground'>
 
 function names(s: PanelState, mobile: boolean): ButtonName[] {
   const video = s.callMediaType === CallMediaType.Video
@@ -24,7 +24,9 @@ function names(s: PanelState, mobile: boolean): ButtonName[] {
   }
   if (s.callStatus === CallStatus.Connected) {
     if (!video) return ['microphone', 'hangup', 'speaker']
-    return mobile ? ['microphone', 'hangup', 'camera', 'speaker', 'switchCamera'] : ['microphone', 'hangup', 'camera', 'speaker']
+    // The switch to audio is offered in one-to-one calls; it goes one way only (video to audio).
+    const toAudio: ButtonName[] = s.isGroup ? [] : ['switchToAudio']
+    return mobile ? ['microphone', 'hangup', 'camera', 'speaker', 'switchCamera', 'virtualBackground', ...toAudio] : ['microphone', 'hangup', 'camera', 'speaker', 'virtualBackground', ...toAudio]
   }
   return []
 }
@@ -43,9 +45,12 @@ function appearanceOf(name: ButtonName, s: PanelState): Appearance {
     case 'reject':
       return s.hangingUp ? 'disabled' : 'basic'
     case 'switchCamera':
-    case 'virtualBackground':
       return s.localUserInfo.isVideoAvailable ? 'basic' : 'disabled'
+    case 'virtualBackground':
+      if (!s.localUserInfo.isVideoAvailable) return 'disabled'
+      return s.enableVirtualBackground ? 'basic' : 'closed'
     case 'inviteUser':
+    case 'switchToAudio':
       return 'basic'
     default:
       return missingCase(name)

@@ -14,5 +14,7 @@ import restore from './icons/restore.svg'
 import invite from './icons/invite.svg'
 import groupCall from './icons/group-call.svg'
 import fullScreen from './icons/full-screen.svg'
+import blur from './icons/blur.svg'
+import blurOff from './icons/blur-off.svg'
 
-export const callIcons = { phone, videoCall, mic, micOff, camera, cameraOff, speaker, speakerOff, hangup, accept, switchCamera, minimize, restore, invite, groupCall, fullScreen }
+export const callIcons = { phone, videoCall, mic, micOff, camera, cameraOff, speaker, speakerOff, hangup, accept, switchCamera, minimize, restore, invite, groupCall, fullScreen, blur, blurOff }

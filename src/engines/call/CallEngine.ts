@@ -77,12 +77,16 @@ export interface CallEngine {
   switchDevice(params: { deviceType: DeviceType; deviceId: string }): Promise<void>
   /** Front ↔ back camera; only while the local video is on. */
   switchCamera(): Promise<void>
+  /** Background blur (strength 3) on the sent and previewed local video; only while the local video is on. The choice is kept for later calls. */
+  setBlurBackground(on: boolean): Promise<void>
   /** Full screen for the call screen's element (desktop, when allowed). */
   toggleFullScreen(domId: string): Promise<void>
   /** Video to audio only; refused with 60001 when already audio. */
   switchToAudio(): Promise<void>
   /** Refused with 60002: calls switch from video to audio only. */
   switchToVideo(): Promise<void>
+  /** Closes the permission-tip panel. */
+  closePermissionTip(): void
   toggleMinimize(): void
   toggleBigScreen(): void
   /** Applies a machine event that only changes settings (language, display mode…). */

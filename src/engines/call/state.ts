@@ -77,6 +77,10 @@ export interface CallState {
   cameraPosition: 'front' | 'back'
   isMuteSpeaker: boolean
   enableVirtualBackground: boolean
+  /** The desktop panel on allowing the camera and microphone, after a denial (not when the microphone is allowed). */
+  showPermissionTip: boolean
+  /** Which access was missing, for the panel's heading. */
+  permissionTipKind: 'camera' | 'microphone'
   /** Accept pressed and not finished (the accept button shows loading). */
   accepting: boolean
   /** A hang up is in progress (the hang-up button is disabled). */
@@ -121,6 +125,8 @@ export function initialCallState(): CallState {
     cameraPosition: 'front',
     isMuteSpeaker: false,
     enableVirtualBackground: false,
+    showPermissionTip: false,
+    permissionTipKind: 'camera',
     accepting: false,
     hangingUp: false,
     deviceList: emptyDeviceList(),
@@ -185,6 +191,7 @@ export type CallEvent =
   | { type: 'selfInfo'; nick?: string; avatar?: string; userId?: string }
   /** Hang up, reject, cancel, end, kicked out or error: back to idle. */
   | { type: 'reset' }
+  | { type: 'permissionTip'; show: boolean; kind?: 'camera' | 'microphone' }
 
 /**
  * The reset rule (calling-widget section 4): most fields go back to default; status, language,
@@ -336,6 +343,8 @@ export function reduce(s: CallState, e: CallEvent): CallState {
       }
     case 'reset':
       return resetState(s)
+    case 'permissionTip':
+      return { ...s, showPermissionTip: e.show, permissionTipKind: e.kind ?? s.permissionTipKind }
     default:
       return missingCase(e)
   }

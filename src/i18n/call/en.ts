@@ -46,6 +46,7 @@ export const en = {
   accept: 'Accept',
   switchCamera: 'Switch camera',
   virtualBackground: 'Blur background',
+  switchToAudio: 'Switch to audio',
   inviteUser: 'Invite',
   minimize: 'Minimize',
   restore: 'Restore',

@@ -47,6 +47,7 @@ export const jaJP: Record<CallTextKey, string> = {
   accept: '応答',
   switchCamera: 'カメラ切替',
   virtualBackground: '背景ぼかし',
+  switchToAudio: '音声通話に切り替え',
   inviteUser: '招待',
   minimize: '最小化',
   restore: '元に戻す',

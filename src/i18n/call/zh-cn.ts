@@ -47,6 +47,7 @@ export const zhCn: Record<CallTextKey, string> = {
   accept: '接听',
   switchCamera: '翻转',
   virtualBackground: '背景虚化',
+  switchToAudio: '切到语音通话',
   inviteUser: '邀请',
   minimize: '最小化',
   restore: '还原',

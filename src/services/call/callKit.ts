@@ -1,13 +1,20 @@
 import type { OfflinePushInfo } from '@shared/call'
 import { CallError, type CallEngine } from '@/engines/call/CallEngine'
 import { CallStatus, type DisplayMode, type VideoResolution } from '@/engines/call/state'
-import { isCallLanguage } from '@/i18n/call'
+import type { CallLanguage } from '@/i18n/call'
 import { validateArgs, type ApiMethod } from './validation'
 
 /** The public API of the widget (calling-widget section 5), shaped after TUICallKit. */
 
 export const INIT_NOT_COMPLETE = 'TUICallKit init is not complete'
 export const REPEATED_CALL = 'is ongoing, please avoid repeated calls'
+
+/**
+ * setLanguage's accepted values (the widget's CALL_LANGUAGES). Kept here rather than imported: the
+ * H5 bundle referenced the i18n module's binding here under an undeclared name ('call is not defined').
+ */
+export const SUPPORTED_LANGUAGES: readonly CallLanguage[] = ['en', 'zh-cn', 'ja_JP']
+const isSupportedLanguage = (v: string): v is CallLanguage => (SUPPORTED_LANGUAGES as readonly string[]).includes(v)
 
 export class CallKitArgumentError extends Error {
   constructor(message: string) {
@@ -165,7 +172,7 @@ export class CallKit {
 
   setLanguage(language: string): void {
     this.check('setLanguage', { language })
-    if (!isCallLanguage(language)) {
+    if (!isSupportedLanguage(language)) {
       this.deps.warn(`TUICallKit setLanguage: ${language} is not supported, only en, zh-cn and ja_JP`)
       return
     }

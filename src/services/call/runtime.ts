@@ -4,6 +4,7 @@ import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
 import { CallStatus } from '@/engines/call/state'
 import { callText } from '@/i18n/call'
 import { media } from '@/platform/media'
+import { publishCallApi } from '@/platform/mediaCallApi'
 import { ringtone } from '@/platform/ringtone'
 import { fromServer } from '@/stores/chat/uiMessage'
 import { useAppStore } from '@/stores'
@@ -117,6 +118,7 @@ export async function initCalls(): Promise<void> {
   if (!user) return
   const kit = getCallKit()
   if (!kit.isReady() && media.supportsWebRtc()) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
+  publishCallApi(kit)
   try {
     const entry = await getMediaSwitch()
     state().setCallEntriesEnabled(entry.dictValue === '1')

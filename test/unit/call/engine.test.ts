@@ -35,6 +35,8 @@ function fakeMedia() {
     switchInput: jest.fn(async () => undefined),
     setSpeakerDevice: jest.fn(async () => undefined),
     setResolution: jest.fn(async () => undefined),
+    setBackgroundBlur: jest.fn(async () => undefined),
+    hostOs: jest.fn(() => 'mac' as const),
     toggleFullScreen: jest.fn(async () => true),
     canFullScreen: () => true,
   }
@@ -150,6 +152,25 @@ describe('WebRTC call engine', () => {
     expect(errors).toEqual([60005])
     expect(after).toHaveBeenCalled()
     expect(engine.getState().callStatus).toBe('idle')
+    expect(engine.getState()).toMatchObject({ showPermissionTip: true, permissionTipKind: 'camera' })
+    engine.closePermissionTip()
+    expect(engine.getState().showPermissionTip).toBe(false)
+  })
+
+  it('the permission tip: for a refused microphone, not when only the camera was refused with the microphone allowed', async () => {
+    const { engine, media, toasts } = setup()
+    media.fail = new MediaAccessError('denied', 'denied', true)
+    await expect(engine.call({ userID: PEER, type: 2 })).rejects.toMatchObject({ code: 60005 })
+    expect(toasts).toEqual(['no camera access'])
+    expect(engine.getState().showPermissionTip).toBe(false)
+    media.fail = new MediaAccessError('denied', 'denied')
+    await expect(engine.call({ userID: PEER, type: 1 })).rejects.toMatchObject({ code: 60005 })
+    expect(toasts.at(-1)).toBe('no microphone access')
+    expect(engine.getState()).toMatchObject({ showPermissionTip: true, permissionTipKind: 'microphone' })
+    media.fail = new MediaAccessError('noCamera', 'No camera found')
+    engine.closePermissionTip()
+    await expect(engine.call({ userID: PEER, type: 2 })).rejects.toMatchObject({ code: 60004 })
+    expect(engine.getState().showPermissionTip).toBe(false)
   })
 
   it('switching an audio call to audio is refused with 60001', async () => {
@@ -364,6 +385,34 @@ describe('WebRTC call engine, devices', () => {
     expect(media.setResolution).toHaveBeenCalledWith(expect.anything(), '720p')
     await engine.hangup()
     expect(engine.getState().cameraPosition).toBe('front')
+  })
+
+  it('blurs the background at strength 3 only while local video is on, keeps the choice for the next call, and stays sharp when blur cannot start', async () => {
+    const { engine, media } = setup()
+    await engine.call({ userID: PEER, type: 2 })
+    await flush()
+    await engine.setBlurBackground(true)
+    expect(media.setBackgroundBlur).toHaveBeenLastCalledWith(expect.anything(), true, 3)
+    expect(engine.getState().enableVirtualBackground).toBe(true)
+    engine.closeCamera()
+    await engine.setBlurBackground(false)
+    expect(media.setBackgroundBlur).toHaveBeenCalledTimes(1)
+    await engine.hangup()
+    expect(engine.getState().enableVirtualBackground).toBe(true)
+
+    await engine.call({ userID: PEER, type: 2 })
+    await flush()
+    expect(media.setBackgroundBlur).toHaveBeenCalledTimes(2)
+    jest.mocked(media.setBackgroundBlur).mockRejectedValueOnce(new Error('no model'))
+    await engine.setBlurBackground(false)
+    expect(engine.getState().enableVirtualBackground).toBe(true)
+    await engine.hangup()
+
+    await engine.call({ userID: PEER, type: 1 })
+    await flush()
+    await engine.setBlurBackground(false)
+    expect(media.setBackgroundBlur).toHaveBeenCalledTimes(3)
+    await engine.hangup()
   })
 })
 

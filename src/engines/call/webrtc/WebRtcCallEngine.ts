@@ -55,6 +55,8 @@ export class WebRtcCallEngine implements CallEngine {
   private unsubscribe: Array<() => void> = []
   /** Joining from the banner passes through the invited state without ringing. */
   private joining = false
+  /** A denial to explain once the failed call has reset. */
+  private permissionTipDue: 'camera' | 'microphone' | null = null
   private customBell = ''
   private muteMode = false
   private readonly now: () => number
@@ -146,12 +148,22 @@ export class WebRtcCallEngine implements CallEngine {
     this.events.emit('error', { code, message })
     if (this.state.callStatus !== CallStatus.Idle) this.end()
     else this.events.emit('afterCalling', undefined)
+    const tip = this.permissionTipDue
+    this.permissionTipDue = null
+    if (tip) this.dispatch({ type: 'permissionTip', show: true, kind: tip })
+  }
+
+  closePermissionTip(): void {
+    this.dispatch({ type: 'permissionTip', show: false })
   }
 
   private mediaFailure(err: unknown, video: boolean): CallError {
     if (err instanceof MediaAccessError) {
       const code = { noMic: CallErrorCode.NoMic, noCamera: CallErrorCode.NoCamera, denied: CallErrorCode.DeviceAccessDenied, unsupported: CallErrorCode.WebRtcUnsupported }[err.kind]
-      if (err.kind === 'denied') this.toast(video ? 'no camera access' : 'no microphone access', 'error')
+      if (err.kind === 'denied') {
+        this.toast(video ? 'no camera access' : 'no microphone access', 'error')
+        if (!err.audioPermitted) this.permissionTipDue = video ? 'camera' : 'microphone'
+      }
       else this.toast(CALL_ERROR_TEXT[code] as CallTextKey, 'error')
       return new CallError(code, CALL_ERROR_TEXT[code])
     }
@@ -167,6 +179,11 @@ export class WebRtcCallEngine implements CallEngine {
     }
     this.events.emit('streamsChanged', undefined)
     void this.refreshDevices()
+    if (video && this.state.enableVirtualBackground) {
+      void this.applyBlur(true).then((ok) => {
+        if (!ok && this.local) this.dispatch({ type: 'settings', patch: { enableVirtualBackground: false } })
+      })
+    }
   }
 
   private async refreshDevices(): Promise<void> {
@@ -663,6 +680,8 @@ export class WebRtcCallEngine implements CallEngine {
     if (this.state.callMediaType !== CallMediaType.Video) return
     this.local?.setEnabled('video', false)
     this.path?.dropVideo()
+    // The remote video tracks stop getting frames; disabled, they no longer hold the players back.
+    for (const stream of this.remoteStreams.values()) stream.setEnabled('video', false)
     this.dispatch({ type: 'switchedToAudio' })
     this.events.emit('streamsChanged', undefined)
   }
@@ -687,6 +706,27 @@ export class WebRtcCallEngine implements CallEngine {
     } catch (err) {
       console.warn('camera switch failed', err)
     }
+  }
+
+  async setBlurBackground(on: boolean): Promise<void> {
+    if (!this.local || !this.state.localUserInfo.isVideoAvailable || this.state.callMediaType !== CallMediaType.Video) return
+    if (await this.applyBlur(on)) this.dispatch({ type: 'settings', patch: { enableVirtualBackground: on } })
+  }
+
+  /** False when the blur could not start (no model, no canvas capture): the camera keeps sending as it is. */
+  private async applyBlur(on: boolean): Promise<boolean> {
+    const local = this.local
+    if (!local) return false
+    try {
+      await this.deps.media.setBackgroundBlur(local, on, CALL_LIMITS.blurStrength)
+    } catch (err) {
+      console.warn('background blur unavailable', err)
+      return false
+    }
+    // The call may have ended while the model loaded.
+    if (this.local !== local) return false
+    this.events.emit('streamsChanged', undefined)
+    return true
   }
 
   async toggleFullScreen(domId: string): Promise<void> {

@@ -1,0 +1,1 @@
+export function publishCallApi(_api: object): void {}

@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test'
+import { closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
+import { expectLayout, expectLiveVideo, placeCall, press } from './support'
+
+let sessions: Session[] = []
+test.afterEach(async () => {
+  await closeAll(sessions)
+  sessions = []
+})
+
+/** Mean horizontal pixel difference of a user's video as shown on `page`: a blurred picture has far less of it. */
+function sharpness(page: Page, userId: string): Promise<number> {
+  return page.locator(`#call-video-${userId} video`).evaluate((v: HTMLVideoElement) => {
+    const canvas = document.createElement('canvas')
+    canvas.width = v.videoWidth
+    canvas.height = v.videoHeight
+    const ctx = canvas.getContext('2d')!
+    ctx.drawImage(v, 0, 0)
+    const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height)
+    let sum = 0
+    for (let y = 0; y < height; y += 2) {
+      for (let x = 1; x < width; x++) {
+        const i = (y * width + x) * 4
+        sum += Math.abs(data[i]! - data[i - 4]!) + Math.abs(data[i + 1]! - data[i - 3]!) + Math.abs(data[i + 2]! - data[i - 2]!)
+      }
+    }
+    return sum / ((height / 2) * (width - 1))
+  })
+}
+
+/** What the local preview plays: the camera's track or the blur canvas's. */
+function localTrackKind(page: Page, userId: string): Promise<string> {
+  return page.locator(`#call-video-${userId} video`).evaluate((v: HTMLVideoElement) => (v.srcObject as MediaStream).getVideoTracks()[0]!.constructor.name)
+}
+
+test('background blur: the sent video is blurred and keeps flowing, the button is disabled with the camera off, and blur off restores the camera', async ({ browser, request }) => {
+  const [alice, bob] = await registerUsers(request, ['虚', '化'])
+  const a = await signIn(browser, alice)
+  const b = await signIn(browser, bob)
+  sessions = [a, b]
+
+  await placeCall(a, bob, 'video')
+  await expectLayout(b.page, 'be-invited')
+  await press(b.page, 'accept')
+  await expectLayout(a.page, 'calling-c2c-video')
+  await expectLiveVideo(b.page, alice.wtId)
+  await expect(visible(a.page, 'call-btn-virtualBackground')).toHaveAttribute('data-appearance', 'closed')
+  expect(await localTrackKind(a.page, alice.wtId)).toBe('MediaStreamTrack')
+  const sharp = await sharpness(b.page, alice.wtId)
+  expect(sharp).toBeGreaterThan(0)
+
+  await press(a.page, 'virtualBackground')
+  await expect(visible(a.page, 'call-btn-virtualBackground')).toHaveAttribute('data-appearance', 'basic', { timeout: 20_000 })
+  await expect.poll(() => localTrackKind(a.page, alice.wtId)).toBe('CanvasCaptureMediaStreamTrack')
+  // Bob receives the blurred picture: far smoother than the camera's, and still moving.
+  await expect.poll(() => sharpness(b.page, alice.wtId), { timeout: 15_000 }).toBeLessThan(sharp * 0.6)
+  await expectLiveVideo(b.page, alice.wtId)
+
+  await press(a.page, 'camera')
+  await expect(visible(a.page, 'call-btn-virtualBackground')).toHaveAttribute('data-appearance', 'disabled')
+  await press(a.page, 'virtualBackground')
+  await expect(visible(a.page, 'call-btn-virtualBackground')).toHaveAttribute('data-appearance', 'disabled')
+  await press(a.page, 'camera')
+  await expect(visible(a.page, 'call-btn-virtualBackground')).toHaveAttribute('data-appearance', 'basic')
+
+  await press(a.page, 'virtualBackground')
+  await expect(visible(a.page, 'call-btn-virtualBackground')).toHaveAttribute('data-appearance', 'closed')
+  await expect.poll(() => localTrackKind(a.page, alice.wtId)).toBe('MediaStreamTrack')
+  await expect.poll(() => sharpness(b.page, alice.wtId), { timeout: 15_000 }).toBeGreaterThan(sharp * 0.8)
+  await expectLiveVideo(b.page, alice.wtId)
+
+  await press(a.page, 'hangup')
+  await expect(visible(b.page, 'call-screen')).toHaveCount(0)
+})
