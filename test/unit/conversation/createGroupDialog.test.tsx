@@ -65,7 +65,7 @@ test('pick members, name the group, create it, open it, then say 创建成功', 
   await act(async () => {
     fireEvent.click(button('group-create-submit'))
   })
-  expect(mocked.createGroup).toHaveBeenCalledWith({ groupName: '周末爬山', groupNotice: '周六八点集合', groupAvatar: '', wtIds: ['10000003', '10000002'] })
+  expect(mocked.createGroup).toHaveBeenCalledWith({ groupName: '周末爬山', groupNotice: '周六八点集合', groupAvatar: '', wtIds: ['10000003', '10000002'], groupType: 'Work' })
   expect(onClose).toHaveBeenCalled()
   expect(onCreated).toHaveBeenCalledWith('GROUPG9')
   expect(useAppStore.getState().toasts).toHaveLength(0)
