@@ -3,15 +3,15 @@ import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
 import { conversationState, markRead, recordReceipts } from '../domain/conversations.js'
-import { messageAt, sendMessage, SendFailure, toMessage } from '../domain/messages.js'
+import { FANOUT_LIST_MAX, messageAt, sendMessage, SendFailure, toMessage } from '../domain/messages.js'
 import { checkMentions } from '../domain/messageOps/mentions.js'
 import { afterCallMessage, applyStoredCallMessage, checkCallMessage, handleRtcFrame } from './calls.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
 import type { FrameHandler } from './gateway.js'
 
-async function groupMembers(ctx: AppContext, groupId: string): Promise<string[]> {
-  const { rows } = await ctx.db.query<{ wt_id: string }>('SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL', [groupId])
-  return rows.map((r) => r.wt_id)
+async function isGroupMember(ctx: AppContext, groupId: string, wtId: string): Promise<boolean> {
+  const { rows } = await ctx.db.query('SELECT 1 FROM group_members WHERE group_id = $1 AND wt_id = $2 AND left_at IS NULL', [groupId, wtId])
+  return rows.length > 0
 }
 
 /** The chat side of /ws: sends, typing, read state and group receipts. */
@@ -48,11 +48,17 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
         if (ref.type === ConvType.C2C) {
           await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'typing', conversationID: c2cIdFor(me), from: me, typing: frame.typing } })
         } else {
-          const members = await groupMembers(ctx, ref.groupId)
-          if (!members.includes(me)) return
+          if (!(await isGroupMember(ctx, ref.groupId, me))) return
+          // The same audience rule as messages (pushMessage): a list when the group is small, the
+          // group's name when it is larger, so a keystroke never lists a huge membership.
+          const { rows } = await ctx.db.query<{ wt_id: string }>(
+            'SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL LIMIT $2',
+            [ref.groupId, FANOUT_LIST_MAX + 1],
+          )
+          const audience = rows.length > FANOUT_LIST_MAX ? { group: ref.groupId } : { recipients: rows.map((r) => r.wt_id) }
           await ctx.bus.publish(FANOUT_TOPIC, {
             frame: { type: 'typing', conversationID: frame.conversationID, from: me, typing: frame.typing },
-            recipients: members,
+            ...audience,
             exceptUser: me,
           })
         }

@@ -130,6 +130,21 @@ export async function initCalls(): Promise<void> {
 let lastPress = 0
 
 /**
+ * The daily-limit check before any call (spec 4 "Calls from the messaging application"): a
+ * failed check silently aborts; a reached limit opens the membership dialog instead.
+ */
+async function mayStartCall(): Promise<boolean> {
+  let reached: 0 | 1
+  try {
+    reached = await checkCall()
+  } catch {
+    return false
+  }
+  if (reached === 1) state().setCallLimitDialog(true)
+  return reached === 0
+}
+
+/**
  * The chat toolbar's 'Voice call' / 'Video call': the daily limit check first (a failed check
  * aborts silently; a reached limit opens the membership dialog), then the call.
  */
@@ -139,16 +154,7 @@ export async function startCallFromChat(peer: string, type: 1 | 2): Promise<void
   lastPress = now
   const kit = getCallKit()
   if (getCallEngine().getState().callStatus !== CallStatus.Idle) return
-  let reached: 0 | 1
-  try {
-    reached = await checkCall()
-  } catch {
-    return
-  }
-  if (reached === 1) {
-    state().setCallLimitDialog(true)
-    return
-  }
+  if (!(await mayStartCall())) return
   try {
     if (!kit.isReady()) await initCalls()
     await kit.call({ userID: peer, type })
@@ -162,16 +168,7 @@ export async function startCallFromChat(peer: string, type: 1 | 2): Promise<void
 /** A group's call entry: the member picker has chosen who to call. */
 export async function startGroupCallFromChat(groupID: string, userIDList: string[], type: 1 | 2): Promise<void> {
   if (userIDList.length === 0 || getCallEngine().getState().callStatus !== CallStatus.Idle) return
-  let reached: 0 | 1
-  try {
-    reached = await checkCall()
-  } catch {
-    return
-  }
-  if (reached === 1) {
-    state().setCallLimitDialog(true)
-    return
-  }
+  if (!(await mayStartCall())) return
   try {
     const kit = getCallKit()
     if (!kit.isReady()) await initCalls()
