@@ -33,7 +33,7 @@ export function applyNotice(frame: NoticeFrame): void {
 /** -1 / -2: show the server's message, log out, go to /login. */
 export function handleKicked(event: KickedEvent): void {
   toast.error(event.msg)
-  endSession()
+  endSession({ reason: 'kicked' })
 }
 
 function bind(engine: ChatEngine): void {

@@ -6,7 +6,7 @@ import { ApiError, isApiError } from './api/errors'
 import * as loginApi from './api/login'
 import * as userApi from './api/user'
 import { messagingLogin } from './messaging'
-import { endSession } from './sessionEnd'
+import { endSession, runBeforeLogout } from './sessionEnd'
 import { loadSession, saveSession, toLoginResult } from './sessionPersistence'
 
 // The account actions screens call. Each rejects with an ApiError after the error catalogue has
@@ -126,13 +126,14 @@ export function extractQrCode(textOrUrl: string): string | null {
  * browser as a forced logout, then ends the session whatever the server answered.
  */
 export async function logout(): Promise<void> {
+  await runBeforeLogout()
   await getChatEngine().logout()
   try {
     await loginApi.logout()
   } catch (err) {
     console.warn('server logout failed', err)
   }
-  endSession()
+  endSession({ reason: 'logout' })
 }
 
 /**
@@ -140,8 +141,9 @@ export async function logout(): Promise<void> {
  * session first (with its message); endSession then finds nothing left to do.
  */
 export async function logoutAllDevices(): Promise<void> {
+  await runBeforeLogout()
   await userApi.logoutAll()
-  endSession()
+  endSession({ reason: 'logout' })
 }
 
 /** GET /user/info and the user config; the profile fields refresh the stored login result. */

@@ -3,18 +3,54 @@ import { relaunch } from '@/router/navigation'
 import { useAppStore } from '@/stores'
 import { forgetSession } from './sessionPersistence'
 
+/** Why a session ends: the user logged out, the server ended it (forced logout), or a request found it gone. */
+export type SessionEndReason = 'logout' | 'kicked' | 'expired'
+
 export interface EndSessionOptions {
   /**
    * 'ifSession' (default) opens /login only when there was a session to end, so two reports of
    * the same ending (a socket notice and an HTTP code) navigate once; 'never' leaves it to the caller.
    */
   navigate?: 'ifSession' | 'never'
+  reason?: SessionEndReason
+}
+
+type SessionEndListener = (reason: SessionEndReason) => void
+
+const listeners = new Set<SessionEndListener>()
+
+/**
+ * Features that hold live state beyond the store (a running call) stop through this, so the
+ * session's end does not import them.
+ */
+export function onSessionEnd(listener: SessionEndListener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+const logoutListeners = new Set<() => Promise<void>>()
+
+/** Work that must reach the server before a chosen logout closes the socket (hanging up a call). */
+export function beforeLogout(listener: () => Promise<void>): () => void {
+  logoutListeners.add(listener)
+  return () => logoutListeners.delete(listener)
+}
+
+export async function runBeforeLogout(): Promise<void> {
+  await Promise.all([...logoutListeners].map((l) => l().catch((err: unknown) => console.warn('before-logout step failed', err))))
 }
 
 /** Clears the stored and in-memory session, stops the messaging engine, and goes to /login. */
 export function endSession(options: EndSessionOptions = {}): void {
   const state = useAppStore.getState()
   const hadSession = state.user !== null
+  for (const listener of listeners) {
+    try {
+      listener(options.reason ?? 'expired')
+    } catch (err) {
+      console.warn('session end listener failed', err)
+    }
+  }
   getChatEngine()
     .logout()
     .catch((err: unknown) => console.warn('messaging logout failed', err))

@@ -13,6 +13,11 @@ import { applyGroupCallMessage, groupCallRefusal, groupRelayAllowed, inLiveGroup
 /** A connected call with no keep-alive for this long is treated as gone (both browsers closed). */
 export const CALL_ALIVE_WINDOW_SECONDS = 60
 
+/** SQL condition on call_sessions `cs`: ringing within its timeout, or connected and kept alive by its browsers. */
+export const LIVE_CALL = `cs.status <> 'ended'
+  AND ((cs.status = 'ringing' AND cs.created_at + make_interval(secs => cs.timeout_s) > now())
+    OR (cs.status = 'connected' AND cs.alive_at > now() - make_interval(secs => ${CALL_ALIVE_WINDOW_SECONDS})))`
+
 interface SessionRow {
   invite_id: string
   inviter: string
@@ -86,12 +91,10 @@ export async function applyCallMessage(q: Queryable, sender: string, signal: Cal
 /** Whether the user takes part in a live call other than `exceptInviteID`: ringing within its timeout, or connected and kept alive. */
 export async function isBusy(q: Queryable, wtId: string, exceptInviteID: string): Promise<boolean> {
   const { rows } = await q.query(
-    `SELECT 1 FROM call_sessions
-     WHERE invite_id <> $2 AND status <> 'ended' AND group_id = '' AND (inviter = $1 OR $1 = ANY(invitees))
-       AND ((status = 'ringing' AND created_at + make_interval(secs => timeout_s) > now())
-         OR (status = 'connected' AND alive_at > now() - make_interval(secs => $3)))
+    `SELECT 1 FROM call_sessions cs
+     WHERE cs.invite_id <> $2 AND cs.group_id = '' AND (cs.inviter = $1 OR $1 = ANY(cs.invitees)) AND ${LIVE_CALL}
      LIMIT 1`,
-    [wtId, exceptInviteID, CALL_ALIVE_WINDOW_SECONDS],
+    [wtId, exceptInviteID],
   )
   return rows.length > 0 || inLiveGroupCall(q, wtId, exceptInviteID)
 }

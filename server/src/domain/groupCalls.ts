@@ -1,6 +1,6 @@
 import { CALL_LIMITS, CallAction, GROUP_CALL_TEXT, RoomIdType, type CallSignal, type GroupCallInfo } from '../../../types/call.js'
 import type { Queryable } from '../db/Db.js'
-import { CALL_ALIVE_WINDOW_SECONDS, isHangup } from './callSessions.js'
+import { LIVE_CALL, isHangup } from './callSessions.js'
 
 /**
  * Group calls (a mesh of up to 9 people): the group attribute inner_attr_kit_info kept from the
@@ -20,16 +20,12 @@ interface GroupCallRow {
   status: 'ringing' | 'connected' | 'ended'
 }
 
-/** A live call: ringing within its timeout, or connected and kept alive by its browsers. */
-const live = () => `cs.status <> 'ended'
-  AND ((cs.status = 'ringing' AND cs.created_at + make_interval(secs => cs.timeout_s) > now())
-    OR (cs.status = 'connected' AND cs.alive_at > now() - make_interval(secs => ${CALL_ALIVE_WINDOW_SECONDS})))`
 
 const SELECT_ROW = `SELECT g.group_id, g.invite_id, g.room_id, g.room_id_type, g.call_media_type, g.user_list, g.pending, cs.inviter, cs.status
   FROM group_calls g JOIN call_sessions cs ON cs.invite_id = g.invite_id`
 
 async function liveCallOfGroup(q: Queryable, groupId: string): Promise<GroupCallRow | null> {
-  const { rows } = await q.query<GroupCallRow>(`${SELECT_ROW} WHERE g.group_id = $1 AND ${live()}`, [groupId])
+  const { rows } = await q.query<GroupCallRow>(`${SELECT_ROW} WHERE g.group_id = $1 AND ${LIVE_CALL}`, [groupId])
   return rows[0] ?? null
 }
 
@@ -170,7 +166,7 @@ async function endGroupCall(q: Queryable, inviteID: string): Promise<void> {
 export async function inLiveGroupCall(q: Queryable, wtId: string, exceptInviteID: string): Promise<boolean> {
   const { rows } = await q.query(
     `SELECT 1 FROM group_calls g JOIN call_sessions cs ON cs.invite_id = g.invite_id
-     WHERE g.invite_id <> $2 AND ($1 = ANY(g.user_list) OR $1 = ANY(g.pending)) AND ${live()} LIMIT 1`,
+     WHERE g.invite_id <> $2 AND ($1 = ANY(g.user_list) OR $1 = ANY(g.pending)) AND ${LIVE_CALL} LIMIT 1`,
     [wtId, exceptInviteID],
   )
   return rows.length > 0

@@ -4,6 +4,7 @@ import { MsgType, type OutgoingMessage } from '../../../types/chat.js'
 import { ResultCode } from '../../../types/codes.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
+import { closingMessagesOf } from '../domain/callEnding.js'
 import { applyCallMessage, busyReject, callMessageRefusal, isBusy, isHangup, relayAllowed } from '../domain/callSessions.js'
 import { c2cIdFor, groupConversationId, parseConversationId } from '../domain/conversationIds.js'
 import { sendMessage } from '../domain/messages.js'
@@ -42,17 +43,35 @@ export async function afterCallMessage(ctx: AppContext, signal: CallSignal): Pro
 }
 
 async function answerBusy(ctx: AppContext, signal: CallSignal, callee: string): Promise<void> {
-  const reject = busyReject(signal, callee)
-  const result = await sendMessage(ctx, callee, {
-    clientMsgId: `busy-${randomUUID()}`,
-    conversationID: signal.groupID ? groupConversationId(signal.groupID) : c2cIdFor(signal.inviter),
+  await writeInNameOf(ctx, callee, busyReject(signal, callee), signal.groupID ? null : signal.inviter, 'busy')
+}
+
+/**
+ * Every session of the user has ended (log out on all devices): their live calls are closed in
+ * their name, so the others see the call end now rather than when the media link times out.
+ */
+export async function endCallsOf(ctx: AppContext, wtId: string): Promise<void> {
+  for (const { signal, peer } of await closingMessagesOf(ctx.db, wtId)) {
+    try {
+      await writeInNameOf(ctx, wtId, signal, peer, 'end')
+    } catch (err) {
+      ctx.log.warn({ err, inviteID: signal.inviteID }, 'closing a call of a logged-out user failed')
+    }
+  }
+}
+
+/** Stores a call message as `sender` wrote it, moves the call's state and delivers it. */
+async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal, peer: string | null, idPrefix: string): Promise<void> {
+  const result = await sendMessage(ctx, sender, {
+    clientMsgId: `${idPrefix}-${randomUUID()}`,
+    conversationID: signal.groupID ? groupConversationId(signal.groupID) : c2cIdFor(peer ?? ''),
     type: MsgType.Custom,
-    payload: { data: JSON.stringify(reject), description: '', extension: '' },
+    payload: { data: JSON.stringify(signal), description: '', extension: '' },
     cloudCustomData: '',
     atUserList: [],
     needReadReceipt: false,
   })
-  await applyCallMessage(ctx.db, callee, reject)
+  await applyCallMessage(ctx.db, sender, signal)
   if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, null)
 }
 

@@ -4,6 +4,7 @@ import { LockPwdClearBody, LockPwdSetBody, PasswordChangeBody } from '../../../t
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { kickSessions } from '../domain/notify.js'
+import { endCallsOf } from '../realtime/calls.js'
 import { hashPassword, verifyPassword } from '../domain/passwords.js'
 import { revokeSession, revokeUserSessions } from '../domain/sessions.js'
 import { findUserById, getUserConfig, toUserInfo, type UserRow } from '../domain/users.js'
@@ -71,6 +72,7 @@ export function userRoutes(ctx: AppContext) {
     r.post('/security/logoutAll', async (req) => {
       const { wtId } = sessionOf(req)
       const revoked = await revokeUserSessions(ctx.db, wtId)
+      await endCallsOf(ctx, wtId)
       await kickSessions(ctx, wtId, revoked, '你已在所有设备上退出登录')
       return ok(null, '已退出所有设备')
     })

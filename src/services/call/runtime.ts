@@ -14,6 +14,7 @@ import { checkCall, exitCall, getIceConfig, getMediaSwitch, startCallRecord, upl
 import { getGroupCallInfo, getGroupMemberPage } from '../api/groupCall'
 import { newClientMsgId } from '../chat/clientMsgId'
 import { messagingLogin } from '../messaging'
+import { beforeLogout, onSessionEnd, type SessionEndReason } from '../sessionEnd'
 import { toast } from '../toast'
 import { CallKit } from './callKit'
 import { bindCallLimits } from './limits'
@@ -94,6 +95,8 @@ export function getCallEngine(): WebRtcCallEngine {
     exit: (callId) => exitCall(callId),
     showLimitDialog: () => state().setCallLimitDialog(true),
   })
+  beforeLogout(() => e.leaveForLogout())
+  onSessionEnd(stopCalls)
   engine = e
   return e
 }
@@ -201,8 +204,12 @@ export async function joinGroupCallFromBanner(groupID: string, type: 1 | 2): Pro
   }
 }
 
-/** Logout: the engine stops listening and any call ends. */
-export function stopCalls(): void {
+/**
+ * The session ended: any call ends and the engine stops listening. A forced logout shows the
+ * widget's 'kick out' tip first (calling-widget section 8).
+ */
+export function stopCalls(reason: SessionEndReason): void {
+  if (reason === 'kicked') engine?.kickOut()
   kit?.destroy()
   engine?.stop()
 }

@@ -464,3 +464,48 @@ describe('WebRTC call engine, media-type switch', () => {
     await engine.hangup()
   })
 })
+
+describe('WebRTC call engine, the end of a session', () => {
+  it("a forced logout mid-call shows the 'kick out' tip and resets; while idle it does nothing", async () => {
+    const { chat, engine, media, toasts } = setup()
+    engine.kickOut()
+    expect(toasts).toEqual([])
+    await engine.call({ userID: PEER, type: 2 })
+    chat.emit('message', incoming(buildSignal.accept(ref)))
+    await flush()
+    await flush()
+    expect(engine.getState().callStatus).toBe('connected')
+    const sentBefore = chat.sent.length
+    engine.kickOut()
+    expect(toasts).toEqual(['kick out'])
+    expect(engine.getState()).toMatchObject({ callStatus: 'idle', remoteUserInfoList: [] })
+    const link = (media.createPeerLink as jest.Mock).mock.results[0]?.value as { close: jest.Mock }
+    expect(link.close).toHaveBeenCalled()
+    expect(chat.sent.length).toBe(sentBefore)
+  })
+
+  it('a chosen logout writes the closing record first: a cancel while dialing, a hangup with its duration once connected', async () => {
+    const { chat, engine } = setup()
+    await engine.call({ userID: PEER, type: 1 })
+    await engine.leaveForLogout()
+    expect(sentSignals(chat)[1]).toMatchObject({ actionType: 2 })
+    expect(engine.getState().callStatus).toBe('idle')
+    await engine.call({ userID: PEER, type: 1 })
+    chat.emit('message', incoming(buildSignal.accept(ref)))
+    await flush()
+    await flush()
+    await engine.leaveForLogout()
+    expect(sentSignals(chat).at(-1)).toMatchObject({ actionType: 1, data: { data: { cmd: 'hangup' } } })
+    expect(engine.getState().callStatus).toBe('idle')
+  })
+
+  it('a logout does not wait longer than its limit for a record the server never acknowledges', async () => {
+    const { chat, engine } = setup()
+    await engine.call({ userID: PEER, type: 1 })
+    jest.spyOn(chat, 'sendMessage').mockImplementation(() => new Promise(() => undefined))
+    const started = Date.now()
+    await engine.leaveForLogout(50)
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(engine.getState().callStatus).toBe('idle')
+  })
+})

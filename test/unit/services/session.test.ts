@@ -4,6 +4,7 @@ import { ChatEngineError, ChatErrorCode } from '@/engines/chat/ChatEngine'
 import { ApiError } from '@/services/api/errors'
 import { resetMessaging } from '@/services/messaging'
 import * as session from '@/services/session'
+import { beforeLogout, onSessionEnd, type SessionEndReason } from '@/services/sessionEnd'
 import { SESSION_STORAGE_KEY } from '@/services/sessionPersistence'
 import { resetAppStore, useAppStore } from '@/stores'
 import { taroState } from '../../setup/taroState'
@@ -234,6 +235,47 @@ describe('the session ends', () => {
     expectLoggedOut()
     expect(toastTexts()[0]).toBe('error:你已在所有设备上退出登录')
     expect(taroState.navigations).toEqual([{ method: 'reLaunch', url: '/pages/login/index' }])
+  })
+})
+
+describe('the end of a session, for features with live state (a call)', () => {
+  test('a chosen logout runs the before-logout steps before the engine stops, then tells why it ended', async () => {
+    const order: string[] = []
+    const reasons: SessionEndReason[] = []
+    const offBefore = beforeLogout(async () => {
+      order.push(`before:${engine.calls.length}`)
+    })
+    const offEnd = onSessionEnd((r) => reasons.push(r))
+    server.on('/user/logout', { code: 200 })
+    await session.logout()
+    offBefore()
+    offEnd()
+    expect(order).toEqual(['before:0'])
+    expect(engine.calls[0]).toBe('logout')
+    expect(reasons).toEqual(['logout'])
+  })
+
+  test('a forced logout from the socket ends the session as kicked', async () => {
+    const reasons: SessionEndReason[] = []
+    const off = onSessionEnd((r) => reasons.push(r))
+    server.on('/user/login/pwd', { code: 200, data: ZHANG })
+    useAppStore.getState().setImReady(false)
+    await session.loginByPhone('13800000001', 'demo1234')
+    engine.emit('kicked', { type: -1, msg: '密码已修改，请重新登录' })
+    off()
+    expect(reasons).toEqual(['kicked'])
+  })
+
+  test('a failing before-logout step does not stop the logout', async () => {
+    useAppStore.getState().setUser(ZHANG)
+    const off = beforeLogout(async () => {
+      throw new Error('socket gone')
+    })
+    server.on('/user/logout', { code: 200 })
+    await session.logout()
+    off()
+    expect(useAppStore.getState().user).toBeNull()
+    expect(server.calls[0]).toMatchObject({ url: '/api/user/logout' })
   })
 })
 

@@ -433,11 +433,32 @@ export class WebRtcCallEngine implements CallEngine {
     const ref = this.ref
     if (!ref || this.state.callStatus === CallStatus.Idle || this.state.hangingUp) return
     this.dispatch({ type: 'hangupStarted' })
-    if (this.state.callStatus === CallStatus.Calling) {
-      this.sendRecord(ref, this.state.callRole === CallRole.Caller ? buildSignal.cancel(ref) : buildSignal.reject(ref))
-    } else {
-      this.sendRecord(ref, buildSignal.hangup(ref, (this.now() - this.state.connectedAt) / 1000))
-    }
+    this.sendRecord(ref, this.closingSignal(ref))
+    this.end()
+  }
+
+  /** While calling the caller's hang up is a cancel and the callee's a reject; once connected it is a hangup with the duration. */
+  private closingSignal(ref: CallRef): CallSignal {
+    if (this.state.callStatus === CallStatus.Calling) return this.state.callRole === CallRole.Caller ? buildSignal.cancel(ref) : buildSignal.reject(ref)
+    return buildSignal.hangup(ref, (this.now() - this.state.connectedAt) / 1000)
+  }
+
+  /**
+   * A logout ends the call the way hang up does, but waits (at most `waitMs`) for the record to
+   * reach the server, because the socket closes right after.
+   */
+  async leaveForLogout(waitMs = 2000): Promise<void> {
+    const ref = this.ref
+    if (!ref || this.state.callStatus === CallStatus.Idle) return
+    const sent = this.send(ref, this.closingSignal(ref)).catch((err: unknown) => console.warn('call record not sent', err))
+    this.end()
+    await Promise.race([sent, new Promise<void>((resolve) => setTimeout(resolve, waitMs))])
+  }
+
+  /** The server ended this session (a forced logout): nothing can be sent any more, so the tip and a reset. */
+  kickOut(): void {
+    if (this.state.callStatus === CallStatus.Idle) return
+    this.toast('kick out', 'error')
     this.end()
   }
 
