@@ -217,12 +217,11 @@ export interface MediaCallAnswer {
 /** uploadCall: 0 fine, 1 the limit is reached. */
 export type UploadCallAnswer = 0 | 1
 
-/** Dictionary key gating the call entries: dictValue '1' turns calls on. */
+/**
+ * Dictionary type gating the call entries (POST /api/dict/data/getListByDictType): the first
+ * entry's dictValue '1' turns calls on; no entry, another value or a failed lookup turns them off.
+ */
 export const MEDIA_SWITCH_DICT = 'web_media_switch'
-export interface DictEntry {
-  dictLabel: string
-  dictValue: string
-}
 
 /** Membership dialog of the call limit (messaging-app section 8 "Call limit"). */
 export const CALL_LIMIT_DIALOG = {

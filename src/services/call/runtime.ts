@@ -10,13 +10,14 @@ import { fromServer } from '@/stores/chat/uiMessage'
 import { useAppStore } from '@/stores'
 import dialingTone from '@/assets/call/dialing.wav'
 import ringingTone from '@/assets/call/ringing.wav'
-import { checkCall, exitCall, getIceConfig, getMediaSwitch, startCallRecord, uploadCall } from '../api/media'
+import { checkCall, exitCall, getIceConfig, getMediaSwitchEntries, startCallRecord, uploadCall } from '../api/media'
 import { getGroupCallInfo, getGroupMemberPage } from '../api/groupCall'
 import { newClientMsgId } from '../chat/clientMsgId'
 import { messagingLogin } from '../messaging'
 import { toast } from '../toast'
 import { CallKit } from './callKit'
 import { bindCallLimits } from './limits'
+import { readMediaSwitch } from './mediaSwitch'
 
 /** The self-hosted engine needs no cloud app ID; the API still takes one, as the spec's SDK does. */
 export const SELF_HOSTED_SDK_APP_ID = 1
@@ -119,12 +120,7 @@ export async function initCalls(): Promise<void> {
   const kit = getCallKit()
   if (!kit.isReady() && media.supportsWebRtc()) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
   publishCallApi(kit)
-  try {
-    const entry = await getMediaSwitch()
-    state().setCallEntriesEnabled(entry.dictValue === '1')
-  } catch {
-    state().setCallEntriesEnabled(false)
-  }
+  state().setCallEntriesEnabled(await readMediaSwitch(getMediaSwitchEntries))
 }
 
 let lastPress = 0
