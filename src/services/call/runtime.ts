@@ -4,8 +4,10 @@ import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
 import { CallStatus } from '@/engines/call/state'
 import { callText } from '@/i18n/call'
 import { media } from '@/platform/media'
+import { notifications } from '@/platform/notifications'
 import { publishCallApi } from '@/platform/mediaCallApi'
 import { ringtone } from '@/platform/ringtone'
+import { visibility } from '@/platform/visibility'
 import { fromServer } from '@/stores/chat/uiMessage'
 import { useAppStore } from '@/stores'
 import dialingTone from '@/assets/call/dialing.wav'
@@ -16,6 +18,7 @@ import { newClientMsgId } from '../chat/clientMsgId'
 import { messagingLogin } from '../messaging'
 import { toast } from '../toast'
 import { CallKit } from './callKit'
+import { bindCallNotifications } from './callNotification'
 import { bindCallLimits } from './limits'
 import { readMediaSwitch } from './mediaSwitch'
 
@@ -89,6 +92,7 @@ export function getCallEngine(): WebRtcCallEngine {
   e.on('toast', ({ key, params, type }) => toast[type](callText(e.getState().language, key, params)))
   e.on('error', ({ code, message }) => console.warn('call error', code, message))
   e.on('messageSent', showSent)
+  bindCallNotifications(e, { notifications, visibility, allowed: () => state().userConfig?.allowNotifications !== false })
   bindCallLimits(e, {
     startRecord: async (acceptWtId, callType) => (await startCallRecord({ acceptWtId, callType })).callId,
     heartbeat: (callId) => uploadCall(callId),
