@@ -35,9 +35,18 @@ export default defineConfig<'webpack5'>(async (merge) => {
       '@': path.resolve(__dirname, '..', 'src'),
       '@shared': path.resolve(__dirname, '..', 'types'),
     },
-    // The background-blur model and wasm ship inside @mediapipe/selfie_segmentation; the H5 app serves them itself.
+    // The background-blur model and wasm ship inside @mediapipe/selfie_segmentation, the noise
+    // suppression worklet and RNNoise wasm inside @sapphi-red/web-noise-suppressor; the H5 app serves them itself.
     copy: {
-      patterns: process.env.TARO_ENV === 'weapp' ? [] : [{ from: 'node_modules/@mediapipe/selfie_segmentation/', to: 'dist/h5/mediapipe/', ignore: ['*.md', '*.d.ts', 'package.json'] }],
+      patterns:
+        process.env.TARO_ENV === 'weapp'
+          ? []
+          : [
+              { from: 'node_modules/@mediapipe/selfie_segmentation/', to: 'dist/h5/mediapipe/', ignore: ['*.md', '*.d.ts', 'package.json'] },
+              { from: 'node_modules/@sapphi-red/web-noise-suppressor/dist/rnnoise/workletProcessor.js', to: 'dist/h5/noise-suppressor/rnnoiseWorklet.js' },
+              { from: 'node_modules/@sapphi-red/web-noise-suppressor/dist/rnnoise.wasm', to: 'dist/h5/noise-suppressor/rnnoise.wasm' },
+              { from: 'node_modules/@sapphi-red/web-noise-suppressor/dist/rnnoise_simd.wasm', to: 'dist/h5/noise-suppressor/rnnoise_simd.wasm' },
+            ],
       options: {},
     },
     framework: 'react',

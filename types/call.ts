@@ -63,6 +63,9 @@ export const CALL_LIMITS = {
   /** Failed heartbeats in a row after which the call is hung up. */
   heartbeatFailures: 3,
   blurStrength: 3,
+  /** Offline push info of an invitation: title and description lengths. */
+  pushTitleMax: 64,
+  pushDescriptionMax: 256,
 } as const
 
 /** Engine error codes and their toasts (calling-widget section 8). */
@@ -104,6 +107,20 @@ export const CallData = z.object({
 })
 export type CallData = z.infer<typeof CallData>
 
+export const DEFAULT_PUSH_DESCRIPTION = 'You have a new call'
+
+/**
+ * Offline push info of a call (spec section 3), carried by the invite. The self-hosted product has
+ * no cloud push: a callee whose page is hidden sees it as a desktop notification. The inviter fills
+ * the title with its nickname when none is given; a reader of an invite without it uses the
+ * caller's name.
+ */
+export const OfflinePushInfo = z.object({
+  title: z.string().max(CALL_LIMITS.pushTitleMax, `at most ${CALL_LIMITS.pushTitleMax} characters`).default(''),
+  description: z.string().max(CALL_LIMITS.pushDescriptionMax, `at most ${CALL_LIMITS.pushDescriptionMax} characters`).default(DEFAULT_PUSH_DESCRIPTION),
+})
+export type OfflinePushInfo = z.infer<typeof OfflinePushInfo>
+
 /** The call message payload (spec section 3), the JSON `data` of a TIMCustomElem. */
 export const CallSignal = z.object({
   businessID: z.union([z.literal(CALL_BUSINESS_ID), z.literal(CALL_BUSINESS_ID_TEXT)]),
@@ -116,6 +133,8 @@ export const CallSignal = z.object({
   /** Seconds the callee has to answer. */
   timeout: z.number().int().min(0).max(600).default(CALL_LIMITS.defaultTimeoutSeconds),
   data: CallData,
+  /** On invites: what the callee's notification says while its page is hidden. */
+  offlinePushInfo: OfflinePushInfo.optional(),
 })
 export type CallSignal = z.infer<typeof CallSignal>
 export type CallSignalInput = z.input<typeof CallSignal>
@@ -130,10 +149,6 @@ export function looksLikeCallSignal(data: string): boolean {
     return false
   }
 }
-
-/** Offline push info of a call (spec section 3). */
-export const OfflinePushInfo = z.object({ title: z.string().max(64).default(''), description: z.string().max(256).default('You have a new call') })
-export type OfflinePushInfo = z.infer<typeof OfflinePushInfo>
 
 /** Mini-program player entry (calling-widget section 3), for the live-player based engine. */
 export interface MiniProgramPlayerEntry {
@@ -217,12 +232,11 @@ export interface MediaCallAnswer {
 /** uploadCall: 0 fine, 1 the limit is reached. */
 export type UploadCallAnswer = 0 | 1
 
-/** Dictionary key gating the call entries: dictValue '1' turns calls on. */
+/**
+ * Dictionary type gating the call entries (POST /api/dict/data/getListByDictType): the first
+ * entry's dictValue '1' turns calls on; no entry, another value or a failed lookup turns them off.
+ */
 export const MEDIA_SWITCH_DICT = 'web_media_switch'
-export interface DictEntry {
-  dictLabel: string
-  dictValue: string
-}
 
 /** Membership dialog of the call limit (messaging-app section 8 "Call limit"). */
 export const CALL_LIMIT_DIALOG = {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { MEDIA_SWITCH_DICT } from '../../types/call.js'
 import { ResultCode } from '../../types/codes.js'
 import type { Bus } from './bus/Bus.js'
 import { memoryBus } from './bus/memory.js'
@@ -11,6 +12,7 @@ import type { Config } from './config.js'
 import type { AppContext } from './context.js'
 import type { Db } from './db/Db.js'
 import { openDb } from './db/index.js'
+import { setSingleDictValue } from './domain/dict.js'
 import { loadModeration } from './domain/moderation.js'
 import { serverSecret } from './domain/settings.js'
 import { AppError, httpStatusFor } from './http/errors.js'
@@ -121,6 +123,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('session', null)
 
   const db = opts.db ?? (await openDb(config, { inMemory: opts.inMemory }))
+  // The operator's switch wins over the stored entry; without it the table (an administrator) decides.
+  if (config.calls.mediaSwitch !== null) await setSingleDictValue(db, MEDIA_SWITCH_DICT, config.calls.mediaSwitch)
   const bus = opts.bus ?? (config.redisUrl ? await redisBus(config.redisUrl) : memoryBus())
   const ctx: AppContext = {
     config,

@@ -39,8 +39,11 @@ export interface CallConfig {
   dailyLimitSeconds: number
   /** The calendar day of the limit is taken in this time zone (CALL_DAY_TIME_ZONE). */
   dayTimeZone: string
-  /** dictValue of web_media_switch: '1' shows the call entries (CALL_MEDIA_SWITCH). */
-  mediaSwitch: string
+  /**
+   * CALL_MEDIA_SWITCH: when set, the value ('1' on, '0' off) written to the web_media_switch
+   * dictionary entry at start-up; null leaves the stored entry as it is.
+   */
+  mediaSwitch: '1' | '0' | null
   stunUrls: string[]
   turnUrls: string[]
   /** Shared secret of the TURN server's REST credentials (coturn use-auth-secret). */
@@ -93,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     calls: {
       dailyLimitSeconds: positive('CALL_DAILY_LIMIT_SECONDS', env.CALL_DAILY_LIMIT_SECONDS, 30 * 60),
       dayTimeZone: env.CALL_DAY_TIME_ZONE || 'Asia/Shanghai',
-      mediaSwitch: flag(env.CALL_MEDIA_SWITCH, true) ? '1' : '0',
+      mediaSwitch: env.CALL_MEDIA_SWITCH === undefined || env.CALL_MEDIA_SWITCH === '' ? null : flag(env.CALL_MEDIA_SWITCH, true) ? '1' : '0',
       stunUrls: list(env.STUN_URLS),
       turnUrls: list(env.TURN_URLS),
       turnSecret: env.TURN_SECRET || null,

@@ -1,6 +1,7 @@
 import type { CallStream, InputChoice, LinkStats, MediaDevice, MediaPort, PeerLink, PeerLinkEvents } from './media'
 import { MediaAccessError } from './mediaAccess'
 import { startBlur, type BlurPipeline } from './mediaBlur.h5'
+import { noiseSuppression, type NoiseSuppressor } from './noiseSuppression'
 
 const RESOLUTIONS = { '480p': { width: 640, height: 480 }, '720p': { width: 1280, height: 720 }, '1080p': { width: 1920, height: 1080 } } as const
 
@@ -9,6 +10,10 @@ class H5Stream implements CallStream {
   readonly links = new Set<RTCPeerConnection>()
   /** Set while the background is blurred: the stream then holds the blurred track, not the camera's. */
   blur: BlurPipeline | null = null
+  /** Set while the microphone is noise-suppressed: the stream then holds the processed track. */
+  noise: NoiseSuppressor | null = null
+  /** The last choice asked for, so a suppression that finishes loading after an "off" is dropped. */
+  noiseWanted = false
   constructor(readonly raw: MediaStream) {}
   get id() {
     return this.raw.id
@@ -21,6 +26,11 @@ class H5Stream implements CallStream {
       this.blur.stop()
       this.blur.source.stop()
       this.blur = null
+    }
+    if (this.noise) {
+      this.noise.stop()
+      this.noise.source.stop()
+      this.noise = null
     }
     for (const t of this.raw.getTracks()) t.stop()
   }
@@ -54,6 +64,14 @@ async function accessError(err: unknown, video: boolean): Promise<MediaAccessErr
   return new MediaAccessError('denied', (err as Error)?.message || 'Device access denied')
 }
 
+/** The microphone as captured goes back on every link and the suppression stops. */
+async function plainMicrophone(local: H5Stream, noise: NoiseSuppressor): Promise<void> {
+  if (local.noise !== noise) return
+  local.noise = null
+  await swapTrack(local, noise.source)
+  noise.stop()
+}
+
 /** Elements playing remote audio or video, so the speaker switch can mute them all. */
 let speakerMuted = false
 let speakerDevice = ''
@@ -67,9 +85,13 @@ async function recapture(local: H5Stream, video: boolean, constraints: MediaTrac
   const fresh = await navigator.mediaDevices.getUserMedia(video ? { video: constraints } : { audio: constraints })
   const track = (video ? fresh.getVideoTracks() : fresh.getAudioTracks())[0]
   if (!track) return
-  // A blurred stream keeps sending the canvas; the blur reads the new camera instead.
+  // A blurred stream keeps sending the canvas, a suppressed one the processed sound: they read the new input instead.
   if (video && local.blur) {
     local.blur.setSource(track)
+    return
+  }
+  if (!video && local.noise) {
+    local.noise.setSource(track)
     return
   }
   const old = await swapTrack(local, track)
@@ -225,6 +247,28 @@ export const media: MediaPort = {
     local.blur = null
     await swapTrack(local, blur.source)
     blur.stop()
+  },
+
+  async setNoiseSuppression(stream, on) {
+    const local = stream as H5Stream
+    local.noiseWanted = on
+    if (on === !!local.noise) return
+    if (!on) {
+      await plainMicrophone(local, local.noise!)
+      return
+    }
+    const microphone = local.raw.getAudioTracks()[0]
+    if (!microphone) return
+    const noise: NoiseSuppressor = await noiseSuppression.start(microphone, () => void plainMicrophone(local, noise))
+    // The call ended, the microphone changed or suppression was turned off while the model loaded.
+    if (microphone.readyState === 'ended' || !local.noiseWanted || local.noise || !local.raw.getAudioTracks().includes(microphone)) {
+      noise.stop()
+      return
+    }
+    local.noise = noise
+    await swapTrack(local, noise.output)
+    // Mute now acts on the processed track; the microphone behind it keeps capturing.
+    microphone.enabled = true
   },
 
   async setResolution(stream, resolution) {

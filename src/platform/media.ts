@@ -69,6 +69,12 @@ export interface MediaPort {
   setSpeakerDevice(deviceId: string): Promise<void>
   /** Blurs the background of the stream's camera video (by `strength` pixels) on every link and in the preview, or sends the camera as captured again. */
   setBackgroundBlur(stream: CallStream, on: boolean, strength: number): Promise<void>
+  /**
+   * Sends the stream's microphone through noise suppression on every link (on), or the microphone
+   * as captured again (off). Rejects when suppression cannot start; the microphone then keeps
+   * sending as captured.
+   */
+  setNoiseSuppression(stream: CallStream, on: boolean): Promise<void>
   /** Changes the captured video size of a live stream. */
   setResolution(stream: CallStream, resolution: '480p' | '720p' | '1080p'): Promise<void>
   /** Full screen for the element with this id (desktop browsers); false when not allowed. */

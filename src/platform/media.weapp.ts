@@ -1,5 +1,6 @@
 import type { MediaPort } from './media'
 import { MediaAccessError } from './mediaAccess'
+import { noiseSuppression } from './noiseSuppression'
 
 /** The mini-program has no WebRTC: calls need the web app (or a TRTC configuration). */
 export const media: MediaPort = {
@@ -14,6 +15,9 @@ export const media: MediaPort = {
   switchInput: () => Promise.reject(new MediaAccessError('unsupported', 'Your current environment does not support WebRTC')),
   setSpeakerDevice: () => Promise.resolve(),
   setBackgroundBlur: () => Promise.reject(new MediaAccessError('unsupported', 'Your current environment does not support WebRTC')),
+  async setNoiseSuppression(_stream, on) {
+    if (on && !noiseSuppression.supported()) throw new MediaAccessError('unsupported', 'Noise suppression is not supported here')
+  },
   setResolution: () => Promise.resolve(),
   toggleFullScreen: () => Promise.resolve(false),
   canFullScreen: () => false,

@@ -19,17 +19,15 @@ export const notifications: NotificationsPort = {
   show(title: string, body: string, options: NotificationOptions = {}) {
     if (!supported()) {
       console.error('此浏览器不支持桌面通知')
-      return
+      return null
     }
-    if (permission() !== 'granted') return
+    if (permission() !== 'granted') return null
     const n = new window.Notification(title, { body, icon: options.icon, tag: options.tag })
-    if (options.onClick) {
-      const onClick = options.onClick
-      n.onclick = () => {
-        window.focus()
-        onClick()
-        n.close()
-      }
+    n.onclick = () => {
+      window.focus()
+      options.onClick?.()
+      n.close()
     }
+    return { close: () => n.close() }
   },
 }

@@ -7,12 +7,21 @@ export interface NotificationOptions {
   onClick?: () => void
 }
 
-/** Desktop notifications (spec: a browser without support logs an error and skips). */
+/** A notification on screen, which its owner may take away (a call that stopped ringing). */
+export interface ShownNotification {
+  close(): void
+}
+
+/**
+ * Desktop notifications (spec: a browser without support logs an error and skips). A click on one
+ * brings the app's window to the front.
+ */
 export interface NotificationsPort {
   supported(): boolean
   permission(): NotificationPermission
   requestPermission(): Promise<NotificationPermission>
-  show(title: string, body: string, options?: NotificationOptions): void
+  /** Null when nothing was shown (unsupported, or not permitted). */
+  show(title: string, body: string, options?: NotificationOptions): ShownNotification | null
 }
 
 export declare const notifications: NotificationsPort

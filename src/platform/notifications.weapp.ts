@@ -7,5 +7,6 @@ export const notifications: NotificationsPort = {
   requestPermission: async () => 'unsupported',
   show() {
     console.error('当前环境不支持桌面通知')
+    return null
   },
 }

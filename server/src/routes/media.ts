@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { GROUP_CALL_ATTRIBUTE, GroupAttributesBody, MEDIA_SWITCH_DICT, MediaCallBody, MediaUploadBody, type DictEntry, type GroupAttributesAnswer } from '../../../types/call.js'
+import { GROUP_CALL_ATTRIBUTE, GroupAttributesBody, MediaCallBody, MediaUploadBody, type GroupAttributesAnswer } from '../../../types/call.js'
 import { groupCallInfo } from '../domain/groupCalls.js'
 import { forbidden } from '../http/errors.js'
 import type { AppContext } from '../context.js'
@@ -8,7 +8,7 @@ import { endCallRecord, heartbeat, iceConfig, limitReached, startCallRecord } fr
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 
-/** /api/media: the call-time limit of messaging-app section 7 "Call server calls", ICE servers and the media switch. */
+/** /api/media: the call-time limit of messaging-app section 7 "Call server calls", ICE servers and the group call attribute. */
 export function mediaRoutes(ctx: AppContext) {
   const cfg = ctx.config.calls
   return async (app: FastifyInstance) => {
@@ -36,12 +36,6 @@ export function mediaRoutes(ctx: AppContext) {
       const info = await groupCallInfo(ctx.db, req.body.groupID)
       const answer: GroupAttributesAnswer = { [GROUP_CALL_ATTRIBUTE]: info ? JSON.stringify(info) : '' }
       return ok(answer)
-    })
-
-    // The web_media_switch dictionary value; the general dictionary endpoint lives elsewhere.
-    r.get('/switch', async () => {
-      const entry: DictEntry = { dictLabel: MEDIA_SWITCH_DICT, dictValue: cfg.mediaSwitch }
-      return ok(entry)
     })
   }
 }

@@ -1,4 +1,4 @@
-import type { CallErrorCode } from '@shared/call'
+import type { CallErrorCode, OfflinePushInfo } from '@shared/call'
 import type { CallStream, DeviceType } from '@/platform/media'
 import type { CallTextKey } from '@/i18n/call'
 import type { CallEvent, CallState, LayoutState } from './state'
@@ -16,6 +16,8 @@ export interface CallEngineEvents {
   afterCalling: undefined
   /** A local or remote stream appeared or changed; the view re-attaches it. */
   streamsChanged: undefined
+  /** An invitation rings here, with what its notification says while the page is hidden. */
+  invited: { inviteID: string; offlinePushInfo: OfflinePushInfo }
 }
 
 export class CallError extends Error {
@@ -43,6 +45,8 @@ export interface GroupCallParams {
   type: 1 | 2
   groupID: string
   timeout?: number
+  /** What the invitation's notification says; the title defaults to the caller's name. */
+  offlinePushInfo?: Partial<OfflinePushInfo>
 }
 
 export interface JoinGroupCallParams {
@@ -79,6 +83,12 @@ export interface CallEngine {
   switchCamera(): Promise<void>
   /** Background blur (strength 3) on the sent and previewed local video; only while the local video is on. The choice is kept for later calls. */
   setBlurBackground(on: boolean): Promise<void>
+  /**
+   * AI voice: the sent microphone goes through noise suppression (on) or is sent as captured (off),
+   * now if a call is on and for every later call. If suppression cannot start, the plain microphone
+   * is sent and a warning logged; the call goes on.
+   */
+  setAIVoice(on: boolean): Promise<void>
   /** Full screen for the call screen's element (desktop, when allowed). */
   toggleFullScreen(domId: string): Promise<void>
   /** Video to audio only; refused with 60001 when already audio. */

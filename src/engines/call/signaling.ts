@@ -1,4 +1,4 @@
-import { CallAction, CallCmd, CallSignal, CALL_BUSINESS_ID, LINE_BUSY, looksLikeCallSignal, type CallMediaType } from '@shared/call'
+import { CallAction, CallCmd, CallSignal, CALL_BUSINESS_ID, CALL_LIMITS, DEFAULT_PUSH_DESCRIPTION, LINE_BUSY, looksLikeCallSignal, type CallMediaType, type OfflinePushInfo } from '@shared/call'
 import { MsgType, type Message } from '@shared/chat'
 import type { CallTextKey } from '@/i18n/call'
 import { formatDuration } from './state'
@@ -15,6 +15,8 @@ export interface CallRef {
   groupID: string
   timeout: number
   mediaType: 1 | 2
+  /** The caller's side: what the invites say to a callee whose page is hidden. */
+  offlinePushInfo?: OfflinePushInfo
 }
 
 function base(ref: CallRef, actionType: CallSignal['actionType'], data: Partial<CallSignal['data']> = {}): CallSignal {
@@ -31,13 +33,30 @@ function base(ref: CallRef, actionType: CallSignal['actionType'], data: Partial<
 }
 
 export const buildSignal = {
-  invite: (ref: CallRef) => base(ref, CallAction.Invite, { data: { cmd: ref.mediaType === 2 ? CallCmd.VideoCall : CallCmd.AudioCall, inviter: ref.inviter } }),
+  invite: (ref: CallRef): CallSignal => ({
+    ...base(ref, CallAction.Invite, { data: { cmd: ref.mediaType === 2 ? CallCmd.VideoCall : CallCmd.AudioCall, inviter: ref.inviter } }),
+    ...(ref.offlinePushInfo ? { offlinePushInfo: ref.offlinePushInfo } : {}),
+  }),
   cancel: (ref: CallRef) => base(ref, CallAction.Cancel),
   accept: (ref: CallRef) => base(ref, CallAction.Accept),
   reject: (ref: CallRef, busy = false) => base(ref, CallAction.Reject, busy ? { line_busy: LINE_BUSY } : {}),
   timeout: (ref: CallRef) => base(ref, CallAction.Timeout),
   hangup: (ref: CallRef, seconds: number) => base(ref, CallAction.Invite, { call_end: Math.max(0, Math.floor(seconds)), data: { cmd: CallCmd.Hangup } }),
 }
+
+/**
+ * The push info an invitation goes out with: the given title and description, else the inviter's
+ * name and 'You have a new call', cut to the contract's lengths.
+ */
+export function pushInfoFor(inviterName: string, given?: Partial<OfflinePushInfo>): OfflinePushInfo {
+  return {
+    title: (given?.title || inviterName).slice(0, CALL_LIMITS.pushTitleMax),
+    description: (given?.description || DEFAULT_PUSH_DESCRIPTION).slice(0, CALL_LIMITS.pushDescriptionMax),
+  }
+}
+
+/** What a received invitation's notification says; an invite written without push info names the caller. */
+export const pushInfoOf = (s: CallSignal, callerName: string): OfflinePushInfo => pushInfoFor(callerName, s.offlinePushInfo)
 
 /** The kinds of step a call message can be. */
 export type SignalKind = 'invite' | 'cancel' | 'accept' | 'reject' | 'busy' | 'timeout' | 'hangup'

@@ -77,6 +77,8 @@ export interface CallState {
   cameraPosition: 'front' | 'back'
   isMuteSpeaker: boolean
   enableVirtualBackground: boolean
+  /** AI voice (enableAIVoice): the microphone is sent through noise suppression. Kept across calls. */
+  enableAIVoice: boolean
   /** The desktop panel on allowing the camera and microphone, after a denial (not when the microphone is allowed). */
   showPermissionTip: boolean
   /** Which access was missing, for the panel's heading. */
@@ -125,6 +127,7 @@ export function initialCallState(): CallState {
     cameraPosition: 'front',
     isMuteSpeaker: false,
     enableVirtualBackground: false,
+    enableAIVoice: false,
     showPermissionTip: false,
     permissionTipKind: 'camera',
     accepting: false,
@@ -187,7 +190,7 @@ export type CallEvent =
   /** Measured volumes (0..100) and network quality, about once a second while connected. */
   | { type: 'levels'; volumes: Record<string, number>; network: Array<{ userId: string; quality: number }>; poorTip: string }
   | { type: 'currentDevice'; deviceType: DeviceType; deviceId: string }
-  | { type: 'settings'; patch: Partial<Pick<CallState, 'language' | 'displayMode' | 'videoResolution' | 'enableFloatWindow' | 'enableVirtualBackground' | 'allowedFullScreen'>> }
+  | { type: 'settings'; patch: Partial<Pick<CallState, 'language' | 'displayMode' | 'videoResolution' | 'enableFloatWindow' | 'enableVirtualBackground' | 'enableAIVoice' | 'allowedFullScreen'>> }
   | { type: 'selfInfo'; nick?: string; avatar?: string; userId?: string }
   /** Hang up, reject, cancel, end, kicked out or error: back to idle. */
   | { type: 'reset' }
@@ -196,7 +199,8 @@ export type CallEvent =
 /**
  * The reset rule (calling-widget section 4): most fields go back to default; status, language,
  * isGroup, display mode, resolution, the float-window flag, local user info and the virtual
- * background option stay. Remote users are cleared, the camera returns to front and the local
+ * background option stay, and so does the AI voice choice (a setting of the widget, like the
+ * virtual background). Remote users are cleared, the camera returns to front and the local
  * audio and video flags are cleared.
  */
 export function resetState(s: CallState): CallState {
@@ -210,6 +214,7 @@ export function resetState(s: CallState): CallState {
     videoResolution: s.videoResolution,
     enableFloatWindow: s.enableFloatWindow,
     enableVirtualBackground: s.enableVirtualBackground,
+    enableAIVoice: s.enableAIVoice,
     allowedFullScreen: s.allowedFullScreen,
     localUserInfo: { ...s.localUserInfo, isAudioAvailable: false, isVideoAvailable: false, volume: 0 },
     remoteUserInfoList: [],

@@ -1,7 +1,8 @@
-import type { CheckCallAnswer, DictEntry, IceConfig, MediaCallAnswer, MediaCallBody, UploadCallAnswer } from '@shared/call'
+import { MEDIA_SWITCH_DICT, type CheckCallAnswer, type IceConfig, type MediaCallAnswer, type MediaCallBody, type UploadCallAnswer } from '@shared/call'
+import type { DictEntry } from '@shared/complaint'
 import { api } from './client'
 
-/** messaging-app section 7 "Call server calls", plus ICE servers and the media switch of this server. */
+/** messaging-app section 7 "Call server calls", plus ICE servers of this server and the media switch. */
 
 /** A failed check aborts the call silently, so it shows no toast. */
 export const checkCall = () => api.get<CheckCallAnswer>('/media/checkCall', undefined, { silent: true })
@@ -10,4 +11,5 @@ export const startCallRecord = (body: MediaCallBody) => api.post<MediaCallAnswer
 export const uploadCall = (callId: number, uploadStep = 1) => api.post<UploadCallAnswer>('/media/uploadCall', { callId, uploadStep }, { silent: true })
 export const exitCall = (callId: number, uploadStep = 1) => api.post<0>('/media/exitCall', { callId, uploadStep }, { silent: true })
 export const getIceConfig = () => api.get<IceConfig>('/media/iceServers', undefined, { silent: true })
-export const getMediaSwitch = () => api.get<DictEntry>('/media/switch', undefined, { silent: true })
+/** The web_media_switch dictionary entries; a failure only turns the call entries off, so it shows no toast. */
+export const getMediaSwitchEntries = () => api.post<DictEntry[]>('/dict/data/getListByDictType', { dictType: MEDIA_SWITCH_DICT }, { silent: true })

@@ -59,16 +59,11 @@ export interface CallKitDeps {
 export class CallKit {
   private ready = false
   private readonly running = new Set<string>()
-  private aiVoice = false
 
   constructor(private readonly deps: CallKitDeps) {}
 
   isReady(): boolean {
     return this.ready
-  }
-
-  aiVoiceEnabled(): boolean {
-    return this.aiVoice
   }
 
   private check(method: ApiMethod, args: Record<string, unknown> | undefined): void {
@@ -145,9 +140,10 @@ export class CallKit {
     this.deps.engine.configure({ type: 'settings', patch: { enableFloatWindow: enable } })
   }
 
-  enableAIVoice(enable: boolean): void {
+  /** AI noise suppression of the sent microphone, for the running call and the later ones; settles once a running call's microphone is swapped. */
+  enableAIVoice(enable: boolean): Promise<void> {
     this.check('enableAIVoice', { enable })
-    this.aiVoice = enable
+    return this.deps.engine.setAIVoice(enable)
   }
 
   enableMuteMode(enable: boolean): void {

@@ -4,20 +4,24 @@ import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
 import { CallStatus } from '@/engines/call/state'
 import { callText } from '@/i18n/call'
 import { media } from '@/platform/media'
+import { notifications } from '@/platform/notifications'
 import { publishCallApi } from '@/platform/mediaCallApi'
 import { ringtone } from '@/platform/ringtone'
+import { visibility } from '@/platform/visibility'
 import { fromServer } from '@/stores/chat/uiMessage'
 import { useAppStore } from '@/stores'
 import dialingTone from '@/assets/call/dialing.wav'
 import ringingTone from '@/assets/call/ringing.wav'
-import { checkCall, exitCall, getIceConfig, getMediaSwitch, startCallRecord, uploadCall } from '../api/media'
+import { checkCall, exitCall, getIceConfig, getMediaSwitchEntries, startCallRecord, uploadCall } from '../api/media'
 import { getGroupCallInfo, getGroupMemberPage } from '../api/groupCall'
 import { newClientMsgId } from '../chat/clientMsgId'
 import { messagingLogin } from '../messaging'
 import { beforeLogout, onSessionEnd, type SessionEndReason } from '../sessionEnd'
 import { toast } from '../toast'
 import { CallKit } from './callKit'
+import { bindCallNotifications } from './callNotification'
 import { bindCallLimits } from './limits'
+import { readMediaSwitch } from './mediaSwitch'
 
 /** The self-hosted engine needs no cloud app ID; the API still takes one, as the spec's SDK does. */
 export const SELF_HOSTED_SDK_APP_ID = 1
@@ -89,6 +93,7 @@ export function getCallEngine(): WebRtcCallEngine {
   e.on('toast', ({ key, params, type }) => toast[type](callText(e.getState().language, key, params)))
   e.on('error', ({ code, message }) => console.warn('call error', code, message))
   e.on('messageSent', showSent)
+  bindCallNotifications(e, { notifications, visibility, allowed: () => state().userConfig?.allowNotifications !== false })
   bindCallLimits(e, {
     startRecord: async (acceptWtId, callType) => (await startCallRecord({ acceptWtId, callType })).callId,
     heartbeat: (callId) => uploadCall(callId),
@@ -122,12 +127,7 @@ export async function initCalls(): Promise<void> {
   const kit = getCallKit()
   if (!kit.isReady() && media.supportsWebRtc()) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
   publishCallApi(kit)
-  try {
-    const entry = await getMediaSwitch()
-    state().setCallEntriesEnabled(entry.dictValue === '1')
-  } catch {
-    state().setCallEntriesEnabled(false)
-  }
+  state().setCallEntriesEnabled(await readMediaSwitch(getMediaSwitchEntries))
 }
 
 let lastPress = 0

@@ -15,6 +15,10 @@ interface FieldRule {
   notBlank?: boolean
   /** Allowed values, or an inclusive number range. */
   range?: readonly (string | number)[] | { min: number; max: number }
+  /** Strings: the longest allowed. */
+  maxLength?: number
+  /** Objects: the rules of their fields, named `object.field` in messages. */
+  fields?: Record<string, FieldRule>
 }
 
 export type MethodRules = Record<string, FieldRule>
@@ -37,7 +41,10 @@ export const API_RULES = {
     strRoomID: { type: 'String' },
     timeout: { type: 'Number' },
     userData: { type: 'String' },
-    offlinePushInfo: { type: 'Object' },
+    offlinePushInfo: {
+      type: 'Object',
+      fields: { title: { type: 'String', maxLength: CALL_LIMITS.pushTitleMax }, description: { type: 'String', maxLength: CALL_LIMITS.pushDescriptionMax } },
+    },
   },
   joinInGroupCall: { type: { type: 'Number', required: true, range: [1, 2] }, groupID: { type: 'String', required: true, notBlank: true }, roomID: { type: 'Number', required: true, range: { min: 0, max: CALL_LIMITS.roomIdMax } } },
   inviteUser: { userIDList: { type: 'Array', required: true } },
@@ -64,10 +71,13 @@ const describe = (range: FieldRule['range']) => (Array.isArray(range) ? range.jo
 
 /** The first argument error of a call, or null when the arguments are valid. */
 export function validateArgs(method: ApiMethod, args: Record<string, unknown> | undefined | null): string | null {
-  const rules: MethodRules = API_RULES[method]
-  const given = args ?? {}
-  for (const [field, rule] of Object.entries(rules)) {
-    const value = given[field]
+  return checkFields(method, API_RULES[method], args ?? {}, '')
+}
+
+function checkFields(method: ApiMethod, rules: MethodRules, given: Record<string, unknown>, prefix: string): string | null {
+  for (const [name, rule] of Object.entries(rules)) {
+    const value = given[name]
+    const field = prefix + name
     const p = `API<${method}>: ${field}`
     if (value === undefined || value === null) {
       if (rule.required) return `${p} is required.`
@@ -81,6 +91,13 @@ export function validateArgs(method: ApiMethod, args: Record<string, unknown> | 
         ? (rule.range as readonly unknown[]).includes(value)
         : (value as number) >= (rule.range as { min: number }).min && (value as number) <= (rule.range as { max: number }).max
       if (!inRange) return `${p} can only be ${describe(rule.range)}, current ${field} is ${String(value)}.`
+    }
+    if (rule.maxLength !== undefined && typeof value === 'string' && value.length > rule.maxLength) {
+      return `${p} can only be 0-${rule.maxLength} characters long, current ${field} is ${value.length} characters long.`
+    }
+    if (rule.fields) {
+      const nested = checkFields(method, rule.fields, value as Record<string, unknown>, `${field}.`)
+      if (nested) return nested
     }
   }
   return null

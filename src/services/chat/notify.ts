@@ -1,4 +1,5 @@
 import type { Message } from '@shared/chat'
+import { kindOf, signalOf } from '@/engines/call/signaling'
 import { notifications } from '@/platform/notifications'
 import { tabTitle } from '@/platform/tabTitle'
 import { visibility } from '@/platform/visibility'
@@ -31,6 +32,8 @@ export function notifyIncoming(message: Message, onOpen: (conversationID: string
   if (!viewer || message.from === viewer) return
   if (state().conversations[message.conversationID]?.isMuted) return
   if (!visibility.isHidden()) return
+  // An invitation is no history card; the call widget notifies it with its own push info.
+  if (isCallInvite(message)) return
   unseen += 1
   if (savedTitle === null) savedTitle = tabTitle.get()
   tabTitle.set(newMessagesText(unseen))
@@ -45,6 +48,11 @@ export function notifyIncoming(message: Message, onOpen: (conversationID: string
   if (notifications.permission() !== 'granted') return
   const body = previews ? messageSummary(message, viewer, { withSender: message.conversationType === 'GROUP' }) : NEW_MESSAGE_TEXT
   notifications.show(NOTIFICATION_TITLE, body, { tag: message.conversationID, onClick: () => onOpen(message.conversationID) })
+}
+
+function isCallInvite(message: Message): boolean {
+  const signal = signalOf(message)
+  return signal !== null && kindOf(signal) === 'invite'
 }
 
 /** Back in front: the title is what it was before. */

@@ -36,6 +36,7 @@ function fakeMedia() {
     setSpeakerDevice: jest.fn(async () => undefined),
     setResolution: jest.fn(async () => undefined),
     setBackgroundBlur: jest.fn(async () => undefined),
+    setNoiseSuppression: jest.fn(async () => undefined),
     hostOs: jest.fn(() => 'mac' as const),
     toggleFullScreen: jest.fn(async () => true),
     canFullScreen: () => true,

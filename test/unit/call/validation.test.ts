@@ -14,6 +14,9 @@ describe('public API argument checks', () => {
     ['groupCall', { userIDList: [], type: 1, groupID: 'G1' }, 'API<groupCall>: userIDList is blank.'],
     ['groupCall', { userIDList: ['a'], type: 1 }, 'API<groupCall>: groupID is required.'],
     ['groupCall', { userIDList: ['a'], type: 1, groupID: 'G1', offlinePushInfo: [] }, 'API<groupCall>: offlinePushInfo must be Object, current offlinePushInfo is Array.'],
+    ['groupCall', { userIDList: ['a'], type: 1, groupID: 'G1', offlinePushInfo: { title: 7 } }, 'API<groupCall>: offlinePushInfo.title must be String, current offlinePushInfo.title is Number.'],
+    ['groupCall', { userIDList: ['a'], type: 1, groupID: 'G1', offlinePushInfo: { title: 'x'.repeat(65) } }, 'API<groupCall>: offlinePushInfo.title can only be 0-64 characters long, current offlinePushInfo.title is 65 characters long.'],
+    ['groupCall', { userIDList: ['a'], type: 1, groupID: 'G1', offlinePushInfo: { description: 'x'.repeat(257) } }, 'API<groupCall>: offlinePushInfo.description can only be 0-256 characters long, current offlinePushInfo.description is 257 characters long.'],
     ['joinInGroupCall', { type: 1, groupID: 'G1' }, 'API<joinInGroupCall>: roomID is required.'],
     ['inviteUser', {}, 'API<inviteUser>: userIDList is required.'],
     ['inviteUser', { userIDList: 'a' }, 'API<inviteUser>: userIDList must be Array, current userIDList is String.'],
@@ -33,7 +36,7 @@ describe('public API argument checks', () => {
     const valid: Record<keyof typeof API_RULES, Record<string, unknown>> = {
       init: { SDKAppID: 1, userID: 'a', userSig: 's', tim: {} },
       call: { userID: 'a', type: 2, roomID: 2147483647, strRoomID: 'r', userData: '', timeout: 30 },
-      groupCall: { userIDList: ['a'], type: 1, groupID: 'G1', offlinePushInfo: { title: 't' } },
+      groupCall: { userIDList: ['a'], type: 1, groupID: 'G1', offlinePushInfo: { title: 'x'.repeat(64), description: 'y'.repeat(256) } },
       joinInGroupCall: { type: 2, groupID: 'G1', roomID: 0 },
       inviteUser: { userIDList: [] },
       setSelfInfo: {},

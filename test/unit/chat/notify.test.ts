@@ -97,3 +97,21 @@ test('reads of messages seen while hidden wait until the page is visible', async
   expect(engine.readsSent).toEqual([[PEER, 1]])
   expect(useAppStore.getState().conversations[PEER]!.unreadCount).toBe(0)
 })
+
+test('a call invitation is left to the call notification; the call records still notify', () => {
+  setHidden(true)
+  const call = (actionType: number) => ({
+    businessID: 1,
+    inviteID: 'call-0000000001',
+    actionType,
+    inviter: '10000002',
+    inviteeList: [USER.wtId],
+    groupID: '',
+    timeout: 30,
+    data: { version: 4, call_type: 1, ...(actionType === 1 ? { data: { cmd: 'audioCall', inviter: '10000002' } } : {}) },
+  })
+  engine.emit('message', message({ conversationID: PEER, sequence: 1, type: 'TIMCustomElem', payload: { data: JSON.stringify(call(1)), description: '', extension: '' } }))
+  expect(shown).toEqual([])
+  engine.emit('message', message({ conversationID: PEER, sequence: 2, type: 'TIMCustomElem', payload: { data: JSON.stringify(call(2)), description: '', extension: '' } }))
+  expect(shown).toEqual([{ title: '微谈', body: '你有新消息', tag: PEER }])
+})

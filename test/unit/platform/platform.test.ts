@@ -179,7 +179,7 @@ describe('notifications (H5)', () => {
     try {
       expect(notifications.supported()).toBe(false)
       expect(notifications.permission()).toBe('unsupported')
-      notifications.show('新消息', '你好')
+      expect(notifications.show('新消息', '你好')).toBeNull()
       expect(error).toHaveBeenCalledTimes(1)
     } finally {
       if (saved !== undefined) g.Notification = saved
@@ -202,6 +202,56 @@ describe('notifications (H5)', () => {
     try {
       notifications.show('李四', '在吗', { tag: 'c2c' })
       expect(created).toEqual([['李四', { body: '在吗', icon: undefined, tag: 'c2c' }]])
+    } finally {
+      g.Notification = saved
+    }
+  })
+
+  test('a click brings the window to the front and closes the notification; its owner can close it too', () => {
+    const instances: Array<{ onclick: (() => void) | null; closed: number }> = []
+    class FakeNotification {
+      static permission = 'granted'
+      onclick: (() => void) | null = null
+      closed = 0
+      constructor() {
+        instances.push(this)
+      }
+      close() {
+        this.closed += 1
+      }
+    }
+    const g = window as unknown as { Notification?: unknown }
+    const saved = g.Notification
+    g.Notification = FakeNotification
+    const focus = jest.spyOn(window, 'focus').mockImplementation(() => undefined)
+    try {
+      const clicked = jest.fn()
+      notifications.show('甲', 'You have a new call', { tag: 'call-1', onClick: clicked })
+      instances[0]!.onclick!()
+      expect(focus).toHaveBeenCalledTimes(1)
+      expect(clicked).toHaveBeenCalledTimes(1)
+      expect(instances[0]!.closed).toBe(1)
+      // Without a handler of its own a click still focuses the window.
+      const shown = notifications.show('乙', 'You have a new call', { tag: 'call-2' })
+      instances[1]!.onclick!()
+      expect(focus).toHaveBeenCalledTimes(2)
+      shown!.close()
+      expect(instances[1]!.closed).toBe(2)
+    } finally {
+      focus.mockRestore()
+      g.Notification = saved
+    }
+  })
+
+  test('nothing is shown without permission', () => {
+    class DeniedNotification {
+      static permission = 'denied'
+    }
+    const g = window as unknown as { Notification?: unknown }
+    const saved = g.Notification
+    g.Notification = DeniedNotification
+    try {
+      expect(notifications.show('甲', 'You have a new call')).toBeNull()
     } finally {
       g.Notification = saved
     }

@@ -9,7 +9,7 @@ import type { RingtonePort } from '@/platform/ringtone'
 import { CallError, type CallEngine, type CallEngineEvents, type CallParams, type GroupCallParams, type JoinGroupCallParams } from '../CallEngine'
 import { peerToPeerPath, type MediaPath } from '../mediaPath'
 import { networkQuality, volumeOf } from '../quality'
-import { buildSignal, kindOf, signalOf, type CallRef } from '../signaling'
+import { buildSignal, kindOf, pushInfoFor, pushInfoOf, signalOf, type CallRef } from '../signaling'
 import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, reduce, type CallEvent, type CallState, type CallUser } from '../state'
 
 export interface WebRtcCallEngineDeps {
@@ -179,6 +179,7 @@ export class WebRtcCallEngine implements CallEngine {
     }
     this.events.emit('streamsChanged', undefined)
     void this.refreshDevices()
+    if (this.state.enableAIVoice) void this.applyNoiseSuppression(true)
     if (video && this.state.enableVirtualBackground) {
       void this.applyBlur(true).then((ok) => {
         if (!ok && this.local) this.dispatch({ type: 'settings', patch: { enableVirtualBackground: false } })
@@ -235,6 +236,7 @@ export class WebRtcCallEngine implements CallEngine {
       groupID: '',
       timeout: params.timeout ?? CALL_LIMITS.defaultTimeoutSeconds,
       mediaType: params.type,
+      offlinePushInfo: pushInfoFor(displayName(this.state.localUserInfo)),
     }
     this.ref = ref
     this.dispatch({ type: 'dial', inviteID: ref.inviteID, mediaType: params.type, remotes: [blankUser(params.userID)], isGroup: false, groupID: '' })
@@ -277,6 +279,7 @@ export class WebRtcCallEngine implements CallEngine {
       groupID: params.groupID,
       timeout: params.timeout ?? CALL_LIMITS.defaultTimeoutSeconds,
       mediaType: params.type,
+      offlinePushInfo: pushInfoFor(displayName(this.state.localUserInfo), params.offlinePushInfo),
     }
     this.ref = ref
     this.dispatch({ type: 'dial', inviteID: ref.inviteID, mediaType: params.type, remotes: invitees.map((u) => blankUser(u)), isGroup: true, groupID: params.groupID })
@@ -326,7 +329,8 @@ export class WebRtcCallEngine implements CallEngine {
     }
     this.dispatch({ type: 'remoteAdded', users: added.map((u) => blankUser(u)) })
     for (const u of added) void this.fillProfile(u)
-    await this.send(ref, buildSignal.invite({ ...ref, inviteeList: added }))
+    // Someone asked into a call they did not start invites under their own name.
+    await this.send(ref, buildSignal.invite({ ...ref, inviteeList: added, offlinePushInfo: ref.offlinePushInfo ?? pushInfoFor(displayName(this.state.localUserInfo)) }))
     this.timeoutInvitees(ref, added)
   }
 
@@ -469,6 +473,7 @@ export class WebRtcCallEngine implements CallEngine {
     const caller = blankUser(s.inviter, s.inviter === message.from ? { nick: message.nick, avatar: message.avatar } : {})
     const others = s.groupID ? [...new Set([message.from, ...s.inviteeList])].filter((u) => u !== me && u !== s.inviter).map((u) => blankUser(u)) : []
     this.dispatch({ type: 'invited', inviteID: s.inviteID, mediaType: s.data.call_type, caller, others, isGroup: !!s.groupID, groupID: s.groupID })
+    this.events.emit('invited', { inviteID: s.inviteID, offlinePushInfo: pushInfoOf(s, displayName(caller)) })
     if (s.groupID) for (const u of [s.inviter, ...others.map((o) => o.userId)]) void this.fillProfile(u)
     // The caller writes the timeout record; the callee only stops ringing.
     const left = message.time * 1000 + s.timeout * 1000 - this.now()
@@ -748,6 +753,22 @@ export class WebRtcCallEngine implements CallEngine {
     if (this.local !== local) return false
     this.events.emit('streamsChanged', undefined)
     return true
+  }
+
+  async setAIVoice(on: boolean): Promise<void> {
+    this.dispatch({ type: 'settings', patch: { enableAIVoice: on } })
+    await this.applyNoiseSuppression(on)
+  }
+
+  /** The choice stays as it is when suppression cannot start: the next call tries again. */
+  private async applyNoiseSuppression(on: boolean): Promise<void> {
+    const local = this.local
+    if (!local) return
+    try {
+      await this.deps.media.setNoiseSuppression(local, on)
+    } catch (err) {
+      console.warn('noise suppression unavailable; the microphone is sent as captured', err)
+    }
   }
 
   async toggleFullScreen(domId: string): Promise<void> {
