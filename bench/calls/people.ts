@@ -155,8 +155,12 @@ export async function startGroupVideoCall(owner: Person, groupID: string, invite
 export async function hangUpAll(people: Person[]): Promise<void> {
   for (const p of people) {
     if ((await layoutOf(p)) === null) continue
-    // The call may end by itself between the check and the press (the last two people of a group call).
-    await byTestId(p.page, 'call-btn-hangup').first().click({ timeout: 3000 }).catch(() => undefined)
+    try {
+      await byTestId(p.page, 'call-btn-hangup').first().click()
+    } catch (err) {
+      // The call may end by itself between the check and the press (the last of a group call).
+      if ((await layoutOf(p)) !== null) throw err
+    }
   }
   for (const p of people) await waitUntil(`${p.account.nickName}: the call screen to close`, async () => (await layoutOf(p)) === null)
 }

@@ -189,7 +189,11 @@ function watchErrors(people: Person[]): Map<string, number> {
   for (const p of people) {
     p.page.on('pageerror', (err) => note(`uncaught: ${err.message}`))
     p.page.on('console', (msg) => {
-      if (msg.type() === 'warning' || msg.type() === 'error') note(`console ${msg.type()}: ${msg.text().slice(0, 300)}`)
+      // A failed request is reported below with its address.
+      if ((msg.type() === 'warning' || msg.type() === 'error') && !msg.text().startsWith('Failed to load resource')) note(`console ${msg.type()}: ${msg.text().slice(0, 300)}`)
+    })
+    p.page.on('response', (res) => {
+      if (res.status() >= 400) note(`HTTP ${res.status()}: ${res.request().method()} ${new URL(res.url()).pathname}`)
     })
   }
   return seen
@@ -225,6 +229,7 @@ async function runC2C(bench: Bench): Promise<Summary[]> {
   const a = await signIn(browser, base, alice!)
   const b = await signIn(browser, base, bob!)
   const errors = watchErrors([a, b])
+  cleanups.push(async () => printErrors(errors))
   log(`c2c: ${alice!.wtId} calls ${bob!.wtId}, ${opts.c2cRuns} runs`)
 
   const atCallee: Array<number | null> = []
@@ -256,7 +261,6 @@ async function runC2C(bench: Bench): Promise<Summary[]> {
     await sleep(500)
   }
   await browser.close()
-  printErrors(errors)
   return [
     summarise("1:1, callee (B): A's video", atCallee),
     summarise("1:1, caller (A): B's video", atCaller),
@@ -313,12 +317,19 @@ async function placeGroupCall(bench: Bench, g: GroupCall): Promise<{ owner: Prob
 
 async function endGroupCall(bench: Bench, g: GroupCall): Promise<void> {
   await hangUpAll([...g.members, g.owner])
-  await waitUntil('the server to end the group call', async () => (await groupCallAttribute(bench.base, g.owner.account, g.groupID)) === '', 30_000, 250)
+  let attribute = ''
+  try {
+    // A call nobody hung up cleanly stays live until its keep-alives are 60 s old.
+    await waitUntil('the server to end the group call', async () => (attribute = await groupCallAttribute(bench.base, g.owner.account, g.groupID)) === '', 90_000, 250)
+  } catch (err) {
+    throw new Error(`${(err as Error).message}; the group attribute: ${attribute}`)
+  }
 }
 
 async function runGroup4(bench: Bench): Promise<Summary[]> {
   const { opts } = bench
   const g = await setUpGroup(bench, '群')
+  cleanups.push(async () => printErrors(g.errors))
   log(`group4: owner ${g.owner.account.wtId} calls ${g.members.map((m) => m.account.wtId).join(', ')}, ${opts.groupRuns} runs`)
   const eachPeer: Array<number | null> = []
   const firstPeer: Array<number | null> = []
@@ -356,7 +367,6 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
     await sleep(500)
   }
   await g.browser.close()
-  printErrors(g.errors)
   log(`accept presses of one run were spread over ${Math.round(Math.min(...spread))}-${Math.round(Math.max(...spread))} ms`)
   return [
     summarise('group of 4, accepting member: each other participant', eachPeer),
@@ -392,6 +402,7 @@ function describeVideo(a: VideoStats, b: VideoStats): { sent: string; received: 
 async function runCpu4(bench: Bench): Promise<CpuResult> {
   const { opts, server } = bench
   const g = await setUpGroup(bench, '测')
+  cleanups.push(async () => printErrors(g.errors))
   const everyone = [g.owner, ...g.members]
   log(`cpu4: a 4-person group video call, ${opts.warmup} s warm-up, then ${opts.seconds} s of CPU sampling`)
   const r = await placeGroupCall(bench, g)
@@ -421,7 +432,6 @@ async function runCpu4(bench: Bench): Promise<CpuResult> {
   const video = everyone.map((p, i) => ({ who: p === g.owner ? `${p.account.wtId} (owner)` : p.account.wtId, ...describeVideo(statsBefore[i]!, statsAfter[i]!) }))
   await endGroupCall(bench, g)
   await g.browser.close()
-  printErrors(g.errors)
   return {
     seconds: browserUse.seconds,
     byKind,
