@@ -190,7 +190,7 @@ function watchErrors(people: Person[]): Map<string, number> {
     p.page.on('pageerror', (err) => note(`uncaught: ${err.message}`))
     p.page.on('console', (msg) => {
       // A failed request is reported below with its address.
-      if ((msg.type() === 'warning' || msg.type() === 'error') && !msg.text().startsWith('Failed to load resource')) note(`console ${msg.type()}: ${msg.text().slice(0, 300)}`)
+      if ((msg.type() === 'warning' || msg.type() === 'error') && !msg.text().startsWith('Failed to load resource')) note(`console ${msg.type()}: ${msg.text().split('\n')[0]!.slice(0, 300)}`)
     })
     p.page.on('response', (res) => {
       if (res.status() >= 400) note(`HTTP ${res.status()}: ${res.request().method()} ${new URL(res.url()).pathname}`)
@@ -299,11 +299,7 @@ async function setUpGroup(bench: Bench, label: string): Promise<GroupCall> {
 async function placeGroupCall(bench: Bench, g: GroupCall): Promise<{ owner: ProbeRecord; members: ProbeRecord[] }> {
   const everyone = [g.owner, ...g.members]
   await Promise.all(everyone.map((p) => resetProbe(p.page)))
-  await startGroupVideoCall(
-    g.owner,
-    g.groupID,
-    g.members.map((m) => m.account),
-  )
+  await startGroupVideoCall(g.owner, g.groupID, g.members.map((m) => m.account))
   for (const m of g.members) await waitLayout(m, 'be-invited')
   await sleep(bench.opts.ring)
   await Promise.all(g.members.map((m) => press(m, 'accept')))
@@ -450,10 +446,12 @@ function printCpu(c: CpuResult) {
   const browserTotal = [...c.byKind.values()].reduce((x, y) => x + y, 0)
   const all = browserTotal + c.serverPct
   const rows: string[][] = []
+  const details: string[] = []
   for (const name of ['browser', 'renderer', 'GPU/utility', 'other']) {
     if (!totals.has(name)) continue
+    rows.push([name, totals.get(name)!.toFixed(1)])
     const parts = [...c.byKind].filter(([k]) => group(k) === name && k !== name).map(([k, p]) => `${k} ${p.toFixed(1)}`)
-    rows.push([name + (parts.length ? ` (${parts.join(', ')})` : ''), totals.get(name)!.toFixed(1)])
+    if (parts.length) details.push(`  ${name}: ${parts.join(', ')}`)
   }
   rows.push([`Chromium, all ${c.processes} processes`, browserTotal.toFixed(1)])
   rows.push(['server (tsx + node)', c.serverPct.toFixed(1)])
@@ -463,6 +461,7 @@ function printCpu(c: CpuResult) {
   rows.push(['other programs (machine busy − total)', Math.max(0, c.machineBusyPct - all).toFixed(1)])
   console.log(`\n4-person mesh video call, CPU over ${c.seconds.toFixed(1)} s (% of one core; ${os.cpus().length} cores = ${os.cpus().length * 100} %):`)
   printTable(['process kind', 'CPU %'], rows)
+  for (const d of details) console.log(d)
   if (c.treeChanged) console.log(`  note: ${c.treeChanged}`)
   console.log('\nVideo during the window (getStats, per page: each stream sent and received):')
   for (const v of c.video) {
