@@ -26,6 +26,8 @@ export interface Person {
   account: Account
   context: BrowserContext
   page: Page
+  /** Wall-clock ms of the call frames this page sent on its chat socket (for diagnosing calls that do not end). */
+  sent: { hangups: number[]; keepAlives: number[] }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -96,6 +98,15 @@ export async function signIn(browser: Browser, base: string, account: Account): 
   await addProbe(context)
   const page = await context.newPage()
   page.setDefaultTimeout(20_000)
+  const sent: Person['sent'] = { hangups: [], keepAlives: [] }
+  page.on('websocket', (ws) =>
+    ws.on('framesent', ({ payload }) => {
+      const text = String(payload)
+      // A hang up is a call message whose data (JSON inside the frame's JSON) has cmd 'hangup'.
+      if (text.includes('\\"cmd\\":\\"hangup\\"')) sent.hangups.push(Date.now())
+      else if (text.includes('"kind":"alive"')) sent.keepAlives.push(Date.now())
+    }),
+  )
   await page.goto('/login')
   await byTestId(page, 'login-tab-phone').first().click()
   await inputOf(page, 'login-phone').fill(account.phone)
@@ -103,7 +114,7 @@ export async function signIn(browser: Browser, base: string, account: Account): 
   await byTestId(page, 'login-submit').first().click()
   await page.waitForURL((url) => url.pathname === '/messages')
   await byTestId(page, 'conv-pane').waitFor()
-  return { account, context, page }
+  return { account, context, page, sent }
 }
 
 export const layoutOf = (p: Person): Promise<string | null> =>

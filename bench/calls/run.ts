@@ -137,6 +137,8 @@ function printSummaries(rows: Summary[]) {
 }
 
 const cleanups: Array<() => Promise<void>> = []
+/** Figures of a scenario that failed part-way, printed with the rest. */
+const partial: Summary[] = []
 async function runCleanups() {
   while (cleanups.length) await cleanups.pop()!().catch((err) => console.error('cleanup failed:', err))
 }
@@ -312,13 +314,20 @@ async function placeGroupCall(bench: Bench, g: GroupCall): Promise<{ owner: Prob
 }
 
 async function endGroupCall(bench: Bench, g: GroupCall): Promise<void> {
-  await hangUpAll([...g.members, g.owner])
+  const everyone = [...g.members, g.owner]
+  const since = Date.now()
+  await hangUpAll(everyone)
   let attribute = ''
   try {
-    // A call nobody hung up cleanly stays live until its keep-alives are 60 s old.
+    // A call someone left without a hang up stays live until its last keep-alive is 60 s old.
     await waitUntil('the server to end the group call', async () => (attribute = await groupCallAttribute(bench.base, g.owner.account, g.groupID)) === '', 90_000, 250)
   } catch (err) {
-    throw new Error(`${(err as Error).message}; the group attribute: ${attribute}`)
+    const sent = everyone.map((p) => {
+      const after = (times: number[]) => times.filter((t) => t >= since)
+      const alive = after(p.sent.keepAlives)
+      return `${p.account.wtId}: ${after(p.sent.hangups).length} hang-up frames, ${alive.length} keep-alives${alive.length ? ` (last ${Math.round((Date.now() - alive.at(-1)!) / 1000)} s ago)` : ''}`
+    })
+    throw new Error(`${(err as Error).message}; the group attribute: ${attribute}; sent since the hang-ups: ${sent.join('; ')}`)
   }
 }
 
@@ -333,6 +342,15 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
   const atOwner: Array<number | null> = []
   const spread: number[] = []
   const ids = [g.owner, ...g.members].map((p) => p.account.wtId)
+  const summaries = () => [
+    summarise('group of 4, accepting member: each other participant', eachPeer),
+    summarise('group of 4, accepting member: the first of the 3', firstPeer),
+    summarise('group of 4, accepting member: all 3 others', allPeers),
+    summarise("group of 4, owner: a member's video, from that member's accept", atOwner),
+  ]
+  cleanups.push(async () => {
+    if (spread.length < opts.groupRuns) partial.push(...summaries().map((x) => ({ ...x, what: `${x.what} (${spread.length} runs, stopped early)` })))
+  })
   for (let run = 1; run <= opts.groupRuns; run++) {
     const r = await placeGroupCall(bench, g)
     const accepts = new Map<string, number>()
@@ -364,12 +382,7 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
   }
   await g.browser.close()
   log(`accept presses of one run were spread over ${Math.round(Math.min(...spread))}-${Math.round(Math.max(...spread))} ms`)
-  return [
-    summarise('group of 4, accepting member: each other participant', eachPeer),
-    summarise('group of 4, accepting member: the first of the 3', firstPeer),
-    summarise('group of 4, accepting member: all 3 others', allPeers),
-    summarise("group of 4, owner: a member's video, from that member's accept", atOwner),
-  ]
+  return summaries()
 }
 
 // ---------------------------------------------------------------- cpu4
@@ -520,6 +533,7 @@ async function main() {
     .split('\n')
     .filter((l) => /"level":(40|50|60)/.test(l))
   console.log('')
+  summaries.push(...partial)
   if (summaries.length) printSummaries(summaries)
   if (cpu) printCpu(cpu)
   console.log(`\nload average after the run: ${loadavg()}`)
