@@ -117,11 +117,16 @@ export async function signIn(browser: Browser, base: string, account: Account): 
   return { account, context, page, sent }
 }
 
-export const layoutOf = (p: Person): Promise<string | null> =>
-  byTestId(p.page, 'call-screen')
-    .first()
-    .getAttribute('data-layout', { timeout: 500 })
-    .catch(() => null)
+/**
+ * The layout of the call screen on display, or null when none is (no call, or minimised). Read
+ * in one evaluation: a locator with a short timeout would also say null on a page that is merely
+ * slow, which on a loaded machine skipped hang-ups.
+ */
+export async function layoutOf(p: Person): Promise<string | null> {
+  return (await p.page.evaluate(
+    `(() => { const el = [...document.querySelectorAll('[data-testid="call-screen"]')].find((e) => e.checkVisibility()); return el ? el.getAttribute('data-layout') : null })()`,
+  )) as string | null
+}
 
 export async function waitLayout(p: Person, layout: string, timeoutMs = 20_000): Promise<void> {
   await waitUntil(`${p.account.nickName}: call layout ${layout}`, async () => (await layoutOf(p)) === layout, timeoutMs)
