@@ -239,9 +239,11 @@ async function runC2C(bench: Bench): Promise<Summary[]> {
   const linkUp: Array<number | null> = []
   for (let run = 1; run <= opts.c2cRuns; run++) {
     await Promise.all([resetProbe(a.page), resetProbe(b.page)])
+    const t0 = Date.now()
     await openChat(a, bob!)
     await byTestId(a.page, 'tool-videoCall').first().click()
     await waitLayout(b, 'be-invited')
+    const ringing = Date.now() - t0
     await sleep(opts.ring)
     await press(b, 'accept')
     const [ra, rb] = await waitFrames(
@@ -257,9 +259,11 @@ async function runC2C(bench: Bench): Promise<Summary[]> {
     atCallee.push(since(rb!.firstFrame[alice!.wtId]))
     atCaller.push(since(ra!.firstFrame[bob!.wtId]))
     linkUp.push(since(rb!.connected[0]))
-    log(`run ${run}: callee's first frame +${ms(atCallee.at(-1)!)} ms, caller's +${ms(atCaller.at(-1)!)} ms (link connected +${ms(linkUp.at(-1)!)} ms)`)
+    log(`run ${run}: callee's first frame +${ms(atCallee.at(-1)!)} ms, caller's +${ms(atCaller.at(-1)!)} ms (link connected +${ms(linkUp.at(-1)!)} ms); B rang ${ringing} ms after A's press`)
+    const t1 = Date.now()
     await press(a, 'hangup')
     await hangUpAll([a, b])
+    log(`run ${run}: both call screens closed ${Date.now() - t1} ms after the hang-up press`)
     await sleep(500)
   }
   await browser.close()
