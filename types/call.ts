@@ -263,6 +263,7 @@ export interface GroupCallInfo {
   room_id: string
   room_id_type: RoomIdType
   call_media_type: 1 | 2
+  /** Who is in the call, in the order they joined (the caller first). */
   user_list: Array<{ userid: string }>
 }
 

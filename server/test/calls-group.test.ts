@@ -52,6 +52,8 @@ describe.each(BACKENDS)('group calls on %s', (backend) => {
     // d was not invited and joins from the banner: an accept naming the call.
     expect((await sendIn(cd!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [d!.wtId], 3))).type).toBe('ack')
     expect(ids(await attribute(c!, g.groupID))).toEqual([a!.wtId, b!.wtId, d!.wtId].sort())
+    // In the order people joined: a joiner offers media only to those before it.
+    expect((await attribute(c!, g.groupID))!.user_list.map((u) => u.userid)).toEqual([a!.wtId, b!.wtId, d!.wtId])
 
     // Negotiation flows between people in the call, and not to someone who rejected.
     cd!.probe.ws.send(JSON.stringify({ type: 'rtc', inviteID: id, to: b!.wtId, payload: { kind: 'offer', sdp: 'v=0 d' } }))

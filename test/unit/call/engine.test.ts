@@ -353,6 +353,24 @@ describe('WebRTC call engine, group calls', () => {
     await engine.hangup()
   })
 
+  it('accept: offers only to those who joined before (user_list order), so two members answering together do not both offer', async () => {
+    const live = { current: null as GroupCallInfo | null }
+    const { chat, engine } = setup(live)
+    const invite = buildSignal.invite({ ...groupRef, inviter: B, inviteeList: [ME, C, D] })
+    chat.emit('message', inGroup(invite, B))
+    await flush()
+    // C answered just before us and D just after: D found us in the list and offers to us.
+    live.current = info([B, C, ME, D], groupRef.inviteID)
+    await engine.accept()
+    await flush()
+    expect(chat.rtcSent.filter((f) => f.payload.kind === 'offer').map((f) => f.to)).toEqual([B, C])
+    expect(engine.getState().remoteUserInfoList.map((u) => u.userId).sort()).toEqual([B, C, D].sort())
+    chat.emit('rtc', { inviteID: groupRef.inviteID, from: D, payload: { kind: 'offer', sdp: 'x' } })
+    await flush()
+    expect(chat.rtcSent.filter((f) => f.payload.kind === 'answer').map((f) => f.to)).toEqual([D])
+    await engine.hangup()
+  })
+
   it('inviteUser adds the new members and sends one invite naming them; people already there are skipped', async () => {
     const { chat, engine } = setup()
     await engine.groupCall({ userIDList: [B], type: 1, groupID: GROUP })

@@ -417,12 +417,18 @@ export class WebRtcCallEngine implements CallEngine {
     const me = this.state.localUserInfo.userId
     const info = await this.deps.groupCallInfo(ref.groupID).catch(() => null)
     if (this.ref !== ref) return
-    const inCall = (info?.room_id === ref.inviteID ? info.user_list.map((u) => u.userid) : [ref.inviter]).filter((u) => u !== me)
+    const list = info?.room_id === ref.inviteID ? info.user_list.map((u) => u.userid) : [ref.inviter]
+    const inCall = list.filter((u) => u !== me)
+    // user_list is in the order people joined, and our accept is already in it. Whoever joined
+    // after us read the list after our accept and offers to us; if we offered to them too, two
+    // members answering together would both offer and neither offer could be answered.
+    const mine = list.indexOf(me)
+    const before = new Set(mine >= 0 ? list.slice(0, mine) : inCall)
     this.dispatch({ type: 'remoteAdded', users: inCall.map((u) => blankUser(u)) })
     for (const u of inCall) {
       this.answered.add(u)
       void this.fillProfile(u)
-      await this.path?.connect(u, true)
+      if (before.has(u)) await this.path?.connect(u, true)
     }
   }
 
