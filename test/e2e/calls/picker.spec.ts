@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test'
 import { closeAll, createGroup, openConversation, registerUsers, signIn, visible, type ChatUser, type Session } from '../messaging/support'
-import { recordToasts } from '../support/ui'
+import { expectToastOnTop, recordToasts } from '../support/ui'
 import { callScreen } from './support'
 
 let sessions: Session[] = []
@@ -63,6 +63,7 @@ test("the invite picker of a 36-member group: 'View more' loads past the first p
 
   // Select-all over nine would pass the limit of 8: refused with the toast, nothing picked.
   await selectAll.click()
+  await expectToastOnTop(o.page, MAX_TOAST)
   await expect.poll(maxToasts).toBe(1)
   await expect(picker.locator('[data-testid="call-picker-item"][data-selected="true"]')).toHaveCount(0)
   // Over six it picks them all; pressed again with all picked, it clears them.
@@ -86,6 +87,7 @@ test("the invite picker of a 36-member group: 'View more' loads past the first p
   for (const m of members.slice(0, 8)) await item(m).click()
   await expect(done).toHaveText('Done (8)')
   await item(members[8]!).click()
+  await expectToastOnTop(o.page, MAX_TOAST)
   await expect.poll(maxToasts).toBe(2)
   await expect(item(members[8]!)).toHaveAttribute('data-selected', 'false')
   await expect(done).toHaveText('Done (8)')
