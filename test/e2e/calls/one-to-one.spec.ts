@@ -32,10 +32,10 @@ test('a one-to-one video call: invitation, accept, live video both ways, mute an
   await expectLayout(b.page, 'calling-c2c-video')
   await expectLiveVideo(a.page, bob.wtId)
   await expectLiveVideo(b.page, alice.wtId)
-  await expectFramesDecoded(a.page, 1)
-  await expectFramesDecoded(b.page, 1)
   await expect(visible(a.page, 'call-timer')).toHaveText(/^00:00:0[1-9]$/, { timeout: 10_000 })
   await expect(visible(b.page, 'call-timer')).toHaveText(/^00:00:0[1-9]$/)
+  await expectFramesDecoded(a.page, 1)
+  await expectFramesDecoded(b.page, 1)
 
   // Alice mutes and turns her camera off; Bob's screen shows both.
   // An empty marker element: present, not painted.
