@@ -92,19 +92,21 @@ function inboundCounters(page: Page, kind: 'audio' | 'video'): Promise<number[]>
  */
 async function expectInboundFlowing(page: Page, kind: 'audio' | 'video', links?: number): Promise<void> {
   const what = kind === 'video' ? 'frames decoded' : 'audio packets received'
+  // The polls answer the counters with the verdict, so a failure shows what each link had.
   let first: number[] = []
   await expect
     .poll(async () => {
       first = await inboundCounters(page, kind)
-      return first.length > 0 && (links === undefined || first.length === links) && first.every((n) => n > 0)
+      const ok = first.length > 0 && (links === undefined || first.length === links) && first.every((n) => n > 0)
+      return { ok, counters: first }
     }, { message: `${what} on every link${links === undefined ? '' : ` (${links})`}`, timeout: 15_000 })
-    .toBe(true)
+    .toMatchObject({ ok: true })
   await expect
     .poll(async () => {
       const now = await inboundCounters(page, kind)
-      return now.length === first.length && now.every((n, i) => n > first[i]!)
+      return { ok: now.length === first.length && now.every((n, i) => n > first[i]!), before: first, now }
     }, { message: `${what} rising on every link`, timeout: 10_000 })
-    .toBe(true)
+    .toMatchObject({ ok: true })
 }
 
 /** getStats: inbound video frames are decoded on every link of the page, and more keep coming. */
