@@ -33,7 +33,7 @@ export default function PermissionTip({ s }: { s: CallState }) {
           {t.missing[s.permissionTipKind]}
         </View>
         <View className='call-permission__title'>{t.title}</View>
-        <Image className='call-permission__image' src={IMAGES[os]} aria-label={t.imageAlt} />
+        <Image className='call-permission__image' data-testid='call-permission-image' src={IMAGES[os]} aria-label={t.imageAlt} />
         <View className='call-permission__steps'>
           {t.steps.map((step, i) => (
             <View key={step} className='call-permission__step'>

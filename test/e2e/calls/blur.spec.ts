@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
-import { expectLayout, expectLiveVideo, placeCall, press } from './support'
+import { expectFramesDecoded, expectLayout, expectLiveVideo, placeCall, press, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -35,8 +35,8 @@ function localTrackKind(page: Page, userId: string): Promise<string> {
 
 test('background blur: the sent video is blurred and keeps flowing, the button is disabled with the camera off, and blur off restores the camera', async ({ browser, request }) => {
   const [alice, bob] = await registerUsers(request, ['虚', '化'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
+  const a = await signIn(browser, alice, { beforeLogin: trackPeerConnections })
+  const b = await signIn(browser, bob, { beforeLogin: trackPeerConnections })
   sessions = [a, b]
 
   await placeCall(a, bob, 'video')
@@ -44,6 +44,8 @@ test('background blur: the sent video is blurred and keeps flowing, the button i
   await press(b.page, 'accept')
   await expectLayout(a.page, 'calling-c2c-video')
   await expectLiveVideo(b.page, alice.wtId)
+  await expectFramesDecoded(a.page, 1)
+  await expectFramesDecoded(b.page, 1)
   await expect(visible(a.page, 'call-btn-virtualBackground')).toHaveAttribute('data-appearance', 'closed')
   expect(await localTrackKind(a.page, alice.wtId)).toBe('MediaStreamTrack')
   const sharp = await sharpness(b.page, alice.wtId)
@@ -55,6 +57,7 @@ test('background blur: the sent video is blurred and keeps flowing, the button i
   // Bob receives the blurred picture: far smoother than the camera's, and still moving.
   await expect.poll(() => sharpness(b.page, alice.wtId), { timeout: 15_000 }).toBeLessThan(sharp * 0.6)
   await expectLiveVideo(b.page, alice.wtId)
+  await expectFramesDecoded(b.page, 1)
 
   await press(a.page, 'camera')
   await expect(visible(a.page, 'call-btn-virtualBackground')).toHaveAttribute('data-appearance', 'disabled')
@@ -68,6 +71,7 @@ test('background blur: the sent video is blurred and keeps flowing, the button i
   await expect.poll(() => localTrackKind(a.page, alice.wtId)).toBe('MediaStreamTrack')
   await expect.poll(() => sharpness(b.page, alice.wtId), { timeout: 15_000 }).toBeGreaterThan(sharp * 0.8)
   await expectLiveVideo(b.page, alice.wtId)
+  await expectFramesDecoded(b.page, 1)
 
   await press(a.page, 'hangup')
   await expect(visible(b.page, 'call-screen')).toHaveCount(0)

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
-import { callScreen, expectLayout, expectLiveVideo, placeCall, press } from './support'
+import { callScreen, expectFramesDecoded, expectLayout, expectLiveVideo, placeCall, press, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -10,8 +10,8 @@ test.afterEach(async () => {
 
 test('device popovers on hover with a 1000 ms close delay, the resolution selector, full screen; switch camera on a phone', async ({ browser, request }) => {
   const [alice, bob] = await registerUsers(request, ['设', '备'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob, { viewport: { width: 390, height: 844 } })
+  const a = await signIn(browser, alice, { beforeLogin: trackPeerConnections })
+  const b = await signIn(browser, bob, { viewport: { width: 390, height: 844 }, beforeLogin: trackPeerConnections })
   sessions = [a, b]
 
   await placeCall(a, bob, 'video')
@@ -19,6 +19,8 @@ test('device popovers on hover with a 1000 ms close delay, the resolution select
   await press(b.page, 'accept')
   await expectLayout(a.page, 'calling-c2c-video')
   await expectLiveVideo(a.page, bob.wtId)
+  await expectFramesDecoded(a.page, 1)
+  await expectFramesDecoded(b.page, 1)
 
   // Hovering the camera button shows the cameras; the popover outlives the pointer by a second.
   await visible(a.page, 'call-btn-camera').hover()
@@ -67,6 +69,7 @@ test('device popovers on hover with a 1000 ms close delay, the resolution select
   const constraints = () => a.page.locator(`#call-video-${alice.wtId} video`).evaluate((v: HTMLVideoElement) => (v.srcObject as MediaStream).getVideoTracks()[0]!.getConstraints())
   await expect.poll(constraints).toMatchObject({ width: 1280, height: 720 })
   await expectLiveVideo(b.page, alice.wtId)
+  await expectFramesDecoded(b.page, 1)
 
   // Full screen on desktop, and back.
   await visible(a.page, 'call-btn-fullScreen').click()
@@ -82,6 +85,7 @@ test('device popovers on hover with a 1000 ms close delay, the resolution select
   await press(b.page, 'switchCamera')
   await expect(callScreen(b.page)).toHaveAttribute('data-camera', 'back')
   await expectLiveVideo(a.page, bob.wtId)
+  await expectFramesDecoded(a.page, 1)
   await press(b.page, 'camera')
   await expect(visible(b.page, 'call-btn-switchCamera')).toHaveAttribute('data-appearance', 'disabled')
   await press(b.page, 'switchCamera')

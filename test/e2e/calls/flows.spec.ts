@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { closeAll, openChatWith, registerUsers, signIn, visible, type Session } from '../messaging/support'
 import { recordToasts } from '../support/ui'
-import { callCards, callScreen, expectLayout, expectLiveVideo, placeCall, press } from './support'
+import { callCards, callScreen, expectAudioReceived, expectFramesDecoded, expectLayout, expectLiveVideo, placeCall, press, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -30,8 +30,8 @@ async function expectLiveAudio(page: Page, userId: string): Promise<void> {
 
 test('a one-to-one voice call: the audio layout on both sides, sound both ways, no video, duration cards', async ({ browser, request }) => {
   const [alice, bob] = await registerUsers(request, ['音', '频'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
+  const a = await signIn(browser, alice, { beforeLogin: trackPeerConnections })
+  const b = await signIn(browser, bob, { beforeLogin: trackPeerConnections })
   sessions = [a, b]
 
   await placeCall(a, bob, 'voice')
@@ -47,6 +47,8 @@ test('a one-to-one voice call: the audio layout on both sides, sound both ways, 
   await expect(visible(a.page, 'call-btn-camera')).toHaveCount(0)
   await expect(visible(a.page, 'call-btn-switchToAudio')).toHaveCount(0)
   await expect(visible(a.page, 'call-timer')).toHaveText(/^00:00:0[1-9]$/, { timeout: 10_000 })
+  await expectAudioReceived(a.page, 1)
+  await expectAudioReceived(b.page, 1)
   await press(b.page, 'hangup')
   await expect(callScreen(a.page)).toHaveCount(0)
   await expect(callCards(a.page).first()).toHaveText(/^Duration: 00:00:\d\d$/)
@@ -54,8 +56,8 @@ test('a one-to-one voice call: the audio layout on both sides, sound both ways, 
 
 test('switching a connected video call to audio: both sides show the audio layout and keep talking', async ({ browser, request }) => {
   const [alice, bob] = await registerUsers(request, ['切', '换'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
+  const a = await signIn(browser, alice, { beforeLogin: trackPeerConnections })
+  const b = await signIn(browser, bob, { beforeLogin: trackPeerConnections })
   sessions = [a, b]
 
   await placeCall(a, bob, 'video')
@@ -65,6 +67,8 @@ test('switching a connected video call to audio: both sides show the audio layou
   await expectLayout(a.page, 'calling-c2c-video')
   await expectLiveVideo(a.page, bob.wtId)
   await expectLiveVideo(b.page, alice.wtId)
+  await expectFramesDecoded(a.page, 1)
+  await expectFramesDecoded(b.page, 1)
 
   await press(b.page, 'switchToAudio')
   await expectLayout(b.page, 'calling-c2c-audio')
@@ -75,14 +79,16 @@ test('switching a connected video call to audio: both sides show the audio layou
   await expect(visible(a.page, 'call-btn-camera')).toHaveCount(0)
   await expectLiveAudio(a.page, bob.wtId)
   await expectLiveAudio(b.page, alice.wtId)
+  await expectAudioReceived(a.page, 1)
+  await expectAudioReceived(b.page, 1)
   await press(a.page, 'hangup')
   await expect(callScreen(b.page)).toHaveCount(0)
 })
 
 test('line busy: a third user calling someone already on a call gets the busy toast and both busy cards', async ({ browser, request }) => {
   const [alice, bob, carol] = await registerUsers(request, ['忙', '线', '第'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
+  const a = await signIn(browser, alice, { beforeLogin: trackPeerConnections })
+  const b = await signIn(browser, bob, { beforeLogin: trackPeerConnections })
   const c = await signIn(browser, carol)
   const shownToasts = await recordToasts(c.page)
   await c.page.reload()
@@ -93,6 +99,8 @@ test('line busy: a third user calling someone already on a call gets the busy to
   await expectLayout(b.page, 'be-invited')
   await press(b.page, 'accept')
   await expectLayout(a.page, 'calling-c2c-audio')
+  await expectAudioReceived(a.page, 1)
+  await expectAudioReceived(b.page, 1)
 
   await placeCall(c, bob, 'voice')
   await expect(callScreen(c.page)).toHaveCount(0, { timeout: 15_000 })
@@ -101,6 +109,7 @@ test('line busy: a third user calling someone already on a call gets the busy to
   // Bob's call with Alice goes on.
   await expectLayout(b.page, 'calling-c2c-audio')
   await expectLiveAudio(b.page, alice.wtId)
+  await expectAudioReceived(b.page, 1)
   await openChatWith(b.page, carol)
   await expect(callCards(b.page)).toHaveText(['Line Busy'])
   await expectLayout(b.page, 'calling-c2c-audio')
@@ -128,8 +137,8 @@ test('an unanswered call times out on both sides with its cards (a 3 s timeout t
 
 test("setLanguage('ja_JP') turns the widget's texts Japanese", async ({ browser, request }) => {
   const [alice, bob] = await registerUsers(request, ['日', '语'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
+  const a = await signIn(browser, alice, { beforeLogin: trackPeerConnections })
+  const b = await signIn(browser, bob, { beforeLogin: trackPeerConnections })
   sessions = [a, b]
 
   await expect.poll(() => a.page.evaluate(() => !!(window as unknown as { TUICallKit?: object }).TUICallKit)).toBe(true)
@@ -141,6 +150,8 @@ test("setLanguage('ja_JP') turns the widget's texts Japanese", async ({ browser,
   await expect(visible(b.page, 'call-btn-accept')).toHaveAttribute('aria-label', 'Accept')
   await press(b.page, 'accept')
   await expectLayout(a.page, 'calling-c2c-video')
+  await expectFramesDecoded(a.page, 1)
+  await expectFramesDecoded(b.page, 1)
   await expect(visible(a.page, 'call-btn-hangup')).toContainText('切る')
   await expect(visible(a.page, 'call-btn-virtualBackground')).toContainText('背景ぼかし')
   await expect(visible(a.page, 'call-btn-switchToAudio')).toContainText('音声通話に切り替え')

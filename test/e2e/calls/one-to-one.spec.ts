@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { closeAll, openChatWith, registerUsers, signIn, visible, type Session } from '../messaging/support'
 import { recordToasts } from '../support/ui'
-import { callCards, callScreen, expectLayout, expectLiveVideo, placeCall, press } from './support'
+import { callCards, callScreen, expectFramesDecoded, expectLayout, expectLiveVideo, placeCall, press, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -11,8 +11,8 @@ test.afterEach(async () => {
 
 test('a one-to-one video call: invitation, accept, live video both ways, mute and camera off, minimise, hang up, duration cards', async ({ browser, request }) => {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice)
-  const b = await signIn(browser, bob)
+  const a = await signIn(browser, alice, { beforeLogin: trackPeerConnections })
+  const b = await signIn(browser, bob, { beforeLogin: trackPeerConnections })
   sessions = [a, b]
 
   await placeCall(a, bob, 'video')
@@ -34,6 +34,8 @@ test('a one-to-one video call: invitation, accept, live video both ways, mute an
   await expectLiveVideo(b.page, alice.wtId)
   await expect(visible(a.page, 'call-timer')).toHaveText(/^00:00:0[1-9]$/, { timeout: 10_000 })
   await expect(visible(b.page, 'call-timer')).toHaveText(/^00:00:0[1-9]$/)
+  await expectFramesDecoded(a.page, 1)
+  await expectFramesDecoded(b.page, 1)
 
   // Alice mutes and turns her camera off; Bob's screen shows both.
   // An empty marker element: present, not painted.

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { openChatWith, visible, type ChatUser, type Session } from '../messaging/support'
 
 /** Helpers of the call tests: the call screen, the media checks and the record cards. */
@@ -37,4 +37,107 @@ export async function expectLiveVideo(page: Page, userId: string): Promise<void>
 /** The call record cards of the open chat, top to bottom. */
 export function callCards(page: Page): Locator {
   return visible(page, 'chat-panel').locator('[data-testid="msg-call"]')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Link statistics: test-side instrumentation of the page's peer connections.
+
+type TrackedWindow = Window & { __peerConnections?: RTCPeerConnection[] }
+
+/**
+ * Keeps every RTCPeerConnection the context's pages create in `window.__peerConnections`, so a
+ * test can read their getStats. The constructor is wrapped, not replaced: the product sees the
+ * browser's own class. Install before the page loads (signIn's beforeLogin).
+ */
+export async function trackPeerConnections(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as TrackedWindow
+    if (w.__peerConnections || typeof RTCPeerConnection === 'undefined') return
+    const made: RTCPeerConnection[] = []
+    w.__peerConnections = made
+    window.RTCPeerConnection = new Proxy(RTCPeerConnection, {
+      construct(target, args, newTarget) {
+        const pc = Reflect.construct(target, args, newTarget) as RTCPeerConnection
+        made.push(pc)
+        return pc
+      },
+    })
+  })
+}
+
+/**
+ * For each open peer connection of the page, the sum over its inbound-rtp streams of `kind` of
+ * the counter: frames decoded for video, packets received for audio.
+ */
+function inboundCounters(page: Page, kind: 'audio' | 'video'): Promise<number[]> {
+  return page.evaluate(async (k) => {
+    const all = (window as TrackedWindow).__peerConnections
+    if (!all) throw new Error('peer connections are not tracked in this page: sign in with trackPeerConnections')
+    const open = all.filter((pc) => pc.connectionState !== 'closed')
+    return Promise.all(
+      open.map(async (pc) => {
+        let sum = 0
+        ;(await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; packetsReceived?: number }) => {
+          if (s.type === 'inbound-rtp' && s.kind === k) sum += (k === 'video' ? s.framesDecoded : s.packetsReceived) ?? 0
+        })
+        return sum
+      }),
+    )
+  }, kind)
+}
+
+/**
+ * Every open link of the page (`links` of them when given) receives media of `kind`, and keeps
+ * receiving: the counter is above zero on each, then rises on each.
+ */
+async function expectInboundFlowing(page: Page, kind: 'audio' | 'video', links?: number): Promise<void> {
+  const what = kind === 'video' ? 'frames decoded' : 'audio packets received'
+  // The polls answer the counters with the verdict, so a failure shows what each link had.
+  let first: number[] = []
+  await expect
+    .poll(async () => {
+      first = await inboundCounters(page, kind)
+      const ok = first.length > 0 && (links === undefined || first.length === links) && first.every((n) => n > 0)
+      return { ok, counters: first }
+    }, { message: `${what} on every link${links === undefined ? '' : ` (${links})`}`, timeout: 15_000 })
+    .toMatchObject({ ok: true })
+  await expect
+    .poll(async () => {
+      const now = await inboundCounters(page, kind)
+      return { ok: now.length === first.length && now.every((n, i) => n > first[i]!), before: first, now }
+    }, { message: `${what} rising on every link`, timeout: 10_000 })
+    .toMatchObject({ ok: true })
+}
+
+/** getStats: inbound video frames are decoded on every link of the page, and more keep coming. */
+export const expectFramesDecoded = (page: Page, links?: number) => expectInboundFlowing(page, 'video', links)
+
+/** getStats: inbound audio packets arrive on every link of the page, and more keep coming. */
+export const expectAudioReceived = (page: Page, links?: number) => expectInboundFlowing(page, 'audio', links)
+
+/**
+ * Starts recording every status the call screen shows in this page, from the next navigation on,
+ * so a test can tell that no call screen appeared even for a moment. The returned function reads
+ * the record.
+ */
+export async function recordCallStatuses(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __callStatuses: string[] }).__callStatuses = seen
+    const note = (el: Element) => {
+      const status = el.getAttribute('data-status')
+      if (status && seen[seen.length - 1] !== status) seen.push(status)
+    }
+    new MutationObserver((mutations) => {
+      for (const m of mutations) {
+        if (m.type === 'attributes' && m.target instanceof Element && m.target.matches('[data-testid="call-screen"]')) note(m.target)
+        for (const node of m.addedNodes) {
+          if (!(node instanceof Element)) continue
+          if (node.matches('[data-testid="call-screen"]')) note(node)
+          node.querySelectorAll('[data-testid="call-screen"]').forEach(note)
+        }
+      }
+    }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-status'] })
+  })
+  return () => page.evaluate(() => [...((window as unknown as { __callStatuses?: string[] }).__callStatuses ?? [])])
 }

@@ -57,7 +57,11 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
   await page.addInitScript(() => {
     const seen: string[] = []
     ;(window as unknown as { __shownToasts: string[] }).__shownToasts = seen
+    // A toast inserted with its host is reported twice (the host's subtree, then its own record).
+    const noted = new WeakSet<Element>()
     const check = (el: Element) => {
+      if (noted.has(el)) return
+      noted.add(el)
       // Text and layout settle after insertion; look once the frame is painted.
       requestAnimationFrame(() => {
         if (el.checkVisibility() && el.textContent) seen.push(el.textContent)
@@ -79,4 +83,21 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
 /** Waits until a toast with this text is on screen. */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(toasts(page).filter({ hasText: text }).first()).toBeVisible()
+}
+
+/** Waits until a toast with this text is on screen and on top: nothing covers its middle. */
+export async function expectToastOnTop(page: Page, text: string): Promise<void> {
+  const toast = toasts(page).filter({ hasText: text }).first()
+  await expect(toast).toBeVisible()
+  await expect
+    .poll(
+      () =>
+        toast.evaluate((el) => {
+          const r = el.getBoundingClientRect()
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)
+          return !!hit && el.contains(hit)
+        }),
+      { message: `the toast '${text}' is not covered` },
+    )
+    .toBe(true)
 }
