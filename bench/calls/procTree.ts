@@ -1,22 +1,6 @@
 /** CPU time of whole process trees from /proc (Linux): a browser with its helpers, a server with its launcher. */
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
-  } catch {
-    return 100
-  }
-})()
-
-function read(file: string): string | null {
-  try {
-    return fs.readFileSync(file, 'utf8')
-  } catch {
-    return null
-  }
-}
+import { CLK_TCK, readProc } from '../lib/procfs.js'
 
 interface ProcStat {
   pid: number
@@ -26,7 +10,7 @@ interface ProcStat {
 }
 
 function stat(pid: number): ProcStat | null {
-  const text = read(`/proc/${pid}/stat`)
+  const text = readProc(`/proc/${pid}/stat`)
   if (!text) return null
   // The command name is in parentheses and may itself contain spaces or parentheses.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
@@ -61,7 +45,7 @@ export function treeOf(root: number): ProcStat[] {
  */
 export function chromiumKind(pid: number): string {
   // Chromium rewrites its helpers' command lines into one space-separated string (its process titles).
-  const args = (read(`/proc/${pid}/cmdline`) ?? '').split(/[\0 ]/)
+  const args = (readProc(`/proc/${pid}/cmdline`) ?? '').split(/[\0 ]/)
   const type = args.find((a) => a.startsWith('--type='))?.slice('--type='.length)
   if (!type || type === 'zygote') return 'browser'
   if (type === 'gpu-process') return 'gpu'
@@ -105,17 +89,17 @@ export function childrenNamed(parent: number, comm: string): number[] {
     .readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .map(Number)
-    .filter((pid) => stat(pid)?.ppid === parent && (read(`/proc/${pid}/comm`) ?? '').trim().startsWith(comm))
+    .filter((pid) => stat(pid)?.ppid === parent && (readProc(`/proc/${pid}/comm`) ?? '').trim().startsWith(comm))
 }
 
 /** Busy and total jiffies of the whole machine (/proc/stat). */
 export function machineJiffies(): { busy: number; total: number } {
-  const line = (read('/proc/stat') ?? '').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+  const line = (readProc('/proc/stat') ?? '').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
   const total = line.reduce((x, y) => x + y, 0)
   const idle = (line[3] ?? 0) + (line[4] ?? 0)
   return { busy: total - idle, total }
 }
 
 export function cpuModel(): string {
-  return /model name\s*:\s*(.*)/.exec(read('/proc/cpuinfo') ?? '')?.[1] ?? 'unknown'
+  return /model name\s*:\s*(.*)/.exec(readProc('/proc/cpuinfo') ?? '')?.[1] ?? 'unknown'
 }

@@ -13,6 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
 import { ensureH5Build } from '../../scripts/ensure-h5-build.mjs'
 import { startServer, type RunningServer } from '../../scripts/server-process.mjs'
 import {
@@ -31,24 +32,11 @@ import {
   waitUntil,
   type Person,
 } from './people.js'
+import { parseFlags } from '../lib/flags.js'
 import { readProbe, resetProbe, videoStats, type ProbeRecord, type VideoStats } from './probe.js'
 import { childrenNamed, chromiumKind, cpuModel, machineJiffies, sampleTree, treeDelta } from './procTree.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-
-/** The launch flags of the browser tests (test/e2e/playwright.config.ts): fake devices, loopback WebRTC. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-]
 
 // ---------------------------------------------------------------- options
 
@@ -56,12 +44,7 @@ type Scenario = 'c2c' | 'group4' | 'cpu4'
 const SCENARIOS: Scenario[] = ['c2c', 'group4', 'cpu4']
 
 function parseOptions(argv: string[]) {
-  const raw = new Map<string, string>()
-  for (const a of argv) {
-    const m = /^--([\w-]+)(?:=(.*))?$/.exec(a)
-    if (!m) throw new Error(`unknown argument ${a}`)
-    raw.set(m[1]!, m[2] ?? 'true')
-  }
+  const raw = parseFlags(argv)
   const known = ['scenario', 'runs', 'seconds', 'warmup', 'ring', 'frame-timeout', 'json']
   for (const k of raw.keys()) if (!known.includes(k)) throw new Error(`unknown option --${k} (known: ${known.map((o) => `--${o}`).join(' ')})`)
   const num = (name: string, fallback: number) => {
@@ -175,7 +158,7 @@ async function startBench(opts: Options): Promise<Bench> {
 
 /** Chromium with the test flags, and the pid of its main process (the root of its process tree). */
 async function launchBrowser(): Promise<{ browser: Browser; pid: number }> {
-  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+  const executablePath = CHROMIUM_PATH
   const before = new Set(childrenNamed(process.pid, 'chrom'))
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
   cleanups.push(() => browser.close())
@@ -501,7 +484,7 @@ function gitRevision(): string {
 
 function chromiumVersion(): string {
   try {
-    return execFileSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium', ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
+    return execFileSync(CHROMIUM_PATH, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
       .toString()
       .trim()
   } catch {

@@ -2,26 +2,11 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
-
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
-  } catch {
-    return 100
-  }
-})()
-
-function read(file: string): string | null {
-  try {
-    return fs.readFileSync(file, 'utf8')
-  } catch {
-    return null
-  }
-}
+import { CLK_TCK, readProc } from '../lib/procfs.js'
 
 /** Resident set size in KB (VmRSS), or null when the process is gone. */
 export function rssKb(pid: number): number | null {
-  const m = /VmRSS:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`) ?? '')
+  const m = /VmRSS:\s+(\d+) kB/.exec(readProc(`/proc/${pid}/status`) ?? '')
   return m ? Number(m[1]) : null
 }
 
@@ -35,7 +20,7 @@ interface Stat {
 }
 
 function stat(pid: number): Stat | null {
-  const text = read(`/proc/${pid}/stat`)
+  const text = readProc(`/proc/${pid}/stat`)
   if (!text) return null
   const close = text.lastIndexOf(')')
   const comm = text.slice(text.indexOf('(') + 1, close)
@@ -56,7 +41,7 @@ export function cpuSeconds(pid: number): number | null {
 
 /** System (kernel) CPU seconds a process has used so far: syscalls, including loopback TCP work. */
 export function systemSeconds(pid: number): number | null {
-  const text = read(`/proc/${pid}/stat`)
+  const text = readProc(`/proc/${pid}/stat`)
   if (!text) return null
   return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[12]) / CLK_TCK
 }
@@ -108,14 +93,14 @@ export function cpuDelta(before: Map<number, number>, after: Map<number, number>
 
 /** Busy and total jiffies of the whole machine (/proc/stat), for machine-wide utilisation. */
 export function machineCpu(): { busy: number; total: number } {
-  const line = (read('/proc/stat') ?? '').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+  const line = (readProc('/proc/stat') ?? '').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
   const total = line.reduce((a, b) => a + b, 0)
   const idle = (line[3] ?? 0) + (line[4] ?? 0)
   return { busy: total - idle, total }
 }
 
 export function machineInfo() {
-  const model = /model name\s*:\s*(.*)/.exec(read('/proc/cpuinfo') ?? '')?.[1] ?? os.cpus()[0]?.model ?? 'unknown'
+  const model = /model name\s*:\s*(.*)/.exec(readProc('/proc/cpuinfo') ?? '')?.[1] ?? os.cpus()[0]?.model ?? 'unknown'
   let nofile = 'unknown'
   try {
     nofile = execFileSync('sh', ['-c', 'ulimit -n']).toString().trim()

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import WebSocket from 'ws'
 import { startServer, type RunningServer } from '../../scripts/server-process.mjs'
+import { parseFlags } from '../lib/flags.js'
 import { ClientPool, type BenchClient, type SeedUser } from './clients.js'
 import { cpuByName, cpuDelta, cpuSeconds, machineCpu, machineInfo, rssKb, systemSeconds, workerPid } from './proc.js'
 
@@ -26,12 +27,7 @@ type Scenario = 'c2c' | 'group' | 'two-process' | 'large-group'
 type DbKind = 'postgres' | 'pglite'
 
 function parseOptions(argv: string[]) {
-  const raw = new Map<string, string>()
-  for (const a of argv) {
-    const m = /^--([\w-]+)(?:=(.*))?$/.exec(a)
-    if (!m) throw new Error(`unknown argument ${a}`)
-    raw.set(m[1]!, m[2] ?? 'true')
-  }
+  const raw = parseFlags(argv)
   const num = (name: string, fallback: number) => {
     const v = raw.has(name) ? Number(raw.get(name)) : fallback
     if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} must be a non-negative number`)

@@ -1,12 +1,11 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
 
 /**
  * End-to-end tests on the built H5 app against the real server, driven through Debian's
  * Chromium. The global setup builds dist/h5 when stale and starts a server on a free port
  * with a fresh data directory; workers read its address from E2E_BASE_URL.
  */
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-
 export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results/e2e',
@@ -26,22 +25,7 @@ export default defineConfig({
     navigationTimeout: 20_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // Playwright adds --headless and a fresh temporary profile (--user-data-dir) itself.
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        '--allow-loopback-in-peer-connection',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // One project per suite, run in this order: the walking-skeleton flows (specs/), then the
   // messaging flows, then group management, contacts, the calls and the message operations. Files inside a suite run in name order.

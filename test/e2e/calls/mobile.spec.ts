@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { closeAll, createGroup, openConversation, registerUsers, signIn, visible, type Session } from '../messaging/support'
-import { callScreen, expectLayout, expectLiveVideo, press } from './support'
+import { callScreen, expectFramesDecoded, expectLayout, expectLiveVideo, press, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -15,7 +15,7 @@ test('a group video call on phones: the picker header cancels, the waiting view 
   test.setTimeout(120_000)
   const [owner, b, c] = await registerUsers(request, ['群主', '乙', '丙'])
   const group = await createGroup(request, owner!, [b!, c!], '手机通话群')
-  const [so, sb, sc] = await Promise.all([owner!, b!, c!].map((u) => signIn(browser, u, { viewport: phone })))
+  const [so, sb, sc] = await Promise.all([owner!, b!, c!].map((u) => signIn(browser, u, { viewport: phone, beforeLogin: trackPeerConnections })))
   sessions = [so!, sb!, sc!]
 
   await openConversation(so!.page, group.conversationID)
@@ -56,6 +56,7 @@ test('a group video call on phones: the picker header cancels, the waiting view 
   await expectLiveVideo(sb!.page, owner!.wtId)
   await expectLiveVideo(sb!.page, c!.wtId)
   await expectLiveVideo(so!.page, b!.wtId)
+  for (const s of [so!, sb!, sc!]) await expectFramesDecoded(s.page, 2)
 
   // A tapped tile takes the big place and closes the button panel; tapping it again opens the panel.
   // The small tiles lie under the panel: tap the part of the tile above the buttons.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { closeAll, openChatWith, registerUsers, signIn, visible, type Session } from '../messaging/support'
 import { apiPost, logoutViaMenu } from '../support/accounts'
 import { expectPath, expectToast } from '../support/ui'
-import { callCards, callScreen, expectLayout, expectLiveVideo, placeCall, press } from './support'
+import { callCards, callScreen, expectFramesDecoded, expectLayout, expectLiveVideo, placeCall, press, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -13,14 +13,16 @@ test.afterEach(async () => {
 /** A and B in a connected video call, media flowing both ways. */
 async function connectedCall(request: Parameters<typeof registerUsers>[0], browser: Parameters<typeof signIn>[0]) {
   const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-  const a = await signIn(browser, alice!)
-  const b = await signIn(browser, bob!)
+  const a = await signIn(browser, alice!, { beforeLogin: trackPeerConnections })
+  const b = await signIn(browser, bob!, { beforeLogin: trackPeerConnections })
   sessions = [a, b]
   await placeCall(a, bob!, 'video')
   await expectLayout(b.page, 'be-invited')
   await press(b.page, 'accept')
   await expectLayout(a.page, 'calling-c2c-video')
   await expectLiveVideo(b.page, alice!.wtId)
+  await expectFramesDecoded(a.page, 1)
+  await expectFramesDecoded(b.page, 1)
   return { alice: alice!, bob: bob!, a, b }
 }
 

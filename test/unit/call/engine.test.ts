@@ -2,47 +2,23 @@ import type { GroupCallInfo } from '@shared/call'
 import type { Message } from '@shared/chat'
 import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
 import { buildSignal, callRecordOf, type CallRef } from '@/engines/call/signaling'
-import type { CallStream, MediaPort, PeerLinkEvents } from '@/platform/media'
 import { MediaAccessError } from '@/platform/mediaAccess'
 import { CallKit, INIT_NOT_COMPLETE, REPEATED_CALL } from '@/services/call/callKit'
 import { bindCallLimits } from '@/services/call/limits'
+import { fakeCallMedia } from '../helpers/fakeCallEngine'
 import { FakeChatEngine, message } from '../helpers/fakeChatEngine'
 
 const ME = '10000001'
 const PEER = '10000002'
 
-function fakeMedia() {
-  const stream = (): CallStream => ({ id: 's', setEnabled: jest.fn(), stop: jest.fn() })
-  const links: PeerLinkEvents[] = []
-  const port: MediaPort & { links: PeerLinkEvents[]; fail: MediaAccessError | null } = {
-    links,
-    fail: null,
-    supportsWebRtc: () => true,
-    getLocalStream: jest.fn(async () => {
-      if (port.fail) throw port.fail
-      return stream()
-    }),
-    createPeerLink: jest.fn((_opts, events: PeerLinkEvents) => {
-      links.push(events)
-      return { createOffer: async () => 'offer-sdp', acceptOffer: async () => 'answer-sdp', acceptAnswer: jest.fn(async () => undefined), addCandidate: jest.fn(async () => undefined), dropVideo: jest.fn(), stats: async () => ({ audioLevel: 0.3, localAudioLevel: 0.1, rttMs: 500, packetsLost: 0, packetsReceived: 100 }), close: jest.fn() }
-    }),
-    attach: jest.fn(() => true),
-    setSpeakerMuted: jest.fn(),
-    listDevices: jest.fn(async () => [
-      { deviceId: 'cam-1', label: 'Front', deviceType: 'camera' as const },
-      { deviceId: 'mic-1', label: 'Mic', deviceType: 'microphone' as const },
-    ]),
-    switchInput: jest.fn(async () => undefined),
-    setSpeakerDevice: jest.fn(async () => undefined),
-    setResolution: jest.fn(async () => undefined),
-    setBackgroundBlur: jest.fn(async () => undefined),
-    setNoiseSuppression: jest.fn(async () => undefined),
-    hostOs: jest.fn(() => 'mac' as const),
-    toggleFullScreen: jest.fn(async () => true),
-    canFullScreen: () => true,
-  }
-  return port
-}
+const fakeMedia = () =>
+  fakeCallMedia({
+    stats: { audioLevel: 0.3, localAudioLevel: 0.1, rttMs: 500, packetsLost: 0, packetsReceived: 100 },
+    devices: [
+      { deviceId: 'cam-1', label: 'Front', deviceType: 'camera' },
+      { deviceId: 'mic-1', label: 'Mic', deviceType: 'microphone' },
+    ],
+  })
 
 function setup(groupInfo: { current: GroupCallInfo | null } = { current: null }) {
   const chat = new FakeChatEngine()

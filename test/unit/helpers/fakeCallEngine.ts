@@ -1,6 +1,7 @@
 import type { Message } from '@shared/chat'
 import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
-import type { CallStream, MediaPort } from '@/platform/media'
+import type { CallStream, MediaPort, PeerLinkEvents } from '@/platform/media'
+import type { MediaAccessError } from '@/platform/mediaAccess'
 import { FakeChatEngine, message } from './fakeChatEngine'
 
 /**
@@ -8,28 +9,46 @@ import { FakeChatEngine, message } from './fakeChatEngine'
  * are numbered in the order they were opened (`streams`), so a test can tell which call's
  * microphone a media call was made for.
  */
-export function fakeCallMedia() {
+type LinkStats = Awaited<ReturnType<ReturnType<MediaPort['createPeerLink']>['stats']>>
+type Device = Awaited<ReturnType<MediaPort['listDevices']>>[number]
+
+export interface FakeCallMediaOptions {
+  /** What every link's statistics read. */
+  stats?: LinkStats
+  devices?: Device[]
+}
+
+export function fakeCallMedia(options: FakeCallMediaOptions = {}) {
   const streams: CallStream[] = []
-  const port: MediaPort & { streams: CallStream[] } = {
+  const links: PeerLinkEvents[] = []
+  const stats: LinkStats = options.stats ?? { audioLevel: 0, localAudioLevel: 0, rttMs: 0, packetsLost: 0, packetsReceived: 0 }
+  const port: MediaPort & { streams: CallStream[]; links: PeerLinkEvents[]; fail: MediaAccessError | null } = {
     streams,
+    links,
+    /** When set, opening the camera or microphone fails with it. */
+    fail: null,
     supportsWebRtc: () => true,
     getLocalStream: jest.fn(async () => {
+      if (port.fail) throw port.fail
       const stream: CallStream = { id: `s${streams.length + 1}`, setEnabled: jest.fn(), stop: jest.fn() }
       streams.push(stream)
       return stream
     }),
-    createPeerLink: jest.fn(() => ({
-      createOffer: async () => 'offer-sdp',
-      acceptOffer: async () => 'answer-sdp',
-      acceptAnswer: jest.fn(async () => undefined),
-      addCandidate: jest.fn(async () => undefined),
-      dropVideo: jest.fn(),
-      stats: async () => ({ audioLevel: 0, localAudioLevel: 0, rttMs: 0, packetsLost: 0, packetsReceived: 0 }),
-      close: jest.fn(),
-    })),
+    createPeerLink: jest.fn((_opts, events: PeerLinkEvents) => {
+      links.push(events)
+      return {
+        createOffer: async () => 'offer-sdp',
+        acceptOffer: async () => 'answer-sdp',
+        acceptAnswer: jest.fn(async () => undefined),
+        addCandidate: jest.fn(async () => undefined),
+        dropVideo: jest.fn(),
+        stats: async () => stats,
+        close: jest.fn(),
+      }
+    }),
     attach: jest.fn(() => true),
     setSpeakerMuted: jest.fn(),
-    listDevices: jest.fn(async () => []),
+    listDevices: jest.fn(async () => options.devices ?? []),
     switchInput: jest.fn(async () => undefined),
     setSpeakerDevice: jest.fn(async () => undefined),
     setResolution: jest.fn(async () => undefined),
