@@ -178,5 +178,10 @@ export async function hangUpAll(people: Person[]): Promise<void> {
       if ((await layoutOf(p)) !== null) throw err
     }
   }
+  await waitClosed(people)
+}
+
+/** Waits until none of these people has a call screen. */
+export async function waitClosed(people: Person[]): Promise<void> {
   for (const p of people) await waitUntil(`${p.account.nickName}: the call screen to close`, async () => (await layoutOf(p)) === null)
 }
