@@ -360,7 +360,8 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
       for (const t of times) eachPeer.push(t === undefined ? null : t - accept)
       firstPeer.push(got.length ? Math.min(...got) : null)
       allPeers.push(got.length === times.length ? Math.max(...got) : null)
-      parts.push(`${me}: ${times.map((t) => (t === undefined ? '-' : `+${Math.round(t - accept)}`)).join('/')}`)
+      const links = r.members[i]!.connected.map((t) => `+${Math.round(t - accept)}`).join('/')
+      parts.push(`${me}: ${times.map((t) => (t === undefined ? '-' : `+${Math.round(t - accept)}`)).join('/')} (links connected ${links || '-'})`)
     })
     for (const [id, accept] of accepts) {
       const t = r.owner.firstFrame[id]

@@ -10,6 +10,7 @@ import { c2cIdFor, groupConversationId, parseConversationId } from '../domain/co
 import { sendMessage } from '../domain/messages.js'
 import type { SessionInfo } from '../domain/sessions.js'
 import { pushMessage } from './chatEvents.js'
+import { RelayGrants } from './relayGrants.js'
 
 export type CallCheck = { kind: 'none' } | { kind: 'call'; signal: CallSignal } | { kind: 'refused'; msg: string }
 
@@ -30,8 +31,22 @@ export async function checkCallMessage(ctx: AppContext, me: string, message: Out
   return refusal ? { kind: 'refused', msg: refusal } : { kind: 'call', signal: parsed.data }
 }
 
+/** One set of relay permissions per server (tests run several in one process). */
+const relayGrants = new WeakMap<AppContext, RelayGrants>()
+function grantsOf(ctx: AppContext): RelayGrants {
+  let grants = relayGrants.get(ctx)
+  if (!grants) relayGrants.set(ctx, (grants = new RelayGrants()))
+  return grants
+}
+
+/** Moves the call's state after one of its messages is stored; relay permissions of the call are checked afresh. */
+async function applyCall(ctx: AppContext, sender: string, signal: CallSignal): Promise<void> {
+  await applyCallMessage(ctx.db, sender, signal)
+  grantsOf(ctx).forget(signal.inviteID)
+}
+
 /** After a call message is stored, before its acknowledgement: the call's state moves, so the sender's next frames find it. */
-export const applyStoredCallMessage = (ctx: AppContext, sender: string, signal: CallSignal) => applyCallMessage(ctx.db, sender, signal)
+export const applyStoredCallMessage = (ctx: AppContext, sender: string, signal: CallSignal) => applyCall(ctx, sender, signal)
 
 /** After a call message is delivered: an invitee who is already in another call answers busy (written in the invitee's name). */
 export async function afterCallMessage(ctx: AppContext, signal: CallSignal): Promise<void> {
@@ -71,7 +86,7 @@ async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal
     atUserList: [],
     needReadReceipt: false,
   })
-  await applyCallMessage(ctx.db, sender, signal)
+  await applyCall(ctx, sender, signal)
   if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, null)
 }
 
@@ -79,8 +94,13 @@ async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal
 export async function handleRtcFrame(ctx: AppContext, session: SessionInfo, frame: RtcClientFrame, reply: (f: Record<string, unknown>) => void): Promise<void> {
   const me = session.wtId
   const keepAlive = frame.payload.kind === 'alive'
-  if (!(await relayAllowed(ctx.db, frame.inviteID, me, frame.to, keepAlive))) {
-    return reply({ type: 'error', code: ResultCode.Forbidden, msg: 'inviteID: 通话不存在或已结束' })
+  const grants = grantsOf(ctx)
+  // Keep-alives always reach the database: they are what keeps the call alive there.
+  if (keepAlive || !grants.has(frame.inviteID, me, frame.to)) {
+    if (!(await relayAllowed(ctx.db, frame.inviteID, me, frame.to, keepAlive))) {
+      return reply({ type: 'error', code: ResultCode.Forbidden, msg: 'inviteID: 通话不存在或已结束' })
+    }
+    grants.grant(frame.inviteID, me, frame.to)
   }
   if (keepAlive) return
   await ctx.bus.publish(userTopic(frame.to), { frame: { type: 'rtc', inviteID: frame.inviteID, from: me, payload: frame.payload } })
