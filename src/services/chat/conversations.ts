@@ -15,6 +15,10 @@ export const OPEN_FAILED_TEXT = '进入会话失败'
 
 let reloading: Promise<void> | null = null
 let reloadAgain = false
+/** Later reloads after the bounded rounds ran out while a count was still unconfirmed. */
+const SETTLE_DELAYS_MS = [1000, 3000, 8000]
+let settleAttempt = 0
+let settleTimer: ReturnType<typeof setTimeout> | null = null
 
 /**
  * The conversation list from the server, then a catch-up (messages/since) of every held
@@ -34,10 +38,24 @@ export function reloadConversations(): Promise<void> {
       reloadAgain = false
       await reloadOnce()
     } while (reloadAgain && ++rounds < 5)
+    // Messages kept coming faster than the lists: once they stop, a list as new as what is held
+    // settles the count. A few later tries, spaced out, then the next message or reconnect.
+    if (reloadAgain) scheduleSettle()
+    else settleAttempt = 0
   })().finally(() => {
     reloading = null
   })
   return reloading
+}
+
+function scheduleSettle(): void {
+  const delay = SETTLE_DELAYS_MS[settleAttempt]
+  if (delay === undefined || settleTimer) return
+  settleAttempt += 1
+  settleTimer = setTimeout(() => {
+    settleTimer = null
+    void reloadConversations()
+  }, delay)
 }
 
 async function reloadOnce(): Promise<void> {
@@ -186,4 +204,7 @@ export function getReadMembers(conversationID: string, sequence: number, filter:
 export function resetConversations(): void {
   reloading = null
   reloadAgain = false
+  if (settleTimer) clearTimeout(settleTimer)
+  settleTimer = null
+  settleAttempt = 0
 }

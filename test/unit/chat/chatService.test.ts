@@ -262,3 +262,26 @@ test('reads made while disconnected are sent once the engine is ready again', as
   expect(engine.readsSent).toEqual([[PEER, 2]])
   expect(state().conversations[PEER]!.unreadCount).toBe(0)
 })
+
+test('messages that outrun every list: once they stop, a later list settles the unread count', async () => {
+  jest.useFakeTimers()
+  const ID = 'C2C10000009'
+  let arrived = 0
+  // Each list is as new as what had arrived when it was asked for, and takes 10 ms to come.
+  jest.spyOn(engine, 'getConversationList').mockImplementation(async () => {
+    const n = arrived
+    await new Promise((r) => setTimeout(r, 10))
+    return n ? [conversation(ID, { lastSequence: n, unreadCount: n })] : []
+  })
+  // Twenty messages over 80 ms: more than the bounded rounds of reloads can follow.
+  for (let seq = 1; seq <= 20; seq++) {
+    arrived = seq
+    engine.emit('message', message({ conversationID: ID, sequence: seq }))
+    await jest.advanceTimersByTimeAsync(4)
+  }
+  await jest.advanceTimersByTimeAsync(100)
+  await jest.advanceTimersByTimeAsync(1000)
+  await jest.advanceTimersByTimeAsync(100)
+  expect(state().conversations[ID]).toMatchObject({ lastSequence: 20, unreadCount: 20 })
+  jest.useRealTimers()
+})
