@@ -28,6 +28,19 @@ function sharpness(page: Page, userId: string): Promise<number> {
   })
 }
 
+/**
+ * The camera's sharpness once the link has settled: a new link starts at a low bitrate, whose
+ * first pictures are softer, so the best of three seconds of samples is the reference.
+ */
+async function settledSharpness(page: Page, userId: string): Promise<number> {
+  let best = 0
+  for (let i = 0; i < 10; i++) {
+    best = Math.max(best, await sharpness(page, userId))
+    await page.waitForTimeout(300)
+  }
+  return best
+}
+
 /** What the local preview plays: the camera's track or the blur canvas's. */
 function localTrackKind(page: Page, userId: string): Promise<string> {
   return page.locator(`#call-video-${userId} video`).evaluate((v: HTMLVideoElement) => (v.srcObject as MediaStream).getVideoTracks()[0]!.constructor.name)
@@ -48,7 +61,7 @@ test('background blur: the sent video is blurred and keeps flowing, the button i
   await expectFramesDecoded(b.page, 1)
   await expect(visible(a.page, 'call-btn-virtualBackground')).toHaveAttribute('data-appearance', 'closed')
   expect(await localTrackKind(a.page, alice.wtId)).toBe('MediaStreamTrack')
-  const sharp = await sharpness(b.page, alice.wtId)
+  const sharp = await settledSharpness(b.page, alice.wtId)
   expect(sharp).toBeGreaterThan(0)
 
   await press(a.page, 'virtualBackground')
