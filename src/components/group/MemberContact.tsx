@@ -9,6 +9,7 @@ import RemarkTagDialog from '@/components/contact/RemarkTagDialog'
 import { isFriendProfile } from '@/components/contact/profileMenu'
 import { useProfile } from '@/components/contact/useProfile'
 import { sendNameCard } from '@/services/contacts'
+import ProfileLine from './ProfileLine'
 
 interface MemberContactProps {
   member: GroupMemberDetail
@@ -37,8 +38,8 @@ export default function MemberContact({ member, groupID, groupName }: MemberCont
     <View className='gprofile__contact' data-testid='group-member-contact' data-friend={friend ? 'true' : 'false'}>
       {friend ? (
         <View className='gprofile__info'>
-          <Line label='备注' value={info.remark || '未设置'} testId='group-member-remark' />
-          <Line label='标签' value={info.tagNameList.join('，') || '未设置'} testId='group-member-tags' />
+          <ProfileLine label='备注' value={info.remark || '未设置'} testId='group-member-remark' />
+          <ProfileLine label='标签' value={info.tagNameList.join('，') || '未设置'} testId='group-member-tags' />
         </View>
       ) : null}
       {!friend && !member.canAddFriend ? (
@@ -78,17 +79,6 @@ export default function MemberContact({ member, groupID, groupName }: MemberCont
         onDone={(selected) => sendNameCard({ userId: info.wtId, nickName: info.nickName, avatar: info.avatar }, selected.map((e) => e.id))}
         onClose={close}
       />
-    </View>
-  )
-}
-
-function Line({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <View className='gprofile__line'>
-      <View className='gprofile__label'>{label}</View>
-      <View className='gprofile__value' data-testid={testId}>
-        {value}
-      </View>
     </View>
   )
 }

@@ -11,6 +11,7 @@ import MemberContact from './MemberContact'
 import { formatDateTime, joinTypeText } from './memberInfo'
 import MuteDurationDialog from './panel/MuteDurationDialog'
 import { memberAbilities, panelAbilities, roleLabel } from './rules/permissions'
+import ProfileLine from './ProfileLine'
 
 interface MemberProfilePopupProps {
   groupNumber: string
@@ -99,11 +100,11 @@ export default function MemberProfilePopup({ groupNumber, wtId, onClose }: Membe
           </View>
           {showInfo ? (
             <View className='gprofile__info' data-testid='group-member-info'>
-              {detail.joinType ? <InfoLine label='入群方式' value={joinTypeText(detail.joinType, detail.inviterUserName)} testId='group-member-join-type' /> : null}
-              {detail.createTime ? <InfoLine label='入群时间' value={formatDateTime(detail.createTime)} /> : null}
-              <InfoLine label='最后发言' value={detail.lastSendMsgTime ? formatDateTime(detail.lastSendMsgTime) : '暂无发言'} />
-              {detail.inviterUserName ? <InfoLine label='邀请人' value={detail.inviterUserName} /> : null}
-              {muted ? <InfoLine label='禁言至' value={formatDateTime(detail.muteUntil)} testId='group-member-muted' /> : null}
+              {detail.joinType ? <ProfileLine label='入群方式' value={joinTypeText(detail.joinType, detail.inviterUserName)} testId='group-member-join-type' /> : null}
+              {detail.createTime ? <ProfileLine label='入群时间' value={formatDateTime(detail.createTime)} /> : null}
+              <ProfileLine label='最后发言' value={detail.lastSendMsgTime ? formatDateTime(detail.lastSendMsgTime) : '暂无发言'} />
+              {detail.inviterUserName ? <ProfileLine label='邀请人' value={detail.inviterUserName} /> : null}
+              {muted ? <ProfileLine label='禁言至' value={formatDateTime(detail.muteUntil)} testId='group-member-muted' /> : null}
             </View>
           ) : null}
           {info && !self ? <MemberContact member={detail} groupID={info.groupID} groupName={info.groupName} /> : null}
@@ -145,16 +146,5 @@ export default function MemberProfilePopup({ groupNumber, wtId, onClose }: Membe
         }}
       />
     </Dialog>
-  )
-}
-
-function InfoLine({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <View className='gprofile__line'>
-      <View className='gprofile__label'>{label}</View>
-      <View className='gprofile__value' data-testid={testId}>
-        {value}
-      </View>
-    </View>
   )
 }

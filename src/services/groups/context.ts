@@ -1,6 +1,7 @@
 import { ConvType } from '@shared/chat'
 import { isApiError } from '../api/errors'
 import { state } from '../chat/context'
+import { toast } from '../toast'
 
 export { me, state } from '../chat/context'
 
@@ -20,4 +21,16 @@ export function conversationOfGroup(groupNumber: string): string | null {
 /** The server's reason of a failed call, or the fallback when there is none. */
 export function reasonOf(err: unknown, fallback: string): string {
   return isApiError(err) && err.msg ? err.msg : fallback
+}
+
+/** Runs a group request: the success toast, or the server's reason (else `failed`) as an error toast. */
+export async function actWithToasts(call: () => Promise<unknown>, ok: string, failed: string): Promise<boolean> {
+  try {
+    await call()
+  } catch (err) {
+    toast.error(reasonOf(err, failed))
+    return false
+  }
+  toast.success(ok)
+  return true
 }

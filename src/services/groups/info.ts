@@ -3,7 +3,7 @@ import { closeConversation, deleteConversation, openConversation, reloadConversa
 import { engine } from '../chat/context'
 import { toast } from '../toast'
 import { groupApi } from './api'
-import { conversationOfGroup, reasonOf, state } from './context'
+import { actWithToasts, conversationOfGroup, reasonOf, state } from './context'
 import { reloadMembers } from './members'
 import { GroupToast } from './texts'
 
@@ -125,13 +125,7 @@ export async function transferOwner(groupNumber: string, wtId: string): Promise<
 
 /** The leave banner takes over once the server's update of the conversation arrives (isMember false). */
 async function leave(groupNumber: string, call: () => Promise<unknown>, ok: string, failed: string): Promise<boolean> {
-  try {
-    await call()
-  } catch (err) {
-    toast.error(reasonOf(err, failed))
-    return false
-  }
-  toast.success(ok)
+  if (!(await actWithToasts(call, ok, failed))) return false
   state().forgetGroup(groupNumber)
   const conversationID = conversationOfGroup(groupNumber)
   if (conversationID) {

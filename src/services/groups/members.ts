@@ -2,7 +2,7 @@ import { GROUP_MEMBER_FETCH_COUNT, type GroupBlackEntry, type GroupMember, type 
 import type { Paged } from '@shared/envelope'
 import { toast } from '../toast'
 import { groupApi } from './api'
-import { reasonOf, state } from './context'
+import { actWithToasts as act, reasonOf, state } from './context'
 import { GroupToast } from './texts'
 
 const SILENT = { silent: true } as const
@@ -65,17 +65,6 @@ export function loadCandidates(kind: CandidateKind, groupNumber: string, pageNum
     case 'all':
       return groupApi.memberList(body)
   }
-}
-
-async function act(call: () => Promise<unknown>, ok: string, failed: string): Promise<boolean> {
-  try {
-    await call()
-  } catch (err) {
-    toast.error(reasonOf(err, failed))
-    return false
-  }
-  toast.success(ok)
-  return true
 }
 
 /** Invites people; those needing approval become applications. Resolves with the server's split. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
-import { expectFramesDecoded, expectLayout, expectLiveVideo, placeCall, press, trackPeerConnections } from './support'
+import { connectVideoCall, expectFramesDecoded, expectLiveVideo, press, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -52,13 +52,7 @@ test('background blur: the sent video is blurred and keeps flowing, the button i
   const b = await signIn(browser, bob, { beforeLogin: trackPeerConnections })
   sessions = [a, b]
 
-  await placeCall(a, bob, 'video')
-  await expectLayout(b.page, 'be-invited')
-  await press(b.page, 'accept')
-  await expectLayout(a.page, 'calling-c2c-video')
-  await expectLiveVideo(b.page, alice.wtId)
-  await expectFramesDecoded(a.page, 1)
-  await expectFramesDecoded(b.page, 1)
+  await connectVideoCall(a, b)
   await expect(visible(a.page, 'call-btn-virtualBackground')).toHaveAttribute('data-appearance', 'closed')
   expect(await localTrackKind(a.page, alice.wtId)).toBe('MediaStreamTrack')
   const sharp = await settledSharpness(b.page, alice.wtId)

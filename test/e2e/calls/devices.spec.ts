@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
-import { callScreen, expectFramesDecoded, expectLayout, expectLiveVideo, placeCall, press, trackPeerConnections } from './support'
+import { callScreen, connectVideoCall, expectFramesDecoded, expectLiveVideo, press, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -14,13 +14,7 @@ test('device popovers on hover with a 1000 ms close delay, the resolution select
   const b = await signIn(browser, bob, { viewport: { width: 390, height: 844 }, beforeLogin: trackPeerConnections })
   sessions = [a, b]
 
-  await placeCall(a, bob, 'video')
-  await expectLayout(b.page, 'be-invited')
-  await press(b.page, 'accept')
-  await expectLayout(a.page, 'calling-c2c-video')
-  await expectLiveVideo(a.page, bob.wtId)
-  await expectFramesDecoded(a.page, 1)
-  await expectFramesDecoded(b.page, 1)
+  await connectVideoCall(a, b)
 
   // Hovering the camera button shows the cameras; the popover outlives the pointer by a second.
   await visible(a.page, 'call-btn-camera').hover()

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { closeAll, openChatWith, registerUsers, signIn, visible, type Session } from '../messaging/support'
 import { apiPost, logoutViaMenu } from '../support/accounts'
 import { expectPath, expectToast } from '../support/ui'
-import { callCards, callScreen, expectFramesDecoded, expectLayout, expectLiveVideo, placeCall, press, trackPeerConnections } from './support'
+import { callCards, callScreen, connectVideoCall, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -16,13 +16,7 @@ async function connectedCall(request: Parameters<typeof registerUsers>[0], brows
   const a = await signIn(browser, alice!, { beforeLogin: trackPeerConnections })
   const b = await signIn(browser, bob!, { beforeLogin: trackPeerConnections })
   sessions = [a, b]
-  await placeCall(a, bob!, 'video')
-  await expectLayout(b.page, 'be-invited')
-  await press(b.page, 'accept')
-  await expectLayout(a.page, 'calling-c2c-video')
-  await expectLiveVideo(b.page, alice!.wtId)
-  await expectFramesDecoded(a.page, 1)
-  await expectFramesDecoded(b.page, 1)
+  await connectVideoCall(a, b)
   return { alice: alice!, bob: bob!, a, b }
 }
 

@@ -141,3 +141,18 @@ export async function recordCallStatuses(page: Page): Promise<() => Promise<stri
   })
   return () => page.evaluate(() => [...((window as unknown as { __callStatuses?: string[] }).__callStatuses ?? [])])
 }
+
+/**
+ * A places a video call to B, B accepts, and video flows both ways: seen playing on both pages
+ * and decoded on both ends of the link (getStats; install trackPeerConnections at sign-in).
+ */
+export async function connectVideoCall(a: Session, b: Session): Promise<void> {
+  await placeCall(a, b.user, 'video')
+  await expectLayout(b.page, 'be-invited')
+  await press(b.page, 'accept')
+  await expectLayout(a.page, 'calling-c2c-video')
+  await expectLiveVideo(a.page, b.user.wtId)
+  await expectLiveVideo(b.page, a.user.wtId)
+  await expectFramesDecoded(a.page, 1)
+  await expectFramesDecoded(b.page, 1)
+}
