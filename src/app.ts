@@ -1,16 +1,19 @@
-import type { PropsWithChildren } from 'react'
+import { createElement, type PropsWithChildren } from 'react'
 import { boot } from '@/platform/boot'
+import { AppProvider } from '@/root/AppContext'
+import { createApp } from '@/root/createApp'
 import { bootRewrite } from '@/router/guard'
-import { restoreSession } from '@/services/session'
 import './app.scss'
 
-// Both run when the app module loads, which is before the router reads the URL and mounts a page:
-// the router only knows the route table's paths, and page guards need the restored user.
+// The page's one app. It is built, and the stored session restored, when the app module loads,
+// which is before the router reads the URL and mounts a page: the router only knows the route
+// table's paths, and page guards need the restored user.
+const app = createApp()
 boot.rewriteLaunchUrl(bootRewrite)
-void restoreSession()
+void app.session.restoreSession()
 
 function App({ children }: PropsWithChildren) {
-  return children
+  return createElement(AppProvider, { app }, children)
 }
 
 export default App

@@ -1,37 +1,27 @@
-import { socket } from '@/platform/socket'
-import { api } from '@/services/api/client'
-import { useAppStore } from '@/stores'
+import type { SocketPort } from '@/platform/socket'
+import type { CallEngine, CallEngineDeps } from './call/CallEngine'
+import { WebRtcCallEngine } from './call/webrtc/WebRtcCallEngine'
 import type { ChatEngine } from './chat/ChatEngine'
 import type { ImHttp } from './chat/selfhosted/imHttp'
 import { SelfHostedChatEngine } from './chat/selfhosted/SelfHostedChatEngine'
 
-let engine: ChatEngine | null = null
-
-/** The engine's HTTP calls go through the app's /api client, so they share its error catalogue. */
-const imHttp: ImHttp = {
-  get: (path, options) => api.get(path, undefined, options),
-  post: (path, body, options) => api.post(path, body, options),
+/** What the app gives a chat engine when it creates one. */
+export interface ChatEngineDeps {
+  socket: Pick<SocketPort, 'connect' | 'urlFor'>
+  /** The engine's HTTP calls; the app routes them through its /api client and error catalogue. */
+  http: ImHttp
+  /** The app session token (the channel is /ws/{token}). */
+  sessionToken(): string | null
 }
+
+export type ChatEngineFactory = (deps: ChatEngineDeps) => ChatEngine
+export type CallEngineFactory = (deps: CallEngineDeps) => CallEngine
 
 /**
  * The self-hosted engine is the only one so far; an engine over @tencentcloud/chat would be
  * chosen here when an SDKAppID is configured.
  */
-function createChatEngine(): ChatEngine {
-  return new SelfHostedChatEngine({
-    socket,
-    http: imHttp,
-    sessionToken: () => useAppStore.getState().user?.token ?? null,
-  })
-}
+export const createChatEngine: ChatEngineFactory = (deps) => new SelfHostedChatEngine(deps)
 
-/** The app's chat engine, created on first use. */
-export function getChatEngine(): ChatEngine {
-  engine ??= createChatEngine()
-  return engine
-}
-
-/** Puts another engine in place (tests, or a deployment that wires its own). */
-export function setChatEngine(next: ChatEngine | null): void {
-  engine = next
-}
+/** Browser-to-browser WebRTC; an engine over TRTC (the mini-program) plugs in with the same deps. */
+export const createCallEngine: CallEngineFactory = (deps) => new WebRtcCallEngine(deps)

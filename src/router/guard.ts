@@ -1,8 +1,8 @@
 import { useDidHide, useDidShow } from '@tarojs/taro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { appLocation } from '@/platform/location'
-import { messagingLogin } from '@/services/messaging'
-import { useAppStore } from '@/stores'
+import { useApp } from '@/root/AppContext'
+import type { App } from '@/root/createApp'
 import { splitUrl, stringifyQuery } from '@/utils/query'
 import { currentQuery, matchPath, openPath, routeByName } from './navigation'
 import type { RouteName } from './routes'
@@ -51,34 +51,34 @@ export function bootRewrite(path: string, search: string): string | null {
 export type GuardStatus = 'checking' | 'allowed' | 'redirecting'
 
 /** Runs the guard for the current page; resolves with what the page should do. */
-export async function runRouteGuard(name: RouteName): Promise<GuardStatus> {
+export async function runRouteGuard(app: Pick<App, 'store' | 'messaging'>, name: RouteName): Promise<GuardStatus> {
   const route = routeByName(name)
-  const store = useAppStore.getState()
+  const store = app.store.getState()
   appLocation.setTitle(route.title)
   store.setLoadingBar('loading')
   const pathWithQuery = route.path + stringifyQuery(currentQuery())
   try {
     const access = resolveAccess(pathWithQuery, { loggedIn: store.user !== null })
     if (access.kind === 'redirect') {
-      useAppStore.getState().setLoadingBar('done')
+      app.store.getState().setLoadingBar('done')
       await openPath(access.to, 'redirect')
       return 'redirecting'
     }
     if (route.access === 'login') {
       try {
-        await messagingLogin()
+        await app.messaging.messagingLogin()
       } catch (err) {
         console.warn('messaging login failed', err)
-        useAppStore.getState().setLoadingBar('error')
+        app.store.getState().setLoadingBar('error')
         await openPath(loginRedirectUrl(pathWithQuery), 'redirect')
         return 'redirecting'
       }
     }
-    useAppStore.getState().setLoadingBar('done')
+    app.store.getState().setLoadingBar('done')
     return 'allowed'
   } catch (err) {
     console.error('route guard failed', err)
-    useAppStore.getState().setLoadingBar('error')
+    app.store.getState().setLoadingBar('error')
     return 'allowed'
   }
 }
@@ -89,15 +89,16 @@ export async function runRouteGuard(name: RouteName): Promise<GuardStatus> {
  * again when a page hidden under another one is shown again, since the session may have changed.
  */
 export function useRouteGuard(name: RouteName): GuardStatus {
+  const app = useApp()
   const [status, setStatus] = useState<GuardStatus>('checking')
   const hidden = useRef(false)
   const alive = useRef(true)
 
   const run = useCallback(() => {
-    void runRouteGuard(name).then((next) => {
+    void runRouteGuard(app, name).then((next) => {
       if (alive.current) setStatus(next)
     })
-  }, [name])
+  }, [app, name])
 
   useEffect(() => {
     alive.current = true

@@ -1,6 +1,6 @@
-import { getChatEngine } from '@/engines'
+import type { ChatEngine } from '@/engines/chat/ChatEngine'
 import { relaunch } from '@/router/navigation'
-import { useAppStore } from '@/stores'
+import type { AppStore } from '@/stores'
 import { forgetSession } from './sessionPersistence'
 
 /** Why a session ends: the user logged out, the server ended it (forced logout), or a request found it gone. */
@@ -17,44 +17,48 @@ export interface EndSessionOptions {
 
 type SessionEndListener = (reason: SessionEndReason) => void
 
-const listeners = new Set<SessionEndListener>()
+export type SessionEnd = ReturnType<typeof createSessionEnd>
 
-/**
- * Features that hold live state beyond the store (a running call) stop through this, so the
- * session's end does not import them.
- */
-export function onSessionEnd(listener: SessionEndListener): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export function createSessionEnd(store: AppStore, chatEngine: ChatEngine) {
+  const listeners = new Set<SessionEndListener>()
 
-const logoutListeners = new Set<() => Promise<void>>()
-
-/** Work that must reach the server before a chosen logout closes the socket (hanging up a call). */
-export function beforeLogout(listener: () => Promise<void>): () => void {
-  logoutListeners.add(listener)
-  return () => logoutListeners.delete(listener)
-}
-
-export async function runBeforeLogout(): Promise<void> {
-  await Promise.all([...logoutListeners].map((l) => l().catch((err: unknown) => console.warn('before-logout step failed', err))))
-}
-
-/** Clears the stored and in-memory session, stops the messaging engine, and goes to /login. */
-export function endSession(options: EndSessionOptions = {}): void {
-  const state = useAppStore.getState()
-  const hadSession = state.user !== null
-  for (const listener of listeners) {
-    try {
-      listener(options.reason ?? 'expired')
-    } catch (err) {
-      console.warn('session end listener failed', err)
-    }
+  /**
+   * Features that hold live state beyond the store (a running call) stop through this, so the
+   * session's end does not import them.
+   */
+  function onSessionEnd(listener: SessionEndListener): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
   }
-  getChatEngine()
-    .logout()
-    .catch((err: unknown) => console.warn('messaging logout failed', err))
-  forgetSession()
-  state.clearSession()
-  if (hadSession && options.navigate !== 'never') void relaunch('login')
+
+  const logoutListeners = new Set<() => Promise<void>>()
+
+  /** Work that must reach the server before a chosen logout closes the socket (hanging up a call). */
+  function beforeLogout(listener: () => Promise<void>): () => void {
+    logoutListeners.add(listener)
+    return () => logoutListeners.delete(listener)
+  }
+
+  async function runBeforeLogout(): Promise<void> {
+    await Promise.all([...logoutListeners].map((l) => l().catch((err: unknown) => console.warn('before-logout step failed', err))))
+  }
+
+  /** Clears the stored and in-memory session, stops the messaging engine, and goes to /login. */
+  function endSession(options: EndSessionOptions = {}): void {
+    const state = store.getState()
+    const hadSession = state.user !== null
+    for (const listener of listeners) {
+      try {
+        listener(options.reason ?? 'expired')
+      } catch (err) {
+        console.warn('session end listener failed', err)
+      }
+    }
+    chatEngine.logout().catch((err: unknown) => console.warn('messaging logout failed', err))
+    forgetSession()
+    state.clearSession()
+    if (hadSession && options.navigate !== 'never') void relaunch('login')
+  }
+
+  return { onSessionEnd, beforeLogout, runBeforeLogout, endSession }
 }

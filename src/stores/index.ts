@@ -1,4 +1,4 @@
-import { create } from 'zustand'
+import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { AppState } from './appState'
 import { createBadgesSlice } from './slices/badges'
 import { createContactsSlice } from './slices/contacts'
@@ -20,22 +20,20 @@ export type { ConversationTab } from './selectors/chat'
 export type { ProfileTarget } from './slices/contacts'
 export type { GroupNoticeLists, MemberListState, NoticeListState } from './slices/groups'
 
-/** The one application store: serialisable data and the setters on it, in typed slices. */
-export const useAppStore = create<AppState>()((...a) => ({
-  ...createSessionSlice(...a),
-  ...createBadgesSlice(...a),
-  ...createUiSlice(...a),
-  ...createConversationsSlice(...a),
-  ...createMessagesSlice(...a),
-  ...createContactsSlice(...a),
-  ...createCallSlice(...a),
-  ...createGroupsSlice(...a),
-  ...createMessageOpsSlice(...a),
-}))
+/** The one application store of an app: serialisable data and the setters on it, in typed slices. */
+export type AppStore = StoreApi<AppState>
 
-const initialState = useAppStore.getState()
-
-/** Back to the state at start-up (tests). */
-export function resetAppStore(): void {
-  useAppStore.setState(initialState, true)
+/** A store at its start-up state; the composition root makes one per app. */
+export function createAppStore(): AppStore {
+  return createStore<AppState>()((...a) => ({
+    ...createSessionSlice(...a),
+    ...createBadgesSlice(...a),
+    ...createUiSlice(...a),
+    ...createConversationsSlice(...a),
+    ...createMessagesSlice(...a),
+    ...createContactsSlice(...a),
+    ...createCallSlice(...a),
+    ...createGroupsSlice(...a),
+    ...createMessageOpsSlice(...a),
+  }))
 }

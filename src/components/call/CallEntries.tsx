@@ -1,8 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import { media } from '@/platform/media'
-import { startCallFromChat } from '@/services/call/runtime'
-import { toast } from '@/services/toast'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { callIcons } from './callIcons'
 import { useCallText } from './useCallText'
 
@@ -11,6 +9,9 @@ import { useCallText } from './useCallText'
  * customer-service chats), shown when web_media_switch is on and the platform can call.
  */
 export default function CallEntries({ peer }: { peer: string }) {
+  const app = useApp()
+  const { startCallFromChat } = app.calls
+  const { toast } = app
   const enabled = useAppStore((s) => s.callEntriesEnabled)
   const t = useCallText()
   if (!enabled) return null

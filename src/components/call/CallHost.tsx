@@ -1,8 +1,7 @@
 import { useEffect } from 'react'
 import { usePageVisible } from '@/components/common/usePageVisible'
 import { CallStatus } from '@/engines/call/state'
-import { initCalls } from '@/services/call/runtime'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import CallLimitDialog from './CallLimitDialog'
 import CallScreen from './CallScreen'
 import PermissionTip from './PermissionTip'
@@ -10,6 +9,7 @@ import './call.scss'
 
 /** The widget inside the logged-in frame: starts it for the user, shows the call screen and the limit dialog. */
 export default function CallHost() {
+  const { initCalls } = useApp().calls
   const visible = usePageVisible()
   const userId = useAppStore((s) => s.user?.wtId ?? '')
   const call = useAppStore((s) => s.call)

@@ -3,12 +3,13 @@ import { CALL_LIMIT_DIALOG } from '@shared/call'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { openPath } from '@/router/navigation'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 
 /** The daily call-limit dialog (messaging-app section 8 "Call limit"). */
 export default function CallLimitDialog() {
+  const { store } = useApp()
   const open = useAppStore((s) => s.callLimitDialog)
-  const close = () => useAppStore.getState().setCallLimitDialog(false)
+  const close = () => store.getState().setCallLimitDialog(false)
   return (
     <Dialog
       open={open}

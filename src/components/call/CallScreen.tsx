@@ -6,8 +6,8 @@ import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { CallRole, CallStatus, displayName, layoutOf, type CallState, type CallUser } from '@/engines/call/state'
 import type { CallTextKey } from '@/i18n/call'
 import type { DeviceType } from '@/platform/media'
-import { getCallEngine, getCallKit } from '@/services/call/runtime'
-import { useAppStore } from '@/stores'
+import type { CallEngine } from '@/engines/call/CallEngine'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { panelButtons, type PanelButton } from './buttons'
 import DevicePopover from './DevicePopover'
 import GroupMedia from './GroupMedia'
@@ -38,9 +38,8 @@ const FLOAT_TILE_MIN_VOLUME = 10
 /** The call screen's element, for full screen. */
 const SCREEN_ID = 'call-screen-root'
 
-function press(button: PanelButton, s: CallState): void {
+function press(engine: CallEngine, button: PanelButton, s: CallState): void {
   if (button.appearance === 'disabled' || button.appearance === 'loading') return
-  const engine = getCallEngine()
   switch (button.name) {
     case 'microphone':
       return s.localUserInfo.isAudioAvailable ? engine.closeMicrophone() : engine.openMicrophone()
@@ -68,6 +67,7 @@ function press(button: PanelButton, s: CallState): void {
 }
 
 function ButtonPanel({ s, mobile }: { s: CallState; mobile: boolean }) {
+  const { callEngine } = useApp()
   const t = useCallText()
   return (
     <View className='call-panel' data-testid='call-panel'>
@@ -80,7 +80,7 @@ function ButtonPanel({ s, mobile }: { s: CallState; mobile: boolean }) {
           data-appearance={b.appearance}
           aria-label={t(b.label)}
           aria-disabled={b.appearance === 'disabled' || b.appearance === 'loading'}
-          onClick={() => press(b, s)}
+          onClick={() => press(callEngine, b, s)}
         >
           <View className='call-btn__icon'>{b.appearance === 'loading' ? <View className='call-btn__spinner' /> : <Image className='call-btn__img' src={b.appearance === 'closed' ? ICONS[b.name].off : ICONS[b.name].on} />}</View>
           <View className='call-btn__label'>{t(b.label)}</View>
@@ -143,6 +143,7 @@ function Waiting({ s }: { s: CallState }) {
 }
 
 function Media({ s }: { s: CallState }) {
+  const { callEngine } = useApp()
   const remote = s.remoteUserInfoList[0]
   const self = s.localUserInfo
   if (s.callMediaType !== CallMediaType.Video || !remote) {
@@ -161,7 +162,7 @@ function Media({ s }: { s: CallState }) {
   const bigIsRemote = s.bigScreenUserId !== self.userId
   const big = bigIsRemote ? remote : self
   const small = bigIsRemote ? self : remote
-  const toggle = () => getCallEngine().toggleBigScreen()
+  const toggle = () => callEngine.toggleBigScreen()
   // While calling only the local preview shows, behind the waiting view.
   if (s.callStatus === CallStatus.Calling) {
     return <VideoView userId={self.userId} domId={self.domId} className='call-video--big call-video--dim' testId='call-video-local' />
@@ -190,7 +191,7 @@ function Media({ s }: { s: CallState }) {
 
 function FloatWindow({ s, mobile }: { s: CallState; mobile: boolean }) {
   const t = useCallText()
-  const engine = getCallEngine()
+  const engine = useApp().callEngine
   const calleeRinging = s.callStatus === CallStatus.Calling && s.callRole === CallRole.Callee
   return (
     <View className={`call-float${mobile ? ' call-float--mobile' : ''}`} data-testid='call-float' style={{ zIndex: CALL_LIMITS.overlayZIndex }}>
@@ -223,6 +224,7 @@ function FloatWindow({ s, mobile }: { s: CallState; mobile: boolean }) {
 
 /** The one-to-one call screen: top bar, waiting view, media, tip and button panel; or the floating window. */
 export default function CallScreen({ s }: { s: CallState }) {
+  const { callEngine, calls } = useApp()
   const mobile = useNarrowScreen()
   const t = useCallText()
   const [focus, setFocus] = useState('')
@@ -256,12 +258,12 @@ export default function CallScreen({ s }: { s: CallState }) {
             </View>
           ) : null}
           {!mobile && s.allowedFullScreen ? (
-            <View className='call-top__btn' data-testid='call-btn-fullScreen' aria-label={t('fullScreen')} onClick={() => void getCallEngine().toggleFullScreen(SCREEN_ID)}>
+            <View className='call-top__btn' data-testid='call-btn-fullScreen' aria-label={t('fullScreen')} onClick={() => void callEngine.toggleFullScreen(SCREEN_ID)}>
               <Image className='call-btn__img' src={callIcons.fullScreen} />
             </View>
           ) : null}
           {s.enableFloatWindow ? (
-            <View className='call-top__btn' data-testid='call-btn-minimize' aria-label={t('minimize')} onClick={() => getCallEngine().toggleMinimize()}>
+            <View className='call-top__btn' data-testid='call-btn-minimize' aria-label={t('minimize')} onClick={() => callEngine.toggleMinimize()}>
               <Image className='call-btn__img' src={callIcons.minimize} />
             </View>
           ) : null}
@@ -283,7 +285,7 @@ export default function CallScreen({ s }: { s: CallState }) {
           onCancel={() => setInviting(false)}
           onDone={(ids) => {
             setInviting(false)
-            getCallKit().inviteUser({ userIDList: ids }).catch((err: unknown) => console.warn('invite failed', err))
+            calls.kit.inviteUser({ userIDList: ids }).catch((err: unknown) => console.warn('invite failed', err))
           }}
         />
       ) : null}

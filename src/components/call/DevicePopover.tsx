@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react'
 import type { CallState, VideoResolution } from '@/engines/call/state'
 import { watchHover } from '@/platform/hover'
 import type { DeviceType } from '@/platform/media'
-import { getCallEngine, getCallKit } from '@/services/call/runtime'
+import { useApp } from '@/root/AppContext'
 import { useHoverPopover } from './hoverPopover'
 
 const RESOLUTIONS: VideoResolution[] = ['480p', '720p', '1080p']
@@ -13,6 +13,7 @@ const RESOLUTIONS: VideoResolution[] = ['480p', '720p', '1080p']
  * speakers (the camera's also the resolution selector); it closes 1000 ms after the pointer left.
  */
 export default function DevicePopover({ s, deviceType, children }: { s: CallState; deviceType: DeviceType; children: ReactNode }) {
+  const { callEngine, calls } = useApp()
   const hover = useHoverPopover()
   const domId = `call-device-${deviceType}`
   useEffect(() => watchHover(domId, hover.enter, hover.leave), [domId])
@@ -30,7 +31,7 @@ export default function DevicePopover({ s, deviceType, children }: { s: CallStat
               data-testid='call-device-item'
               data-id={d.deviceId}
               data-current={String(d.deviceId === current)}
-              onClick={() => void getCallEngine().switchDevice({ deviceType, deviceId: d.deviceId })}
+              onClick={() => void callEngine.switchDevice({ deviceType, deviceId: d.deviceId })}
             >
               {d.label}
             </View>
@@ -43,7 +44,7 @@ export default function DevicePopover({ s, deviceType, children }: { s: CallStat
                   className={`call-device__res${s.videoResolution === r ? ' call-device__res--on' : ''}`}
                   data-testid={`call-resolution-${r}`}
                   data-current={String(s.videoResolution === r)}
-                  onClick={() => getCallKit().setVideoResolution(r)}
+                  onClick={() => calls.kit.setVideoResolution(r)}
                 >
                   {r}
                 </View>

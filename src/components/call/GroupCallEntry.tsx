@@ -1,9 +1,7 @@
 import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
 import { media } from '@/platform/media'
-import { startGroupCallFromChat } from '@/services/call/runtime'
-import { toast } from '@/services/toast'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { callIcons } from './callIcons'
 import MemberPicker from './MemberPicker'
 import { useCallText } from './useCallText'
@@ -13,6 +11,9 @@ import { useCallText } from './useCallText'
  * buttons are hidden there): choose voice or video, then the members to call.
  */
 export default function GroupCallEntry({ groupID }: { groupID: string }) {
+  const app = useApp()
+  const { startGroupCallFromChat } = app.calls
+  const { toast } = app
   const enabled = useAppStore((s) => s.callEntriesEnabled)
   const groupNumber = useAppStore((s) => s.conversations[`GROUP${groupID}`]?.groupProfile?.groupNumber ?? '')
   const selfId = useAppStore((s) => s.user?.wtId ?? '')

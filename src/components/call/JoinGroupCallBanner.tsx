@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react'
 import Avatar from '@/components/layout/Avatar'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { CallStatus } from '@/engines/call/state'
-import { joinGroupCallFromBanner, refreshGroupCall, rememberedProfile } from '@/services/call/runtime'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { useCallText } from './useCallText'
 
 /** While idle the banner re-reads the group attribute this often, besides on every new message. */
@@ -15,6 +14,7 @@ const REFRESH_MS = 5000
  * group's call has members; it shows the count and expands to avatars and a join button.
  */
 export default function JoinGroupCallBanner({ groupID }: { groupID: string }) {
+  const { joinGroupCallFromBanner, refreshGroupCall, rememberedProfile } = useApp().calls
   const t = useCallText()
   const mobile = useNarrowScreen()
   const idle = useAppStore((s) => s.call.callStatus === CallStatus.Idle)

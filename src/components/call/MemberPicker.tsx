@@ -3,11 +3,9 @@ import { useEffect, useMemo, useState } from 'react'
 import { CALL_LIMITS } from '@shared/call'
 import Avatar from '@/components/layout/Avatar'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
-import { getGroupMemberPage } from '@/services/api/groupCall'
-import { rememberProfiles } from '@/services/call/runtime'
-import { toast } from '@/services/toast'
 import { hasMore, searchCandidates, showSelectAll, toggleAll, toggleCandidate, type Candidate, type ToggleResult } from './pickerRules'
 import { useCallText } from './useCallText'
+import { useApp } from '@/root/AppContext'
 
 interface Props {
   groupNumber: string
@@ -21,6 +19,9 @@ interface Props {
 
 /** The invite member picker: search, select-all, 'View more' by pages of 30, Cancel and Done. */
 export default function MemberPicker({ groupNumber, selfId, disabledIds, singleChoice = false, onCancel, onDone }: Props) {
+  const app = useApp()
+  const { getGroupMemberPage, rememberProfiles } = app.calls
+  const { toast } = app
   const t = useCallText()
   const mobile = useNarrowScreen()
   const [members, setMembers] = useState<Candidate[]>([])

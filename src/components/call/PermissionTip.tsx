@@ -4,7 +4,7 @@ import { CALL_LIMITS } from '@shared/call'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import type { CallState } from '@/engines/call/state'
 import { media } from '@/platform/media'
-import { getCallEngine } from '@/services/call/runtime'
+import { useApp } from '@/root/AppContext'
 import permissionMac from './icons/permission-mac.svg'
 import permissionWindows from './icons/permission-windows.svg'
 import { PERMISSION_TIP_TEXTS, tipLanguageFor, type TipLanguage } from './permissionTip'
@@ -13,6 +13,7 @@ const IMAGES = { mac: permissionMac, windows: permissionWindows }
 
 /** How to allow the camera and microphone, after a denial (desktop only: phones have no such settings panel). */
 export default function PermissionTip({ s }: { s: CallState }) {
+  const { callEngine } = useApp()
   const mobile = useNarrowScreen()
   const [language, setLanguage] = useState<TipLanguage | null>(null)
   if (!s.showPermissionTip || mobile) return null
@@ -41,7 +42,7 @@ export default function PermissionTip({ s }: { s: CallState }) {
             </View>
           ))}
         </View>
-        <View className='call-permission__close' data-testid='call-permission-close' onClick={() => getCallEngine().closePermissionTip()}>
+        <View className='call-permission__close' data-testid='call-permission-close' onClick={() => callEngine.closePermissionTip()}>
           {t.close}
         </View>
       </View>

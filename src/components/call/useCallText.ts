@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { callText, type CallTextKey } from '@/i18n/call'
-import { useAppStore } from '@/stores'
+import { useAppStore } from '@/root/AppContext'
 
 /** The widget's texts in the language chosen with setLanguage. */
 export function useCallText(): (key: CallTextKey, params?: Record<string, string>) => string {

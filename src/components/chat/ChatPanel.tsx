@@ -6,9 +6,7 @@ import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { GroupChatLayer, GroupHeaderActions, GroupSpeakHint, useGroupChatUi } from '@/components/group/GroupChatLayer'
-import { closeConversation, openConversation } from '@/services/chat/conversations'
-import { resendMessage } from '@/services/chat/send'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { messageKey } from '@/stores/chat/uiMessage'
 import { selectMessages, selectTypingUsers } from '@/stores/selectors/chat'
 import type { UiMessage } from '@/stores/slices/messages'
@@ -37,6 +35,8 @@ interface ChatPanelProps {
 
 /** The chat screen of one conversation (spec section 2 "Chat screen"). */
 export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
+  const app = useApp()
+  const { closeConversation, openConversation, resendMessage } = app.chat
   const narrow = useNarrowScreen()
   const containerWidth = useContainerWidth()
   const conversation = useAppStore((s) => s.conversations[conversationID])
@@ -49,10 +49,10 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   const group = useGroupChatUi()
 
   useEffect(() => {
-    if (useAppStore.getState().activeConversationID !== conversationID) void openConversation(conversationID)
+    if (app.store.getState().activeConversationID !== conversationID) void openConversation(conversationID)
     return () => {
       // The list may already have opened the next conversation; only leave the one that is ours.
-      if (useAppStore.getState().activeConversationID === conversationID) closeConversation()
+      if (app.store.getState().activeConversationID === conversationID) closeConversation()
     }
   }, [conversationID])
 

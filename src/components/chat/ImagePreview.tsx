@@ -3,8 +3,6 @@ import Taro from '@tarojs/taro'
 import { useEffect, useRef, useState } from 'react'
 import { fileOpener } from '@/platform/fileOpener'
 import { keyboard } from '@/platform/keyboard'
-import { mediaUrl } from '@/services/chat/upload'
-import { toast } from '@/services/toast'
 import type { UiMessage } from '@/stores/slices/messages'
 import { chatIcons } from './chatIcons'
 import {
@@ -17,6 +15,7 @@ import {
   zoomOut,
   type PreviewTransform,
 } from './previewZoom'
+import { useApp } from '@/root/AppContext'
 
 interface Props {
   /** The conversation's images, oldest first. */
@@ -58,7 +57,7 @@ function stageBox(natural: { width: number; height: number } | null): { width: n
   return { width: Math.round(natural.width * k), height: Math.round(natural.height * k) }
 }
 
-function imageSource(m: UiMessage): { url: string; format: string } {
+function imageSource(m: UiMessage, mediaUrl: (url: string) => string): { url: string; format: string } {
   const url = typeof m.payload.url === 'string' && m.payload.url ? mediaUrl(m.payload.url) : m.localUrl ?? ''
   return { url, format: typeof m.payload.format === 'string' ? m.payload.format : '' }
 }
@@ -69,6 +68,7 @@ function fileNameOf(m: UiMessage, format: string): string {
 }
 
 export default function ImagePreview({ images, index, onIndex, onClose }: Props) {
+  const { chat, toast } = useApp()
   const [t, setT] = useState<PreviewTransform>(INITIAL_TRANSFORM)
   const [natural, setNatural] = useState<{ url: string; width: number; height: number } | null>(null)
   const pinch = useRef<{ distance: number; scale: number } | null>(null)
@@ -81,7 +81,7 @@ export default function ImagePreview({ images, index, onIndex, onClose }: Props)
   useEffect(() => keyboard.onEscape(onClose), [onClose])
 
   if (!current) return null
-  const { url, format } = imageSource(current)
+  const { url, format } = imageSource(current, chat.mediaUrl)
   const box = stageBox(natural && natural.url === url ? natural : null)
   const go = (next: number) => {
     if (next >= 0 && next < total) onIndex(next)

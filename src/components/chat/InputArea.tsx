@@ -8,11 +8,8 @@ import Button from '@/components/layout/Button'
 import { filePicker } from '@/platform/filePicker'
 import { keyboard, type EditorNavKey } from '@/platform/keyboard'
 import type { Recording } from '@/platform/recorder'
-import { saveDraft } from '@/services/chat/conversations'
-import { sendAudio, sendFace, sendFile, sendImage, sendLocation, sendText, sendVideo } from '@/services/chat/send'
-import { toast } from '@/services/toast'
 import { insertMention, mentionQueryAt, mentionsInText, type MentionCandidate } from '@/services/messageOps/mentions'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import type { UiMessage } from '@/stores/slices/messages'
 import { cloudDataWithReply, replyFor } from './menu/quote'
 import MentionList from './ops/MentionList'
@@ -53,6 +50,9 @@ function report(err: unknown): void {
 }
 
 export default function InputArea({ conversationID, draft, inject, quote = null, onQuoteDone }: Props) {
+  const app = useApp()
+  const { saveDraft, sendAudio, sendFace, sendFile, sendImage, sendLocation, sendText, sendVideo } = app.chat
+  const { toast } = app
   const quoteRef = useRef(quote)
   quoteRef.current = quote
   const doneRef = useRef(onQuoteDone)
@@ -131,7 +131,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     picked.current = []
     setMention(null)
     const quoted = quoteRef.current
-    const me = useAppStore.getState().user?.wtId ?? ''
+    const me = app.store.getState().user?.wtId ?? ''
     // The quote goes with this send and is cleared at once, so a failed send leaves no quote behind (spec 4).
     const cloudCustomData = quoted ? cloudDataWithReply(replyFor(quoted, me)) : undefined
     if (quoted) doneRef.current?.()
@@ -224,7 +224,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
       {quote ? (
         <View className='quote-bar' data-testid='quote-bar'>
           <View className='quote-bar__text'>
-            {quote.nameCard || quote.nick || quote.from}: {replyFor(quote, useAppStore.getState().user?.wtId ?? '').messageAbstract}
+            {quote.nameCard || quote.nick || quote.from}: {replyFor(quote, app.store.getState().user?.wtId ?? '').messageAbstract}
           </View>
           <View className='quote-bar__close' aria-label='取消引用' data-testid='quote-cancel' onClick={() => onQuoteDone?.()}>
             ×

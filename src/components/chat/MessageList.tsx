@@ -2,8 +2,6 @@ import { Image, ScrollView, View } from '@tarojs/components'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { intersection, type VisibleWatch } from '@/platform/intersection'
 import { scroller, type ScrollMetrics } from '@/platform/scroller'
-import { loadOlderMessages } from '@/services/chat/loading'
-import { reportMessageVisible } from '@/services/chat/read'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
 import { chatIcons } from './chatIcons'
@@ -12,6 +10,7 @@ import { needsTimeDivider } from './messageDisplay'
 import MessageRow from './MessageRow'
 import { AT_BOTTOM_PX, distanceFromBottom, planScroll, SCROLL_BUTTON_VIEWPORTS, type ListShape } from './scrollPlan'
 import { useThrottledCallback } from './useThrottle'
+import { useApp } from '@/root/AppContext'
 
 /** The one scrolling container of the chat; platform ports find it by this id. */
 export const CHAT_SCROLL_ID = 'chat-scroll'
@@ -35,6 +34,7 @@ export function anchorIdOf(key: string): string {
 }
 
 export default function MessageList({ list, isCompleted, loadingOlder, loading }: Props) {
+  const { loadOlderMessages, reportMessageVisible } = useApp().chat
   const screen = useChatScreen()
   const { conversationID, selfID, conversation } = screen
   const [showLatest, setShowLatest] = useState(false)

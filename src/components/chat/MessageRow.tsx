@@ -4,8 +4,7 @@ import { MsgType } from '@shared/chat'
 import { ApplySource } from '@shared/friends'
 import Avatar from '@/components/layout/Avatar'
 import { isSystemUserID } from '@/components/conversation/conversationInfo'
-import { useAppStore } from '@/stores'
-import { mediaUrl } from '@/services/chat/upload'
+import { useApp, useAppStore } from '@/root/AppContext'
 import type { UiMessage } from '@/stores/slices/messages'
 import { formatMessageTime } from '@/utils/time'
 import { useChatScreen } from './chatContext'
@@ -41,7 +40,7 @@ interface Props {
   anchorId: string
 }
 
-function avatarSrc(url: string): string {
+function avatarSrc(url: string, mediaUrl: (url: string) => string): string {
   return url.startsWith('/api/') ? mediaUrl(url) : url
 }
 
@@ -64,6 +63,7 @@ function TimeDivider({ time }: { time: number }) {
 }
 
 function MessageRow({ message, showTime, watch, anchorId }: Props) {
+  const { chat, store } = useApp()
   const screen = useChatScreen()
   const readStatus = useAppStore((s) => s.chatFeatures.readStatus)
   const { handlers, guardClick } = usePressMenu((point) => {
@@ -120,7 +120,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
   const openAvatar = isSystemUserID(message.from)
     ? undefined
     : !screen.isGroup
-      ? () => useAppStore.getState().openProfile({ wtId: message.from, applySource: ApplySource.SearchId })
+      ? () => store.getState().openProfile({ wtId: message.from, applySource: ApplySource.SearchId })
       : screen.openMember && !own
         ? () => screen.openMember?.(message.from)
         : undefined
@@ -144,7 +144,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
           data-testid={openAvatar ? 'msg-avatar' : undefined}
           onClick={openAvatar}
         >
-          <Avatar src={avatarSrc(message.avatar)} size={36} className='msg-row__avatar' />
+          <Avatar src={avatarSrc(message.avatar, chat.mediaUrl)} size={36} className='msg-row__avatar' />
         </View>
         <View className='msg-row__main'>
           {screen.isGroup && !own ? <View className='msg-row__nick'>{name}</View> : null}

@@ -2,9 +2,8 @@ import { View } from '@tarojs/components'
 import { useCallback, useEffect, useState } from 'react'
 import Avatar from '@/components/layout/Avatar'
 import Dialog from '@/components/layout/Dialog'
-import { getReadMembers } from '@/services/chat/conversations'
-import { mediaUrl } from '@/services/chat/upload'
 import type { UiMessage } from '@/stores/slices/messages'
+import { useApp } from '@/root/AppContext'
 
 /** Spec 7: read members of a group message, filter 0 read / 1 unread, 100 per page, with a cursor. */
 type Filter = 0 | 1
@@ -33,6 +32,7 @@ interface Props {
 }
 
 export default function ReceiptPanel({ conversationID, message, onClose }: Props) {
+  const { getReadMembers, mediaUrl } = useApp().chat
   const [tab, setTab] = useState<Filter>(0)
   const [pages, setPages] = useState<Record<Filter, Page>>({ 0: EMPTY_PAGE, 1: EMPTY_PAGE })
   const sequence = message?.sequence ?? 0

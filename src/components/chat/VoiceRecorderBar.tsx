@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import Button from '@/components/layout/Button'
 import { recorder, type Recording } from '@/platform/recorder'
 import { MAX_RECORDING_SECONDS, RecorderError } from '@/platform/recording'
-import { toast } from '@/services/toast'
 import { formatDuration } from './bubbles/VideoBubble'
+import { useApp } from '@/root/AppContext'
 
 interface Props {
   onRecorded(recording: Recording): void
@@ -16,6 +16,7 @@ interface Props {
  * stops and is sent by itself at the maximum length. Shown in place of the editor while active.
  */
 export default function VoiceRecorderBar({ onRecorded, onDone }: Props) {
+  const { toast } = useApp()
   const [state, setState] = useState<'starting' | 'recording' | 'stopping'>('starting')
   const [elapsed, setElapsed] = useState(0)
   const startedAt = useRef(0)

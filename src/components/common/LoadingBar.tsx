@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { useAppStore } from '@/stores'
+import { useAppStore } from '@/root/AppContext'
 import { usePageVisible } from './usePageVisible'
 import './LoadingBar.scss'
 

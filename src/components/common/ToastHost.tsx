@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
-import { dismissToast } from '@/services/toast'
-import { useAppStore, type ToastType } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
+import type { ToastType } from '@/stores'
 import { toastTop } from './toastLayout'
 import { usePageVisible } from './usePageVisible'
 import './ToastHost.scss'
@@ -12,6 +12,7 @@ const ICON: Record<ToastType, string> = { info: 'i', waring: '!', error: '×', s
  * and the ones below move up into its place once it is gone.
  */
 export function ToastHost() {
+  const { toast } = useApp()
   const toasts = useAppStore((s) => s.toasts)
   const visible = usePageVisible()
   if (!visible || toasts.length === 0) return null
@@ -29,7 +30,7 @@ export function ToastHost() {
           <Text className='wt-toast__icon'>{ICON[t.type]}</Text>
           <Text className='wt-toast__message'>{t.message}</Text>
           {t.showClose && (
-            <Text className='wt-toast__close' data-testid='toast-close' onClick={() => dismissToast(t.id)}>
+            <Text className='wt-toast__close' data-testid='toast-close' onClick={() => toast.dismiss(t.id)}>
               ×
             </Text>
           )}

@@ -7,9 +7,7 @@ import Button from '@/components/layout/Button'
 import TextField from '@/components/layout/TextField'
 import { isSystemUserID } from '@/components/conversation/conversationInfo'
 import GroupCardDialog from '@/components/group/GroupCardDialog'
-import { mediaUrl } from '@/services/chat'
-import { searchById } from '@/services/contacts'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 
 /** A phone number is 11 digits starting with 1; anything else is looked up as an ID. */
 export const isPhoneNumber = (text: string) => /^1\d{10}$/.test(text.trim())
@@ -19,6 +17,9 @@ export const searchSource = (text: string) => (isPhoneNumber(text) ? ApplySource
 
 /** 添加好友/群: search by ID or phone (users) or group number (groups); results in two sections. */
 export default function AddFriendView() {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { searchById } = app.contacts
   const openProfile = useAppStore((s) => s.openProfile)
   const [text, setText] = useState('')
   const [searched, setSearched] = useState('')

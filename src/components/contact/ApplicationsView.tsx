@@ -4,12 +4,11 @@ import { ApplySource, ApplyStatus, type FriendApplication } from '@shared/friend
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import EmptyState from '@/components/layout/EmptyState'
-import { mediaUrl } from '@/services/chat'
-import { acceptApplication, reloadApplications, rejectApplication } from '@/services/contacts'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import emptyPeople from '@/assets/empty-people.svg'
 
 function Status({ application }: { application: FriendApplication }) {
+  const { acceptApplication, rejectApplication } = useApp().contacts
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null)
   const run = async (which: 'accept' | 'reject') => {
     setBusy(which)
@@ -32,6 +31,9 @@ function Status({ application }: { application: FriendApplication }) {
 
 /** 新的朋友: received applications, newest first, with accept and reject; opening it reads them. */
 export default function ApplicationsView() {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { reloadApplications } = app.contacts
   const applications = useAppStore((s) => s.applications)
   const openProfile = useAppStore((s) => s.openProfile)
   const [loading, setLoading] = useState(true)

@@ -4,8 +4,8 @@ import { ApplySource, charCount, defaultApplyInfo, FRIEND_REASON_MAX } from '@sh
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
-import { sendApplication } from '@/services/contacts'
-import { useAppStore, type ProfileTarget } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
+import type { ProfileTarget } from '@/stores'
 
 interface ApplyDialogProps {
   /** Whom to add and how they were found; null keeps the dialog closed. */
@@ -24,6 +24,7 @@ export function defaultReason(selfNick: string, target: Pick<ProfileTarget, 'app
 
 /** 添加到通讯录: the reason (at most 15 characters) and send; '申请已发送' on success. */
 export default function ApplyDialog({ target, onSent, onClose }: ApplyDialogProps) {
+  const { sendApplication } = useApp().contacts
   const selfNick = useAppStore((s) => s.user?.nickName ?? '')
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)

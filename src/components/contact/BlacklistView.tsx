@@ -4,12 +4,13 @@ import { ApplySource } from '@shared/friends'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import EmptyState from '@/components/layout/EmptyState'
-import { mediaUrl } from '@/services/chat'
-import { reloadBlacklist, setBlacklisted } from '@/services/contacts'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 
 /** 黑名单: people the user blocked; a click opens the blacklisted user's card, 移出 unblocks at once. */
 export default function BlacklistView() {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { reloadBlacklist, setBlacklisted } = app.contacts
   const list = useAppStore((s) => s.blacklist)
   const openProfile = useAppStore((s) => s.openProfile)
   useEffect(() => {

@@ -4,8 +4,7 @@ import Avatar from '@/components/layout/Avatar'
 import EmptyState from '@/components/layout/EmptyState'
 import SearchBox from '@/components/layout/SearchBox'
 import GroupNoticesEntry from '@/components/group/notices/GroupNoticesEntry'
-import { mediaUrl } from '@/services/chat'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { filterFriends, friendName, groupFriends } from '@/stores/selectors/contacts'
 import { formatBadge } from '@/utils/badge'
 import { sameView, type ContactView } from './contactView'
@@ -49,6 +48,7 @@ function Entry({ icon, label, testId, active, badge = 0, onClick }: EntryProps) 
  * group notifications, groups, tags, blacklist), then the friends under their initial letters.
  */
 export default function ContactList({ view, onSelect }: ContactListProps) {
+  const { mediaUrl } = useApp().chat
   const friends = useAppStore((s) => s.friends)
   const loaded = useAppStore((s) => s.friendsLoaded)
   const applyUnread = useAppStore((s) => s.badges.friendApply)

@@ -4,8 +4,7 @@ import Dialog from '@/components/layout/Dialog'
 import TransferPicker from '@/components/group/TransferPicker'
 import type { PickerEntry } from '@/components/group/pickerEntries'
 import { canFinish } from '@/components/group/pickerRules'
-import { mediaUrl } from '@/services/chat'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 
 interface FriendPickerDialogProps {
   open: boolean
@@ -21,6 +20,7 @@ interface FriendPickerDialogProps {
 
 /** Choosing friends with the transfer picker; 完成 is active only with a selection (spec 4). */
 export default function FriendPickerDialog({ open, title, exclude = [], single, doneText = '完成', testId, onDone, onClose }: FriendPickerDialogProps) {
+  const { mediaUrl } = useApp().chat
   const friends = useAppStore((s) => s.friends)
   const [selected, setSelected] = useState<PickerEntry[]>([])
   const [busy, setBusy] = useState(false)

@@ -4,12 +4,14 @@ import type { GroupListItem } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import EmptyState from '@/components/layout/EmptyState'
 import { relaunch } from '@/router/navigation'
-import { mediaUrl } from '@/services/chat'
-import { myGroups } from '@/services/contacts'
 import emptyPeople from '@/assets/empty-people.svg'
+import { useApp } from '@/root/AppContext'
 
 /** 群聊: the groups the user is in; a click opens the group's chat. */
 export default function GroupsView() {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { myGroups } = app.contacts
   const [groups, setGroups] = useState<GroupListItem[] | null>(null)
   const [failed, setFailed] = useState(false)
   useEffect(() => {

@@ -6,8 +6,6 @@ import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import ReportDialog, { type ReportTarget } from '@/components/report/ReportDialog'
-import { mediaUrl } from '@/services/chat'
-import { goToChat, removeFriend, sendNameCard, setBlacklisted } from '@/services/contacts'
 import ApplyDialog from './ApplyDialog'
 import FriendPickerDialog from './FriendPickerDialog'
 import RemarkTagDialog from './RemarkTagDialog'
@@ -15,6 +13,7 @@ import SpaceDialog from './SpaceDialog'
 import { applySourceText, hasActions, isFriendProfile, profileMenuItems, type ProfileAction } from './profileMenu'
 import { useProfile } from './useProfile'
 import moreIcon from './icons/more.svg'
+import { useApp } from '@/root/AppContext'
 
 interface ProfileCardProps {
   wtId: string
@@ -34,6 +33,9 @@ type Dialog = Exclude<ProfileAction, 'black'> | 'apply' | null
  * contacts page's detail pane and in the profile popup.
  */
 export default function ProfileCard({ wtId, applySource, groupID, groupName, onRemoved }: ProfileCardProps) {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { goToChat, removeFriend, sendNameCard, setBlacklisted } = app.contacts
   const profile = useProfile(wtId)
   const { info } = profile
   const [menuOpen, setMenuOpen] = useState(false)

@@ -1,5 +1,5 @@
 import { usePageVisible } from '@/components/common/usePageVisible'
-import { useAppStore } from '@/stores'
+import { useAppStore } from '@/root/AppContext'
 import Dialog from '@/components/layout/Dialog'
 import ProfileCard from './ProfileCard'
 import './contact.scss'

@@ -4,7 +4,7 @@ import { charCount, FRIEND_REMARK_MAX, TAG_NAME_MAX, type Tag } from '@shared/fr
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
-import { saveFriendRemark, saveUserTags, tagsOfUser } from '@/services/contacts'
+import { useApp } from '@/root/AppContext'
 
 interface RemarkTagDialogProps {
   /** The friend being edited; null keeps the dialog closed. */
@@ -20,6 +20,9 @@ const cut = (s: string, max: number) => Array.from(s).slice(0, max).join('')
  * typed in place (at most 15). Each part is saved only when it changed, with its own toast.
  */
 export default function RemarkTagDialog({ friend, onSaved, onClose }: RemarkTagDialogProps) {
+  const app = useApp()
+  const { saveFriendRemark, saveUserTags } = app.contacts
+  const { tagsOfUser } = app.contacts.api
   const [remark, setRemark] = useState('')
   const [tags, setTags] = useState<Tag[] | null>(null)
   const [chosen, setChosen] = useState<number[]>([])

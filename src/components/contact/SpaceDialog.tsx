@@ -2,7 +2,7 @@ import { Switch, View } from '@tarojs/components'
 import { useState } from 'react'
 import { SpaceStatus, type FriendInfo } from '@shared/friends'
 import Dialog from '@/components/layout/Dialog'
-import { setSpaceStatus } from '@/services/contacts'
+import { useApp } from '@/root/AppContext'
 
 interface SpaceDialogProps {
   info: FriendInfo | null
@@ -20,6 +20,7 @@ const ROWS: ReadonlyArray<{ flag: Flag; label: string }> = [
 
 /** 朋友圈权限: two switches, each saved on its own as soon as it is flipped. */
 export default function SpaceDialog({ info, open, onChanged, onClose }: SpaceDialogProps) {
+  const { setSpaceStatus } = useApp().contacts
   const [busy, setBusy] = useState<Flag | null>(null)
   const flip = async (flag: Flag, hidden: boolean) => {
     if (!info || busy) return

@@ -6,9 +6,7 @@ import Button from '@/components/layout/Button'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import EmptyState from '@/components/layout/EmptyState'
 import removeIcon from '@/components/group/icons/remove.svg'
-import { mediaUrl } from '@/services/chat'
-import { addTagMembers, createTag, deleteTag, reloadTags, removeTagMember, renameTag } from '@/services/contacts'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { friendName } from '@/stores/selectors/contacts'
 import FriendPickerDialog from './FriendPickerDialog'
 import TagNameDialog from './TagNameDialog'
@@ -17,6 +15,9 @@ type Dialog = 'create' | 'rename' | 'delete' | 'members' | null
 
 /** 标签: the user's tags with member counts; a tag opens its members, with rename, delete, add and remove. */
 export default function TagsView() {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { addTagMembers, createTag, deleteTag, reloadTags, removeTagMember, renameTag } = app.contacts
   const tags = useAppStore((s) => s.tags)
   const friends = useAppStore((s) => s.friends)
   const openProfile = useAppStore((s) => s.openProfile)

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { FriendInfo } from '@shared/friends'
-import { friendInfo } from '@/services/contacts'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 
 export interface ProfileState {
   info: FriendInfo | null
@@ -14,6 +13,7 @@ export interface ProfileState {
 
 /** The friend info and profile of one user as the viewer sees them (POST /api/user/friendInfo). */
 export function useProfile(wtId: string): ProfileState {
+  const { friendInfo } = useApp().contacts.api
   const [info, setInfo] = useState<FriendInfo | null>(null)
   const [loading, setLoading] = useState(true)
   const [failed, setFailed] = useState(false)

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { Image, View } from '@tarojs/components'
 import type { Conversation } from '@shared/chat'
-import { useAppStore } from '@/stores'
+import { useAppStore } from '@/root/AppContext'
 import { isArchived } from '@/stores/selectors/chat'
 import { selectFriendIDs } from '@/stores/selectors/contacts'
 import { conversationName, menuOptions } from './conversationInfo'

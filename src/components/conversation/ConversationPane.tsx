@@ -5,18 +5,9 @@ import { icons } from '@/assets/icons'
 import EmptyState from '@/components/layout/EmptyState'
 import CreateGroupDialog from '@/components/group/CreateGroupDialog'
 import GroupCardDialog from '@/components/group/GroupCardDialog'
-import { groupNumberFromQuery, scanGroupQr } from '@/services/groups/qr'
+import { groupNumberFromQuery } from '@/services/groups/qr'
 import { currentQuery, relaunch } from '@/router/navigation'
-import {
-  deleteConversation,
-  moveAllOutOfArchive,
-  openConversation,
-  searchById,
-  setFolded,
-  setMuted,
-} from '@/services/chat'
-import { pinConversation } from '@/services/groups'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { isArchived, selectArchivedList, selectConversationList, selectTabUnread, type ConversationTab } from '@/stores/selectors/chat'
 import ArchiveEntry from './ArchiveEntry'
 import ConversationMenu, { type ConversationAction } from './ConversationMenu'
@@ -47,6 +38,9 @@ const lastTime = (c: Conversation) => c.lastMessage?.time ?? c.updatedAt
  * conversation list with its context menu, the archive view, and the create-group dialog.
  */
 export default function ConversationPane({ narrow }: ConversationPaneProps) {
+  const app = useApp()
+  const { scanGroupQr, pinConversation } = app.groups
+  const { deleteConversation, moveAllOutOfArchive, openConversation, searchById, setFolded, setMuted } = app.chat
   const viewerID = useAppStore((s) => s.user?.wtId ?? '')
   const loaded = useAppStore((s) => s.conversationsLoaded)
   const activeID = useAppStore((s) => s.activeConversationID)

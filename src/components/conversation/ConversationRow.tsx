@@ -2,6 +2,7 @@ import { Image, Text, View } from '@tarojs/components'
 import { memo } from 'react'
 import type { Conversation } from '@shared/chat'
 import Avatar from '@/components/layout/Avatar'
+import { useApp } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import { formatConversationTime } from '@/utils/time'
 import { conversationSummary } from '@/utils/summary'
@@ -46,6 +47,7 @@ function SummaryLine({ conversation, active, viewerID }: Pick<ConversationRowPro
 }
 
 function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: ConversationRowProps) {
+  const { mediaUrl } = useApp().chat
   const { handlers, guardClick } = usePressMenu((point) => onMenu(conversation, point))
   const { conversationID, isPinned, isMuted, unreadCount } = conversation
   const time = formatConversationTime(conversation.lastMessage?.time ?? conversation.updatedAt)
@@ -64,7 +66,7 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
       onClick={guardClick(() => onOpen(conversationID))}
     >
       <View className='conv-row__avatar'>
-        <Avatar src={conversationAvatar(conversation)} size={40} />
+        <Avatar src={mediaUrl(conversationAvatar(conversation))} size={40} />
         {badge === null ? null : (
           <View
             className={badge ? 'badge conv-row__badge' : 'conv-row__dot'}

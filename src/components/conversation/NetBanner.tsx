@@ -1,5 +1,5 @@
 import { Image, View } from '@tarojs/components'
-import { useAppStore } from '@/stores'
+import { useAppStore } from '@/root/AppContext'
 import offlineIcon from './icons/offline.svg'
 
 /**

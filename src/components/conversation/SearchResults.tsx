@@ -1,5 +1,6 @@
 import { View } from '@tarojs/components'
 import Avatar from '@/components/layout/Avatar'
+import { useApp } from '@/root/AppContext'
 import { groupByInitial } from '@/utils/pinyin'
 import type { SearchEntry, SearchGroups } from './searchResults'
 
@@ -10,6 +11,7 @@ interface SearchResultsProps {
 }
 
 function Section({ title, entries, onPick }: { title: string; entries: SearchEntry[]; onPick(entry: SearchEntry): void }) {
+  const { mediaUrl } = useApp().chat
   if (entries.length === 0) return null
   return (
     <View className='conv-results__section'>
@@ -25,7 +27,7 @@ function Section({ title, entries, onPick }: { title: string; entries: SearchEnt
               data-id={entry.id}
               onClick={() => onPick(entry)}
             >
-              <Avatar src={entry.avatar} size={36} />
+              <Avatar src={mediaUrl(entry.avatar)} size={36} />
               <View className='conv-results__text'>
                 <View className='conv-results__name'>{entry.name}</View>
                 <View className='conv-results__detail'>{entry.detail}</View>

@@ -1,6 +1,5 @@
 import { ConvType, type Conversation } from '@shared/chat'
 import { conversationTitle } from '@/components/chat/conversationName'
-import { mediaUrl } from '@/services/chat/upload'
 import { isFriend } from '@/utils/friend'
 
 /** Spec 1: conversations whose ID starts with C2Cyx hide the mute, pin and archive options. */
@@ -21,10 +20,9 @@ export function conversationName(conversation: Conversation): string {
   return conversationTitle(conversation.conversationID, conversation)
 }
 
-/** The avatar as a loadable URL (files of our server need the session token in the query). */
+/** The avatar as stored ('' without one); the app's mediaUrl makes it loadable. */
 export function conversationAvatar(conversation: Conversation): string {
-  const stored = (conversation.type === ConvType.Group ? conversation.groupProfile?.avatar : conversation.userProfile?.avatar) ?? ''
-  return stored ? mediaUrl(stored) : ''
+  return (conversation.type === ConvType.Group ? conversation.groupProfile?.avatar : conversation.userProfile?.avatar) ?? ''
 }
 
 /** Which state actions the context menu offers for a conversation. */

@@ -1,6 +1,5 @@
 import { ConvType, type Conversation } from '@shared/chat'
 import type { SearchResult } from '@shared/search'
-import { mediaUrl } from '@/services/chat/upload'
 import { pinyinKey } from '@/utils/pinyin'
 import { conversationAvatar, conversationName } from './conversationInfo'
 
@@ -53,7 +52,7 @@ function fromConversation(conversation: Conversation): SearchEntry {
 }
 
 function fromRemote(result: SearchResult): SearchEntry {
-  const avatar = result.avatar ? mediaUrl(result.avatar) : ''
+  const avatar = result.avatar
   if (result.type === 2) {
     return { kind: 'group', id: result.groupNumber, conversationID: `GROUP${result.wtId}`, name: result.name, avatar, detail: `群号 ${result.groupNumber}` }
   }

@@ -1,7 +1,8 @@
 import { Image, Text, View } from '@tarojs/components'
 import { memo, useMemo } from 'react'
 import { fileOpener } from '@/platform/fileOpener'
-import { toast } from '@/services/toast'
+import { useApp } from '@/root/AppContext'
+import type { Toast } from '@/services/toast'
 import { parseRichText } from '@/utils/emoji'
 import './EmojiText.scss'
 
@@ -15,7 +16,7 @@ interface EmojiTextProps {
   testId?: string
 }
 
-async function openLink(url: string): Promise<void> {
+async function openLink(toast: Toast, url: string): Promise<void> {
   const result = await fileOpener.openLink(url)
   if (result === 'copied') toast.info('链接已复制，请在浏览器中打开')
   else if (result === 'failed') toast.error('无法打开链接')
@@ -23,6 +24,7 @@ async function openLink(url: string): Promise<void> {
 
 /** Message text with inline emoji pictures, its line breaks (kept by white-space: pre-wrap), and clickable http(s) links. */
 function EmojiText({ text, className, emojiSize = 20, onLink, testId }: EmojiTextProps) {
+  const { toast } = useApp()
   const segments = useMemo(() => parseRichText(text), [text])
   const size = { width: `${emojiSize}px`, height: `${emojiSize}px` }
   return (
@@ -47,7 +49,7 @@ function EmojiText({ text, className, emojiSize = 20, onLink, testId }: EmojiTex
                 onClick={(e) => {
                   e.stopPropagation()
                   if (onLink) onLink(seg.url)
-                  else void openLink(seg.url)
+                  else void openLink(toast, seg.url)
                 }}
               >
                 {seg.url}

@@ -4,9 +4,7 @@ import { HandleAction, type GroupApplication } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
-import { mediaUrl } from '@/services/chat'
-import { dropApplication, handleApplication, loadPendingApplications } from '@/services/groups'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { formatDateTime, joinTypeText } from './memberInfo'
 import { PanelHeader } from './panel/PanelParts'
 
@@ -21,6 +19,9 @@ const EMPTY: GroupApplication[] = []
  * closes once the list is empty.
  */
 export default function ApplyDrawer({ groupNumber, open, onClose }: { groupNumber: string; open: boolean; onClose(): void }) {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { dropApplication, handleApplication, loadPendingApplications } = app.groups
   const narrow = useNarrowScreen()
   const list = useAppStore((s) => s.pendingApplications[groupNumber] ?? EMPTY)
   const [leaving, setLeaving] = useState<Set<number>>(new Set())

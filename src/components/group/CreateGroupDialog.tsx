@@ -5,9 +5,7 @@ import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
-import { createGroup, mediaUrl, searchById } from '@/services/chat'
-import { toast } from '@/services/toast'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { compareConversations } from '@/stores/selectors/chat'
 import GroupTypePicker from './GroupTypePicker'
 import TransferPicker from './TransferPicker'
@@ -51,6 +49,9 @@ export function groupFormError(name: string, notice: string): string {
  * an avatar and a notice. Going back keeps what was entered.
  */
 export default function CreateGroupDialog({ open, onClose, onCreated }: CreateGroupDialogProps) {
+  const app = useApp()
+  const { createGroup, mediaUrl, searchById } = app.chat
+  const { toast } = app
   const [step, setStep] = useState<Step>('members')
   const [selected, setSelected] = useState<PickerEntry[]>([])
   const [name, setName] = useState('')

@@ -4,9 +4,8 @@ import { APPLY_MESSAGE_MAX, JOIN_MODE_LABEL, JoinMode, type GroupCard } from '@s
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
-import { mediaUrl, openConversation, reloadConversations } from '@/services/chat'
-import { applyToJoin, conversationOfGroup, loadGroupCard } from '@/services/groups'
 import './group.scss'
+import { useApp } from '@/root/AppContext'
 
 interface GroupCardDialogProps {
   /** null: closed. */
@@ -18,6 +17,9 @@ interface GroupCardDialogProps {
 
 /** The card of a group someone found or scanned, with its join button (or 进入群聊 for members). */
 export default function GroupCardDialog({ groupNumber, joinType, onClose }: GroupCardDialogProps) {
+  const app = useApp()
+  const { mediaUrl, openConversation, reloadConversations } = app.chat
+  const { applyToJoin, conversationOfGroup, loadGroupCard } = app.groups
   const [card, setCard] = useState<GroupCard | null>(null)
   const [message, setMessage] = useState('')
   const [busy, setBusy] = useState(false)

@@ -2,8 +2,7 @@ import { Image, View } from '@tarojs/components'
 import { useCallback, useEffect, useState } from 'react'
 import type { GroupMember } from '@shared/group'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
-import { loadGroupInfo, loadPendingApplications } from '@/services/groups'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import ApplyDrawer from './ApplyDrawer'
 import MemberProfilePopup from './MemberProfilePopup'
 import GroupInfoPanel from './panel/GroupInfoPanel'
@@ -38,6 +37,7 @@ const NO_APPS: never[] = []
  * the group info button. The group's info is fetched here, so the role is known at once.
  */
 export function GroupHeaderActions({ groupNumber, isMember, onInfo, onApply }: { groupNumber: string; isMember: boolean; onInfo(): void; onApply(): void }) {
+  const { loadGroupInfo, loadPendingApplications } = useApp().groups
   const identity = useAppStore((s) => s.groupInfos[groupNumber]?.selfMember.identity ?? 0)
   const pending = useAppStore((s) => s.pendingApplications[groupNumber] ?? NO_APPS).length
   const manager = isManager(identity)

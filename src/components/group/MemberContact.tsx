@@ -8,8 +8,8 @@ import FriendPickerDialog from '@/components/contact/FriendPickerDialog'
 import RemarkTagDialog from '@/components/contact/RemarkTagDialog'
 import { isFriendProfile } from '@/components/contact/profileMenu'
 import { useProfile } from '@/components/contact/useProfile'
-import { sendNameCard } from '@/services/contacts'
 import ProfileLine from './ProfileLine'
+import { useApp } from '@/root/AppContext'
 
 interface MemberContactProps {
   member: GroupMemberDetail
@@ -25,6 +25,7 @@ type Open = 'remark' | 'apply' | 'recommend' | null
  * 推荐给朋友, all with the contacts feature's own dialogs.
  */
 export default function MemberContact({ member, groupID, groupName }: MemberContactProps) {
+  const { sendNameCard } = useApp().contacts
   const profile = useProfile(member.wtId)
   const { info } = profile
   const [open, setOpen] = useState<Open>(null)

@@ -4,9 +4,7 @@ import { GroupIdentity, type GroupMemberDetail } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
-import { mediaUrl, openConversation } from '@/services/chat'
-import { blacklistMembers, memberDetail, muteMembers, removeMembers, setAdmins } from '@/services/groups'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import MemberContact from './MemberContact'
 import { formatDateTime, joinTypeText } from './memberInfo'
 import MuteDurationDialog from './panel/MuteDurationDialog'
@@ -25,6 +23,9 @@ interface MemberProfilePopupProps {
  * when they joined (for admins and oneself), and the actions the viewer's role allows on them.
  */
 export default function MemberProfilePopup({ groupNumber, wtId, onClose }: MemberProfilePopupProps) {
+  const app = useApp()
+  const { mediaUrl, openConversation } = app.chat
+  const { blacklistMembers, memberDetail, muteMembers, removeMembers, setAdmins } = app.groups
   const info = useAppStore((s) => s.groupInfos[groupNumber])
   const selfID = useAppStore((s) => s.user?.wtId ?? '')
   const [detail, setDetail] = useState<GroupMemberDetail | null>(null)

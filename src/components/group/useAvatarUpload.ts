@@ -1,8 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { UploadKind } from '@shared/upload'
 import { filePicker, type PickedFile } from '@/platform/filePicker'
-import { uploadFile } from '@/services/chat/upload'
-import { toast } from '@/services/toast'
+import { useApp } from '@/root/AppContext'
 
 export interface AvatarUploadState {
   /** What the tile shows: the local picture while and after uploading. */
@@ -21,6 +20,9 @@ const EMPTY: AvatarUploadState = { preview: '', url: '', progress: 0, uploading:
  * the answer of an upload still running irrelevant, so it cannot overwrite the newer state.
  */
 export function useAvatarUpload() {
+  const app = useApp()
+  const { uploadFile } = app.chat
+  const { toast } = app
   const [state, setState] = useState<AvatarUploadState>(EMPTY)
   const generation = useRef(0)
   const shown = useRef<PickedFile | null>(null)

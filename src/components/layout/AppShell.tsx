@@ -8,10 +8,8 @@ import QrConfirmDialog from '@/components/settings/QrConfirmDialog'
 import ProfileHost from '@/components/contact/ProfileHost'
 import { useRouteGuard } from '@/router/guard'
 import { currentQuery, publicUrl } from '@/router/navigation'
-import { logout, refreshUser } from '@/services/session'
 import { appLocation } from '@/platform/location'
-import { toast } from '@/services/toast'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import NavList from './NavList'
 import UserBlock from './UserBlock'
 import SettingsMenu from './SettingsMenu'
@@ -26,6 +24,9 @@ interface AppShellProps {
 
 /** Frame of the logged-in pages: sidebar (desktop) or header + tab bar (mobile), settings and dialogs. */
 export default function AppShell({ route, children }: AppShellProps) {
+  const app = useApp()
+  const { logout, refreshUser } = app.session
+  const { toast } = app
   const guard = useRouteGuard(route)
   const narrow = useNarrowScreen()
   const user = useAppStore((s) => s.user)

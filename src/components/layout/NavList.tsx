@@ -1,6 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore } from '@/stores'
+import { useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import { relaunch } from '@/router/navigation'
 import { NAV_ITEMS, badgeCount, type NavKey } from './navItems'

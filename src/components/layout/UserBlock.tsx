@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { useAppStore } from '@/stores'
+import { useAppStore } from '@/root/AppContext'
 import { vipBadgeLevel } from '@/utils/vip'
 import Avatar from './Avatar'
 import VipBadge from './VipBadge'

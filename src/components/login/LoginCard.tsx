@@ -1,7 +1,7 @@
 import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
 import logo from '@/assets/logo.svg'
-import { useAppStore } from '@/stores'
+import { useAppStore } from '@/root/AppContext'
 import PasswordLoginForm from './PasswordLoginForm'
 import QrLoginPanel from './QrLoginPanel'
 import RegisterForm from './RegisterForm'

@@ -4,8 +4,9 @@ import { LoginByIdBody, LoginByPhoneBody } from '@shared/auth'
 import Button from '@/components/layout/Button'
 import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
-import { loginById, loginByPhone } from '@/services/session'
+import { useApp } from '@/root/AppContext'
 import { redirectAfterLogin } from '@/router/navigation'
+import type { SessionService } from '@/services/session'
 import FormError from './FormError'
 import { validate } from './validation'
 
@@ -16,9 +17,9 @@ const VARIANTS = {
     label: '手机号',
     placeholder: '请输入手机号',
     maxLength: 11,
-    login: (account: string, pwd: string) => {
+    login: (session: SessionService, account: string, pwd: string) => {
       const checked = validate(LoginByPhoneBody, { phone: account, pwd })
-      return checked.ok ? { ok: true as const, run: () => loginByPhone(checked.data.phone, checked.data.pwd) } : checked
+      return checked.ok ? { ok: true as const, run: () => session.loginByPhone(checked.data.phone, checked.data.pwd) } : checked
     },
     testIds: { account: 'login-phone', pwd: 'login-pwd', submit: 'login-submit' },
   },
@@ -27,15 +28,16 @@ const VARIANTS = {
     label: '微谈 ID',
     placeholder: '请输入 ID',
     maxLength: 12,
-    login: (account: string, pwd: string) => {
+    login: (session: SessionService, account: string, pwd: string) => {
       const checked = validate(LoginByIdBody, { wtId: account, pwd })
-      return checked.ok ? { ok: true as const, run: () => loginById(checked.data.wtId, checked.data.pwd) } : checked
+      return checked.ok ? { ok: true as const, run: () => session.loginById(checked.data.wtId, checked.data.pwd) } : checked
     },
     testIds: { account: 'login-wtid', pwd: 'login-id-pwd', submit: 'login-id-submit' },
   },
 } as const
 
 export default function PasswordLoginForm({ by }: { by: keyof typeof VARIANTS }) {
+  const { session } = useApp()
   const v = VARIANTS[by]
   const [account, setAccount] = useState('')
   const [pwd, setPwd] = useState('')
@@ -43,7 +45,7 @@ export default function PasswordLoginForm({ by }: { by: keyof typeof VARIANTS })
   const { busy, error, setError, run } = useAsyncAction()
 
   const submit = () => {
-    const checked = v.login(account, pwd)
+    const checked = v.login(session, account, pwd)
     if (!checked.ok) {
       setError(checked.invalid.message)
       setInvalidField(checked.invalid.field)

@@ -4,11 +4,10 @@ import type { QrCodeResult } from '@shared/auth'
 import refreshIcon from '@/assets/icons/refresh.svg'
 import checkIcon from '@/assets/icons/check-circle.svg'
 import Button from '@/components/layout/Button'
-import { createQrCode, pollQrCode } from '@/services/session'
 import { isApiError } from '@/services/api/errors'
 import { clipboard } from '@/platform/clipboard'
-import { toast } from '@/services/toast'
 import { redirectAfterLogin } from '@/router/navigation'
+import { useApp } from '@/root/AppContext'
 
 /** How often the waiting browser asks whether its code was scanned or confirmed. */
 const POLL_INTERVAL_MS = 2000
@@ -24,6 +23,9 @@ const STATUS_TEXT: Record<PanelState, string> = {
 }
 
 export default function QrLoginPanel() {
+  const app = useApp()
+  const { createQrCode, pollQrCode } = app.session
+  const { toast } = app
   const [qr, setQr] = useState<QrCodeResult | null>(null)
   const [state, setState] = useState<PanelState>('loading')
   // Each generated code gets a new generation; answers for an older code are ignored.

@@ -4,17 +4,18 @@ import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RegisterBody } from '@shared/
 import Button from '@/components/layout/Button'
 import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
-import { register } from '@/services/session'
 import { redirectAfterLogin } from '@/router/navigation'
 import LegalDialog from '@/components/layout/LegalDialog'
 import type { LegalDocument } from '@/components/layout/legalTexts'
 import FormError from './FormError'
 import { validate } from './validation'
+import { useApp } from '@/root/AppContext'
 
 // Inputs accept a little more than the limits so the schema's own messages can explain them.
 const INPUT_SLACK = 8
 
 export default function RegisterForm() {
+  const { register } = useApp().session
   const [legal, setLegal] = useState<LegalDocument | null>(null)
   const [phone, setPhone] = useState('')
   const [pwd, setPwd] = useState('')

@@ -4,13 +4,13 @@ import { PASSWORD_MAX } from '@shared/auth'
 import Button from '@/components/layout/Button'
 import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
-import { cancelTwoFactor, loadLockTips, submitLockPassword } from '@/services/session'
 import { redirectAfterLogin } from '@/router/navigation'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import FormError from './FormError'
 
 /** The second login step after a 712 answer: the lock password, with its hint on request. */
 export default function TwoFactorForm() {
+  const { cancelTwoFactor, loadLockTips, submitLockPassword } = useApp().session
   const storedTips = useAppStore((s) => s.twoFactor?.tips ?? null)
   const [lockPwd, setLockPwd] = useState('')
   const [tips, setTips] = useState<string | null>(storedTips)

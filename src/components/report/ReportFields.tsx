@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react'
 import { ComplaintTarget, DictType, type DictEntry } from '@shared/complaint'
 import checkIcon from '@/components/group/icons/check.svg'
 import removeIcon from '@/components/group/icons/remove.svg'
-import { dictList, submitReport } from '@/services/contacts'
 import { canSubmitReport, detailError, imageRoom, REPORT_DETAIL_MAX } from './reportRules'
 import { useReportImages } from './useReportImages'
 import './report.scss'
+import { useApp } from '@/root/AppContext'
 
 export interface ReportTarget {
   /** A user ID (type 0) or a group ID or number (type 1). */
@@ -25,6 +25,9 @@ const DETAIL_INPUT_MAX = REPORT_DETAIL_MAX + 20
  * the report view of the group panel both use it, each with its own frame and buttons.
  */
 export function useReportForm(target: ReportTarget | null) {
+  const app = useApp()
+  const { dictList } = app.contacts.api
+  const { submitReport } = app.contacts
   const [types, setTypes] = useState<DictEntry[] | null>(null)
   const [complaintType, setComplaintType] = useState('')
   const [detail, setDetail] = useState('')

@@ -1,15 +1,17 @@
 import { useCallback, useRef, useState } from 'react'
 import { UploadKind } from '@shared/upload'
 import { filePicker } from '@/platform/filePicker'
-import { uploadFile } from '@/services/chat'
-import { toast } from '@/services/toast'
 import { imageRoom, isReportImage, REPORT_IMAGE_TYPE_TEXT, REPORT_IMAGES_MAX, type ReportImage } from './reportRules'
 import { ComplaintText } from '@shared/complaint'
+import { useApp } from '@/root/AppContext'
 
 let counter = 0
 
 /** The report form's pictures: picked (png or jpeg only), uploaded one by one with progress, removable. */
 export function useReportImages() {
+  const app = useApp()
+  const { uploadFile } = app.chat
+  const { toast } = app
   const [images, setImages] = useState<ReportImage[]>([])
   const latest = useRef(images)
   latest.current = images

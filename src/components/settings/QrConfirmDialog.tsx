@@ -5,10 +5,10 @@ import Dialog from '@/components/layout/Dialog'
 import Button from '@/components/layout/Button'
 import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
-import { confirmQrLogin, extractQrCode, scanQrLogin } from '@/services/session'
+import { extractQrCode } from '@/services/session'
 import { qrScanner } from '@/platform/qrScanner'
-import { toast } from '@/services/toast'
 import './settings.scss'
+import { useApp } from '@/root/AppContext'
 
 interface QrConfirmDialogProps {
   /** null: closed; '': opened from the menu; a code: opened from a QR login link. */
@@ -21,6 +21,9 @@ interface QrConfirmDialogProps {
  * or the camera; it is marked scanned as soon as it is known, so the browser can say so.
  */
 export default function QrConfirmDialog({ code, onClose }: QrConfirmDialogProps) {
+  const app = useApp()
+  const { confirmQrLogin, scanQrLogin } = app.session
+  const { toast } = app
   const open = code !== null
   const [text, setText] = useState('')
   const [cameraBusy, setCameraBusy] = useState(false)

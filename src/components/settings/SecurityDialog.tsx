@@ -6,9 +6,7 @@ import Button from '@/components/layout/Button'
 import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
 import { validate } from '@/components/login/validation'
-import { changePassword, clearLockPassword, logoutAllDevices, refreshUser, setLockPassword } from '@/services/session'
-import { toast } from '@/services/toast'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import './settings.scss'
 
 interface SecurityDialogProps {
@@ -18,6 +16,9 @@ interface SecurityDialogProps {
 
 /** Security settings: the two-factor lock password, the login password and signing out everywhere. */
 export default function SecurityDialog({ open, onClose }: SecurityDialogProps) {
+  const app = useApp()
+  const { changePassword, clearLockPassword, logoutAllDevices, refreshUser, setLockPassword } = app.session
+  const { toast } = app
   const config = useAppStore((s) => s.userConfig)
   const [loginPwd, setLoginPwd] = useState('')
   const [lockPwd, setLockPwd] = useState('')
@@ -40,7 +41,7 @@ export default function SecurityDialog({ open, onClose }: SecurityDialogProps) {
     lock.setError('')
     password.setError('')
     devices.setError('')
-    if (!useAppStore.getState().userConfig) refreshUser().catch(() => undefined)
+    if (!app.store.getState().userConfig) refreshUser().catch(() => undefined)
   }, [open])
 
   const enabled = config?.lockPwdEnabled ?? false

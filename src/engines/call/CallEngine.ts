@@ -1,7 +1,10 @@
-import type { CallErrorCode, OfflinePushInfo } from '@shared/call'
-import type { CallStream, DeviceType } from '@/platform/media'
+import type { CallErrorCode, GroupCallInfo, IceServer, OfflinePushInfo } from '@shared/call'
+import type { Message } from '@shared/chat'
+import type { CallStream, DeviceType, MediaPort } from '@/platform/media'
+import type { RingtonePort } from '@/platform/ringtone'
 import type { CallTextKey } from '@/i18n/call'
-import type { CallEvent, CallState, LayoutState } from './state'
+import type { ChatEngine } from '../chat/ChatEngine'
+import type { CallEvent, CallState, CallUser, LayoutState } from './state'
 
 /** What the engine tells the widget. */
 export interface CallEngineEvents {
@@ -18,6 +21,24 @@ export interface CallEngineEvents {
   streamsChanged: undefined
   /** An invitation rings here, with what its notification says while the page is hidden. */
   invited: { inviteID: string; offlinePushInfo: OfflinePushInfo }
+  /** A call message this device stored (the chat shows it at once; the server does not echo it). */
+  messageSent: Message
+}
+
+/** What the app gives a call engine when it creates one. */
+export interface CallEngineDeps {
+  chat: () => ChatEngine
+  media: MediaPort
+  ringtone: RingtonePort
+  iceServers: () => Promise<IceServer[]>
+  /** Name and avatar of a user, for the waiting view. */
+  profile: (userId: string) => Promise<Partial<Pick<CallUser, 'nick' | 'avatar' | 'remark'>>>
+  tones: { dialing: string; ringing: string }
+  /** The group attribute inner_attr_kit_info of a group's live call (null without one). */
+  groupCallInfo: (groupID: string) => Promise<GroupCallInfo | null>
+  newInviteID: () => string
+  newClientMsgId: () => string
+  now?: () => number
 }
 
 export class CallError extends Error {
@@ -71,6 +92,13 @@ export interface CallEngine {
   accept(): Promise<void>
   reject(): Promise<void>
   hangup(): Promise<void>
+  /**
+   * A logout ends the call the way hang up does, but waits (at most `waitMs`) for the record to
+   * reach the server, because the socket closes right after.
+   */
+  leaveForLogout(waitMs?: number): Promise<void>
+  /** The server ended this session (a forced logout): the widget's 'kick out' tip, then a reset. */
+  kickOut(): void
   openCamera(): void
   closeCamera(): void
   openMicrophone(): void

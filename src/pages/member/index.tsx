@@ -7,7 +7,7 @@ import { useSiteInfo } from '@/components/layout/useSiteInfo'
 import { vipLevelInfo } from '@/assets/vip'
 import { icons } from '@/assets/icons'
 import { navigate } from '@/router/navigation'
-import { useAppStore } from '@/stores'
+import { useAppStore } from '@/root/AppContext'
 import { vipBadgeLevel } from '@/utils/vip'
 import './index.scss'
 

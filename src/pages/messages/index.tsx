@@ -4,13 +4,13 @@ import EmptyState from '@/components/layout/EmptyState'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import ConversationPane from '@/components/conversation/ConversationPane'
 import ChatPanel from '@/components/chat/ChatPanel'
-import { closeConversation } from '@/services/chat'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import emptyChat from '@/assets/empty-chat.svg'
 import { useConversationInAddress } from './useConversationInAddress'
 import './index.scss'
 
 export default function MessagesPage() {
+  const { closeConversation } = useApp().chat
   const narrow = useNarrowScreen()
   const activeID = useAppStore((s) => s.activeConversationID)
   useConversationInAddress()

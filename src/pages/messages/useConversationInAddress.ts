@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react'
 import { GROUP_LINK_QUERY } from '@shared/group'
 import { appLocation } from '@/platform/location'
 import { currentQuery, currentRouteName, publicUrl } from '@/router/navigation'
-import { closeConversation, openConversation } from '@/services/chat'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 
 /** The query key that names the open conversation (/messages?conversationID=C2C10000002). */
 export const CONVERSATION_QUERY = 'conversationID'
@@ -13,6 +12,8 @@ export const CONVERSATION_QUERY = 'conversationID'
  * opens the one a link names once the messaging service is ready.
  */
 export function useConversationInAddress(): void {
+  const app = useApp()
+  const { closeConversation, openConversation } = app.chat
   const imReady = useAppStore((s) => s.imReady)
   const activeID = useAppStore((s) => s.activeConversationID)
   // The conversation the address named when the page opened, until the attempt to open it is over.
@@ -21,7 +22,7 @@ export function useConversationInAddress(): void {
   useEffect(() => {
     if (!imReady || !requested) return
     const done = () => setRequested(null)
-    if (useAppStore.getState().activeConversationID === requested) done()
+    if (app.store.getState().activeConversationID === requested) done()
     else openConversation(requested).catch(() => undefined).finally(done)
   }, [imReady, requested])
 
@@ -30,7 +31,7 @@ export function useConversationInAddress(): void {
     if (requested) return
     // Pages stay mounted after navigating away (and after a logout the guard has moved on):
     // only the page the address shows may rewrite it.
-    if (!useAppStore.getState().user || currentRouteName() !== 'messages') return
+    if (!app.store.getState().user || currentRouteName() !== 'messages') return
     // The QR-login key has been handled by the shell and must not come back into the address.
     const query = currentQuery()
     delete query.qrLogin

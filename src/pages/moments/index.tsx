@@ -3,7 +3,7 @@ import AppShell from '@/components/layout/AppShell'
 import EmptyState from '@/components/layout/EmptyState'
 import Avatar from '@/components/layout/Avatar'
 import emptyMoments from '@/assets/empty-moments.svg'
-import { useAppStore } from '@/stores'
+import { useAppStore } from '@/root/AppContext'
 import './index.scss'
 
 export default function MomentsPage() {

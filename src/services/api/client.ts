@@ -1,11 +1,7 @@
 import { APP_VERSION, ResultCode, SESSION_ENDING_CODES } from '@shared/codes'
 import type { ApiEnvelope } from '@shared/envelope'
-import { http, type HttpMethod, type HttpPort } from '@/platform/http'
+import type { HttpMethod, HttpPort } from '@/platform/http'
 import { HttpFailure } from '@/platform/httpFailure'
-import { visitor } from '@/platform/visitor'
-import { useAppStore } from '@/stores'
-import { endSession } from '../sessionEnd'
-import { toast } from '../toast'
 import { stringifyQuery, type Query } from '@/utils/query'
 import {
   ApiError,
@@ -125,14 +121,3 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     post: (path, body, options) => call('POST', path, body, options),
   }
 }
-
-/** The app's client: the session token from the store, errors as toasts, session end to /login. */
-export const api: ApiClient = createApiClient({
-  http,
-  baseUrl: `${API_BASE}/api`,
-  token: () => useAppStore.getState().user?.token ?? null,
-  deviceId: () => visitor.deviceId(),
-  showError: (message) => toast.error(message),
-  endSession: () => endSession(),
-  now: () => Date.now(),
-})

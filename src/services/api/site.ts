@@ -1,8 +1,14 @@
 import type { SiteInfo } from '@shared/site'
-import { api } from './client'
+import type { ApiClient } from './client'
 
 export type { SiteFooter, SiteInfo } from '@shared/site'
 
-export function getSiteInfo(): Promise<SiteInfo> {
-  return api.get('/site/info')
+export type SiteApi = ReturnType<typeof createSiteApi>
+
+export function createSiteApi(api: ApiClient) {
+  function getSiteInfo(): Promise<SiteInfo> {
+    return api.get('/site/info')
+  }
+
+  return { getSiteInfo }
 }

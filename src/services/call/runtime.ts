@@ -1,6 +1,6 @@
 import type { Message } from '@shared/chat'
-import { getChatEngine } from '@/engines'
-import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
+import type { CallEngine } from '@/engines/call/CallEngine'
+import type { CallEngineFactory } from '@/engines'
 import { CallStatus } from '@/engines/call/state'
 import { callText } from '@/i18n/call'
 import { media } from '@/platform/media'
@@ -9,15 +9,14 @@ import { publishCallApi } from '@/platform/mediaCallApi'
 import { ringtone } from '@/platform/ringtone'
 import { visibility } from '@/platform/visibility'
 import { fromServer } from '@/stores/chat/uiMessage'
-import { useAppStore } from '@/stores'
 import dialingTone from '@/assets/call/dialing.wav'
 import ringingTone from '@/assets/call/ringing.wav'
-import { checkCall, exitCall, getIceConfig, getMediaSwitchEntries, startCallRecord, uploadCall } from '../api/media'
-import { getGroupCallInfo, getGroupMemberPage } from '../api/groupCall'
+import { createGroupCallApi } from '../api/groupCall'
+import { createMediaApi } from '../api/media'
 import { newClientMsgId } from '../chat/clientMsgId'
-import { messagingLogin } from '../messaging'
-import { beforeLogout, onSessionEnd, type SessionEndReason } from '../sessionEnd'
-import { toast } from '../toast'
+import type { ServiceContext } from '../context'
+import type { Messaging } from '../messaging'
+import type { SessionEnd, SessionEndReason } from '../sessionEnd'
 import { CallKit } from './callKit'
 import { bindCallNotifications } from './callNotification'
 import { bindCallLimits } from './limits'
@@ -28,188 +27,200 @@ export const SELF_HOSTED_SDK_APP_ID = 1
 /** The call button's debounce (spec section 9). */
 export const CALL_BUTTON_DEBOUNCE_MS = 500
 
-const state = () => useAppStore.getState()
-
-/** A call message this device stored shows in its chat at once (the server echoes only to other devices). */
-function showSent(message: Message): void {
-  const s = state()
-  const me = s.user?.wtId ?? ''
-  if (s.messages[message.conversationID]) s.mergeMessages(message.conversationID, [fromServer(message)])
-  if (s.conversations[message.conversationID]) s.applyConversationMessage(message, me)
-}
-
 type Profile = { nick: string; avatar: string }
-/** Names and avatars seen in group member pages, for the group call's tiles and waiting view. */
-const knownProfiles = new Map<string, Profile>()
-const loadedGroups = new Map<string, Promise<void>>()
 
-export function rememberProfiles(members: Array<{ wtId: string; nickname: string; groupNickname?: string; avatar: string }>): void {
-  for (const m of members) knownProfiles.set(m.wtId, { nick: m.groupNickname || m.nickname, avatar: m.avatar })
+export interface CallsDeps {
+  /** Makes the app's call engine; the runtime only knows the CallEngine interface. */
+  createCallEngine: CallEngineFactory
+  messaging: Pick<Messaging, 'messagingLogin'>
+  sessionEnd: Pick<SessionEnd, 'beforeLogout' | 'onSessionEnd'>
 }
 
-export const rememberedProfile = (userId: string): Profile | undefined => knownProfiles.get(userId)
+export type CallsService = ReturnType<typeof createCalls>
 
-/** The first member page of a group, once per group, so the people of its call have names. */
-function loadGroupProfiles(groupID: string): Promise<void> {
-  const groupNumber = state().conversations[`GROUP${groupID}`]?.groupProfile?.groupNumber
-  if (!groupNumber) return Promise.resolve()
-  const known = loadedGroups.get(groupID)
-  if (known) return known
-  const loading = getGroupMemberPage(groupNumber, 1).then(
-    (page) => rememberProfiles(page.rows),
-    () => {
-      loadedGroups.delete(groupID)
-    },
-  )
-  loadedGroups.set(groupID, loading)
-  return loading
-}
+/** The call widget of one app: its engine, the TUICallKit-shaped API over it, and the chat's call entries. */
+export function createCalls(ctx: ServiceContext, deps: CallsDeps) {
+  const { state, toast } = ctx
+  const mediaApi = createMediaApi(ctx.api)
+  const groupCallApi = createGroupCallApi(ctx.api)
+  /** Names and avatars seen in group member pages, for the group call's tiles and waiting view. */
+  const knownProfiles = new Map<string, Profile>()
+  const loadedGroups = new Map<string, Promise<void>>()
+  let lastPress = 0
 
-async function profileOf(userId: string): Promise<Partial<Profile>> {
-  const p = state().conversations[`C2C${userId}`]?.userProfile
-  if (p) return { nick: p.nick, avatar: p.avatar }
-  const groupID = engine?.getState().groupID
-  if (!knownProfiles.has(userId) && groupID) await loadGroupProfiles(groupID)
-  return knownProfiles.get(userId) ?? {}
-}
+  /** A call message this device stored shows in its chat at once (the server echoes only to other devices). */
+  function showSent(message: Message): void {
+    const s = state()
+    const me = s.user?.wtId ?? ''
+    if (s.messages[message.conversationID]) s.mergeMessages(message.conversationID, [fromServer(message)])
+    if (s.conversations[message.conversationID]) s.applyConversationMessage(message, me)
+  }
 
-let engine: WebRtcCallEngine | null = null
-let kit: CallKit | null = null
+  function rememberProfiles(members: Array<{ wtId: string; nickname: string; groupNickname?: string; avatar: string }>): void {
+    for (const m of members) knownProfiles.set(m.wtId, { nick: m.groupNickname || m.nickname, avatar: m.avatar })
+  }
 
-export function getCallEngine(): WebRtcCallEngine {
-  if (engine) return engine
-  const e = new WebRtcCallEngine({
-    chat: getChatEngine,
+  const rememberedProfile = (userId: string): Profile | undefined => knownProfiles.get(userId)
+
+  /** The first member page of a group, once per group, so the people of its call have names. */
+  function loadGroupProfiles(groupID: string): Promise<void> {
+    const groupNumber = state().conversations[`GROUP${groupID}`]?.groupProfile?.groupNumber
+    if (!groupNumber) return Promise.resolve()
+    const known = loadedGroups.get(groupID)
+    if (known) return known
+    const loading = groupCallApi.getGroupMemberPage(groupNumber, 1).then(
+      (page) => rememberProfiles(page.rows),
+      () => {
+        loadedGroups.delete(groupID)
+      },
+    )
+    loadedGroups.set(groupID, loading)
+    return loading
+  }
+
+  async function profileOf(userId: string): Promise<Partial<Profile>> {
+    const p = state().conversations[`C2C${userId}`]?.userProfile
+    if (p) return { nick: p.nick, avatar: p.avatar }
+    const groupID = engine.getState().groupID
+    if (!knownProfiles.has(userId) && groupID) await loadGroupProfiles(groupID)
+    return knownProfiles.get(userId) ?? {}
+  }
+
+  const engine: CallEngine = deps.createCallEngine({
+    chat: ctx.engine,
     media,
     ringtone,
-    iceServers: async () => (await getIceConfig()).iceServers,
+    iceServers: async () => (await mediaApi.getIceConfig()).iceServers,
     profile: profileOf,
-    groupCallInfo: getGroupCallInfo,
+    groupCallInfo: groupCallApi.getGroupCallInfo,
     tones: { dialing: dialingTone, ringing: ringingTone },
     newInviteID: () => `call-${newClientMsgId()}`,
     newClientMsgId: () => newClientMsgId(),
   })
-  e.on('stateChanged', (s) => state().setCallState(s))
-  e.on('toast', ({ key, params, type }) => toast[type](callText(e.getState().language, key, params)))
-  e.on('error', ({ code, message }) => console.warn('call error', code, message))
-  e.on('messageSent', showSent)
-  bindCallNotifications(e, { notifications, visibility, allowed: () => state().userConfig?.allowNotifications !== false })
-  bindCallLimits(e, {
-    startRecord: async (acceptWtId, callType) => (await startCallRecord({ acceptWtId, callType })).callId,
-    heartbeat: (callId) => uploadCall(callId),
-    exit: (callId) => exitCall(callId),
+  engine.on('stateChanged', (s) => state().setCallState(s))
+  engine.on('toast', ({ key, params, type }) => toast[type](callText(engine.getState().language, key, params)))
+  engine.on('error', ({ code, message }) => console.warn('call error', code, message))
+  engine.on('messageSent', showSent)
+  bindCallNotifications(engine, { notifications, visibility, allowed: () => state().userConfig?.allowNotifications !== false })
+  bindCallLimits(engine, {
+    startRecord: async (acceptWtId, callType) => (await mediaApi.startCallRecord({ acceptWtId, callType })).callId,
+    heartbeat: (callId) => mediaApi.uploadCall(callId),
+    exit: (callId) => mediaApi.exitCall(callId),
     showLimitDialog: () => state().setCallLimitDialog(true),
   })
-  beforeLogout(() => e.leaveForLogout())
-  onSessionEnd(stopCalls)
-  engine = e
-  return e
-}
 
-export function getCallKit(): CallKit {
-  kit ??= new CallKit({
-    engine: getCallEngine(),
+  const kit = new CallKit({
+    engine,
     async login() {
-      await messagingLogin()
+      await deps.messaging.messagingLogin()
       const user = state().user
       return { nick: user?.nickName ?? '', avatar: user?.avatar ?? '' }
     },
     isPlayableAudio: (url) => ringtone.isPlayableAudio(url),
     warn: (m) => console.warn(m),
   })
-  return kit
-}
 
-/** Starts the widget for the logged-in user and reads the media switch. */
-export async function initCalls(): Promise<void> {
-  const user = state().user
-  if (!user) return
-  const kit = getCallKit()
-  if (!kit.isReady() && media.supportsWebRtc()) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
-  publishCallApi(kit)
-  state().setCallEntriesEnabled(await readMediaSwitch(getMediaSwitchEntries))
-}
-
-let lastPress = 0
-
-/**
- * The daily-limit check before any call (spec 4 "Calls from the messaging application"): a
- * failed check silently aborts; a reached limit opens the membership dialog instead.
- */
-async function mayStartCall(): Promise<boolean> {
-  let reached: 0 | 1
-  try {
-    reached = await checkCall()
-  } catch {
-    return false
+  /** Starts the widget for the logged-in user and reads the media switch. */
+  async function initCalls(): Promise<void> {
+    const user = state().user
+    if (!user) return
+    if (!kit.isReady() && media.supportsWebRtc()) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
+    publishCallApi(kit)
+    state().setCallEntriesEnabled(await readMediaSwitch(mediaApi.getMediaSwitchEntries))
   }
-  if (reached === 1) state().setCallLimitDialog(true)
-  return reached === 0
-}
 
-/**
- * The chat toolbar's 'Voice call' / 'Video call': the daily limit check first (a failed check
- * aborts silently; a reached limit opens the membership dialog), then the call.
- */
-export async function startCallFromChat(peer: string, type: 1 | 2): Promise<void> {
-  const now = Date.now()
-  if (now - lastPress < CALL_BUTTON_DEBOUNCE_MS) return
-  lastPress = now
-  const kit = getCallKit()
-  if (getCallEngine().getState().callStatus !== CallStatus.Idle) return
-  if (!(await mayStartCall())) return
-  try {
-    if (!kit.isReady()) await initCalls()
-    await kit.call({ userID: peer, type })
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err)
-    if (message === "Can't call yourself") toast.error(callText(getCallEngine().getState().language, "Can't call yourself"))
-    console.warn('call failed', message)
+  /**
+   * The daily-limit check before any call (spec 4 "Calls from the messaging application"): a
+   * failed check silently aborts; a reached limit opens the membership dialog instead.
+   */
+  async function mayStartCall(): Promise<boolean> {
+    let reached: 0 | 1
+    try {
+      reached = await mediaApi.checkCall()
+    } catch {
+      return false
+    }
+    if (reached === 1) state().setCallLimitDialog(true)
+    return reached === 0
   }
-}
 
-/** A group's call entry: the member picker has chosen who to call. */
-export async function startGroupCallFromChat(groupID: string, userIDList: string[], type: 1 | 2): Promise<void> {
-  if (userIDList.length === 0 || getCallEngine().getState().callStatus !== CallStatus.Idle) return
-  if (!(await mayStartCall())) return
-  try {
-    const kit = getCallKit()
-    if (!kit.isReady()) await initCalls()
-    await kit.groupCall({ userIDList, type, groupID })
-  } catch (err) {
-    console.warn('group call failed', err instanceof Error ? err.message : String(err))
+  /**
+   * The chat toolbar's 'Voice call' / 'Video call': the daily limit check first (a failed check
+   * aborts silently; a reached limit opens the membership dialog), then the call.
+   */
+  async function startCallFromChat(peer: string, type: 1 | 2): Promise<void> {
+    const now = Date.now()
+    if (now - lastPress < CALL_BUTTON_DEBOUNCE_MS) return
+    lastPress = now
+    if (engine.getState().callStatus !== CallStatus.Idle) return
+    if (!(await mayStartCall())) return
+    try {
+      if (!kit.isReady()) await initCalls()
+      await kit.call({ userID: peer, type })
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      if (message === "Can't call yourself") toast.error(callText(engine.getState().language, "Can't call yourself"))
+      console.warn('call failed', message)
+    }
   }
-}
 
-/** Group call info is refreshed from the group attributes while this device is idle. */
-export async function refreshGroupCall(groupID: string): Promise<void> {
-  if (getCallEngine().getState().callStatus !== CallStatus.Idle) return
-  try {
-    const info = await getGroupCallInfo(groupID)
-    if (info) await loadGroupProfiles(groupID)
-    if (getCallEngine().getState().callStatus === CallStatus.Idle) state().setGroupCall(groupID, info)
-  } catch {
-    // A failed refresh keeps what the banner showed.
+  /** A group's call entry: the member picker has chosen who to call. */
+  async function startGroupCallFromChat(groupID: string, userIDList: string[], type: 1 | 2): Promise<void> {
+    if (userIDList.length === 0 || engine.getState().callStatus !== CallStatus.Idle) return
+    if (!(await mayStartCall())) return
+    try {
+      if (!kit.isReady()) await initCalls()
+      await kit.groupCall({ userIDList, type, groupID })
+    } catch (err) {
+      console.warn('group call failed', err instanceof Error ? err.message : String(err))
+    }
   }
-}
 
-/** The join banner's button. */
-export async function joinGroupCallFromBanner(groupID: string, type: 1 | 2): Promise<void> {
-  try {
-    const kit = getCallKit()
-    if (!kit.isReady()) await initCalls()
-    await kit.joinInGroupCall({ type, groupID, roomID: 0 })
-  } catch (err) {
-    console.warn('join failed', err instanceof Error ? err.message : String(err))
+  /** Group call info is refreshed from the group attributes while this device is idle. */
+  async function refreshGroupCall(groupID: string): Promise<void> {
+    if (engine.getState().callStatus !== CallStatus.Idle) return
+    try {
+      const info = await groupCallApi.getGroupCallInfo(groupID)
+      if (info) await loadGroupProfiles(groupID)
+      if (engine.getState().callStatus === CallStatus.Idle) state().setGroupCall(groupID, info)
+    } catch {
+      // A failed refresh keeps what the banner showed.
+    }
   }
-}
 
-/**
- * The session ended: any call ends and the engine stops listening. A forced logout shows the
- * widget's 'kick out' tip first (calling-widget section 8).
- */
-export function stopCalls(reason: SessionEndReason): void {
-  if (reason === 'kicked') engine?.kickOut()
-  kit?.destroy()
-  engine?.stop()
+  /** The join banner's button. */
+  async function joinGroupCallFromBanner(groupID: string, type: 1 | 2): Promise<void> {
+    try {
+      if (!kit.isReady()) await initCalls()
+      await kit.joinInGroupCall({ type, groupID, roomID: 0 })
+    } catch (err) {
+      console.warn('join failed', err instanceof Error ? err.message : String(err))
+    }
+  }
+
+  /**
+   * The session ended: any call ends and the engine stops listening. A forced logout shows the
+   * widget's 'kick out' tip first (calling-widget section 8).
+   */
+  function stopCalls(reason: SessionEndReason): void {
+    if (reason === 'kicked') engine.kickOut()
+    kit.destroy()
+    engine.stop()
+  }
+
+  deps.sessionEnd.beforeLogout(() => engine.leaveForLogout())
+  deps.sessionEnd.onSessionEnd(stopCalls)
+
+  return {
+    engine,
+    kit,
+    initCalls,
+    startCallFromChat,
+    startGroupCallFromChat,
+    refreshGroupCall,
+    joinGroupCallFromBanner,
+    rememberProfiles,
+    rememberedProfile,
+    getGroupMemberPage: groupCallApi.getGroupMemberPage,
+  }
 }

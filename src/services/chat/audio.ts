@@ -1,7 +1,7 @@
 import { MsgType, type Message } from '@shared/chat'
 import { storage } from '@/platform/storage'
 import { fromServer, messageKey, type UiMessage } from '@/stores/chat/uiMessage'
-import { state } from './context'
+import type { ServiceContext } from '../context'
 
 const PLAYED_KEY = 'wt_played_audio'
 /** Enough for every voice message anyone scrolls back to; the oldest are forgotten first. */
@@ -17,16 +17,20 @@ export function isAudioPlayed(messageID: string): boolean {
   return playedIds().includes(messageID)
 }
 
-/** The voice message was played: its unplayed mark goes, here and after a reload. */
-export function markAudioPlayed(conversationID: string, messageID: string): void {
-  const list = state().messages[conversationID]?.list
-  const message = list?.find((m) => m.ID === messageID)
-  if (message && !message.played) {
-    state().patchMessage(conversationID, messageKey(message), { played: true })
+export function createAudio({ state }: ServiceContext) {
+  /** The voice message was played: its unplayed mark goes, here and after a reload. */
+  function markAudioPlayed(conversationID: string, messageID: string): void {
+    const list = state().messages[conversationID]?.list
+    const message = list?.find((m) => m.ID === messageID)
+    if (message && !message.played) {
+      state().patchMessage(conversationID, messageKey(message), { played: true })
+    }
+    const ids = playedIds().filter((id) => id !== messageID)
+    ids.push(messageID)
+    storage.set(PLAYED_KEY, ids.slice(-PLAYED_LIMIT))
   }
-  const ids = playedIds().filter((id) => id !== messageID)
-  ids.push(messageID)
-  storage.set(PLAYED_KEY, ids.slice(-PLAYED_LIMIT))
+
+  return { markAudioPlayed }
 }
 
 /** A stored message as the store keeps it; voice messages remember whether they were played. */

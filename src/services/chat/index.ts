@@ -1,38 +1,82 @@
-// The chat actions screens call (conversation list, chat pane, group dialogs). Import from here.
-export { bindChat, unbindChat } from './sync'
-export {
-  OPEN_FAILED_TEXT,
-  closeConversation,
-  createGroup,
-  deleteConversation,
-  getReadMembers,
-  moveAllOutOfArchive,
-  openConversation,
-  reloadConversations,
-  saveDraft,
-  searchById,
-  setFolded,
-  setMuted,
-  setPinned,
-} from './conversations'
-export { fillGap, loadOlderMessages } from './loading'
-export { reportMessageVisible } from './read'
-export { setTyping } from './typing'
-export {
-  resendMessage,
-  sendAudio,
-  sendCustom,
-  sendFace,
-  sendFile,
-  sendImage,
-  sendLocation,
-  sendText,
-  sendVideo,
-  type AudioRecording,
-  type LocationInput,
-  type TextOptions,
-} from './send'
+import type { ServiceContext } from '../context'
+import { createAudio } from './audio'
+import { createConversations } from './conversations'
+import { createLoading } from './loading'
+import { createMessageActions } from './messageOps'
+import { createNotify } from './notify'
+import { createReads } from './read'
+import { createSend } from './send'
+import { createChatSync } from './sync'
+import { createTyping } from './typing'
+import { createUpload } from './upload'
+
+// The chat actions screens call (conversation list, chat pane, group dialogs), reached through
+// the app (`useApp().chat`); the texts and pure helpers are plain exports.
+export { OPEN_FAILED_TEXT } from './conversations'
+export { type AudioRecording, type LocationInput, type TextOptions } from './send'
 export { sendErrorText } from './sendErrors'
-export { mediaUrl, uploadFile } from './upload'
-export { isAudioPlayed, markAudioPlayed } from './audio'
+export { isAudioPlayed } from './audio'
+export { ADMIN_REVOKER, COPY_UNSUPPORTED_TEXT, NOTHING_SELECTED_TEXT, collectPayloadOf, type ForwardRequest } from './messageOps'
 export { NEW_MESSAGE_TEXT, NOTIFICATION_TITLE, newMessagesText } from './notify'
+
+export interface ChatDeps {
+  endSession(): void
+  /** Spec 8: a send refused with 20007 checks the friend relation again. */
+  reloadFriends(): Promise<void>
+  /** The message operations' bindings to the engine (reactions, feature flags); returns their unbinders. */
+  bindMessageOps(): Array<() => void>
+}
+
+export type ChatService = ReturnType<typeof createChat>
+
+export function createChat(ctx: ServiceContext, deps: ChatDeps) {
+  const typing = createTyping(ctx)
+  const reads = createReads(ctx)
+  const loading = createLoading(ctx)
+  const notify = createNotify(ctx)
+  const upload = createUpload(ctx, deps.endSession)
+  const conversations = createConversations(ctx, { loading, reads, typing })
+  const send = createSend(ctx, { uploadFile: upload.uploadFile, reloadFriends: deps.reloadFriends })
+  const messageActions = createMessageActions(ctx, upload.mediaUrl)
+  const sync = createChatSync(ctx, { conversations, loading, reads, typing, send, notify, messageActions, bindMessageOps: deps.bindMessageOps })
+  const { markAudioPlayed } = createAudio(ctx)
+
+  return {
+    bindChat: sync.bindChat,
+    unbindChat: sync.unbindChat,
+    reloadConversations: conversations.reloadConversations,
+    openConversation: conversations.openConversation,
+    closeConversation: conversations.closeConversation,
+    setPinned: conversations.setPinned,
+    setMuted: conversations.setMuted,
+    setFolded: conversations.setFolded,
+    moveAllOutOfArchive: conversations.moveAllOutOfArchive,
+    deleteConversation: conversations.deleteConversation,
+    saveDraft: conversations.saveDraft,
+    createGroup: conversations.createGroup,
+    searchById: conversations.searchById,
+    getReadMembers: conversations.getReadMembers,
+    fillGap: loading.fillGap,
+    loadOlderMessages: loading.loadOlderMessages,
+    reportMessageVisible: reads.reportMessageVisible,
+    setTyping: typing.setTyping,
+    sendText: send.sendText,
+    sendFace: send.sendFace,
+    sendLocation: send.sendLocation,
+    sendCustom: send.sendCustom,
+    sendImage: send.sendImage,
+    sendVideo: send.sendVideo,
+    sendFile: send.sendFile,
+    sendAudio: send.sendAudio,
+    resendMessage: send.resendMessage,
+    uploadFile: upload.uploadFile,
+    mediaUrl: upload.mediaUrl,
+    markAudioPlayed,
+    revokeMessage: messageActions.revokeMessage,
+    deleteMessages: messageActions.deleteMessages,
+    copyMessage: messageActions.copyMessage,
+    openMessage: messageActions.openMessage,
+    forwardMessages: messageActions.forwardMessages,
+    collectMessages: messageActions.collectMessages,
+  }
+}

@@ -13,12 +13,9 @@ import type { NoticeFrame, RevokedEvent } from '@/engines/chat/ChatEngine'
 import { clipboard } from '@/platform/clipboard'
 import { fileOpener } from '@/platform/fileOpener'
 import { messageKey, type UiMessage } from '@/stores/chat/uiMessage'
-import { api } from '../api/client'
 import { isApiError } from '../api/errors'
-import { toast } from '../toast'
-import { engine, state } from './context'
+import type { ServiceContext } from '../context'
 import { parseCustomContent } from '@/components/chat/customMessage'
-import { mediaUrl } from './upload'
 
 export const COPY_UNSUPPORTED_TEXT = 'this device does not support copy'
 export const NOTHING_SELECTED_TEXT = '未选择消息'
@@ -31,119 +28,12 @@ function errorText(err: unknown, fallback: string): string {
   return err.msg || fallback
 }
 
-/** A revoked message also changes the conversation list's last message. */
-function reviseLastMessage(conversationID: string, isRevoked: (seq: number, from: string) => boolean): void {
-  const conv = state().conversations[conversationID]
-  const last = conv?.lastMessage
-  if (last && !last.isRevoked && isRevoked(last.sequence, last.from)) state().patchConversation(conversationID, { lastMessage: { ...last, isRevoked: true } })
-}
-
-export function applyRevoked({ conversationID, sequence, revoker }: RevokedEvent): void {
-  state().markRevoked(conversationID, (m) => m.sequence === sequence, revoker)
-  reviseLastMessage(conversationID, (seq) => seq === sequence)
-}
-
-function groupConversationByNumber(groupNumber: string): Conversation | undefined {
-  return Object.values(state().conversations).find((c) => c.groupProfile?.groupNumber === groupNumber)
-}
-
-/** Socket type 7: an admin revoked one message of a member (sequences) or all of theirs up to a sequence. */
-export function applyWithdrawNotice(frame: NoticeFrame): void {
-  if (frame.type !== NoticeType.Withdraw) return
-  const conv = groupConversationByNumber(frame.groupNumber)
-  if (!conv) return
-  const one = frame.sequences ? new Set(frame.sequences) : null
-  const hit = (seq: number, from: string) =>
-    from === frame.withdrawUserWtId && (one ? one.has(seq) : seq <= frame.lastMessageSequence)
-  state().markRevoked(conv.conversationID, (m) => m.type !== MsgType.GroupTip && hit(m.sequence, m.from), ADMIN_REVOKER)
-  reviseLastMessage(conv.conversationID, hit)
-}
-
-export async function revokeMessage(m: UiMessage): Promise<void> {
-  try {
-    const { revoker } = await engine().revokeMessage(m.conversationID, m.sequence)
-    applyRevoked({ conversationID: m.conversationID, sequence: m.sequence, from: m.from, revoker })
-  } catch (err) {
-    toast.error(errorText(err, '撤回失败'))
-  }
-}
-
-/** Deletes for this user; the rule (incoming, or older than 5 minutes) is the server's too. */
-export async function deleteMessages(conversationID: string, messages: UiMessage[]): Promise<boolean> {
-  const stored = messages.filter((m) => m.sequence > 0)
-  if (!stored.length) {
-    toast.info(NOTHING_SELECTED_TEXT)
-    return false
-  }
-  try {
-    await engine().deleteMessages(conversationID, stored.map((m) => m.sequence))
-    state().removeMessages(conversationID, stored.map(messageKey))
-    return true
-  } catch (err) {
-    toast.error(errorText(err, '删除失败'))
-    return false
-  }
-}
-
-export async function copyMessage(m: UiMessage): Promise<void> {
-  const text = typeof m.payload.text === 'string' ? m.payload.text : ''
-  if (!clipboard.supported() || !(await clipboard.copyText(text))) {
-    toast.error(COPY_UNSUPPORTED_TEXT)
-    return
-  }
-  toast.success('复制成功')
-}
-
-export async function openMessage(m: UiMessage): Promise<void> {
-  const p = m.payload
-  const [url, name] =
-    m.type === MsgType.File
-      ? [String(p.fileUrl ?? ''), String(p.fileName ?? 'file')]
-      : m.type === MsgType.Video
-        ? [String(p.videoUrl ?? ''), 'video.mp4']
-        : [String(p.url ?? ''), `image.${String(p.format ?? 'jpg')}`]
-  try {
-    if (m.type === MsgType.Image) await fileOpener.saveImage(mediaUrl(url), name)
-    else await fileOpener.download(mediaUrl(url), name)
-  } catch (err) {
-    toast.error(err instanceof Error ? err.message : '下载失败')
-  }
-}
-
 export interface ForwardRequest {
   conversationID: string
   messages: UiMessage[]
   targets: string[]
   merged: boolean
   title?: string
-}
-
-/** Forwards stored messages; true when every target got them. The copies arrive as ordinary messages. */
-export async function forwardMessages(req: ForwardRequest): Promise<boolean> {
-  const sequences = req.messages.filter((m) => m.sequence > 0).map((m) => m.sequence)
-  if (!sequences.length) {
-    toast.info(NOTHING_SELECTED_TEXT)
-    return false
-  }
-  try {
-    const { results } = await engine().forwardMessages({
-      conversationID: req.conversationID,
-      sequences: sequences.sort((a, b) => a - b),
-      targets: req.targets,
-      merged: req.merged,
-      title: req.title ?? '',
-    })
-    const failed = results.find((r) => r.code !== 200)
-    if (failed) {
-      toast.error(failed.msg || '转发失败')
-      return false
-    }
-    toast.success('转发成功')
-    return true
-  } catch (err) {
-    toast.error(errorText(err, '转发失败'))
-    return false
-  }
 }
 
 /** The favorite add payload of spec 3 for a message; null when it cannot be a favorite. */
@@ -202,24 +92,135 @@ export function collectPayloadOf(m: UiMessage): CollectionAddBody | null {
   }
 }
 
-export async function collectMessages(messages: UiMessage[]): Promise<void> {
-  if (!messages.length) {
-    toast.info(NOTHING_SELECTED_TEXT)
-    return
+export function createMessageActions({ api, engine, state, toast }: ServiceContext, mediaUrl: (url: string) => string) {
+  /** A revoked message also changes the conversation list's last message. */
+  function reviseLastMessage(conversationID: string, isRevoked: (seq: number, from: string) => boolean): void {
+    const conv = state().conversations[conversationID]
+    const last = conv?.lastMessage
+    if (last && !last.isRevoked && isRevoked(last.sequence, last.from)) state().patchConversation(conversationID, { lastMessage: { ...last, isRevoked: true } })
   }
-  if (messages.some((m) => m.status === 'unSend' || m.progress < 1)) {
-    toast.info(COLLECT_UPLOADING_TEXT)
-    return
+
+  function applyRevoked({ conversationID, sequence, revoker }: RevokedEvent): void {
+    state().markRevoked(conversationID, (m) => m.sequence === sequence, revoker)
+    reviseLastMessage(conversationID, (seq) => seq === sequence)
   }
-  const bodies = messages.map(collectPayloadOf).filter((b): b is CollectionAddBody => b !== null)
-  if (!bodies.length) {
-    toast.info('所选消息不能收藏')
-    return
+
+  function groupConversationByNumber(groupNumber: string): Conversation | undefined {
+    return Object.values(state().conversations).find((c) => c.groupProfile?.groupNumber === groupNumber)
   }
-  try {
-    for (const body of bodies) await api.post('/user/collection/add', body, { silent: true })
-    toast.success(COLLECT_OK_TEXT)
-  } catch (err) {
-    toast.error(errorText(err, '收藏失败'))
+
+  /** Socket type 7: an admin revoked one message of a member (sequences) or all of theirs up to a sequence. */
+  function applyWithdrawNotice(frame: NoticeFrame): void {
+    if (frame.type !== NoticeType.Withdraw) return
+    const conv = groupConversationByNumber(frame.groupNumber)
+    if (!conv) return
+    const one = frame.sequences ? new Set(frame.sequences) : null
+    const hit = (seq: number, from: string) =>
+      from === frame.withdrawUserWtId && (one ? one.has(seq) : seq <= frame.lastMessageSequence)
+    state().markRevoked(conv.conversationID, (m) => m.type !== MsgType.GroupTip && hit(m.sequence, m.from), ADMIN_REVOKER)
+    reviseLastMessage(conv.conversationID, hit)
   }
+
+  async function revokeMessage(m: UiMessage): Promise<void> {
+    try {
+      const { revoker } = await engine().revokeMessage(m.conversationID, m.sequence)
+      applyRevoked({ conversationID: m.conversationID, sequence: m.sequence, from: m.from, revoker })
+    } catch (err) {
+      toast.error(errorText(err, '撤回失败'))
+    }
+  }
+
+  /** Deletes for this user; the rule (incoming, or older than 5 minutes) is the server's too. */
+  async function deleteMessages(conversationID: string, messages: UiMessage[]): Promise<boolean> {
+    const stored = messages.filter((m) => m.sequence > 0)
+    if (!stored.length) {
+      toast.info(NOTHING_SELECTED_TEXT)
+      return false
+    }
+    try {
+      await engine().deleteMessages(conversationID, stored.map((m) => m.sequence))
+      state().removeMessages(conversationID, stored.map(messageKey))
+      return true
+    } catch (err) {
+      toast.error(errorText(err, '删除失败'))
+      return false
+    }
+  }
+
+  async function copyMessage(m: UiMessage): Promise<void> {
+    const text = typeof m.payload.text === 'string' ? m.payload.text : ''
+    if (!clipboard.supported() || !(await clipboard.copyText(text))) {
+      toast.error(COPY_UNSUPPORTED_TEXT)
+      return
+    }
+    toast.success('复制成功')
+  }
+
+  async function openMessage(m: UiMessage): Promise<void> {
+    const p = m.payload
+    const [url, name] =
+      m.type === MsgType.File
+        ? [String(p.fileUrl ?? ''), String(p.fileName ?? 'file')]
+        : m.type === MsgType.Video
+          ? [String(p.videoUrl ?? ''), 'video.mp4']
+          : [String(p.url ?? ''), `image.${String(p.format ?? 'jpg')}`]
+    try {
+      if (m.type === MsgType.Image) await fileOpener.saveImage(mediaUrl(url), name)
+      else await fileOpener.download(mediaUrl(url), name)
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : '下载失败')
+    }
+  }
+
+  /** Forwards stored messages; true when every target got them. The copies arrive as ordinary messages. */
+  async function forwardMessages(req: ForwardRequest): Promise<boolean> {
+    const sequences = req.messages.filter((m) => m.sequence > 0).map((m) => m.sequence)
+    if (!sequences.length) {
+      toast.info(NOTHING_SELECTED_TEXT)
+      return false
+    }
+    try {
+      const { results } = await engine().forwardMessages({
+        conversationID: req.conversationID,
+        sequences: sequences.sort((a, b) => a - b),
+        targets: req.targets,
+        merged: req.merged,
+        title: req.title ?? '',
+      })
+      const failed = results.find((r) => r.code !== 200)
+      if (failed) {
+        toast.error(failed.msg || '转发失败')
+        return false
+      }
+      toast.success('转发成功')
+      return true
+    } catch (err) {
+      toast.error(errorText(err, '转发失败'))
+      return false
+    }
+  }
+
+  async function collectMessages(messages: UiMessage[]): Promise<void> {
+    if (!messages.length) {
+      toast.info(NOTHING_SELECTED_TEXT)
+      return
+    }
+    if (messages.some((m) => m.status === 'unSend' || m.progress < 1)) {
+      toast.info(COLLECT_UPLOADING_TEXT)
+      return
+    }
+    const bodies = messages.map(collectPayloadOf).filter((b): b is CollectionAddBody => b !== null)
+    if (!bodies.length) {
+      toast.info('所选消息不能收藏')
+      return
+    }
+    try {
+      for (const body of bodies) await api.post('/user/collection/add', body, { silent: true })
+      toast.success(COLLECT_OK_TEXT)
+    } catch (err) {
+      toast.error(errorText(err, '收藏失败'))
+    }
+  }
+
+  return { applyRevoked, applyWithdrawNotice, revokeMessage, deleteMessages, copyMessage, openMessage, forwardMessages, collectMessages }
 }

@@ -5,12 +5,11 @@ import type { PickedFile } from '@/platform/filePicker'
 import { mediaInfo } from '@/platform/mediaInfo'
 import { fromServer, highestSequence, messageKey, type UiMessage } from '@/stores/chat/uiMessage'
 import { isApiError } from '../api/errors'
-import { toast } from '../toast'
-import { reloadFriends } from '../contacts/sync'
+import type { ServiceContext } from '../context'
 import { newClientMsgId } from './clientMsgId'
-import { conversationTypeOf, engine, me, state } from './context'
+import { conversationTypeOf } from './conversationType'
 import { sendErrorText } from './sendErrors'
-import { uploadFile } from './upload'
+import type { createUpload } from './upload'
 
 export interface TextOptions {
   /** userIDs mentioned (group chats). */
@@ -41,148 +40,9 @@ interface Composed {
   upload: ((onProgress: (fraction: number) => void) => Promise<OutgoingBody>) | null
 }
 
-/** Composed messages not yet stored, by clientMsgId: what a resend needs (the file is not in the store). */
-const composed = new Map<string, Composed>()
-
 /** Group messages ask for read receipts, so the sender sees 'n人已读' (the chat's read-status feature is on by default). */
 function wantsReceipt(conversationID: string): boolean {
   return conversationTypeOf(conversationID) === 'GROUP'
-}
-
-function localMessage(conversationID: string, clientMsgId: string, body: OutgoingBody, extra: Partial<UiMessage>): UiMessage {
-  const s = state()
-  const user = s.user
-  return {
-    ID: `local-${clientMsgId}`,
-    clientMsgId,
-    type: body.type,
-    payload: body.payload as Record<string, unknown>,
-    conversationID,
-    conversationType: conversationTypeOf(conversationID),
-    from: user?.wtId ?? '',
-    nick: user?.nickName ?? '',
-    nameCard: '',
-    avatar: user?.avatar ?? '',
-    time: Math.floor(Date.now() / 1000),
-    sequence: 0,
-    cloudCustomData: '',
-    atUserList: [],
-    needReadReceipt: wantsReceipt(conversationID),
-    isRevoked: false,
-    revoker: '',
-    hasRiskContent: false,
-    readReceiptInfo: { readCount: 0, unreadCount: 0 },
-    status: 'unSend',
-    progress: 0,
-    anchorSequence: highestSequence(s.messages[conversationID]?.list ?? []),
-    ...extra,
-  }
-}
-
-function patchLocal(conversationID: string, clientMsgId: string, patch: Partial<UiMessage>): void {
-  state().patchMessage(conversationID, messageKey({ ID: '', clientMsgId, from: me() }), patch)
-}
-
-function findLocal(conversationID: string, clientMsgId: string): UiMessage | undefined {
-  const key = messageKey({ ID: '', clientMsgId, from: me() })
-  return state().messages[conversationID]?.list.find((m) => messageKey(m) === key)
-}
-
-/** Uploads if still needed, then sends; the message ends as success (stored) or fail. */
-async function deliver(clientMsgId: string): Promise<void> {
-  const job = composed.get(clientMsgId)
-  if (!job) return
-  const { conversationID } = job
-  try {
-    if (job.upload) {
-      const body = await job.upload((fraction) => patchLocal(conversationID, clientMsgId, { progress: Math.min(0.99, fraction) }))
-      job.body = body
-      job.upload = null
-      patchLocal(conversationID, clientMsgId, { payload: body.payload as Record<string, unknown>, progress: 1 })
-    }
-  } catch (err) {
-    const code = isApiError(err) ? err.code : 0
-    const msg = isApiError(err) ? err.msg : '上传失败'
-    patchLocal(conversationID, clientMsgId, { status: 'fail', errorCode: code, errorMsg: msg })
-    return
-  }
-  try {
-    const stored = await engine().sendMessage({
-      clientMsgId,
-      conversationID,
-      ...job.body,
-      atUserList: job.atUserList,
-      cloudCustomData: job.cloudCustomData,
-      needReadReceipt: wantsReceipt(conversationID),
-    })
-    composed.delete(clientMsgId)
-    const local = findLocal(conversationID, clientMsgId)
-    state().mergeMessages(conversationID, [fromServer(stored, local?.localUrl ? { localUrl: local.localUrl } : {})])
-    state().applyConversationMessage(stored, me())
-  } catch (err) {
-    const failure = err instanceof SendFailure ? err : new SendFailure(0, err instanceof Error ? err.message : String(err))
-    patchLocal(conversationID, clientMsgId, {
-      status: 'fail',
-      errorCode: failure.code,
-      errorMsg: failure.msg,
-      hasRiskContent: failure.hasRiskContent,
-    })
-    // Spec 8: 20007 (the peer has blacklisted this user) triggers a friend relation check for the peer.
-    if (failure.code === SendError.Blacklisted && conversationTypeOf(conversationID) === 'C2C') void reloadFriends()
-    const text = sendErrorText(failure.code, failure.msg, failure.hasRiskContent)
-    if (text) toast.error(text)
-    else console.warn('send refused', failure.code, failure.msg)
-  }
-}
-
-function start(
-  conversationID: string,
-  body: OutgoingBody,
-  options: { atUserList?: string[]; cloudCustomData?: string; upload?: Composed['upload']; localUrl?: string } = {},
-): Promise<void> {
-  const clientMsgId = newClientMsgId()
-  const atUserList = options.atUserList ?? []
-  const cloudCustomData = options.cloudCustomData ?? ''
-  composed.set(clientMsgId, { conversationID, body, atUserList, cloudCustomData, upload: options.upload ?? null })
-  const local = localMessage(conversationID, clientMsgId, body, {
-    atUserList,
-    cloudCustomData,
-    progress: options.upload ? 0 : 1,
-    ...(options.localUrl ? { localUrl: options.localUrl } : {}),
-  })
-  state().mergeMessages(conversationID, [local])
-  return deliver(clientMsgId)
-}
-
-/** Text: empty or blank does nothing; over 12K is refused with the spec's toast, nothing sent. */
-export function sendText(conversationID: string, text: string, opts: TextOptions = {}): Promise<void> {
-  if (!text.trim()) return Promise.resolve()
-  if (text.length > MESSAGE_MAX_CHARS) {
-    toast.error(MESSAGE_TOO_LONG_TEXT)
-    return Promise.resolve()
-  }
-  return start(conversationID, { type: MsgType.Text, payload: { text } }, { atUserList: opts.atUserList, cloudCustomData: opts.cloudCustomData })
-}
-
-/** A sticker: index = emoji group (emojiGroupID), data = its name. */
-export function sendFace(conversationID: string, index: number, data: string): Promise<void> {
-  return start(conversationID, { type: MsgType.Face, payload: { index, data } })
-}
-
-export function sendLocation(conversationID: string, { latitude, longitude, title, detail }: LocationInput): Promise<void> {
-  const description = JSON.stringify({ title, detail })
-  return start(conversationID, { type: MsgType.Location, payload: { latitude, longitude, description } })
-}
-
-/** A custom card (nameCard, order, link…): data is the JSON of spec 3 "Custom message data". */
-export function sendCustom(conversationID: string, data: object, description = ''): Promise<void> {
-  return start(conversationID, { type: MsgType.Custom, payload: { data: JSON.stringify(data), description, extension: '' } })
-}
-
-function tooLarge(file: PickedFile): boolean {
-  if (file.size <= UPLOAD_MAX_BYTES) return false
-  toast.error(UploadError.FileTooLarge.msg)
-  return true
 }
 
 function extensionOf(file: PickedFile): string {
@@ -191,90 +51,239 @@ function extensionOf(file: PickedFile): string {
   return (file.mime.split('/')[1] ?? '').slice(0, 8)
 }
 
-/** The bubble shows at once with the local preview and upload progress; the upload's URL is sent. */
-export async function sendImage(conversationID: string, file: PickedFile): Promise<void> {
-  if (tooLarge(file)) return
-  const { width, height } = await mediaInfo.imageSize(file)
-  const format = extensionOf(file)
-  const body = { type: MsgType.Image, payload: { url: file.localUrl, width, height, size: file.size, format } } as const
-  return start(conversationID, body, {
-    localUrl: file.localUrl,
-    upload: async (onProgress) => {
-      const uploaded = await uploadFile(file, UploadKind.Image, onProgress)
-      return { type: MsgType.Image, payload: { url: uploaded.url, width, height, size: uploaded.size, format } }
-    },
-  })
+export interface SendDeps {
+  uploadFile: ReturnType<typeof createUpload>['uploadFile']
+  /** Spec 8: a send refused with 20007 checks the friend relation again. */
+  reloadFriends(): Promise<void>
 }
 
-/** The poster frame is uploaded first (small), then the video with progress. */
-export async function sendVideo(conversationID: string, file: PickedFile): Promise<void> {
-  if (tooLarge(file)) return
-  const info = await mediaInfo.videoInfo(file)
-  const payload = {
-    videoUrl: file.localUrl,
-    snapshotUrl: info.poster?.localUrl ?? '',
-    videoSecond: Math.round(info.duration * 10) / 10,
-    videoSize: file.size,
-    snapshotWidth: info.width,
-    snapshotHeight: info.height,
+export function createSend({ engine, me, state, toast }: ServiceContext, { uploadFile, reloadFriends }: SendDeps) {
+  /** Composed messages not yet stored, by clientMsgId: what a resend needs (the file is not in the store). */
+  const composed = new Map<string, Composed>()
+
+  function localMessage(conversationID: string, clientMsgId: string, body: OutgoingBody, extra: Partial<UiMessage>): UiMessage {
+    const s = state()
+    const user = s.user
+    return {
+      ID: `local-${clientMsgId}`,
+      clientMsgId,
+      type: body.type,
+      payload: body.payload as Record<string, unknown>,
+      conversationID,
+      conversationType: conversationTypeOf(conversationID),
+      from: user?.wtId ?? '',
+      nick: user?.nickName ?? '',
+      nameCard: '',
+      avatar: user?.avatar ?? '',
+      time: Math.floor(Date.now() / 1000),
+      sequence: 0,
+      cloudCustomData: '',
+      atUserList: [],
+      needReadReceipt: wantsReceipt(conversationID),
+      isRevoked: false,
+      revoker: '',
+      hasRiskContent: false,
+      readReceiptInfo: { readCount: 0, unreadCount: 0 },
+      status: 'unSend',
+      progress: 0,
+      anchorSequence: highestSequence(s.messages[conversationID]?.list ?? []),
+      ...extra,
+    }
   }
-  return start(conversationID, { type: MsgType.Video, payload }, {
-    localUrl: file.localUrl,
-    upload: async (onProgress) => {
-      let snapshotUrl = ''
-      if (info.poster) {
-        try {
-          snapshotUrl = (await uploadFile(info.poster, UploadKind.Image)).url
-        } catch (err) {
-          // The video still plays without a poster.
-          console.warn('poster upload failed', err)
-        }
+
+  function patchLocal(conversationID: string, clientMsgId: string, patch: Partial<UiMessage>): void {
+    state().patchMessage(conversationID, messageKey({ ID: '', clientMsgId, from: me() }), patch)
+  }
+
+  function findLocal(conversationID: string, clientMsgId: string): UiMessage | undefined {
+    const key = messageKey({ ID: '', clientMsgId, from: me() })
+    return state().messages[conversationID]?.list.find((m) => messageKey(m) === key)
+  }
+
+  /** Uploads if still needed, then sends; the message ends as success (stored) or fail. */
+  async function deliver(clientMsgId: string): Promise<void> {
+    const job = composed.get(clientMsgId)
+    if (!job) return
+    const { conversationID } = job
+    try {
+      if (job.upload) {
+        const body = await job.upload((fraction) => patchLocal(conversationID, clientMsgId, { progress: Math.min(0.99, fraction) }))
+        job.body = body
+        job.upload = null
+        patchLocal(conversationID, clientMsgId, { payload: body.payload as Record<string, unknown>, progress: 1 })
       }
-      const uploaded = await uploadFile(file, UploadKind.Video, onProgress)
-      return { type: MsgType.Video, payload: { ...payload, videoUrl: uploaded.url, snapshotUrl, videoSize: uploaded.size } }
-    },
-  })
-}
+    } catch (err) {
+      const code = isApiError(err) ? err.code : 0
+      const msg = isApiError(err) ? err.msg : '上传失败'
+      patchLocal(conversationID, clientMsgId, { status: 'fail', errorCode: code, errorMsg: msg })
+      return
+    }
+    try {
+      const stored = await engine().sendMessage({
+        clientMsgId,
+        conversationID,
+        ...job.body,
+        atUserList: job.atUserList,
+        cloudCustomData: job.cloudCustomData,
+        needReadReceipt: wantsReceipt(conversationID),
+      })
+      composed.delete(clientMsgId)
+      const local = findLocal(conversationID, clientMsgId)
+      state().mergeMessages(conversationID, [fromServer(stored, local?.localUrl ? { localUrl: local.localUrl } : {})])
+      state().applyConversationMessage(stored, me())
+    } catch (err) {
+      const failure = err instanceof SendFailure ? err : new SendFailure(0, err instanceof Error ? err.message : String(err))
+      patchLocal(conversationID, clientMsgId, {
+        status: 'fail',
+        errorCode: failure.code,
+        errorMsg: failure.msg,
+        hasRiskContent: failure.hasRiskContent,
+      })
+      // Spec 8: 20007 (the peer has blacklisted this user) triggers a friend relation check for the peer.
+      if (failure.code === SendError.Blacklisted && conversationTypeOf(conversationID) === 'C2C') void reloadFriends()
+      const text = sendErrorText(failure.code, failure.msg, failure.hasRiskContent)
+      if (text) toast.error(text)
+      else console.warn('send refused', failure.code, failure.msg)
+    }
+  }
 
-export async function sendFile(conversationID: string, file: PickedFile): Promise<void> {
-  if (tooLarge(file)) return
-  const payload = { fileUrl: file.localUrl, fileName: file.name.slice(0, 255) || 'file', fileSize: file.size }
-  return start(conversationID, { type: MsgType.File, payload }, {
-    localUrl: file.localUrl,
-    upload: async (onProgress) => {
-      const uploaded = await uploadFile(file, UploadKind.File, onProgress)
-      return { type: MsgType.File, payload: { ...payload, fileUrl: uploaded.url, fileSize: uploaded.size } }
-    },
-  })
-}
+  function start(
+    conversationID: string,
+    body: OutgoingBody,
+    options: { atUserList?: string[]; cloudCustomData?: string; upload?: Composed['upload']; localUrl?: string } = {},
+  ): Promise<void> {
+    const clientMsgId = newClientMsgId()
+    const atUserList = options.atUserList ?? []
+    const cloudCustomData = options.cloudCustomData ?? ''
+    composed.set(clientMsgId, { conversationID, body, atUserList, cloudCustomData, upload: options.upload ?? null })
+    const local = localMessage(conversationID, clientMsgId, body, {
+      atUserList,
+      cloudCustomData,
+      progress: options.upload ? 0 : 1,
+      ...(options.localUrl ? { localUrl: options.localUrl } : {}),
+    })
+    state().mergeMessages(conversationID, [local])
+    return deliver(clientMsgId)
+  }
 
-export async function sendAudio(conversationID: string, recording: AudioRecording): Promise<void> {
-  const { file } = recording
-  if (tooLarge(file)) return
-  const second = Math.max(1, Math.min(600, Math.round(recording.seconds)))
-  const payload = { url: file.localUrl, second, size: file.size }
-  return start(conversationID, { type: MsgType.Audio, payload }, {
-    localUrl: file.localUrl,
-    upload: async (onProgress) => {
-      const uploaded = await uploadFile(file, UploadKind.Audio, onProgress)
-      return { type: MsgType.Audio, payload: { url: uploaded.url, second, size: uploaded.size } }
-    },
-  })
-}
+  /** Text: empty or blank does nothing; over 12K is refused with the spec's toast, nothing sent. */
+  function sendText(conversationID: string, text: string, opts: TextOptions = {}): Promise<void> {
+    if (!text.trim()) return Promise.resolve()
+    if (text.length > MESSAGE_MAX_CHARS) {
+      toast.error(MESSAGE_TOO_LONG_TEXT)
+      return Promise.resolve()
+    }
+    return start(conversationID, { type: MsgType.Text, payload: { text } }, { atUserList: opts.atUserList, cloudCustomData: opts.cloudCustomData })
+  }
 
-/**
- * The '!' of a failed message: sends it again with the same clientMsgId (so a send that did
- * reach the server is not stored twice), uploading first if the upload was what failed. Risk
- * content is never resent (spec 4).
- */
-export async function resendMessage(conversationID: string, clientMsgId: string): Promise<void> {
-  const local = findLocal(conversationID, clientMsgId)
-  if (!local || local.status !== 'fail' || local.hasRiskContent || !composed.has(clientMsgId)) return
-  const job = composed.get(clientMsgId)!
-  patchLocal(conversationID, clientMsgId, { status: 'unSend', errorCode: undefined, errorMsg: undefined, progress: job.upload ? 0 : 1 })
-  return deliver(clientMsgId)
-}
+  /** A sticker: index = emoji group (emojiGroupID), data = its name. */
+  function sendFace(conversationID: string, index: number, data: string): Promise<void> {
+    return start(conversationID, { type: MsgType.Face, payload: { index, data } })
+  }
 
-export function resetSends(): void {
-  composed.clear()
+  function sendLocation(conversationID: string, { latitude, longitude, title, detail }: LocationInput): Promise<void> {
+    const description = JSON.stringify({ title, detail })
+    return start(conversationID, { type: MsgType.Location, payload: { latitude, longitude, description } })
+  }
+
+  /** A custom card (nameCard, order, link…): data is the JSON of spec 3 "Custom message data". */
+  function sendCustom(conversationID: string, data: object, description = ''): Promise<void> {
+    return start(conversationID, { type: MsgType.Custom, payload: { data: JSON.stringify(data), description, extension: '' } })
+  }
+
+  function tooLarge(file: PickedFile): boolean {
+    if (file.size <= UPLOAD_MAX_BYTES) return false
+    toast.error(UploadError.FileTooLarge.msg)
+    return true
+  }
+
+  /** The bubble shows at once with the local preview and upload progress; the upload's URL is sent. */
+  async function sendImage(conversationID: string, file: PickedFile): Promise<void> {
+    if (tooLarge(file)) return
+    const { width, height } = await mediaInfo.imageSize(file)
+    const format = extensionOf(file)
+    const body = { type: MsgType.Image, payload: { url: file.localUrl, width, height, size: file.size, format } } as const
+    return start(conversationID, body, {
+      localUrl: file.localUrl,
+      upload: async (onProgress) => {
+        const uploaded = await uploadFile(file, UploadKind.Image, onProgress)
+        return { type: MsgType.Image, payload: { url: uploaded.url, width, height, size: uploaded.size, format } }
+      },
+    })
+  }
+
+  /** The poster frame is uploaded first (small), then the video with progress. */
+  async function sendVideo(conversationID: string, file: PickedFile): Promise<void> {
+    if (tooLarge(file)) return
+    const info = await mediaInfo.videoInfo(file)
+    const payload = {
+      videoUrl: file.localUrl,
+      snapshotUrl: info.poster?.localUrl ?? '',
+      videoSecond: Math.round(info.duration * 10) / 10,
+      videoSize: file.size,
+      snapshotWidth: info.width,
+      snapshotHeight: info.height,
+    }
+    return start(conversationID, { type: MsgType.Video, payload }, {
+      localUrl: file.localUrl,
+      upload: async (onProgress) => {
+        let snapshotUrl = ''
+        if (info.poster) {
+          try {
+            snapshotUrl = (await uploadFile(info.poster, UploadKind.Image)).url
+          } catch (err) {
+            // The video still plays without a poster.
+            console.warn('poster upload failed', err)
+          }
+        }
+        const uploaded = await uploadFile(file, UploadKind.Video, onProgress)
+        return { type: MsgType.Video, payload: { ...payload, videoUrl: uploaded.url, snapshotUrl, videoSize: uploaded.size } }
+      },
+    })
+  }
+
+  async function sendFile(conversationID: string, file: PickedFile): Promise<void> {
+    if (tooLarge(file)) return
+    const payload = { fileUrl: file.localUrl, fileName: file.name.slice(0, 255) || 'file', fileSize: file.size }
+    return start(conversationID, { type: MsgType.File, payload }, {
+      localUrl: file.localUrl,
+      upload: async (onProgress) => {
+        const uploaded = await uploadFile(file, UploadKind.File, onProgress)
+        return { type: MsgType.File, payload: { ...payload, fileUrl: uploaded.url, fileSize: uploaded.size } }
+      },
+    })
+  }
+
+  async function sendAudio(conversationID: string, recording: AudioRecording): Promise<void> {
+    const { file } = recording
+    if (tooLarge(file)) return
+    const second = Math.max(1, Math.min(600, Math.round(recording.seconds)))
+    const payload = { url: file.localUrl, second, size: file.size }
+    return start(conversationID, { type: MsgType.Audio, payload }, {
+      localUrl: file.localUrl,
+      upload: async (onProgress) => {
+        const uploaded = await uploadFile(file, UploadKind.Audio, onProgress)
+        return { type: MsgType.Audio, payload: { url: uploaded.url, second, size: uploaded.size } }
+      },
+    })
+  }
+
+  /**
+   * The '!' of a failed message: sends it again with the same clientMsgId (so a send that did
+   * reach the server is not stored twice), uploading first if the upload was what failed. Risk
+   * content is never resent (spec 4).
+   */
+  async function resendMessage(conversationID: string, clientMsgId: string): Promise<void> {
+    const local = findLocal(conversationID, clientMsgId)
+    if (!local || local.status !== 'fail' || local.hasRiskContent || !composed.has(clientMsgId)) return
+    const job = composed.get(clientMsgId)!
+    patchLocal(conversationID, clientMsgId, { status: 'unSend', errorCode: undefined, errorMsg: undefined, progress: job.upload ? 0 : 1 })
+    return deliver(clientMsgId)
+  }
+
+  function clearComposed(): void {
+    composed.clear()
+  }
+
+  return { sendText, sendFace, sendLocation, sendCustom, sendImage, sendVideo, sendFile, sendAudio, resendMessage, clearComposed }
 }

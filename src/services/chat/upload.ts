@@ -5,9 +5,7 @@ import { HttpFailure } from '@/platform/httpFailure'
 import { upload } from '@/platform/upload'
 import { visitor } from '@/platform/visitor'
 import { ApiError, errorText, NETWORK_ERROR_TEXT, SESSION_ENDED_TEXT, TIMEOUT_ERROR_TEXT, ClientErrorCode } from '../api/errors'
-import { endSession } from '../sessionEnd'
-import { toast } from '../toast'
-import { state } from './context'
+import type { ServiceContext } from '../context'
 
 /** Large files on slow links take long; the 60 s API timeout would cut them off. */
 export const UPLOAD_TIMEOUT_MS = 30 * 60_000
@@ -24,61 +22,65 @@ function isUploadResult(data: unknown): data is UploadResult {
   return typeof data === 'object' && data !== null && typeof (data as UploadResult).url === 'string'
 }
 
-/**
- * POST /api/oss/upload (multipart `file`, field `kind`) with progress 0..1. Rejects with an
- * ApiError after showing its toast (the server's message, spec 8: 'upload failed' with the
- * server msg); session-ending codes end the session as any /api call does.
- */
-export async function uploadFile(file: PickedFile, kind: UploadKind, onProgress?: (fraction: number) => void): Promise<UploadResult> {
-  if (file.size > UPLOAD_MAX_BYTES) {
-    toast.error(UploadError.FileTooLarge.msg)
-    throw new ApiError(UploadError.FileTooLarge.code, UploadError.FileTooLarge.msg, true)
-  }
-  const token = state().user?.token
-  if (!token) throw new ApiError(ResultCode.Unauthorized, SESSION_ENDED_TEXT, false)
-  let statusCode: number
-  let data: unknown
-  try {
-    ;({ statusCode, data } = await upload.upload({
-      url: `${API_BASE}/api/oss/upload`,
-      file,
-      fieldName: 'file',
-      fields: { kind },
-      header: { Authorization: `Bearer ${token}`, 'Device-Id': visitor.deviceId(), 'App-Version': APP_VERSION },
-      onProgress,
-      timeout: UPLOAD_TIMEOUT_MS,
-    }))
-  } catch (err) {
-    const timedOut = err instanceof HttpFailure && err.kind === 'timeout'
-    const text = timedOut ? TIMEOUT_ERROR_TEXT : NETWORK_ERROR_TEXT
+export function createUpload({ state, toast }: ServiceContext, endSession: () => void) {
+  /**
+   * POST /api/oss/upload (multipart `file`, field `kind`) with progress 0..1. Rejects with an
+   * ApiError after showing its toast (the server's message, spec 8: 'upload failed' with the
+   * server msg); session-ending codes end the session as any /api call does.
+   */
+  async function uploadFile(file: PickedFile, kind: UploadKind, onProgress?: (fraction: number) => void): Promise<UploadResult> {
+    if (file.size > UPLOAD_MAX_BYTES) {
+      toast.error(UploadError.FileTooLarge.msg)
+      throw new ApiError(UploadError.FileTooLarge.code, UploadError.FileTooLarge.msg, true)
+    }
+    const token = state().user?.token
+    if (!token) throw new ApiError(ResultCode.Unauthorized, SESSION_ENDED_TEXT, false)
+    let statusCode: number
+    let data: unknown
+    try {
+      ;({ statusCode, data } = await upload.upload({
+        url: `${API_BASE}/api/oss/upload`,
+        file,
+        fieldName: 'file',
+        fields: { kind },
+        header: { Authorization: `Bearer ${token}`, 'Device-Id': visitor.deviceId(), 'App-Version': APP_VERSION },
+        onProgress,
+        timeout: UPLOAD_TIMEOUT_MS,
+      }))
+    } catch (err) {
+      const timedOut = err instanceof HttpFailure && err.kind === 'timeout'
+      const text = timedOut ? TIMEOUT_ERROR_TEXT : NETWORK_ERROR_TEXT
+      toast.error(text)
+      throw new ApiError(timedOut ? ClientErrorCode.Timeout : ClientErrorCode.Network, text, true)
+    }
+    const body = envelopeOf(data)
+    if (body?.code === ResultCode.Ok && isUploadResult(body.data)) {
+      onProgress?.(1)
+      return body.data
+    }
+    const code = body ? body.code : statusCode
+    if (SESSION_ENDING_CODES.includes(code)) {
+      const text = body?.msg || SESSION_ENDED_TEXT
+      toast.error(text)
+      endSession()
+      throw new ApiError(code, text, true)
+    }
+    const text = errorText(code, body?.msg ?? '')
     toast.error(text)
-    throw new ApiError(timedOut ? ClientErrorCode.Timeout : ClientErrorCode.Network, text, true)
-  }
-  const body = envelopeOf(data)
-  if (body?.code === ResultCode.Ok && isUploadResult(body.data)) {
-    onProgress?.(1)
-    return body.data
-  }
-  const code = body ? body.code : statusCode
-  if (SESSION_ENDING_CODES.includes(code)) {
-    const text = body?.msg || SESSION_ENDED_TEXT
-    toast.error(text)
-    endSession()
     throw new ApiError(code, text, true)
   }
-  const text = errorText(code, body?.msg ?? '')
-  toast.error(text)
-  throw new ApiError(code, text, true)
-}
 
-/**
- * A URL that <Image>, <Video> and downloads can load: files of our server need the session
- * token in the query (tags cannot send headers); other URLs (blob:, data:, http) pass as they are.
- */
-export function mediaUrl(url: string): string {
-  if (!url.startsWith(FILE_PATH_PREFIX)) return url
-  const token = state().user?.token
-  if (!token) return API_BASE + url
-  const sep = url.includes('?') ? '&' : '?'
-  return `${API_BASE}${url}${sep}t=${encodeURIComponent(token)}`
+  /**
+   * A URL that <Image>, <Video> and downloads can load: files of our server need the session
+   * token in the query (tags cannot send headers); other URLs (blob:, data:, http) pass as they are.
+   */
+  function mediaUrl(url: string): string {
+    if (!url.startsWith(FILE_PATH_PREFIX)) return url
+    const token = state().user?.token
+    if (!token) return API_BASE + url
+    const sep = url.includes('?') ? '&' : '?'
+    return `${API_BASE}${url}${sep}t=${encodeURIComponent(token)}`
+  }
+
+  return { uploadFile, mediaUrl }
 }

@@ -1,7 +1,7 @@
 import { GROUP_LINK_QUERY } from '@shared/group'
 import { qrScanner } from '@/platform/qrScanner'
 import type { Query } from '@/utils/query'
-import { toast } from '../toast'
+import type { Toast } from '../toast'
 
 const GROUP_NUMBER = /^\d{5,12}$/
 
@@ -27,7 +27,7 @@ export function groupNumberFromQuery(query: Query): string | null {
 }
 
 /** Scans with the camera and resolves with a group number; says why when there is none. */
-export async function scanGroupQr(): Promise<string | null> {
+export async function scanGroupQr(toast: Toast): Promise<string | null> {
   const text = await qrScanner.scan()
   if (text === null) {
     toast.waring('未能使用摄像头扫码')

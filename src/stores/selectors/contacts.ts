@@ -35,14 +35,15 @@ export function groupFriends(friends: readonly FriendListItem[]): InitialGroup<F
   return groupByInitial(friends, friendName)
 }
 
-let friendIDsOf: readonly FriendListItem[] | null = null
-let friendIDsCache: ReadonlySet<string> = new Set()
+/** One Set per friend list, kept as long as that list is (components re-render only when it changes). */
+const friendIDsByList = new WeakMap<readonly FriendListItem[], ReadonlySet<string>>()
 
-/** The wtIds of two-way friends, one Set per friend list (components re-render only when it changes). */
+/** The wtIds of two-way friends. */
 export function selectFriendIDs(s: Pick<AppState, 'friends'>): ReadonlySet<string> {
-  if (s.friends !== friendIDsOf) {
-    friendIDsOf = s.friends
-    friendIDsCache = new Set(s.friends.map((f) => f.wtId))
+  let ids = friendIDsByList.get(s.friends)
+  if (!ids) {
+    ids = new Set(s.friends.map((f) => f.wtId))
+    friendIDsByList.set(s.friends, ids)
   }
-  return friendIDsCache
+  return ids
 }

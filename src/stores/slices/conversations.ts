@@ -37,8 +37,6 @@ export const conversationsInitial = {
   conversationActivity: {},
 } satisfies Partial<ConversationsSlice>
 
-let activityCounter = 0
-
 type Set = Parameters<StateCreator<AppState, [], [], ConversationsSlice>>[0]
 
 /** Every change of the conversations also sets the sidebar's messages badge (spec 2: unread, muted excluded). */
@@ -48,70 +46,81 @@ function withBadge(s: AppState, conversations: Record<string, Conversation>): Pa
   return { conversations, ...(messages === s.badges.messages ? {} : { badges: { ...s.badges, messages } }) }
 }
 
+/** Hands out activity numbers: `reserve(n)` returns the base of n numbers above every earlier one. */
+type Reserve = (n: number) => number
+
 /** A conversation whose last message moved on becomes the most recently active one. */
-function touched(s: AppState, updates: Conversation[]): Partial<AppState> {
+function touched(s: AppState, updates: Conversation[], reserve: Reserve): Partial<AppState> {
   let activity: Record<string, number> | null = null
   for (const c of updates) {
     const held = s.conversations[c.conversationID]
     if (held && held.lastSequence >= c.lastSequence) continue
     activity ??= { ...s.conversationActivity }
-    activity[c.conversationID] = ++activityCounter
+    activity[c.conversationID] = reserve(1) + 1
   }
   return activity ? { conversationActivity: activity } : {}
 }
 
-function update(set: Set, conversationID: string, fn: (c: Conversation) => Conversation): void {
+function update(set: Set, reserve: Reserve, conversationID: string, fn: (c: Conversation) => Conversation): void {
   set((s) => {
     const held = s.conversations[conversationID]
     if (!held) return {}
     const next = fn(held)
     if (next === held) return {}
-    return { ...withBadge(s, { ...s.conversations, [conversationID]: next }), ...touched(s, [next]) }
+    return { ...withBadge(s, { ...s.conversations, [conversationID]: next }), ...touched(s, [next], reserve) }
   })
 }
 
-export const createConversationsSlice: StateCreator<AppState, [], [], ConversationsSlice> = (set) => ({
-  ...conversationsInitial,
-  setConversations: (list) =>
-    set((s) => {
-      const conversations: Record<string, Conversation> = {}
-      const conversationActivity: Record<string, number> = {}
-      // The server lists the newest first, at a finer time than the messages carry: keep its order.
-      const base = activityCounter
-      activityCounter += list.length
-      list.forEach((c, i) => {
-        conversations[c.conversationID] = mergeConversation(s.conversations[c.conversationID], c)
-        const held = s.conversations[c.conversationID]
-        const keepLocal = held && held.lastSequence > c.lastSequence
-        conversationActivity[c.conversationID] = keepLocal ? (s.conversationActivity[c.conversationID] ?? 0) : base + list.length - i
-      })
-      return { ...withBadge(s, conversations), conversationActivity, conversationsLoaded: true }
-    }),
-  upsertConversation: (c) =>
-    set((s) => {
-      const next = mergeConversation(s.conversations[c.conversationID], c)
-      return { ...withBadge(s, { ...s.conversations, [c.conversationID]: next }), ...touched(s, [next]) }
-    }),
-  removeConversation: (id) =>
-    set((s) => {
-      if (!s.conversations[id]) return {}
-      const conversations = { ...s.conversations }
-      delete conversations[id]
-      const conversationActivity = { ...s.conversationActivity }
-      delete conversationActivity[id]
-      return { ...withBadge(s, conversations), conversationActivity }
-    }),
-  patchConversation: (id, patch) => update(set, id, (c) => ({ ...c, ...patch })),
-  applyConversationMessage: (message, me) => update(set, message.conversationID, (c) => applyMessage(c, message, me)),
-  applyConversationRead: (id, sequence) => update(set, id, (c) => applyRead(c, sequence)),
-  setActiveConversation: (activeConversationID) => set({ activeConversationID }),
-  setTypingUsers: (id, userIDs) =>
-    set((s) => {
-      const current = s.typingBy[id] ?? []
-      if (current.length === userIDs.length && current.every((u, i) => u === userIDs[i])) return {}
-      const typingBy = { ...s.typingBy }
-      if (userIDs.length) typingBy[id] = userIDs
-      else delete typingBy[id]
-      return { typingBy }
-    }),
-})
+export const createConversationsSlice: StateCreator<AppState, [], [], ConversationsSlice> = (set) => {
+  // Each store counts its own activity, so two apps in one process do not share an order.
+  let activityCounter = 0
+  const reserve: Reserve = (n) => {
+    const base = activityCounter
+    activityCounter += n
+    return base
+  }
+  return {
+    ...conversationsInitial,
+    setConversations: (list) =>
+      set((s) => {
+        const conversations: Record<string, Conversation> = {}
+        const conversationActivity: Record<string, number> = {}
+        // The server lists the newest first, at a finer time than the messages carry: keep its order.
+        const base = reserve(list.length)
+        list.forEach((c, i) => {
+          conversations[c.conversationID] = mergeConversation(s.conversations[c.conversationID], c)
+          const held = s.conversations[c.conversationID]
+          const keepLocal = held && held.lastSequence > c.lastSequence
+          conversationActivity[c.conversationID] = keepLocal ? (s.conversationActivity[c.conversationID] ?? 0) : base + list.length - i
+        })
+        return { ...withBadge(s, conversations), conversationActivity, conversationsLoaded: true }
+      }),
+    upsertConversation: (c) =>
+      set((s) => {
+        const next = mergeConversation(s.conversations[c.conversationID], c)
+        return { ...withBadge(s, { ...s.conversations, [c.conversationID]: next }), ...touched(s, [next], reserve) }
+      }),
+    removeConversation: (id) =>
+      set((s) => {
+        if (!s.conversations[id]) return {}
+        const conversations = { ...s.conversations }
+        delete conversations[id]
+        const conversationActivity = { ...s.conversationActivity }
+        delete conversationActivity[id]
+        return { ...withBadge(s, conversations), conversationActivity }
+      }),
+    patchConversation: (id, patch) => update(set, reserve, id, (c) => ({ ...c, ...patch })),
+    applyConversationMessage: (message, me) => update(set, reserve, message.conversationID, (c) => applyMessage(c, message, me)),
+    applyConversationRead: (id, sequence) => update(set, reserve, id, (c) => applyRead(c, sequence)),
+    setActiveConversation: (activeConversationID) => set({ activeConversationID }),
+    setTypingUsers: (id, userIDs) =>
+      set((s) => {
+        const current = s.typingBy[id] ?? []
+        if (current.length === userIDs.length && current.every((u, i) => u === userIDs[i])) return {}
+        const typingBy = { ...s.typingBy }
+        if (userIDs.length) typingBy[id] = userIDs
+        else delete typingBy[id]
+        return { typingBy }
+      }),
+  }
+}

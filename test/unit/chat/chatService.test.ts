@@ -1,27 +1,18 @@
 import type { LoginResult } from '@shared/auth'
-import { setChatEngine } from '@/engines'
 import { SendFailure } from '@/engines/chat/ChatEngine'
-import {
-  closeConversation,
-  deleteConversation,
-  moveAllOutOfArchive,
-  openConversation,
-  reportMessageVisible,
-  resendMessage,
-  sendText,
-  setFolded,
-  setTyping,
-} from '@/services/chat'
-import { bindChat, unbindChat } from '@/services/chat/sync'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { AppStore } from '@/stores'
 import { selectArchivedList, selectMessages } from '@/stores/selectors/chat'
 import { conversation, message } from '../helpers/chatFixtures'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
+import type { ChatService } from '@/services/chat'
+import { testApp } from '../helpers/testApp'
 
 const USER: LoginResult = { token: 't', wtId: '10000001', imToken: 'sig', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 }
 const PEER = 'C2C10000002'
 
 let engine: FakeChatEngine
+let useAppStore: AppStore
+let { closeConversation, deleteConversation, moveAllOutOfArchive, openConversation, reportMessageVisible, resendMessage, sendText, setFolded, setTyping, bindChat, unbindChat } = {} as ChatService
 const flush = () => new Promise((r) => setTimeout(r, 0))
 const state = () => useAppStore.getState()
 const seqs = (id: string) => selectMessages(state(), id).list.map((m) => m.sequence)
@@ -33,18 +24,18 @@ function history(id: string, n: number, from = '10000002') {
 beforeEach(() => {
   jest.useRealTimers()
   jest.spyOn(console, 'warn').mockImplementation(() => undefined)
-  resetAppStore()
   engine = new FakeChatEngine()
   engine.ready = true
-  setChatEngine(engine)
+  const app = testApp(engine)
+  useAppStore = app.store
+  ;({ closeConversation, deleteConversation, moveAllOutOfArchive, openConversation, reportMessageVisible, resendMessage, sendText, setFolded, setTyping, bindChat, unbindChat } = app.chat)
   useAppStore.getState().setUser(USER)
   useAppStore.getState().setUserConfig({ phraseSwitch: 0, lockPwdEnabled: false, lockPwdTips: '', allowNotifications: true, showPreviews: false })
-  bindChat(engine)
+  bindChat()
 })
 
 afterEach(() => {
   unbindChat()
-  setChatEngine(null)
 })
 
 test('opening a conversation loads its newest page and marks it read', async () => {

@@ -3,10 +3,7 @@ import { ALL_FEATURES_ON, featuresWithout } from '@shared/messageOps'
 import EmojiPicker from '@/components/emoji/EmojiPicker'
 import { readStatusOf } from '@/components/chat/messageDisplay'
 import { hiddenTools } from '@/components/chat/ops/toolFlags'
-import { resetAppStore } from '@/stores'
 import { STICKER_GROUPS } from '@/utils/emoji'
-
-beforeEach(() => resetAppStore())
 
 describe('inputEmoji and inputStickers each hide their own part of the emoji panel', () => {
   test('stickers off: the 表情 tab only, no sticker tab; the toolbar keeps the panel', () => {

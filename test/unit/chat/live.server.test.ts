@@ -2,26 +2,17 @@
  * @jest-environment-options {"url": "http://localhost:3198/messages"}
  */
 // The chat stack (engine, services, store) against the real server, two users each with their
-// own copy of the app modules. It starts the server itself on port 3198 (fixed, because the
-// jsdom page URL above must name it), with a fresh data directory.
+// own app. It starts the server itself on port 3198 (fixed, because the jsdom page URL above must
+// name it), with a fresh data directory.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { createApp, type App } from '@/root/createApp'
 
 const PORT = 3198
 const ORIGIN = `http://localhost:${PORT}`
-
-type Chat = typeof import('@/services/chat')
-type Stores = typeof import('@/stores')
-type Session = typeof import('@/services/session')
-
-interface App {
-  chat: Chat
-  store: Stores['useAppStore']
-  session: Session
-}
 
 let server: ChildProcess | null = null
 let dataDir = ''
@@ -81,18 +72,6 @@ function installFetch(): void {
   }
 }
 
-function loadApp(): App {
-  let app!: App
-  jest.isolateModules(() => {
-    app = {
-      chat: require('@/services/chat') as Chat,
-      store: (require('@/stores') as Stores).useAppStore,
-      session: require('@/services/session') as Session,
-    }
-  })
-  return app
-}
-
 async function until<T>(what: string, fn: () => T | null | undefined | false, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs
   for (;;) {
@@ -116,8 +95,8 @@ describe('chat stack against the real server', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-live-'))
     installFetch()
     await startServer()
-    a = loadApp()
-    b = loadApp()
+    a = createApp()
+    b = createApp()
     await a.session.loginByPhone('13800000001', 'demo1234')
     await b.session.loginByPhone('13800000002', 'demo1234')
     await until('both connected', () => a.store.getState().imReady && b.store.getState().imReady)

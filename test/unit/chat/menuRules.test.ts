@@ -107,7 +107,7 @@ describe('the action registry', () => {
     expect(hasMessageAction('translate')).toBe(true)
     registerMenuInputProvider(() => ({ features: { copy: false } }))
     registerMenuInputProvider(() => ({ features: { translate: false }, translationShown: true }))
-    const extras = menuInputExtras({} as never)
+    const extras = menuInputExtras({} as never, {} as never)
     expect(extras).toEqual({ features: { copy: false, translate: false }, translationShown: true })
   })
 })

@@ -1,16 +1,16 @@
 import type { LoginResult } from '@shared/auth'
 import { MsgType } from '@shared/chat'
 import { NoticeType } from '@shared/ws'
-import { setChatEngine } from '@/engines'
 import { forwardTargets } from '@/components/chat/menu/forwardTargets'
 import { readRecord } from '@/components/chat/menu/MergedViewer'
 import { cloudDataWithReply, replyFor, replyOf } from '@/components/chat/menu/quote'
-import { collectPayloadOf, forwardMessages, revokeMessage } from '@/services/chat/messageOps'
-import { bindChat, unbindChat } from '@/services/chat/sync'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { AppStore } from '@/stores'
+import { collectPayloadOf } from '@/services/chat/messageOps'
 import { fromServer } from '@/stores/chat/uiMessage'
 import { conversation, message } from '../helpers/chatFixtures'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
+import type { ChatService } from '@/services/chat'
+import { testApp } from '../helpers/testApp'
 
 const USER: LoginResult = { token: 't', wtId: '10000001', imToken: 'sig', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 }
 const PEER = 'C2C10000002'
@@ -19,18 +19,20 @@ const state = () => useAppStore.getState()
 const flush = () => new Promise((r) => setTimeout(r, 0))
 
 let engine: FakeChatEngine
+let useAppStore: AppStore
+let { forwardMessages, revokeMessage, bindChat, unbindChat } = {} as ChatService
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined)
-  resetAppStore()
   engine = new FakeChatEngine()
   engine.ready = true
-  setChatEngine(engine)
+  const app = testApp(engine)
+  useAppStore = app.store
+  ;({ forwardMessages, revokeMessage, bindChat, unbindChat } = app.chat)
   state().setUser(USER)
-  bindChat(engine)
+  bindChat()
 })
 afterEach(() => {
   unbindChat()
-  setChatEngine(null)
 })
 
 describe('revoked messages in the store', () => {

@@ -1,9 +1,10 @@
 import type { LoginResult } from '@shared/auth'
-import { setChatEngine } from '@/engines'
-import { bindChat, unbindChat } from '@/services/chat/sync'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { AppStore } from '@/stores'
 import { conversation, message } from '../helpers/chatFixtures'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
+import type { ChatService } from '@/services/chat'
+import type { App } from '@/root/createApp'
+import { testApp } from '../helpers/testApp'
 
 const USER: LoginResult = { token: 't', wtId: '10000001', imToken: 'sig', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 }
 const PEER = 'C2C10000002'
@@ -25,26 +26,29 @@ function setHidden(hidden: boolean) {
 }
 
 let engine: FakeChatEngine
+let app: App
+let useAppStore: AppStore
+let { bindChat, unbindChat } = {} as ChatService
 
 beforeEach(() => {
   shown.length = 0
   ;(window as unknown as { Notification: unknown }).Notification = FakeNotification
-  resetAppStore()
   engine = new FakeChatEngine()
   engine.ready = true
-  setChatEngine(engine)
+  app = testApp(engine)
+  useAppStore = app.store
+  ;({ bindChat, unbindChat } = app.chat)
   useAppStore.getState().setUser(USER)
   useAppStore.getState().setUserConfig({ phraseSwitch: 0, lockPwdEnabled: false, lockPwdTips: '', allowNotifications: true, showPreviews: false })
   engine.conversations = [conversation(PEER), conversation('C2C3', { isMuted: true })]
   useAppStore.getState().setConversations(engine.conversations)
-  bindChat(engine)
+  bindChat()
   document.title = '消息 - 微谈'
 })
 
 afterEach(() => {
   setHidden(false)
   unbindChat()
-  setChatEngine(null)
   delete (window as unknown as { Notification?: unknown }).Notification
 })
 
@@ -89,7 +93,7 @@ test('reads of messages seen while hidden wait until the page is visible', async
   engine.conversations = [conversation(PEER, { lastSequence: 1, unreadCount: 1 })]
   useAppStore.getState().setConversations(engine.conversations)
   setHidden(true)
-  const { reportMessageVisible } = await import('@/services/chat')
+  const { reportMessageVisible } = app.chat
   reportMessageVisible(PEER, message({ conversationID: PEER, sequence: 1 }))
   await new Promise((r) => setTimeout(r, 150))
   expect(engine.readsSent).toEqual([])

@@ -6,8 +6,10 @@ import {
   selectTabUnread,
   selectTotalUnread,
 } from '@/stores/selectors/chat'
-import { resetAppStore, useAppStore } from '@/stores'
+import { createAppStore, type AppStore } from '@/stores'
 import { conversation, message } from '../helpers/chatFixtures'
+
+let useAppStore: AppStore
 
 const last = (time: number) => ({ type: 'TIMTextElem' as const, payload: { text: 'x' }, from: '1', nick: '', time, sequence: 1, isRevoked: false })
 
@@ -16,7 +18,9 @@ function seed(list: Conversation[]) {
   return useAppStore.getState()
 }
 
-beforeEach(() => resetAppStore())
+beforeEach(() => {
+  useAppStore = createAppStore()
+})
 
 const ids = (list: Conversation[]) => list.map((c) => c.conversationID)
 

@@ -1,13 +1,12 @@
 import type { LoginResult } from '@shared/auth'
 import type { HttpResponse } from '@/platform/http'
 import type { UploadRequest } from '@/platform/upload'
-import { setChatEngine } from '@/engines'
-import { mediaUrl, resendMessage, sendAudio, sendFile, sendImage, uploadFile } from '@/services/chat'
-import { bindChat, unbindChat } from '@/services/chat/sync'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { AppStore } from '@/stores'
 import { selectMessages } from '@/stores/selectors/chat'
 import { conversation } from '../helpers/chatFixtures'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
+import type { ChatService } from '@/services/chat'
+import { testApp } from '../helpers/testApp'
 
 const uploads: Array<{ req: UploadRequest; finish(res: HttpResponse): void; fail(err: Error): void }> = []
 
@@ -35,16 +34,19 @@ const ok = (url: string, size: number) => ({ statusCode: 200, data: { code: 200,
 const file = (name: string, size = 1000) => ({ name, size, mime: 'image/png', localUrl: `blob:${name}`, blob: new Blob(['x']) })
 
 let engine: FakeChatEngine
+let useAppStore: AppStore
+let { mediaUrl, resendMessage, sendAudio, sendFile, sendImage, uploadFile, bindChat, unbindChat } = {} as ChatService
 
 beforeEach(async () => {
   uploads.length = 0
-  resetAppStore()
   engine = new FakeChatEngine()
   engine.ready = true
-  setChatEngine(engine)
+  const app = testApp(engine)
+  useAppStore = app.store
+  ;({ mediaUrl, resendMessage, sendAudio, sendFile, sendImage, uploadFile, bindChat, unbindChat } = app.chat)
   state().setUser(USER)
   state().setUserConfig({ phraseSwitch: 0, lockPwdEnabled: false, lockPwdTips: '', allowNotifications: true, showPreviews: false })
-  bindChat(engine)
+  bindChat()
   engine.conversations = [conversation(PEER)]
   state().upsertConversation(conversation(PEER))
   state().mergeMessages(PEER, [], { isCompleted: true })
@@ -52,7 +54,6 @@ beforeEach(async () => {
 
 afterEach(() => {
   unbindChat()
-  setChatEngine(null)
 })
 
 test('an image shows at once with its local preview, reports upload progress, then sends the uploaded URL', async () => {

@@ -1,17 +1,47 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { ConvType, MsgType, type Conversation } from '@shared/chat'
 import ChatPanel from '@/components/chat/ChatPanel'
-import { openConversation } from '@/services/chat/conversations'
-import { resendMessage } from '@/services/chat/send'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { App } from '@/root/createApp'
+import type { ChatService } from '@/services/chat'
+import type { AppStore } from '@/stores'
 import type { UiMessage } from '@/stores/slices/messages'
 import { c2c, message as storedMessage } from '../helpers/chatFixtures'
+import { renderInApp, stubbed, testApp } from '../helpers/testApp'
 
-jest.mock('@/services/chat/conversations')
-jest.mock('@/services/chat/send')
-jest.mock('@/services/chat/typing')
-jest.mock('@/services/chat/read')
-jest.mock('@/services/chat/loading')
+/** What the chat modules of conversations, sending, typing, reads and loading do: nothing, here. */
+const STUBBED: Array<keyof ChatService> = [
+  'reloadConversations',
+  'openConversation',
+  'closeConversation',
+  'setPinned',
+  'setMuted',
+  'setFolded',
+  'moveAllOutOfArchive',
+  'deleteConversation',
+  'saveDraft',
+  'createGroup',
+  'searchById',
+  'getReadMembers',
+  'fillGap',
+  'loadOlderMessages',
+  'reportMessageVisible',
+  'setTyping',
+  'sendText',
+  'sendFace',
+  'sendLocation',
+  'sendCustom',
+  'sendImage',
+  'sendVideo',
+  'sendFile',
+  'sendAudio',
+  'resendMessage',
+]
+
+let app: App
+let useAppStore: AppStore
+let { openConversation, resendMessage } = {} as ChatService
+const render = (ui: ReactElement) => renderInApp(app, ui)
 
 const ME = '10000001'
 const PEER = '10000002'
@@ -39,7 +69,9 @@ function setup(conv: Conversation, list: UiMessage[]) {
 
 beforeEach(() => {
   n = 0
-  resetAppStore()
+  app = testApp()
+  useAppStore = app.store
+  ;({ openConversation, resendMessage } = stubbed(app.chat, STUBBED))
   jest.mocked(resendMessage).mockResolvedValue(undefined)
   jest.mocked(openConversation).mockResolvedValue(undefined)
 })

@@ -1,14 +1,23 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { LoadingBar } from '@/components/common/LoadingBar'
 import { ToastHost } from '@/components/common/ToastHost'
 import { TOAST_GAP_PX, TOAST_HEIGHT_PX, TOAST_TOP_PX, toastTop } from '@/components/common/toastLayout'
-import { toast, TOAST_DURATION_MS, TOAST_LEAVE_MS } from '@/services/toast'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { App } from '@/root/createApp'
+import { TOAST_DURATION_MS, TOAST_LEAVE_MS, type Toast } from '@/services/toast'
+import type { AppStore } from '@/stores'
 import { emitPageEvent } from '../../setup/taroState'
+import { renderInApp, testApp } from '../helpers/testApp'
+
+let app: App
+let useAppStore: AppStore
+let toast: Toast
+const render = (ui: ReactElement) => renderInApp(app, ui)
 
 beforeEach(() => {
   jest.useFakeTimers()
-  resetAppStore()
+  app = testApp()
+  ;({ store: useAppStore, toast } = app)
 })
 
 afterEach(() => {

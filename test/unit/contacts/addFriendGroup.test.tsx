@@ -1,11 +1,16 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import AddFriendView from '@/components/contact/AddFriendView'
-import { searchById } from '@/services/contacts'
-import { groupApi } from '@/services/groups'
-import { resetAppStore } from '@/stores'
+import type { App } from '@/root/createApp'
+import type { ContactsService } from '@/services/contacts'
+import type { GroupApi } from '@/services/groups'
 import { ignoreTaroFieldWatchErrors } from '../conversation/fixtures'
+import { renderInApp, stubbed, testApp } from '../helpers/testApp'
 
-jest.mock('@/services/contacts', () => ({ ...jest.requireActual('@/services/contacts'), searchById: jest.fn() }))
+let app: App
+let groupApi: GroupApi
+let searchById: ContactsService['searchById']
+const render = (ui: ReactElement) => renderInApp(app, ui)
 
 const flush = () =>
   act(async () => {
@@ -13,7 +18,9 @@ const flush = () =>
   })
 
 beforeEach(() => {
-  resetAppStore()
+  app = testApp()
+  groupApi = app.groups.api
+  ;({ searchById } = stubbed(app.contacts, ['searchById']))
   ignoreTaroFieldWatchErrors()
 })
 

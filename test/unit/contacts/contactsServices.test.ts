@@ -1,15 +1,16 @@
 import type { FriendApplication } from '@shared/friends'
-import * as contactsApi from '@/services/contacts/api'
-import { acceptApplication, removeFriend, saveFriendRemark, saveUserTags, setBlacklisted, submitReport } from '@/services/contacts'
-import { bindContacts, unbindContacts } from '@/services/contacts/sync'
+import type { ContactsApi, ContactsService } from '@/services/contacts'
 import { notifications } from '@/platform/notifications'
 import { ApiError } from '@/services/api/errors'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { AppStore } from '@/stores'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
+import { stubbed, testApp } from '../helpers/testApp'
 
-jest.mock('@/services/contacts/api')
 jest.mock('@/platform/notifications', () => ({ notifications: { show: jest.fn(), supported: () => true, permission: () => 'granted' } }))
-const mockedApi = contactsApi as jest.Mocked<typeof contactsApi>
+let engine: FakeChatEngine
+let useAppStore: AppStore
+let mockedApi: jest.Mocked<ContactsApi>
+let { acceptApplication, removeFriend, saveFriendRemark, saveUserTags, setBlacklisted, submitReport, bindContacts, unbindContacts } = {} as ContactsService
 
 const s = () => useAppStore.getState()
 const toastTexts = () => s().toasts.map((t) => `${t.type}:${t.message}`)
@@ -17,7 +18,11 @@ const flush = () => new Promise((r) => setTimeout(r, 0))
 const application: FriendApplication = { applyWtId: '10000002', applyNickName: '李四', applyAvatar: '', applyStatus: 0, applySource: 1, applyInfo: '你好', createTime: 1, isRead: false }
 
 beforeEach(() => {
-  resetAppStore()
+  engine = new FakeChatEngine()
+  const app = testApp(engine)
+  useAppStore = app.store
+  mockedApi = stubbed(app.contacts.api) as jest.Mocked<ContactsApi>
+  ;({ acceptApplication, removeFriend, saveFriendRemark, saveUserTags, setBlacklisted, submitReport, bindContacts, unbindContacts } = app.contacts)
   useAppStore.setState({ user: { token: 't', wtId: '10000001', imToken: 'i', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 } })
   mockedApi.friendList.mockResolvedValue([])
   mockedApi.tagList.mockResolvedValue([])
@@ -27,8 +32,7 @@ beforeEach(() => {
 afterEach(() => unbindContacts())
 
 test('a live application sets the badge, joins the list and raises 你有新的好友申请', () => {
-  const engine = new FakeChatEngine()
-  bindContacts(engine)
+  bindContacts()
   engine.emit('contacts', { type: 'friendApply', application, unreadCount: 3 })
   expect(s().badges.friendApply).toBe(3)
   expect(s().applications).toEqual([application])
@@ -40,8 +44,7 @@ test('a live application sets the badge, joins the list and raises 你有新的�
 })
 
 test('a friend list change and every (re)connect reload the friend list', async () => {
-  const engine = new FakeChatEngine()
-  bindContacts(engine)
+  bindContacts()
   mockedApi.friendList.mockResolvedValue([{ wtId: '10000002', nickName: '李四', remark: '', avatar: '', tagNameList: [], actionStatus: 0 }])
   engine.emit('contacts', { type: 'friendChange', change: 'added', wtId: '10000002' })
   await flush()

@@ -1,6 +1,8 @@
 import type { FriendApplication, FriendListItem } from '@shared/friends'
-import { resetAppStore, useAppStore } from '@/stores'
+import { createAppStore, type AppStore } from '@/stores'
 import { contactsBadge, filterFriends, friendName, groupFriends, selectContactsBadge, selectFriendIDs } from '@/stores/selectors/contacts'
+
+let useAppStore: AppStore
 
 const s = () => useAppStore.getState()
 const friend = (wtId: string, nickName: string, remark = ''): FriendListItem => ({ wtId, nickName, remark, avatar: '', tagNameList: [], actionStatus: 0 })
@@ -15,7 +17,9 @@ const application = (applyWtId: string, applyStatus: 0 | 1 | 2 = 0): FriendAppli
   isRead: false,
 })
 
-beforeEach(() => resetAppStore())
+beforeEach(() => {
+  useAppStore = createAppStore()
+})
 
 test('the friend list: set, patch one friend, remove; nobody is a friend before the first load', () => {
   expect(s().friendsLoaded).toBe(false)

@@ -1,26 +1,31 @@
-import { act, renderHook } from '@testing-library/react'
+import { act } from '@testing-library/react'
 import { useConversationInAddress } from '@/pages/messages/useConversationInAddress'
 import { appLocation } from '@/platform/location'
-import * as chat from '@/services/chat'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { App } from '@/root/createApp'
+import type { ChatService } from '@/services/chat'
+import type { AppStore } from '@/stores'
 import { setCurrentRoute } from '../../setup/taroState'
+import { mockedWith, renderHookInApp, testApp } from '../helpers/testApp'
 
 // Like the real actions: opening makes the conversation active, closing clears it.
-jest.mock('@/services/chat', () => {
-  const store = () => (jest.requireActual('@/stores') as typeof import('@/stores')).useAppStore.getState()
-  return {
-    openConversation: jest.fn(async (id: string) => {
-      if (id === 'C2Cbad') throw new Error('进入会话失败')
-      store().setActiveConversation(id)
-    }),
-    closeConversation: jest.fn(() => store().setActiveConversation(null)),
-  }
+const chatMocks = (store: () => ReturnType<AppStore['getState']>) => ({
+  openConversation: jest.fn(async (id: string) => {
+    if (id === 'C2Cbad') throw new Error('进入会话失败')
+    store().setActiveConversation(id)
+  }),
+  closeConversation: jest.fn(() => store().setActiveConversation(null)),
 })
-const mocked = chat as jest.Mocked<typeof chat>
+
+let app: App
+let useAppStore: AppStore
+let mocked: jest.Mocked<ChatService>
+const renderHook = <R,>(hook: () => R) => renderHookInApp(app, hook)
 
 let addresses: string[]
 beforeEach(() => {
-  resetAppStore()
+  app = testApp()
+  useAppStore = app.store
+  mocked = mockedWith(app.chat, chatMocks(() => useAppStore.getState()))
   useAppStore.setState({
     user: { token: 't', wtId: '10000001', imToken: 'i', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 },
   })

@@ -1,13 +1,17 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import ConversationPane from '@/components/conversation/ConversationPane'
-import * as chat from '@/services/chat'
-import { groupApi } from '@/services/groups'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { App } from '@/root/createApp'
+import type { ChatService } from '@/services/chat'
+import type { GroupApi } from '@/services/groups'
+import type { AppStore } from '@/stores'
 import type { Conversation } from '@shared/chat'
 import { c2c, group, text } from '../helpers/chatFixtures'
+import { mockedWith, renderInApp, testApp } from '../helpers/testApp'
 import { ignoreTaroFieldWatchErrors } from './fixtures'
 
-jest.mock('@/services/chat', () => ({
+/** The chat actions the pane calls, as mocks. */
+const chatMocks = () => ({
   openConversation: jest.fn(async () => undefined),
   closeConversation: jest.fn(),
   setPinned: jest.fn(async () => undefined),
@@ -18,8 +22,13 @@ jest.mock('@/services/chat', () => ({
   searchById: jest.fn(async () => []),
   createGroup: jest.fn(async () => 'GROUPG9'),
   mediaUrl: (u: string) => u,
-}))
-const mocked = chat as jest.Mocked<typeof chat>
+})
+
+let app: App
+let useAppStore: AppStore
+let groupApi: GroupApi
+let mocked: jest.Mocked<ChatService>
+const render = (ui: ReactElement) => renderInApp(app, ui)
 
 const t0 = Math.floor(Date.now() / 1000)
 const li = c2c('10000002', '李四', { unreadCount: 2, lastMessage: text('在吗', '10000002', t0 - 10, 2), lastSequence: 2 })
@@ -45,7 +54,10 @@ const listOrder = () => Array.from(document.querySelectorAll('[data-testid="conv
 
 beforeEach(() => {
   ignoreTaroFieldWatchErrors()
-  resetAppStore()
+  app = testApp()
+  useAppStore = app.store
+  groupApi = app.groups.api
+  mocked = mockedWith(app.chat, chatMocks())
 })
 
 test('skeleton before the first list, then 暂无会话 for an empty one', () => {

@@ -1,8 +1,12 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { MsgType } from '@shared/chat'
 import ConversationRow from '@/components/conversation/ConversationRow'
 import { LONG_PRESS_MS } from '@/components/conversation/usePressMenu'
 import { c2c, group, text } from '../helpers/chatFixtures'
+import { renderInApp, testApp } from '../helpers/testApp'
+
+const render = (ui: ReactElement) => renderInApp(testApp(), ui)
 
 const now = Math.floor(Date.now() / 1000)
 

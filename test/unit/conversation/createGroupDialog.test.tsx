@@ -1,16 +1,23 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import CreateGroupDialog, { groupFormError } from '@/components/group/CreateGroupDialog'
-import * as chat from '@/services/chat'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { App } from '@/root/createApp'
+import type { ChatService } from '@/services/chat'
+import type { AppStore } from '@/stores'
 import { c2c } from '../helpers/chatFixtures'
+import { mockedWith, renderInApp, testApp } from '../helpers/testApp'
 import { ignoreTaroFieldWatchErrors } from './fixtures'
 
-jest.mock('@/services/chat', () => ({
+const chatMocks = () => ({
   createGroup: jest.fn(async () => 'GROUPG9'),
   searchById: jest.fn(async () => []),
   mediaUrl: (u: string) => u,
-}))
-const mocked = chat as jest.Mocked<typeof chat>
+})
+
+let app: App
+let useAppStore: AppStore
+let mocked: jest.Mocked<ChatService>
+const render = (ui: ReactElement) => renderInApp(app, ui)
 
 const input = (testId: string, value: string) =>
   fireEvent(screen.getByTestId(testId), new CustomEvent('input', { bubbles: true, detail: { value } }))
@@ -19,7 +26,9 @@ const button = (testId: string) => screen.getByTestId(testId)
 
 beforeEach(() => {
   ignoreTaroFieldWatchErrors()
-  resetAppStore()
+  app = testApp()
+  useAppStore = app.store
+  mocked = mockedWith(app.chat, chatMocks())
   jest.useFakeTimers()
   const list = [c2c('10000002', '李四'), c2c('10000003', '王五')]
   useAppStore.setState({

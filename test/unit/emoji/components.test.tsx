@@ -1,11 +1,21 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import EmojiPicker from '@/components/emoji/EmojiPicker'
 import EmojiText from '@/components/emoji/EmojiText'
 import { fileOpener } from '@/platform/fileOpener'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { App } from '@/root/createApp'
+import type { AppStore } from '@/stores'
 import { STICKER_GROUPS } from '@/utils/emoji'
+import { renderInApp, testApp } from '../helpers/testApp'
 
-beforeEach(() => resetAppStore())
+let app: App
+let useAppStore: AppStore
+const render = (ui: ReactElement) => renderInApp(app, ui)
+
+beforeEach(() => {
+  app = testApp()
+  useAppStore = app.store
+})
 
 describe('EmojiPicker', () => {
   test('the 表情 tab lists the 103 basic emoji; a click hands over the bracketed name', () => {

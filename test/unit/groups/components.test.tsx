@@ -1,16 +1,26 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { GroupIdentity } from '@shared/group'
 import ApplyDrawer, { ROW_REMOVAL_MS } from '@/components/group/ApplyDrawer'
 import MemberGrid, { MEMBER_PREVIEW_COUNT } from '@/components/group/panel/MemberGrid'
 import { SwitchRow, TOGGLE_COOLDOWN_MS } from '@/components/group/panel/PanelParts'
-import { groupApi } from '@/services/groups'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { App } from '@/root/createApp'
+import type { GroupApi } from '@/services/groups'
+import type { AppStore } from '@/stores'
 import { emptyMemberList } from '@/stores/slices/groups'
 import { ignoreTaroFieldWatchErrors } from '../conversation/fixtures'
+import { renderInApp, testApp } from '../helpers/testApp'
 import { application, member } from './fixtures'
 
+let app: App
+let useAppStore: AppStore
+let groupApi: GroupApi
+const render = (ui: ReactElement) => renderInApp(app, ui)
+
 beforeEach(() => {
-  resetAppStore()
+  app = testApp()
+  useAppStore = app.store
+  groupApi = app.groups.api
   ignoreTaroFieldWatchErrors()
   jest.useFakeTimers()
 })

@@ -1,14 +1,19 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { ActionStatus, ApplySource, BlackStatus, FriendsStatus, type FriendInfo } from '@shared/friends'
 import type { GroupMemberDetail } from '@shared/group'
 import MemberContact from '@/components/group/MemberContact'
-import * as contactsApi from '@/services/contacts/api'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { App } from '@/root/createApp'
+import type { ContactsApi } from '@/services/contacts'
+import type { AppStore } from '@/stores'
 import { ignoreTaroFieldWatchErrors } from '../conversation/fixtures'
+import { renderInApp, stubbed, testApp } from '../helpers/testApp'
 import { member } from './fixtures'
 
-jest.mock('@/services/contacts/api')
-const mockedApi = contactsApi as jest.Mocked<typeof contactsApi>
+let app: App
+let useAppStore: AppStore
+let mockedApi: jest.Mocked<ContactsApi>
+const render = (ui: ReactElement) => renderInApp(app, ui)
 
 const flush = () =>
   act(async () => {
@@ -47,7 +52,9 @@ const detail = (canAddFriend: boolean): GroupMemberDetail => ({
 })
 
 beforeEach(() => {
-  resetAppStore()
+  app = testApp()
+  useAppStore = app.store
+  mockedApi = stubbed(app.contacts.api) as jest.Mocked<ContactsApi>
   ignoreTaroFieldWatchErrors()
   useAppStore.setState({ user: { token: 't', wtId: '10000001', imToken: 'i', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 } })
   mockedApi.applyFriend.mockResolvedValue(null)

@@ -1,15 +1,19 @@
 import type { Conversation } from '@shared/chat'
 import { ApplyStatus, GroupIdentity } from '@shared/group'
-import { applyNotice } from '@/services/messaging'
-import { applyGroupTip, refreshGroupUnread } from '@/services/groups/live'
-import { editGroupField, groupApi, loadPendingApplications, setJoinLevel } from '@/services/groups'
+import type { GroupApi, GroupsService } from '@/services/groups'
+import type { Messaging } from '@/services/messaging'
 import { groupLink } from '@shared/group'
 import { groupNumberFromQr, groupNumberFromQuery } from '@/services/groups/qr'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { AppStore } from '@/stores'
 import { selectContactsBadge } from '@/stores/selectors/contacts'
 import { conversation } from '../helpers/chatFixtures'
+import { testApp } from '../helpers/testApp'
 import { application, info } from './fixtures'
 
+let useAppStore: AppStore
+let applyNotice: Messaging['applyNotice']
+let groupApi: GroupApi
+let { applyGroupTip, refreshGroupUnread, editGroupField, loadPendingApplications, setJoinLevel } = {} as GroupsService
 const s = () => useAppStore.getState()
 
 function groupConversation(groupNumber: string, memberCount: number): Conversation {
@@ -20,7 +24,13 @@ function groupConversation(groupNumber: string, memberCount: number): Conversati
 
 const flush = () => new Promise((r) => setTimeout(r, 0))
 
-beforeEach(() => resetAppStore())
+beforeEach(() => {
+  const app = testApp()
+  useAppStore = app.store
+  applyNotice = app.messaging.applyNotice
+  groupApi = app.groups.api
+  ;({ applyGroupTip, refreshGroupUnread, editGroupField, loadPendingApplications, setJoinLevel } = app.groups)
+})
 
 describe('socket notices of groups', () => {
   it('type 5 sets the member count and refetches a group shown on screen', async () => {

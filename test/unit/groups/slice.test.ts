@@ -1,10 +1,14 @@
 import { ApplyStatus, GroupIdentity } from '@shared/group'
-import { resetAppStore, useAppStore } from '@/stores'
+import { createAppStore, type AppStore } from '@/stores'
 import { application, info, member } from './fixtures'
+
+let useAppStore: AppStore
 
 const s = () => useAppStore.getState()
 
-beforeEach(() => resetAppStore())
+beforeEach(() => {
+  useAppStore = createAppStore()
+})
 
 describe('groups slice', () => {
   it('page 1 replaces the member list, later pages append the members not held', () => {

@@ -1,14 +1,22 @@
-import { applyReactionFrame } from '@/services/messageOps/actions'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { MessageOpsService } from '@/services/messageOps/actions'
+import type { AppStore } from '@/stores'
 import { fromServer } from '@/stores/chat/uiMessage'
 import { message as storedMessage } from '../helpers/chatFixtures'
+import { testApp } from '../helpers/testApp'
+
+let useAppStore: AppStore
+let applyReactionFrame: MessageOpsService['applyReactionFrame']
 
 const message = (sequence: number) => storedMessage({ conversationID: 'GROUPG1', sequence, payload: { text: 'x' }, from: '10001', nick: '', time: 0 })
 
 const reaction = (reactionID: string, totalUserCount: number, reacted = false) => ({ reactionID, totalUserCount, partialUserList: [], reacted })
 
 describe('live reaction frames', () => {
-  beforeEach(() => resetAppStore())
+  beforeEach(() => {
+    const app = testApp()
+    useAppStore = app.store
+    applyReactionFrame = app.messageOps.applyReactionFrame
+  })
 
   it("keep the viewer's own reactions from a shared group frame and take the operator's change", () => {
     useAppStore.getState().mergeMessages('GROUPG1', [fromServer({ ...message(3), reactionList: [reaction('[微笑]', 1, true)] })])

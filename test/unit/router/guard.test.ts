@@ -1,13 +1,13 @@
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, waitFor } from '@testing-library/react'
 import type { LoginResult } from '@shared/auth'
-import { setChatEngine } from '@/engines'
 import { ChatEngineError, ChatErrorCode } from '@/engines/chat/ChatEngine'
+import type { App } from '@/root/createApp'
 import { bootRewrite, resolveAccess, useRouteGuard } from '@/router/guard'
 import { ROUTES } from '@/router/routes'
-import { resetMessaging } from '@/services/messaging'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { AppStore } from '@/stores'
 import { emitPageEvent, setCurrentRoute, taroState } from '../../setup/taroState'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
+import { renderHookInApp, testApp } from '../helpers/testApp'
 
 const USER: LoginResult = { token: 't', wtId: '10000001', imToken: 'sig', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 }
 const guest = { loggedIn: false }
@@ -85,13 +85,15 @@ describe('bootRewrite (H5 launch URL)', () => {
 
 describe('useRouteGuard', () => {
   let engine: FakeChatEngine
+  let app: App
+  let useAppStore: AppStore
+  const renderHook = <R,>(hook: () => R) => renderHookInApp(app, hook)
 
   beforeEach(() => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined)
-    resetAppStore()
-    resetMessaging()
     engine = new FakeChatEngine()
-    setChatEngine(engine)
+    app = testApp(engine)
+    useAppStore = app.store
   })
 
   test('sets the title and lets a guest open a guest page', async () => {

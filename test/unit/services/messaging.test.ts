@@ -1,20 +1,22 @@
 import type { LoginResult } from '@shared/auth'
-import { setChatEngine } from '@/engines'
 import { ChatEngineError, ChatErrorCode } from '@/engines/chat/ChatEngine'
-import { messagingLogin, resetMessaging } from '@/services/messaging'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { Messaging } from '@/services/messaging'
+import type { AppStore } from '@/stores'
 import { selectContactsBadge } from '@/stores/selectors/contacts'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
+import { testApp } from '../helpers/testApp'
 
 const USER: LoginResult = { token: 't', wtId: '10000002', imToken: 'sig', avatar: '', nickName: '李四', vipLevel: 3, vipType: 1 }
 
 let engine: FakeChatEngine
+let useAppStore: AppStore
+let messagingLogin: Messaging['messagingLogin']
 
 beforeEach(() => {
-  resetAppStore()
-  resetMessaging()
   engine = new FakeChatEngine()
-  setChatEngine(engine)
+  const app = testApp(engine)
+  useAppStore = app.store
+  messagingLogin = app.messaging.messagingLogin
 })
 
 test('without a user there is no messaging login', async () => {

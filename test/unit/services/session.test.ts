@@ -1,15 +1,14 @@
 import type { LoginResult } from '@shared/auth'
-import { setChatEngine } from '@/engines'
 import { ChatEngineError, ChatErrorCode } from '@/engines/chat/ChatEngine'
 import { ApiError } from '@/services/api/errors'
-import { resetMessaging } from '@/services/messaging'
-import * as session from '@/services/session'
-import { beforeLogout, onSessionEnd, type SessionEndReason } from '@/services/sessionEnd'
+import { extractQrCode, type SessionService } from '@/services/session'
+import type { SessionEnd, SessionEndReason } from '@/services/sessionEnd'
 import { SESSION_STORAGE_KEY } from '@/services/sessionPersistence'
-import { resetAppStore, useAppStore } from '@/stores'
+import type { AppStore } from '@/stores'
 import { taroState } from '../../setup/taroState'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
 import { FakeFetch } from '../helpers/fakeFetch'
+import { testApp } from '../helpers/testApp'
 
 const ZHANG: LoginResult = {
   token: 'token-zhang',
@@ -23,18 +22,20 @@ const ZHANG: LoginResult = {
 
 let server: FakeFetch
 let engine: FakeChatEngine
-let clock = Date.UTC(2030, 0, 1)
+let useAppStore: AppStore
+let session: SessionService & { extractQrCode: typeof extractQrCode }
+let beforeLogout: SessionEnd['beforeLogout']
+let onSessionEnd: SessionEnd['onSessionEnd']
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined)
   jest.useFakeTimers()
-  // The client's 3 s suppression is module state: each test starts well past the last one's window.
-  clock += 60_000
-  jest.setSystemTime(clock)
-  resetAppStore()
-  resetMessaging()
+  jest.setSystemTime(Date.UTC(2030, 0, 1))
   engine = new FakeChatEngine()
-  setChatEngine(engine)
+  const app = testApp(engine)
+  useAppStore = app.store
+  session = { ...app.session, extractQrCode }
+  ;({ beforeLogout, onSessionEnd } = app.sessionEnd)
   server = new FakeFetch()
   server.install()
 })

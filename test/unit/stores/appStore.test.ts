@@ -1,10 +1,14 @@
 import type { LoginResult } from '@shared/auth'
-import { resetAppStore, useAppStore } from '@/stores'
+import { createAppStore, type AppStore } from '@/stores'
 import { selectContactsBadge } from '@/stores/selectors/contacts'
+
+let useAppStore: AppStore
 
 const USER: LoginResult = { token: 't', wtId: '1', imToken: 's', avatar: '', nickName: 'n', vipLevel: 1, vipType: 1 }
 
-beforeEach(() => resetAppStore())
+beforeEach(() => {
+  useAppStore = createAppStore()
+})
 
 test('contacts counts group notifications plus friend applications', () => {
   const s = () => useAppStore.getState()
@@ -41,10 +45,10 @@ test('patchUser changes only the profile fields of a logged-in user', () => {
   expect(s().user).toEqual({ ...USER, nickName: '新名字', vipLevel: 5 })
 })
 
-test('resetAppStore goes back to the start-up state', () => {
+test('a new store starts from the start-up state', () => {
   useAppStore.getState().setUser(USER)
   useAppStore.getState().setLoadingBar('error')
-  resetAppStore()
+  useAppStore = createAppStore()
   expect(useAppStore.getState().user).toBeNull()
   expect(useAppStore.getState().loadingBar).toBe('idle')
 })

@@ -1,16 +1,16 @@
 import { Image, View } from '@tarojs/components'
-import { markAudioPlayed } from '@/services/chat/audio'
-import { mediaUrl } from '@/services/chat/upload'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
 import { audioBubbleWidth } from '@/utils/media'
 import { toggleAudio, usePlayingAudio } from '../audioPlayback'
 import { chatIcons } from '../chatIcons'
+import { useApp } from '@/root/AppContext'
 
 /** Icon, seconds label and padding around the part that grows with the length (spec: 10 px/s + 20 px). */
 const AUDIO_CHROME_PX = 64
 
 export default function AudioBubble({ message, own }: { message: UiMessage; own: boolean }) {
+  const { markAudioPlayed, mediaUrl } = useApp().chat
   const playing = usePlayingAudio()
   const key = messageKey(message)
   const seconds = typeof message.payload.second === 'number' ? message.payload.second : 0

@@ -1,33 +1,32 @@
 import { Image, View } from '@tarojs/components'
 import Avatar from '@/components/layout/Avatar'
 import { fileOpener } from '@/platform/fileOpener'
-import { mediaUrl } from '@/services/chat/upload'
-import { toast } from '@/services/toast'
-import { useAppStore } from '@/stores'
+import { useApp } from '@/root/AppContext'
 import { isSystemUserID } from '@/components/conversation/conversationInfo'
 import { ApplySource } from '@shared/friends'
+import type { Toast } from '@/services/toast'
 import type { CustomContent } from '../customMessage'
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url)
 
 /** Links in cards: only http(s) addresses are followed (spec 5: the external link check). */
-async function follow(link: string): Promise<void> {
+async function follow(toast: Toast, link: string): Promise<void> {
   if (!isHttp(link)) return
   const result = await fileOpener.openLink(link)
   if (result === 'copied') toast.success('链接已复制，请在浏览器中打开')
   else if (result === 'failed') toast.error('无法打开链接')
 }
 
-/** Images in cards may be ours (/api/oss/file/…) or anywhere on the web. */
-const picture = (url: string) => (url.startsWith('/api/') ? mediaUrl(url) : url)
-
 export default function CustomBubble({ content, own }: { content: Exclude<CustomContent, { kind: 'tip' }>; own: boolean }) {
+  const { chat, store, toast } = useApp()
+  /** Images in cards may be ours (/api/oss/file/…) or anywhere on the web. */
+  const picture = (url: string) => (url.startsWith('/api/') ? chat.mediaUrl(url) : url)
   switch (content.kind) {
     case 'nameCard': {
       // Spec 3: a name card opens the profile, from which the person can be added (applySource 4).
       const clickable = content.userId !== '' && !isSystemUserID(content.userId)
       const open = () => {
-        if (clickable) useAppStore.getState().openProfile({ wtId: content.userId, applySource: ApplySource.ShareCard })
+        if (clickable) store.getState().openProfile({ wtId: content.userId, applySource: ApplySource.ShareCard })
       }
       return (
         <View
@@ -50,7 +49,7 @@ export default function CustomBubble({ content, own }: { content: Exclude<Custom
     }
     case 'order':
       return (
-        <View className='bubble bubble--card bubble--clickable' data-testid='msg-custom' data-kind='order' onClick={() => void follow(content.link)}>
+        <View className='bubble bubble--card bubble--clickable' data-testid='msg-custom' data-kind='order' onClick={() => void follow(toast, content.link)}>
           <View className='bubble-card__row'>
             {content.imageUrl ? <Image className='bubble-card__image' src={picture(content.imageUrl)} mode='aspectFill' /> : null}
             <View className='bubble-card__main'>
@@ -81,7 +80,7 @@ export default function CustomBubble({ content, own }: { content: Exclude<Custom
         <View className={`bubble bubble--text${own ? ' bubble--own' : ''}`} data-testid='msg-custom' data-kind='link'>
           <View>{content.text}</View>
           {isHttp(content.link) ? (
-            <View className='link bubble-card__link' onClick={() => void follow(content.link)}>
+            <View className='link bubble-card__link' onClick={() => void follow(toast, content.link)}>
               查看详情
             </View>
           ) : null}

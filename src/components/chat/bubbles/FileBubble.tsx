@@ -1,13 +1,15 @@
 import { Image, View } from '@tarojs/components'
 import { fileOpener } from '@/platform/fileOpener'
-import { mediaUrl } from '@/services/chat/upload'
-import { toast } from '@/services/toast'
 import type { UiMessage } from '@/stores/slices/messages'
 import { formatFileSize } from '@/utils/size'
 import { chatIcons } from '../chatIcons'
 import { truncateFileName } from '../messageDisplay'
+import { useApp } from '@/root/AppContext'
 
 export default function FileBubble({ message }: { message: UiMessage }) {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { toast } = app
   const p = message.payload
   const name = typeof p.fileName === 'string' ? p.fileName : '文件'
   const size = typeof p.fileSize === 'number' ? p.fileSize : 0

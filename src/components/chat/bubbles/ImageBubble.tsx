@@ -1,9 +1,9 @@
 import { Image, View } from '@tarojs/components'
-import { mediaUrl } from '@/services/chat/upload'
 import type { UiMessage } from '@/stores/slices/messages'
 import { fitImage } from '@/utils/media'
 import { useChatScreen } from '../chatContext'
 import UploadProgress from './UploadProgress'
+import { useApp } from '@/root/AppContext'
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
 
@@ -13,6 +13,7 @@ export function canPreview(message: Pick<UiMessage, 'status' | 'progress'>): boo
 }
 
 export default function ImageBubble({ message }: { message: UiMessage }) {
+  const { mediaUrl } = useApp().chat
   const { fit, openPreview } = useChatScreen()
   const p = message.payload
   const box = fitImage({ width: num(p.width), height: num(p.height) }, fit)

@@ -1,11 +1,11 @@
 import { Image, Video, View } from '@tarojs/components'
 import { useState } from 'react'
-import { mediaUrl } from '@/services/chat/upload'
 import type { UiMessage } from '@/stores/slices/messages'
 import { fitVideo } from '@/utils/media'
 import { chatIcons } from '../chatIcons'
 import { useChatScreen } from '../chatContext'
 import UploadProgress from './UploadProgress'
+import { useApp } from '@/root/AppContext'
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
 
@@ -19,6 +19,7 @@ export function formatDuration(seconds: number): string {
  * and stays once created so the video can be replayed with its controls.
  */
 export default function VideoBubble({ message }: { message: UiMessage }) {
+  const { mediaUrl } = useApp().chat
   const { fit } = useChatScreen()
   const [playing, setPlaying] = useState(false)
   const p = message.payload

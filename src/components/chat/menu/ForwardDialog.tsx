@@ -4,9 +4,7 @@ import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TransferPicker from '@/components/group/TransferPicker'
 import type { PickerEntry } from '@/components/group/pickerEntries'
-import { forwardMessages } from '@/services/chat/messageOps'
-import { mediaUrl } from '@/services/chat/upload'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import type { UiMessage } from '@/stores/slices/messages'
 import { forwardTargets } from './forwardTargets'
 
@@ -26,6 +24,7 @@ interface Props {
 
 /** The forward dialog (spec 2: titled 转发) with the two-pane transfer picker, single or multiple choice. */
 export default function ForwardDialog({ conversationID, job, mergedTitle, onClose, onDone }: Props) {
+  const { forwardMessages, mediaUrl } = useApp().chat
   const conversations = useAppStore((s) => s.conversations)
   const friends = useAppStore((s) => s.friends)
   const [selected, setSelected] = useState<PickerEntry[]>([])

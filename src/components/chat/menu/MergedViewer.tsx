@@ -4,12 +4,12 @@ import { MsgType, type ConvType } from '@shared/chat'
 import type { MergedItem } from '@shared/messageOps'
 import Avatar from '@/components/layout/Avatar'
 import { keyboard } from '@/platform/keyboard'
-import { mediaUrl } from '@/services/chat/upload'
 import type { UiMessage } from '@/stores/slices/messages'
 import { formatMessageTime } from '@/utils/time'
 import MergerBubble from '../bubbles/MergerBubble'
 import { parseCustomContent } from '../customMessage'
 import MessageBubble from '../MessageBubble'
+import { useApp } from '@/root/AppContext'
 
 export const MERGED_LOAD_FAILED_TEXT = '聊天记录加载失败'
 
@@ -63,6 +63,7 @@ interface Props {
 
 /** The merged chat-record viewer (spec 2): back through nested records, close, Escape. */
 export default function MergedViewer({ payload, onClose }: Props) {
+  const { mediaUrl } = useApp().chat
   const [stack, setStack] = useState<Array<{ [key: string]: unknown }>>([])
   useEffect(() => setStack(payload ? [payload] : []), [payload])
   useEffect(() => (payload ? keyboard.onEscape(onClose) : undefined), [payload, onClose])

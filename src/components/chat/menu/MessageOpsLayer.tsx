@@ -1,7 +1,6 @@
 import { ActionStatus } from '@shared/friends'
-import { collectMessages, deleteMessages, NOTHING_SELECTED_TEXT } from '@/services/chat/messageOps'
-import { toast } from '@/services/toast'
-import { useAppStore } from '@/stores'
+import { NOTHING_SELECTED_TEXT } from '@/services/chat/messageOps'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
 import type { ChatScreen } from '../chatContext'
@@ -22,6 +21,7 @@ interface LayerProps {
 
 /** The menu, the forward dialog and the merged viewer of the open chat. */
 export function MessageOpsOverlays({ screen, state, role, narrow }: LayerProps) {
+  const app = useApp()
   const friends = useAppStore((s) => s.friends)
   const selfName = useAppStore((s) => s.user?.nickName ?? '')
   const { menu } = state
@@ -32,7 +32,7 @@ export function MessageOpsOverlays({ screen, state, role, narrow }: LayerProps) 
         role,
         now: Math.floor(Date.now() / 1000),
         senderDeleted: friends.some((f) => f.wtId === menu.message.from && f.actionStatus === ActionStatus.Deleted),
-        ...menuInputExtras(menu.message),
+        ...menuInputExtras(menu.message, app.store.getState()),
       }).filter((e) => hasMessageAction(e.key))
     : []
   const peerName = screen.conversation?.userProfile?.nick ?? screen.conversationID.slice(3)
@@ -44,7 +44,7 @@ export function MessageOpsOverlays({ screen, state, role, narrow }: LayerProps) 
           entries={entries}
           point={menu.point}
           sheet={narrow}
-          onAction={(key) => void runMessageAction(key, { message: menu.message, screen })}
+          onAction={(key) => void runMessageAction(key, { message: menu.message, screen, app })}
           onClose={state.closeMenu}
         />
       ) : null}
@@ -65,6 +65,9 @@ export function MessageOpsOverlays({ screen, state, role, narrow }: LayerProps) 
 
 /** The multi-select panel that replaces the input while messages are ticked. */
 export function MessageOpsPanel({ list, screen, state }: { list: UiMessage[]; screen: ChatScreen; state: MessageOpsState }) {
+  const app = useApp()
+  const { collectMessages, deleteMessages } = app.chat
+  const { toast } = app
   const withSelection = (action: (messages: UiMessage[]) => void) => () => {
     const picked = list.filter((m) => screen.selectedKeys.has(messageKey(m)))
     if (!picked.length) {

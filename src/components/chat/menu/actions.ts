@@ -1,4 +1,5 @@
-import { collectMessages, copyMessage, deleteMessages, openMessage, revokeMessage } from '@/services/chat/messageOps'
+import type { App } from '@/root/createApp'
+import type { AppState } from '@/stores'
 import type { UiMessage } from '@/stores/slices/messages'
 import type { ChatScreen } from '../chatContext'
 import type { MenuInput, MessageAction } from './menuRules'
@@ -6,6 +7,8 @@ import type { MenuInput, MessageAction } from './menuRules'
 export interface ActionContext {
   message: UiMessage
   screen: ChatScreen
+  /** The app of the chat screen, whose services the entry calls. */
+  app: App
 }
 
 export type MessageActionHandler = (ctx: ActionContext) => void | Promise<void>
@@ -25,7 +28,7 @@ export function hasMessageAction(key: MessageAction): boolean {
 }
 
 /** What a feature module adds to the menu's input for a message: its flags, whether its panel shows. */
-export type MenuInputProvider = (message: UiMessage) => Partial<Pick<MenuInput, 'features' | 'translationShown' | 'voiceTextShown'>>
+export type MenuInputProvider = (message: UiMessage, state: AppState) => Partial<Pick<MenuInput, 'features' | 'translationShown' | 'voiceTextShown'>>
 
 const providers: MenuInputProvider[] = []
 
@@ -38,10 +41,10 @@ export function registerMenuInputProvider(provider: MenuInputProvider): void {
   providers.push(provider)
 }
 
-export function menuInputExtras(message: UiMessage): Partial<MenuInput> {
+export function menuInputExtras(message: UiMessage, state: AppState): Partial<MenuInput> {
   const out: Partial<MenuInput> = {}
   for (const p of providers) {
-    const extra = p(message)
+    const extra = p(message, state)
     const features = extra.features ? { ...out.features, ...extra.features } : out.features
     Object.assign(out, extra)
     if (features) out.features = features
@@ -59,13 +62,13 @@ export async function runMessageAction(key: MessageAction, ctx: ActionContext): 
   }
 }
 
-registerMessageAction('copy', ({ message }) => copyMessage(message))
-registerMessageAction('open', ({ message }) => openMessage(message))
+registerMessageAction('copy', ({ message, app }) => app.chat.copyMessage(message))
+registerMessageAction('open', ({ message, app }) => app.chat.openMessage(message))
 registerMessageAction('quote', ({ message, screen }) => screen.startQuote(message))
 registerMessageAction('forward', ({ message, screen }) => screen.startForward([message]))
 registerMessageAction('multiSelect', ({ message, screen }) => screen.startMultiSelect(message))
-registerMessageAction('favorite', ({ message }) => collectMessages([message]))
-registerMessageAction('revoke', ({ message }) => revokeMessage(message))
-registerMessageAction('delete', async ({ message }) => {
-  await deleteMessages(message.conversationID, [message])
+registerMessageAction('favorite', ({ message, app }) => app.chat.collectMessages([message]))
+registerMessageAction('revoke', ({ message, app }) => app.chat.revokeMessage(message))
+registerMessageAction('delete', async ({ message, app }) => {
+  await app.chat.deleteMessages(message.conversationID, [message])
 })

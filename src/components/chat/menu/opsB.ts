@@ -1,17 +1,14 @@
-import { pinMessage, togglePanel } from '@/services/messageOps/actions'
-import { useAppStore } from '@/stores'
 import { messageKey } from '@/stores/chat/uiMessage'
 import { registerMenuInputProvider, registerMessageAction } from './actions'
 
 // Part B's menu entries: reaction opens the picker under the bubble; the others act at once.
-registerMessageAction('reaction', ({ message }) => useAppStore.getState().setReactionPickerFor(messageKey(message)))
-registerMessageAction('pin', ({ message }) => pinMessage(message.conversationID, message))
-registerMessageAction('translate', ({ message }) => togglePanel('translate', message.conversationID, message))
-registerMessageAction('voiceToText', ({ message }) => togglePanel('voice', message.conversationID, message))
+registerMessageAction('reaction', ({ message, app }) => app.store.getState().setReactionPickerFor(messageKey(message)))
+registerMessageAction('pin', ({ message, app }) => app.messageOps.pinMessage(message.conversationID, message))
+registerMessageAction('translate', ({ message, app }) => app.messageOps.togglePanel('translate', message.conversationID, message))
+registerMessageAction('voiceToText', ({ message, app }) => app.messageOps.togglePanel('voice', message.conversationID, message))
 
 // The served chat feature flags, and whether this message's panel is open ('hide' in the menu).
-registerMenuInputProvider((message) => {
-  const s = useAppStore.getState()
+registerMenuInputProvider((message, s) => {
   const panel = s.messagePanels[messageKey(message)]
   return { features: s.chatFeatures, translationShown: panel?.kind === 'translate', voiceTextShown: panel?.kind === 'voice' }
 })

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react'
 import type { Conversation } from '@shared/chat'
 import type { GroupMemberDetail } from '@shared/group'
-import { api } from '@/services/api/client'
 import { roleOf, type GroupRole } from './menuRules'
+import { useApp } from '@/root/AppContext'
 
 /**
  * The viewer's role in a group conversation (member/oneInfo on the viewer), for the menu's revoke
  * entry; null in one-to-one chats and until known. The server checks the role again on revoke.
  */
 export function useGroupRole(conversation: Conversation | undefined, selfID: string, refresh: number): GroupRole {
+  const { api } = useApp()
   const groupNumber = conversation?.groupProfile?.groupNumber ?? ''
   const isMember = conversation?.groupProfile?.isMember !== false
   const [role, setRole] = useState<GroupRole>(null)

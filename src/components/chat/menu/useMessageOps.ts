@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PressPoint } from '@/components/conversation/usePressMenu'
 import { scroller } from '@/platform/scroller'
-import { loadOlderMessages } from '@/services/chat/loading'
-import { toast } from '@/services/toast'
-import { useAppStore } from '@/stores'
+import { useApp } from '@/root/AppContext'
+import type { App } from '@/root/createApp'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
 import type { MessageOpsScreen } from '../chatContext'
@@ -15,17 +14,17 @@ import { BLINK_MS, QUOTE_NOT_FOUND_TEXT } from './quote'
 const JUMP_MAX_PAGES = 50
 
 /** Loads older pages until the message is held, or the history ends. */
-async function findLoading(conversationID: string, messageID: string): Promise<UiMessage | undefined> {
-  const find = () => useAppStore.getState().messages[conversationID]?.list.find((m) => m.ID === messageID)
+async function findLoading({ store, chat }: App, conversationID: string, messageID: string): Promise<UiMessage | undefined> {
+  const find = () => store.getState().messages[conversationID]?.list.find((m) => m.ID === messageID)
   let found = find()
   for (let page = 0; !found && page < JUMP_MAX_PAGES; page++) {
-    const held = useAppStore.getState().messages[conversationID]
+    const held = store.getState().messages[conversationID]
     if (!held || held.isCompleted) break
     const before = held.list.length
-    await loadOlderMessages(conversationID)
+    await chat.loadOlderMessages(conversationID)
     found = find()
     // A page already on its way (the user scrolled up): wait for it instead of asking again.
-    if (!found && (useAppStore.getState().messages[conversationID]?.list.length ?? 0) === before) await new Promise((r) => setTimeout(r, 200))
+    if (!found && (store.getState().messages[conversationID]?.list.length ?? 0) === before) await new Promise((r) => setTimeout(r, 200))
   }
   return found
 }
@@ -48,6 +47,8 @@ export interface MessageOpsState {
 
 /** The state of the chat's message operations: menu, quote, multi-select, forward, merged viewer, jumps. */
 export function useMessageOps(conversationID: string, isGroup: boolean): MessageOpsState {
+  const app = useApp()
+  const { toast } = app
   const [menu, setMenu] = useState<MessageOpsState['menu']>(null)
   const [quote, setQuote] = useState<UiMessage | null>(null)
   const [selecting, setSelecting] = useState(false)
@@ -96,7 +97,7 @@ export function useMessageOps(conversationID: string, isGroup: boolean): Message
         }),
       openMerged: (payload) => setMerged(payload),
       jumpToMessage: async (messageID) => {
-        const found = await findLoading(conversationID, messageID)
+        const found = await findLoading(app, conversationID, messageID)
         if (!found) {
           toast.info(QUOTE_NOT_FOUND_TEXT)
           return false

@@ -1,8 +1,7 @@
 import { Image, View } from '@tarojs/components'
 import { memo, useState } from 'react'
 import { MsgType } from '@shared/chat'
-import { togglePanel, pinMessage, toggleReaction } from '@/services/messageOps/actions'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
 import { BASIC_EMOJI, emojiUrl } from '@/utils/emoji'
@@ -26,6 +25,8 @@ function report(err: unknown) {
  * the row's quick actions (react, translate, to text, pin), shown on hover and by the menu.
  */
 function MessageExtras({ message, own }: Props) {
+  const app = useApp()
+  const { togglePanel, pinMessage, toggleReaction } = app.messageOps
   const screen = useChatScreen()
   const features = useAppStore((s) => s.chatFeatures)
   const panel = useAppStore((s) => s.messagePanels[messageKey(message)])
@@ -41,7 +42,7 @@ function MessageExtras({ message, own }: Props) {
 
   const closePicker = () => {
     setPicking(false)
-    if (fromMenu) useAppStore.getState().setReactionPickerFor(null)
+    if (fromMenu) app.store.getState().setReactionPickerFor(null)
   }
   const react = (reactionID: string) => {
     closePicker()

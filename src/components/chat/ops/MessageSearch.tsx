@@ -2,8 +2,8 @@ import { Input, Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import type { Message } from '@shared/chat'
 import { SEARCH_PAGE_SIZE, type SearchFilter } from '@shared/messageOps'
-import { engine } from '@/services/chat/context'
 import { resultSummary, SEARCH_FILTERS, splitOnKeyword } from '@/services/messageOps/searchFilters'
+import { useApp } from '@/root/AppContext'
 import { formatMessageTime } from '@/utils/time'
 import { useChatScreen } from '../chatContext'
 import './ops.scss'
@@ -23,6 +23,7 @@ interface Props {
  * panel's nodes behind when it was unmounted, and a reopened search keeps its filter and keyword.
  */
 export default function MessageSearch({ conversationID, open: shown, onClose }: Props) {
+  const { chatEngine } = useApp()
   const [filter, setFilter] = useState<SearchFilter>('all')
   const [keyword, setKeyword] = useState('')
   const [query, setQuery] = useState('')
@@ -41,7 +42,7 @@ export default function MessageSearch({ conversationID, open: shown, onClose }: 
     const id = ++run.current
     setState('loading')
     try {
-      const page = await engine().searchMessages({ conversationID, filter, keyword: query, count: SEARCH_PAGE_SIZE, ...(before ? { beforeSequence: before } : {}) })
+      const page = await chatEngine.searchMessages({ conversationID, filter, keyword: query, count: SEARCH_PAGE_SIZE, ...(before ? { beforeSequence: before } : {}) })
       if (id !== run.current) return
       setResults((prev) => (before ? [...prev, ...page.messages] : page.messages))
       setComplete(page.isCompleted)

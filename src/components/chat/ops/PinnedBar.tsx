@@ -1,7 +1,6 @@
 import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { loadPinned, unpinMessage } from '@/services/messageOps/actions'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { useChatScreen } from '../chatContext'
 import './ops.scss'
 
@@ -12,6 +11,7 @@ const EMPTY: never[] = []
  * top-message-changed counter moves (socket type 3), so both sides follow a pin at once.
  */
 export default function PinnedBar({ conversationID }: { conversationID: string }) {
+  const { loadPinned, unpinMessage } = useApp().messageOps
   const pins = useAppStore((s) => s.pinnedMessages[conversationID] ?? EMPTY)
   const version = useAppStore((s) => s.topMessageVersion)
   const [index, setIndex] = useState(0)

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { GroupInfo, GroupMember } from '@shared/group'
-import { api } from '@/services/api/client'
 import { filterMentionCandidates, mentionsAllowedIn, type MentionCandidate } from '@/services/messageOps/mentions'
+import { useApp } from '@/root/AppContext'
 
 /** Spec 9: group member page size in the chat. */
 const MEMBER_PAGE_SIZE = 30
@@ -20,6 +20,7 @@ interface GroupFacts {
  * (member/list with the keyword), so members beyond the first page can be found.
  */
 export function useMentionCandidates(groupNumber: string | null, selfID: string, query: string | null, enabled: boolean) {
+  const { api } = useApp()
   const [facts, setFacts] = useState<GroupFacts | null>(null)
   const [found, setFound] = useState<MentionCandidate[]>([])
   const loading = useRef(false)

@@ -3,9 +3,7 @@ import { useEffect, useState } from 'react'
 import { ApplyStatus, HandleAction, type GroupApplication, type GroupOtherNotice, type NoticeListKind } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
-import { mediaUrl } from '@/services/chat'
-import { handleApplication, loadMoreNotices, loadNoticePage, markNoticesRead } from '@/services/groups'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import { formatDateTime, joinTypeText } from '../memberInfo'
 import { applyStatusText } from './noticeText'
@@ -17,6 +15,9 @@ const TABS: ReadonlyArray<{ kind: NoticeListKind; label: string; counter: 'joinA
 ]
 
 function JoinApplyRow({ a }: { a: GroupApplication }) {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { handleApplication } = app.groups
   const [busy, setBusy] = useState(false)
   const act = async (action: HandleAction) => {
     setBusy(true)
@@ -50,6 +51,7 @@ function JoinApplyRow({ a }: { a: GroupApplication }) {
 }
 
 function MyApplyRow({ a }: { a: GroupApplication }) {
+  const { mediaUrl } = useApp().chat
   return (
     <View className='gnotice-row' data-testid='group-notice-row' data-id={String(a.applyId)}>
       <Avatar src={a.groupAvatar ? mediaUrl(a.groupAvatar) : ''} size={40} />
@@ -64,6 +66,7 @@ function MyApplyRow({ a }: { a: GroupApplication }) {
 }
 
 function OtherRow({ n }: { n: GroupOtherNotice }) {
+  const { mediaUrl } = useApp().chat
   return (
     <View className='gnotice-row' data-testid='group-notice-row' data-id={String(n.id)}>
       <Avatar src={n.groupAvatar ? mediaUrl(n.groupAvatar) : ''} size={40} />
@@ -82,6 +85,7 @@ function OtherRow({ n }: { n: GroupOtherNotice }) {
  * Opening a tab marks it read.
  */
 export default function GroupNotices({ initial = 'joinApply' }: { initial?: NoticeListKind }) {
+  const { loadMoreNotices, loadNoticePage, markNoticesRead } = useApp().groups
   const [tab, setTab] = useState<NoticeListKind>(initial)
   const lists = useAppStore((s) => s.groupNoticeLists)
   const unread = useAppStore((s) => s.badges.groupNotice)

@@ -3,13 +3,15 @@ import { useEffect } from 'react'
 import type { GroupInfo } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
-import { mediaUrl } from '@/services/chat'
-import { editGroupField } from '@/services/groups'
 import { useAvatarUpload } from '../useAvatarUpload'
 import { PanelHeader } from './PanelParts'
+import { useApp } from '@/root/AppContext'
 
 /** The group avatar, large; admins pick a new picture, which is saved once uploaded. */
 export default function AvatarPanel({ info, editable, onBack }: { info: GroupInfo; editable: boolean; onBack(): void }) {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { editGroupField } = app.groups
   const upload = useAvatarUpload()
   useEffect(() => {
     if (upload.url) void editGroupField(info.groupNumber, 'groupAvatar', upload.url)

@@ -2,22 +2,7 @@ import { View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import { GROUP_ADMIN_MAX, GroupIdentity, GroupText, type GroupMember } from '@shared/group'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
-import { useAppStore } from '@/stores'
-import {
-  clearGroupHistory,
-  dissolveGroup,
-  groupApi,
-  loadBlacklist,
-  loadGroupInfo,
-  loadMembers,
-  loadMutedMembers,
-  muteMembers,
-  quitGroup,
-  removeMembers,
-  setAdmins,
-  transferOwner,
-  unblacklistMembers,
-} from '@/services/groups'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { panelAbilities } from '../rules/permissions'
 import AvatarPanel from './AvatarPanel'
 import InviteDialog from './InviteDialog'
@@ -55,6 +40,22 @@ const rowOf = (m: { wtId: string; nickname: string; avatar: string; groupNicknam
  * report and manage, and the sub-panels that slide over them.
  */
 export default function GroupInfoPanel({ conversationID, groupNumber, onClose, onMember }: GroupInfoPanelProps) {
+  const groups = useApp().groups
+  const {
+    clearGroupHistory,
+    dissolveGroup,
+    api: groupApi,
+    loadBlacklist,
+    loadGroupInfo,
+    loadMembers,
+    loadMutedMembers,
+    muteMembers,
+    quitGroup,
+    removeMembers,
+    setAdmins,
+    transferOwner,
+    unblacklistMembers,
+  } = groups
   const info = useAppStore((s) => s.groupInfos[groupNumber])
   const members = useAppStore((s) => s.groupMembers[groupNumber])
   const conversation = useAppStore((s) => s.conversations[conversationID])
@@ -105,7 +106,7 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
     if (!sub || !info) return null
     switch (sub.kind) {
       case 'text':
-        return <TextEditPanel spec={textSpec(sub.field, info)} onBack={back} />
+        return <TextEditPanel spec={textSpec(sub.field, info, groups)} onBack={back} />
       case 'avatar':
         return <AvatarPanel info={info} editable={can.editProfile} onBack={back} />
       case 'qr':

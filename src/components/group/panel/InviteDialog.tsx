@@ -2,9 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { GroupMember } from '@shared/group'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
-import { mediaUrl, searchById } from '@/services/chat'
-import { inviteMembers } from '@/services/groups'
-import { useAppStore } from '@/stores'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { compareConversations } from '@/stores/selectors/chat'
 import TransferPicker from '../TransferPicker'
 import { candidatesFromConversations, entriesFromSearch, type PickerEntry } from '../pickerEntries'
@@ -20,6 +18,9 @@ interface InviteDialogProps {
 
 /** Inviting people with the transfer picker; people already in the group are disabled. */
 export default function InviteDialog({ open, groupNumber, members, onClose }: InviteDialogProps) {
+  const app = useApp()
+  const { mediaUrl, searchById } = app.chat
+  const { inviteMembers } = app.groups
   const [selected, setSelected] = useState<PickerEntry[]>([])
   const [sending, setSending] = useState(false)
   const conversations = useAppStore((s) => s.conversations)

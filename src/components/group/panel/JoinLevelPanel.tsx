@@ -1,12 +1,13 @@
 import { Input, View } from '@tarojs/components'
 import { useState } from 'react'
 import Button from '@/components/layout/Button'
-import { setJoinLevel } from '@/services/groups'
 import { joinLevelError } from '../rules/validation'
 import { PanelHeader, SwitchRow } from './PanelParts'
+import { useApp } from '@/root/AppContext'
 
 /** Join level limit: on with a level of 1-200, off sends 0. */
 export default function JoinLevelPanel({ groupNumber, level, onBack }: { groupNumber: string; level: number; onBack(): void }) {
+  const { setJoinLevel } = useApp().groups
   const [on, setOn] = useState(level > 0)
   const [text, setText] = useState(level > 0 ? String(level) : '')
   const [error, setError] = useState('')

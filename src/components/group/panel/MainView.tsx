@@ -3,8 +3,6 @@ import type { Conversation } from '@shared/chat'
 import { GroupText, type GroupInfo, type GroupMember } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
-import { mediaUrl, setFolded, setMuted } from '@/services/chat'
-import { pinConversation } from '@/services/groups'
 import type { MemberListState } from '@/stores'
 import { isArchived } from '@/stores/selectors/chat'
 import type { GroupPanelAbilities } from '../rules/permissions'
@@ -13,6 +11,7 @@ import MemberGrid from './MemberGrid'
 import { PanelRow, PanelSection, SwitchRow } from './PanelParts'
 import type { SubPanel } from './subPanels'
 import { groupTypeIcon, groupTypeLabel } from '../groupTypeIcons'
+import { useApp } from '@/root/AppContext'
 
 interface MainViewProps {
   info: GroupInfo
@@ -32,6 +31,9 @@ const run = (p: Promise<unknown>) => void p.catch((err: unknown) => console.warn
 
 /** The group info panel's main view (spec 2 "Group screens"), top to bottom. */
 export default function MainView(props: MainViewProps) {
+  const app = useApp()
+  const { mediaUrl, setFolded, setMuted } = app.chat
+  const { pinConversation } = app.groups
   const { info, conversation, members, can, open, onManage, onReport, onInvite, onMember, onClear, onLeave } = props
   const conversationID = conversation?.conversationID ?? ''
   const self = info.selfMember

@@ -1,10 +1,10 @@
 import { View } from '@tarojs/components'
 import { useState } from 'react'
 import { GROUP_ADMIN_MAX, SwitchValue, type GroupInfo } from '@shared/group'
-import { editGroupField } from '@/services/groups'
 import type { GroupPanelAbilities } from '../rules/permissions'
 import { PanelRow, PanelSection, SwitchRow, TOGGLE_COOLDOWN_MS } from './PanelParts'
 import type { SubPanel } from './subPanels'
+import { useApp } from '@/root/AppContext'
 
 const INVITE_CHOICES = [
   { value: SwitchValue.AutoPass, label: '自动通过' },
@@ -43,6 +43,7 @@ function ChoiceRow({ label, value, choices, testId, onChange }: { label: string;
 
 /** Group management (owner and admins): the switches, join rules, welcome message and people lists. */
 export default function ManageView({ info, can, open }: { info: GroupInfo; can: GroupPanelAbilities; open(sub: SubPanel): void }) {
+  const { editGroupField } = useApp().groups
   const g = info.groupNumber
   const save = (p: Promise<boolean>) => void p
   return (

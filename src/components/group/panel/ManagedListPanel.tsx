@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Paged } from '@shared/envelope'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
-import { mediaUrl } from '@/services/chat'
+import { useApp } from '@/root/AppContext'
 import { PanelHeader } from './PanelParts'
 
 export interface ManagedRow {
@@ -31,6 +31,7 @@ interface ManagedListPanelProps<T> {
 /** A list of people the group holds in some state (admins, muted, blacklisted), each with one action. */
 export default function ManagedListPanel<T>(props: ManagedListPanelProps<T>) {
   const { title, testId, load, toRow, actionLabel, onAction, addLabel, onAdd, emptyText, onBack, titleOf } = props
+  const { mediaUrl } = useApp().chat
   const [rows, setRows] = useState<ManagedRow[]>([])
   const [total, setTotal] = useState(0)
   const [pageNum, setPageNum] = useState(0)

@@ -4,13 +4,12 @@ import type { GroupMember } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import SearchBox from '@/components/layout/SearchBox'
 import { useDebouncedValue } from '@/components/conversation/useDebouncedValue'
-import { mediaUrl } from '@/services/chat'
-import { loadMoreMembers, searchMembers } from '@/services/groups'
 import type { MemberListState } from '@/stores'
 import { roleLabel } from '../rules/permissions'
 import slotAdd from '../icons/slot-add.svg'
 import slotRemove from '../icons/slot-remove.svg'
 import { matchMembers, memberID, memberName } from './memberName'
+import { useApp } from '@/root/AppContext'
 
 /** Spec 2: the preview shows 8 members, then the invite and remove slots. */
 export const MEMBER_PREVIEW_COUNT = 8
@@ -28,6 +27,7 @@ interface MemberGridProps {
 }
 
 function Tile({ member, onClick }: { member: GroupMember; onClick(): void }) {
+  const { mediaUrl } = useApp().chat
   const label = roleLabel(member.identity)
   return (
     <View className='gmember' data-testid='group-member' data-id={memberID(member)} data-identity={String(member.identity)} onClick={onClick}>
@@ -47,6 +47,7 @@ function Tile({ member, onClick }: { member: GroupMember; onClick(): void }) {
  * and remove slots, expandable to every member held (more load 100 at a time).
  */
 export default function MemberGrid({ groupNumber, list, canInvite, canRemove, onInvite, onRemove, onMember }: MemberGridProps) {
+  const { loadMoreMembers, searchMembers } = useApp().groups
   const [query, setQuery] = useState('')
   const [expanded, setExpanded] = useState(false)
   const [remote, setRemote] = useState<{ text: string; rows: GroupMember[] } | null>(null)

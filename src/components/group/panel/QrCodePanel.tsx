@@ -5,10 +5,9 @@ import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import { fileOpener } from '@/platform/fileOpener'
 import { qrImage } from '@/platform/qrImage'
-import { mediaUrl } from '@/services/chat'
 import { GroupToast } from '@/services/groups'
-import { toast } from '@/services/toast'
 import { PanelHeader } from './PanelParts'
+import { useApp } from '@/root/AppContext'
 
 /** Spec 9: the QR picture is 180 px, and saving starts 1 s after the click. */
 export const QR_SIZE = 180
@@ -16,6 +15,9 @@ export const QR_SAVE_DELAY_MS = 1000
 
 /** The group's QR code: scanning it opens the group card with a join button (joinType 1). */
 export default function QrCodePanel({ info, onBack }: { info: GroupInfo; onBack(): void }) {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { toast } = app
   const [src, setSrc] = useState('')
   const [saving, setSaving] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)

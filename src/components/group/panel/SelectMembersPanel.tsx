@@ -5,13 +5,12 @@ import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import SearchBox from '@/components/layout/SearchBox'
 import { useDebouncedValue } from '@/components/conversation/useDebouncedValue'
-import { mediaUrl } from '@/services/chat'
-import { GroupToast, loadCandidates, type CandidateKind } from '@/services/groups'
-import { toast } from '@/services/toast'
+import { GroupToast, type CandidateKind } from '@/services/groups'
 import checkIcon from '../icons/check.svg'
 import { roleLabel } from '../rules/permissions'
 import { memberID, memberName } from './memberName'
 import { PanelHeader } from './PanelParts'
+import { useApp } from '@/root/AppContext'
 
 export type SelectMode = 'remove' | 'addAdmin' | 'mute' | 'transfer'
 
@@ -37,6 +36,10 @@ interface SelectMembersPanelProps {
  * by ID or nickname, multiple choice, or a single choice for the transfer.
  */
 export default function SelectMembersPanel({ mode, groupNumber, selfID, viewerIdentity, max, onSubmit, onBack }: SelectMembersPanelProps) {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const { loadCandidates } = app.groups
+  const { toast } = app
   const [rows, setRows] = useState<GroupMember[]>([])
   const [total, setTotal] = useState(0)
   const [pageNum, setPageNum] = useState(0)

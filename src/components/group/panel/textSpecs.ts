@@ -1,11 +1,12 @@
 import { GROUP_NAME_MAX, GROUP_NICKNAME_MAX, GROUP_NOTICE_PANEL_MAX, GROUP_WELCOME_MAX, type GroupInfo } from '@shared/group'
-import { editGroupField, editSelf, setWelcomeMessage } from '@/services/groups'
+import type { GroupsService } from '@/services/groups'
 import { groupNameError, nicknameError, panelNoticeError, welcomeError } from '../rules/validation'
 import type { TextEditSpec } from './TextEditPanel'
 import type { TextField } from './subPanels'
 
 /** The editor of each group text: title, limit, rule and the call that saves it. */
-export function textSpec(field: TextField, info: GroupInfo): TextEditSpec {
+export function textSpec(field: TextField, info: GroupInfo, groups: Pick<GroupsService, 'editGroupField' | 'editSelf' | 'setWelcomeMessage'>): TextEditSpec {
+  const { editGroupField, editSelf, setWelcomeMessage } = groups
   const g = info.groupNumber
   switch (field) {
     case 'name':

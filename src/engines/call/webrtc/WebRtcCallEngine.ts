@@ -1,36 +1,15 @@
-import { CALL_LIMITS, CallErrorCode, CALL_ERROR_TEXT, CallMediaType, GROUP_CALL_TEXT, type CallSignal, type GroupCallInfo, type IceServer, type RtcPayload } from '@shared/call'
+import { CALL_LIMITS, CallErrorCode, CALL_ERROR_TEXT, CallMediaType, GROUP_CALL_TEXT, type CallSignal, type IceServer, type RtcPayload } from '@shared/call'
 import { MsgType, type Message } from '@shared/chat'
-import { SendFailure, type ChatEngine, type RtcEvent } from '@/engines/chat/ChatEngine'
+import { SendFailure, type RtcEvent } from '@/engines/chat/ChatEngine'
 import { TypedEmitter } from '@/engines/chat/emitter'
 import type { CallTextKey } from '@/i18n/call'
-import type { CallStream, DeviceType, MediaPort } from '@/platform/media'
+import type { CallStream, DeviceType } from '@/platform/media'
 import { MediaAccessError } from '@/platform/mediaAccess'
-import type { RingtonePort } from '@/platform/ringtone'
-import { CallError, type CallEngine, type CallEngineEvents, type CallParams, type GroupCallParams, type JoinGroupCallParams } from '../CallEngine'
+import { CallError, type CallEngine, type CallEngineDeps, type CallEngineEvents, type CallParams, type GroupCallParams, type JoinGroupCallParams } from '../CallEngine'
 import { peerToPeerPath, type MediaPath } from '../mediaPath'
 import { networkQuality, volumeOf } from '../quality'
 import { buildSignal, kindOf, pushInfoFor, pushInfoOf, signalOf, type CallRef } from '../signaling'
-import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, reduce, type CallEvent, type CallState, type CallUser } from '../state'
-
-export interface WebRtcCallEngineDeps {
-  chat: () => ChatEngine
-  media: MediaPort
-  ringtone: RingtonePort
-  iceServers: () => Promise<IceServer[]>
-  /** Name and avatar of a user, for the waiting view. */
-  profile: (userId: string) => Promise<Partial<Pick<CallUser, 'nick' | 'avatar' | 'remark'>>>
-  tones: { dialing: string; ringing: string }
-  /** The group attribute inner_attr_kit_info of a group's live call (null without one). */
-  groupCallInfo: (groupID: string) => Promise<GroupCallInfo | null>
-  newInviteID: () => string
-  newClientMsgId: () => string
-  now?: () => number
-}
-
-export interface WebRtcEngineEvents extends CallEngineEvents {
-  /** A call message this device stored (the chat shows it at once; the server does not echo it). */
-  messageSent: Message
-}
+import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, reduce, type CallEvent, type CallState } from '../state'
 
 /** Keep-alive of a connected call towards the server, well inside its 60 s window. */
 const ALIVE_MS = 20_000
@@ -40,7 +19,7 @@ const ALIVE_MS = 20_000
  * socket frames, media through a MediaPath (peer-to-peer for now).
  */
 export class WebRtcCallEngine implements CallEngine {
-  private readonly events = new TypedEmitter<WebRtcEngineEvents>()
+  private readonly events = new TypedEmitter<CallEngineEvents>()
   private state: CallState = initialCallState()
   private ref: CallRef | null = null
   private local: CallStream | null = null
@@ -61,7 +40,7 @@ export class WebRtcCallEngine implements CallEngine {
   private muteMode = false
   private readonly now: () => number
 
-  constructor(private readonly deps: WebRtcCallEngineDeps) {
+  constructor(private readonly deps: CallEngineDeps) {
     this.now = deps.now ?? Date.now
   }
 
@@ -69,7 +48,7 @@ export class WebRtcCallEngine implements CallEngine {
     return this.state
   }
 
-  on<K extends keyof WebRtcEngineEvents>(event: K, handler: (payload: WebRtcEngineEvents[K]) => void): () => void {
+  on<K extends keyof CallEngineEvents>(event: K, handler: (payload: CallEngineEvents[K]) => void): () => void {
     return this.events.on(event, handler)
   }
 

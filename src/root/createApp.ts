@@ -1,0 +1,109 @@
+import { createCallEngine, createChatEngine, type CallEngineFactory, type ChatEngineFactory } from '@/engines'
+import type { CallEngine } from '@/engines/call/CallEngine'
+import type { ChatEngine } from '@/engines/chat/ChatEngine'
+import { http, type HttpPort } from '@/platform/http'
+import { socket, type SocketPort } from '@/platform/socket'
+import { visitor } from '@/platform/visitor'
+import { createApiClient, type ApiClient } from '@/services/api/client'
+import { createCalls, type CallsService } from '@/services/call/runtime'
+import { createChat, type ChatService } from '@/services/chat'
+import { createContacts, type ContactsService } from '@/services/contacts'
+import { serviceContext } from '@/services/context'
+import { createGroups, type GroupsService } from '@/services/groups'
+import { createMessageOps, type MessageOpsService } from '@/services/messageOps/actions'
+import { createMessaging, type Messaging } from '@/services/messaging'
+import { createSession, type SessionService } from '@/services/session'
+import { createSessionEnd, type SessionEnd } from '@/services/sessionEnd'
+import { createSiteInfo, type SiteInfoService } from '@/services/siteInfo'
+import { createToast, type Toast } from '@/services/toast'
+import { createAppStore, type AppStore } from '@/stores'
+
+/** What an app is built from; every field has the build's default. */
+export interface AppDeps {
+  /** The /api base URL: API_BASE + '/api' in the builds. */
+  apiBase?: string
+  http?: HttpPort
+  socket?: Pick<SocketPort, 'connect' | 'urlFor'>
+  /** Makes the chat engine (the self-hosted one by default). */
+  chatEngine?: ChatEngineFactory
+  /** Makes the call engine (WebRTC by default); a mini-program engine plugs in here. */
+  callEngine?: CallEngineFactory
+}
+
+/** One app: its store, its engines and the services screens call. */
+export interface App {
+  store: AppStore
+  api: ApiClient
+  toast: Toast
+  chatEngine: ChatEngine
+  callEngine: CallEngine
+  sessionEnd: SessionEnd
+  messaging: Messaging
+  session: SessionService
+  chat: ChatService
+  contacts: ContactsService
+  groups: GroupsService
+  messageOps: MessageOpsService
+  calls: CallsService
+  siteInfo: SiteInfoService
+}
+
+/**
+ * The composition root: builds the store, the /api client, the engines and every service of one
+ * app, and wires them to each other. Nothing here or below keeps module-level state, so a page
+ * builds one app at boot (src/app.ts) and a test builds as many as it needs.
+ */
+export function createApp(deps: AppDeps = {}): App {
+  const store = createAppStore()
+  const toast = createToast(store)
+  const api = createApiClient({
+    http: deps.http ?? http,
+    baseUrl: deps.apiBase ?? `${API_BASE}/api`,
+    token: () => store.getState().user?.token ?? null,
+    deviceId: () => visitor.deviceId(),
+    showError: (message) => toast.error(message),
+    // The session's end stops the chat engine, which is built on this client: it is looked up
+    // when a call ends the session, not now.
+    endSession: () => sessionEnd.endSession(),
+    now: () => Date.now(),
+  })
+  const chatEngine = (deps.chatEngine ?? createChatEngine)({
+    socket: deps.socket ?? socket,
+    // The engine's HTTP calls go through the app's /api client, so they share its error catalogue.
+    http: {
+      get: (path, options) => api.get(path, undefined, options),
+      post: (path, body, options) => api.post(path, body, options),
+    },
+    sessionToken: () => store.getState().user?.token ?? null,
+  })
+  const sessionEnd = createSessionEnd(store, chatEngine)
+  const ctx = serviceContext({ store, api, toast, chatEngine })
+  const messageOps = createMessageOps(ctx)
+  const chat = createChat(ctx, {
+    endSession: () => sessionEnd.endSession(),
+    // Contacts are built on the chat actions (name cards, opening a chat); this runs later, on a refused send.
+    reloadFriends: () => contacts.reloadFriends(),
+    bindMessageOps: messageOps.bindMessageOps,
+  })
+  const contacts = createContacts(ctx, chat)
+  const groups = createGroups(ctx, chat)
+  const messaging = createMessaging(ctx, { sessionEnd, bindChat: chat.bindChat, bindContacts: contacts.bindContacts, groupLive: groups })
+  const session = createSession(ctx, { messaging, sessionEnd })
+  const calls = createCalls(ctx, { createCallEngine: deps.callEngine ?? createCallEngine, messaging, sessionEnd })
+  return {
+    store,
+    api,
+    toast,
+    chatEngine,
+    callEngine: calls.engine,
+    sessionEnd,
+    messaging,
+    session,
+    chat,
+    contacts,
+    groups,
+    messageOps,
+    calls,
+    siteInfo: createSiteInfo(api),
+  }
+}
