@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { CallAction, CallSignal, looksLikeCallSignal, type RtcClientFrame } from '../../../types/call.js'
+import { CallAction, CallSignal, looksLikeCallSignal } from '../../../types/call.js'
+import type { RtcClientFrame, SingleServerFrame } from '../../../types/frames.js'
 import { MsgType, type OutgoingMessage } from '../../../types/chat.js'
 import { ResultCode } from '../../../types/codes.js'
 import { userTopic } from '../bus/Bus.js'
@@ -91,7 +92,7 @@ async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal
 }
 
 /** Relays a WebRTC frame to the other participant's devices; keep-alives only refresh the call. */
-export async function handleRtcFrame(ctx: AppContext, session: SessionInfo, frame: RtcClientFrame, reply: (f: Record<string, unknown>) => void): Promise<void> {
+export async function handleRtcFrame(ctx: AppContext, session: SessionInfo, frame: RtcClientFrame, reply: (f: SingleServerFrame) => void): Promise<void> {
   const me = session.wtId
   const keepAlive = frame.payload.kind === 'alive'
   const grants = grantsOf(ctx)

@@ -2,17 +2,18 @@ import type { Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { PROTOCOL_VERSION, ResultCode } from '../../../types/codes.js'
-import { AnyClientFrame, WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WsClose } from '../../../types/ws.js'
+import { ClientFrame, type SingleServerFrame } from '../../../types/frames.js'
+import { WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WsClose } from '../../../types/ws.js'
 import { FANOUT_TOPIC, userTopic, type BusEvent } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
 import { originAllowed } from './origin.js'
 
 /**
- * Only chat frames travel inside a `batch` (docs/protocol.md); clients read a batch's frames
- * as chat frames. Any other frame flushes what is queued and goes on its own, in order.
+ * Only chat frames travel inside a `batch` (docs/protocol.md). Any other frame flushes what is
+ * queued and goes on its own, in order.
  */
-const BATCHABLE: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
+const BATCHABLE: ReadonlySet<SingleServerFrame['type']> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
 
 interface Client {
   ws: WebSocket
@@ -27,8 +28,8 @@ interface Client {
 /** Handles the chat frames; `reply` answers on the socket the frame came from. */
 export type FrameHandler = (
   session: SessionInfo,
-  frame: Exclude<AnyClientFrame, { type: 'ping' }>,
-  reply: (frame: Record<string, unknown>) => void,
+  frame: Exclude<ClientFrame, { type: 'ping' }>,
+  reply: (frame: SingleServerFrame) => void,
 ) => Promise<void>
 
 export interface Gateway {
@@ -46,7 +47,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES })
   const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>()
 
-  function send(ws: WebSocket, frame: Record<string, unknown>) {
+  function send(ws: WebSocket, frame: SingleServerFrame) {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame))
   }
 
@@ -99,7 +100,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
         flush(c)
         if (payload && c.ws.readyState === WebSocket.OPEN) c.ws.send(payload)
         c.ws.close(WsClose.SessionEnded, 'session ended')
-      } else if (payload && BATCHABLE.has(String(event.frame?.type))) {
+      } else if (payload && event.frame && BATCHABLE.has(event.frame.type)) {
         enqueue(c, payload)
       } else if (payload) {
         flush(c)
@@ -181,7 +182,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg: '帧不是合法的 JSON 文本' })
       return
     }
-    const parsed = AnyClientFrame.safeParse(data)
+    const parsed = ClientFrame.safeParse(data)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const field = issue?.path.join('.') || 'frame'

@@ -1,5 +1,5 @@
 import { ConvType } from '../../../types/chat.js'
-import type { RevokedFrame } from '../../../types/messageOps.js'
+import type { RevokedFrame } from '../../../types/frames.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { c2cIdFor } from '../domain/conversationIds.js'

@@ -1,14 +1,6 @@
-import { ConvType, MsgType } from '../../../../types/chat.js'
-import {
-  MessageOpsCode,
-  REACTION_KINDS_MAX,
-  REACTION_LIMIT_TEXT,
-  REACTION_USERS_LISTED,
-  type Reaction,
-  type ReactionBody,
-  type ReactionFrame,
-} from '../../../../types/messageOps.js'
-import { ReactionFrame as ReactionFrameSchema } from '../../../../types/messageOps.js'
+import { ConvType, MsgType, type Reaction } from '../../../../types/chat.js'
+import { ReactionFrame } from '../../../../types/frames.js'
+import { MessageOpsCode, REACTION_KINDS_MAX, REACTION_LIMIT_TEXT, REACTION_USERS_LISTED, type ReactionBody } from '../../../../types/messageOps.js'
 import { FANOUT_TOPIC, userTopic } from '../../bus/Bus.js'
 import type { AppContext } from '../../context.js'
 import type { Queryable } from '../../db/Db.js'
@@ -98,6 +90,6 @@ export async function toggleReaction(ctx: AppContext, me: string, body: Reaction
 }
 
 async function publish(ctx: AppContext, topic: string, frame: ReactionFrame, recipients?: string[]) {
-  ReactionFrameSchema.parse(frame)
+  ReactionFrame.parse(frame)
   await ctx.bus.publish(topic, recipients ? { frame, recipients } : { frame })
 }
