@@ -10,13 +10,20 @@ import { makeGroup } from './support/groups.js'
 import { registerUser } from './support/users.js'
 import { BACKENDS, setupServers, type TestServer } from './support/server.js'
 
+interface Drift {
+  frame: Record<string, unknown>
+  problem: unknown
+}
+
 /** Each frame that does not parse, or loses a field in parsing (a field the contract does not name). */
-function drifted(frames: Array<Record<string, unknown>>) {
-  return frames.flatMap((frame) => {
+function drifted(frames: Array<Record<string, unknown>>): Drift[] {
+  const out: Drift[] = []
+  for (const frame of frames) {
     const parsed = ServerFrame.safeParse(frame)
-    if (!parsed.success) return [{ frame, issues: parsed.error.issues }]
-    return isDeepStrictEqual(parsed.data, frame) ? [] : [{ frame, parsed: parsed.data }]
-  })
+    if (!parsed.success) out.push({ frame, problem: parsed.error.issues })
+    else if (!isDeepStrictEqual(parsed.data, frame)) out.push({ frame, problem: { parsedAs: parsed.data } })
+  }
+  return out
 }
 
 describe.each(BACKENDS)('the frames a real session receives match ServerFrame on %s', (backend) => {
