@@ -30,7 +30,7 @@ import {
 import { parseConversationId } from '../domain/conversationIds.js'
 import { checkConversationPatch } from '../domain/contactRules.js'
 import { requireSession, sessionOf } from '../http/auth.js'
-import { notFound } from '../http/errors.js'
+import { notFound } from '../domain/refusal.js'
 import { ok } from '../http/envelope.js'
 import { pushConversation } from '../realtime/chatEvents.js'
 import { withReactions } from './messageOpsB.js'

@@ -12,9 +12,10 @@ import { ReactionFrame as ReactionFrameSchema } from '../../../../types/messageO
 import { FANOUT_TOPIC, userTopic } from '../../bus/Bus.js'
 import type { AppContext } from '../../context.js'
 import type { Queryable } from '../../db/Db.js'
-import { badRequest } from '../../http/errors.js'
+import { badRequest, Refusal } from '../refusal.js'
 import { c2cIdFor } from '../conversationIds.js'
-import { openWindow, opsError, visibleMessage } from './access.js'
+import { memberIds } from '../groups/currentMembers.js'
+import { openWindow, visibleMessage } from './access.js'
 
 interface ReactionRow {
   seq: number
@@ -76,7 +77,7 @@ export async function toggleReaction(ctx: AppContext, me: string, body: Reaction
       [channelId, body.sequence, body.reactionID],
     )
     const { kinds, present } = rows[0] ?? { kinds: 0, present: false }
-    if (!present && kinds >= REACTION_KINDS_MAX) throw opsError(MessageOpsCode.ReactionLimit, REACTION_LIMIT_TEXT)
+    if (!present && kinds >= REACTION_KINDS_MAX) throw new Refusal(MessageOpsCode.ReactionLimit, REACTION_LIMIT_TEXT)
     await q.query(
       'INSERT INTO message_reactions (channel_id, seq, reaction_id, wt_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
       [channelId, body.sequence, body.reactionID, me],
@@ -89,10 +90,9 @@ export async function toggleReaction(ctx: AppContext, me: string, body: Reaction
     await publish(ctx, userTopic(ref.peer), { ...base, conversationID: c2cIdFor(me), reactionList: theirs })
     await publish(ctx, userTopic(me), { ...base, conversationID: body.conversationID, reactionList: mine })
   } else {
-    const { rows } = await ctx.db.query<{ wt_id: string }>('SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL', [ref.groupId])
     // One frame for the whole group: `reacted` is per viewer, so the fan-out copy leaves it to each client.
     const shared = mine.map((r) => ({ ...r, reacted: false }))
-    await publish(ctx, FANOUT_TOPIC, { ...base, conversationID: body.conversationID, reactionList: shared }, rows.map((r) => r.wt_id))
+    await publish(ctx, FANOUT_TOPIC, { ...base, conversationID: body.conversationID, reactionList: shared }, await memberIds(ctx.db, ref.groupId))
   }
   return mine
 }
