@@ -30,8 +30,9 @@ import { groupNoticeRoutes } from './routes/groups/notices.js'
 import { groupReadingRoutes } from './routes/groups/reading.js'
 import { groupSettingsRoutes } from './routes/groups/settings.js'
 import { imRoutes } from './routes/im.js'
-import { collectionRoutes, messageOpsRoutes } from './routes/messageOps.js'
-import { c2cTopRoutes, messageOpsBRoutes } from './routes/messageOpsB.js'
+import { chatFeatureRoutes } from './routes/chatFeatures.js'
+import { collectionRoutes, messageActionRoutes } from './routes/messageActions.js'
+import { pinRoutes } from './routes/pins.js'
 import { searchRoutes } from './routes/search.js'
 import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
@@ -125,10 +126,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(userRoutes(ctx), { prefix: '/api/user' })
   await app.register(siteRoutes(ctx), { prefix: '/api' })
   await app.register(imRoutes(ctx), { prefix: '/api/im' })
-  await app.register(messageOpsRoutes(ctx), { prefix: '/api/im' })
+  await app.register(messageActionRoutes(ctx), { prefix: '/api/im' })
   await app.register(collectionRoutes(ctx), { prefix: '/api/user/collection' })
-  await app.register(messageOpsBRoutes(ctx), { prefix: '/api/im' })
-  await app.register(c2cTopRoutes(ctx), { prefix: '/api/user/c2cTop' })
+  await app.register(chatFeatureRoutes(ctx), { prefix: '/api/im' })
+  await app.register(pinRoutes(ctx), { prefix: '/api/user/c2cTop' })
   await app.register(groupRoutes(ctx), { prefix: '/api/user/groupchat' })
   for (const routes of [groupReadingRoutes, groupMemberRoutes, groupAdminRoutes, groupSettingsRoutes]) {
     await app.register(routes(ctx), { prefix: '/api/user/groupchat' })

@@ -1,4 +1,4 @@
-import { ConvType, MsgType } from '../../../../types/chat.js'
+import { ConvType, MsgType, type Message } from '../../../../types/chat.js'
 import {
   MessageOpsCode,
   REACTION_KINDS_MAX,
@@ -51,6 +51,13 @@ export async function reactionLists(q: Queryable, channelId: string, seqs: numbe
     out.set(r.seq, list)
   }
   return out
+}
+
+/** Fills reactionList on a page of messages of one channel (one query for the page). */
+export async function withReactions<P extends { messages: Message[] }>(q: Queryable, channelId: string, me: string, page: P): Promise<P> {
+  const lists = await reactionLists(q, channelId, page.messages.map((m) => m.sequence), me)
+  for (const m of page.messages) m.reactionList = lists.get(m.sequence) ?? []
+  return page
 }
 
 /** Adds or removes this user's reaction, within the per-message limit, and tells everyone in the conversation. */
