@@ -11,7 +11,9 @@ import { ResultCode } from '../../../types/codes.js'
 import type { Db, Queryable } from '../db/Db.js'
 import { coalescer } from './coalesce.js'
 import { c2cIdFor, groupConversationId, parseConversationId, type ConvRef } from './conversationIds.js'
+import { memberCount } from './groups/currentMembers.js'
 import type { Moderation } from './moderation.js'
+import { Refusal } from './refusal.js'
 import { storeMessage } from './sendBatcher.js'
 
 export interface MessageRow {
@@ -84,13 +86,15 @@ export function toMessage(row: MessageRow, viewer: string): Message {
   }
 }
 
-export class SendFailure extends Error {
+/** A send the rules refuse; `hasRisk` when moderation flagged the content (the nack says so). */
+export class SendFailure extends Refusal {
   constructor(
-    readonly code: number,
+    code: number,
     message: string,
     readonly hasRisk = false,
   ) {
-    super(message)
+    super(code, message)
+    this.name = 'SendFailure'
   }
 }
 
@@ -220,12 +224,8 @@ async function checkGroup(q: Queryable, me: string, groupId: string, needReadRec
   const listed = r.members ?? [me]
   if (listed.length <= FANOUT_LIST_MAX) return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: listed, memberCount: listed.length }
   // Counting a large group is only worth it when the message shows read-receipt counts.
-  let memberCount = 0
-  if (needReadReceipt) {
-    const c = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM group_members WHERE group_id = $1 AND left_at IS NULL', [groupId])
-    memberCount = c.rows[0]!.n
-  }
-  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: [], memberCount }
+  const count = needReadReceipt ? await memberCount(q, groupId) : 0
+  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: [], memberCount: count }
 }
 
 /** Checks that depend only on the content: length, words, images. */

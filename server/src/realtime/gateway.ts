@@ -6,8 +6,11 @@ import { ClientFrame, type SingleServerFrame } from '../../../types/frames.js'
 import { WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WsClose } from '../../../types/ws.js'
 import { FANOUT_TOPIC, userTopic, type BusEvent } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
+import { memberIdsAmong } from '../domain/groups/currentMembers.js'
+import { Refusal } from '../domain/refusal.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
 import { originAllowed } from './origin.js'
+import { errorFrameFor } from './refusals.js'
 
 /**
  * Only chat frames travel inside a `batch` (docs/protocol.md). Any other frame flushes what is
@@ -128,11 +131,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       .then(async () => {
         const online = [...byUser.keys()].filter((id) => id !== event.exceptUser)
         if (online.length === 0) return
-        const { rows } = await ctx.db.query<{ wt_id: string }>(
-          'SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL AND wt_id = ANY($2::text[])',
-          [groupId, online],
-        )
-        for (const r of rows) deliverTo(r.wt_id, event, payload)
+        for (const wtId of await memberIdsAmong(ctx.db, groupId, online)) deliverTo(wtId, event, payload)
       })
       .catch((err: unknown) => ctx.log.error({ err, groupId }, 'group fan-out lookup failed'))
     groupChains.set(groupId, next)
@@ -194,8 +193,8 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     client.chain = client.chain
       .then(() => handleFrame(client.session, frame, (f) => send(client.ws, f)))
       .catch((err: unknown) => {
-        ctx.log.error({ err, frame: frame.type }, 'frame handler failed')
-        send(client.ws, { type: 'error', code: ResultCode.ServerError, msg: '系统未知错误，请反馈给管理员' })
+        if (!(err instanceof Refusal)) ctx.log.error({ err, frame: frame.type }, 'frame handler failed')
+        send(client.ws, errorFrameFor(err))
       })
   }
 

@@ -11,7 +11,7 @@ import { registerUser, type TestUser } from './support/users.js'
 import { startLanguageProvider, type ProviderProcess } from './support/languageProvider.js'
 import { BACKENDS, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
 
-describe.each(BACKENDS)('message operations B on %s', (backend) => {
+describe.each(BACKENDS)('reactions, mentions, pins, translation and search on %s', (backend) => {
   let storage: Storage
   /** No provider, every feature on. */
   let s: TestServer
