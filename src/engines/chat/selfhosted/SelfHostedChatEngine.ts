@@ -7,6 +7,7 @@ import type { SearchResult } from '@shared/search'
 import type { Reaction, TranslateResult, VoiceToTextResult } from '@shared/messageOps'
 import { NoticeType } from '@shared/ws'
 import type { SocketPort } from '@/platform/socket'
+import { missingCase } from '@/utils/missingCase'
 import {
   ChatEngineError,
   ChatErrorCode,
@@ -333,7 +334,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       case 'friendChange':
         return this.events.emit('contacts', frame)
       default:
-        return missingCase(frame)
+        return missingCase(frame, 'frame')
     }
   }
 
@@ -369,7 +370,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       case 'rtc':
         return this.events.emit('rtc', { inviteID: frame.inviteID, from: frame.from, payload: frame.payload })
       default:
-        return missingCase(frame)
+        return missingCase(frame, 'frame')
     }
   }
 
@@ -413,8 +414,4 @@ export class SelfHostedChatEngine implements ChatEngine {
     this.outbox.cancelAll()
     this.events.emit('kicked', event)
   }
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled frame ${JSON.stringify(x)}`)
 }
