@@ -124,11 +124,9 @@ export const RevokedFrameSchema = z.object({
   revoker: z.string(),
 })
 
-// ---- part B ----
-
 /**
- * Message operations, part B: emoji reactions, mentions, pinned one-to-one messages,
- * translation and voice-to-text, message search in a conversation, chat feature flags.
+ * Emoji reactions, mentions, pinned one-to-one messages, translation and voice-to-text,
+ * message search in a conversation, chat feature flags.
  */
 
 /** The @all marker of the chat SDK's atUserList. */
