@@ -52,6 +52,9 @@ export const SendError = {
 } as const
 export type SendError = (typeof SendError)[keyof typeof SendError]
 
+/** A send answered with a message of another conversation than it named: refused on both ends. */
+export const SEND_MISFILED_TEXT = '消息会话不一致，未发送'
+
 const url = z.string().max(2048)
 
 // The 12K limit is checked by the engine so an over-long text gets the spec's 8001 answer, not a frame error.

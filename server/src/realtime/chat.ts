@@ -1,4 +1,5 @@
-import { ConvType } from '../../../types/chat.js'
+import { ConvType, SEND_MISFILED_TEXT } from '../../../types/chat.js'
+import { ResultCode } from '../../../types/codes.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
@@ -31,8 +32,15 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           await checkMentions(ctx.db, ctx.config.chatFeatures, me, frame.message)
           const result = await sendMessage(ctx, me, frame.message)
           if (result.created && call.kind === 'call') await applyStoredCallMessage(ctx, me, call.signal)
+          const acked = toMessage(result.message, me)
+          if (acked.conversationID !== frame.message.conversationID) {
+            // Unreachable by construction (sendMessage reads the channel back); if it ever happens the
+            // sender must not file another conversation's message under the one on screen.
+            ctx.log.error({ clientMsgId, sent: frame.message.conversationID, stored: acked.conversationID }, 'send acknowledged under another conversation')
+            return reply({ type: 'nack', clientMsgId, code: ResultCode.ServerError, msg: SEND_MISFILED_TEXT, hasRiskContent: false, message: null })
+          }
           // The acknowledgement follows the commit; pushes after it are best-effort.
-          reply({ type: 'ack', clientMsgId, message: toMessage(result.message, me) })
+          reply({ type: 'ack', clientMsgId, message: acked })
           // Receivers derive their conversation rows (last message, unread) from the message itself.
           if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
           if (result.created && call.kind === 'call') await afterCallMessage(ctx, call.signal)
