@@ -105,11 +105,10 @@ export type CollectionAddBody = z.infer<typeof CollectionAddBody>
 export const COLLECT_OK_TEXT = '收藏成功'
 export const COLLECT_UPLOADING_TEXT = '消息正在发送中'
 
-// ---- part B ----
 
 /**
- * Message operations, part B: emoji reactions, mentions, pinned one-to-one messages,
- * translation and voice-to-text, message search in a conversation, chat feature flags.
+ * Emoji reactions, mentions, pinned one-to-one messages, translation and voice-to-text,
+ * message search in a conversation, chat feature flags.
  */
 
 /** The @all marker of the chat SDK's atUserList. */

@@ -14,6 +14,7 @@ import { toast } from '@/services/toast'
 import { insertMention, mentionQueryAt, mentionsInText, type MentionCandidate } from '@/services/messageOps/mentions'
 import { useAppStore } from '@/stores'
 import type { UiMessage } from '@/stores/slices/messages'
+import { missingCase } from '@/utils/missingCase'
 import { cloudDataWithReply, replyFor } from './menu/quote'
 import MentionList from './ops/MentionList'
 import { highlightedEntry, mentionNav } from './ops/mentionNav'
@@ -188,7 +189,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
         void pickAndSend(tool)
         return
       default:
-        return missingCase(tool)
+        return missingCase(tool, 'tool')
     }
   }
 
@@ -283,8 +284,4 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
       <LocationDialog open={panel === 'location'} onClose={closePanel} onSend={onPlace} />
     </View>
   )
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled tool ${String(x)}`)
 }

@@ -8,6 +8,7 @@ import type { SearchResult } from '@shared/search'
 import type { TranslateResult, VoiceToTextResult } from '@shared/messageOps'
 import { NoticeType } from '@shared/ws'
 import type { SocketPort } from '@/platform/socket'
+import { missingCase } from '@/utils/missingCase'
 import {
   ChatEngineError,
   ChatErrorCode,
@@ -332,7 +333,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       case 'friendChange':
         return this.events.emit('contacts', frame)
       default:
-        return missingCase(frame)
+        return missingCase(frame, 'frame')
     }
   }
 
@@ -364,7 +365,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       case 'revoked':
         return this.events.emit('messageRevoked', { conversationID: frame.conversationID, sequence: frame.sequence, from: frame.from, revoker: frame.revoker })
       default:
-        return missingCase(frame)
+        return missingCase(frame, 'frame')
     }
   }
 
@@ -408,8 +409,4 @@ export class SelfHostedChatEngine implements ChatEngine {
     this.outbox.cancelAll()
     this.events.emit('kicked', event)
   }
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled frame ${JSON.stringify(x)}`)
 }
