@@ -121,9 +121,4 @@ export default defineConfig(
     files: ['src/engines/index.ts'],
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
-  {
-    // Temporary, until calls move to domain/calls/: domain/callSessions.ts ↔ domain/groupCalls.ts.
-    files: ['server/src/domain/callSessions.ts', 'server/src/domain/groupCalls.ts'],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
 )
