@@ -1,4 +1,5 @@
 import { ChatEngineError, ChatErrorCode, type KickedEvent, type NoticeFrame } from '@/engines/chat/ChatEngine'
+import { missingCase } from '@/utils/missingCase'
 import { NoticeType } from '@shared/ws'
 import type { ServiceContext } from './context'
 import type { createGroupLive } from './groups/live'
@@ -34,7 +35,7 @@ export function createMessaging(ctx: ServiceContext, deps: MessagingDeps) {
       case NoticeType.Withdraw:
         return
       default:
-        return missingCase(frame)
+        return missingCase(frame, 'notice')
     }
   }
 
@@ -85,8 +86,4 @@ export function createMessaging(ctx: ServiceContext, deps: MessagingDeps) {
   }
 
   return { applyNotice, handleKicked, messagingLogin }
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled notice ${JSON.stringify(x)}`)
 }

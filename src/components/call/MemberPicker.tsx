@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { CALL_LIMITS } from '@shared/call'
 import Avatar from '@/components/layout/Avatar'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
-import { hasMore, searchCandidates, showSelectAll, toggleAll, toggleCandidate, type Candidate, type ToggleResult } from './pickerRules'
+import { hasMore, searchCandidates, showSelectAll, toggleAll, toggleCandidate, type Candidate, type ToggleResult } from '@/domain/call/pickerRules'
 import { useCallText } from './useCallText'
 import { useApp } from '@/root/AppContext'
 

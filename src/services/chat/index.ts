@@ -60,6 +60,7 @@ export function createChat(ctx: ServiceContext, deps: ChatDeps) {
     loadOlderMessages: loading.loadOlderMessages,
     reportMessageVisible: reads.reportMessageVisible,
     setTyping: typing.setTyping,
+    isOnScreen: send.isOnScreen,
     sendText: send.sendText,
     sendFace: send.sendFace,
     sendLocation: send.sendLocation,

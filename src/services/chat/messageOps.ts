@@ -15,7 +15,7 @@ import { fileOpener } from '@/platform/fileOpener'
 import { messageKey, type UiMessage } from '@/stores/chat/uiMessage'
 import { isApiError } from '../api/errors'
 import type { ServiceContext } from '../context'
-import { parseCustomContent } from '@/components/chat/customMessage'
+import { parseCustomContent } from '@/domain/chat/customMessage'
 
 export const COPY_UNSUPPORTED_TEXT = 'this device does not support copy'
 export const NOTHING_SELECTED_TEXT = '未选择消息'

@@ -1,6 +1,6 @@
 import { MsgType, type Message } from '@shared/chat'
 import { TipOp, type GroupUnreadCounts } from '@shared/group'
-import { isManager } from '@/components/group/rules/permissions'
+import { isManager } from '@/domain/groups/permissions'
 import type { ServiceContext } from '../context'
 import type { createApplications } from './applications'
 import type { GroupParts } from './context'

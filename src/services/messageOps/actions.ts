@@ -1,5 +1,6 @@
 import type { Message } from '@shared/chat'
-import { MessageOpsText, type PinnedMessage, type ReactionFrame } from '@shared/messageOps'
+import type { ReactionFrame } from '@shared/frames'
+import { MessageOpsText, type PinnedMessage } from '@shared/messageOps'
 import { createSiteApi } from '../api/site'
 import type { ServiceContext } from '../context'
 import { messageKey } from '@/stores/chat/uiMessage'

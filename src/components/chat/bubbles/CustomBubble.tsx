@@ -5,7 +5,8 @@ import { useApp } from '@/root/AppContext'
 import { isSystemUserID } from '@/components/conversation/conversationInfo'
 import { ApplySource } from '@shared/friends'
 import type { Toast } from '@/services/toast'
-import type { CustomContent } from '../customMessage'
+import type { CustomContent } from '@/domain/chat/customMessage'
+import { missingCase } from '@/utils/missingCase'
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url)
 
@@ -101,10 +102,6 @@ export default function CustomBubble({ content, own }: { content: Exclude<Custom
         </View>
       )
     default:
-      return missingCase(content)
+      return missingCase(content, 'custom content')
   }
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled custom content ${JSON.stringify(x)}`)
 }

@@ -7,7 +7,7 @@ import { keyboard } from '@/platform/keyboard'
 import type { UiMessage } from '@/stores/slices/messages'
 import { formatMessageTime } from '@/utils/time'
 import MergerBubble from '../bubbles/MergerBubble'
-import { parseCustomContent } from '../customMessage'
+import { parseCustomContent } from '@/domain/chat/customMessage'
 import MessageBubble from '../MessageBubble'
 import { useApp } from '@/root/AppContext'
 

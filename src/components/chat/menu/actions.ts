@@ -2,7 +2,7 @@ import type { App } from '@/root/createApp'
 import type { AppState } from '@/stores'
 import type { UiMessage } from '@/stores/slices/messages'
 import type { ChatScreen } from '../chatContext'
-import type { MenuInput, MessageAction } from './menuRules'
+import type { MenuInput, MessageAction } from '@/domain/chat/menuRules'
 
 export interface ActionContext {
   message: UiMessage

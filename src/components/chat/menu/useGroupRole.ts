@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Conversation } from '@shared/chat'
 import type { GroupMemberDetail } from '@shared/group'
-import { roleOf, type GroupRole } from './menuRules'
+import { roleOf, type GroupRole } from '@/domain/chat/menuRules'
 import { useApp } from '@/root/AppContext'
 
 /**

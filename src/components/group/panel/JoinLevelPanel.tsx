@@ -1,7 +1,7 @@
 import { Input, View } from '@tarojs/components'
 import { useState } from 'react'
 import Button from '@/components/layout/Button'
-import { joinLevelError } from '../rules/validation'
+import { joinLevelError } from '@/domain/groups/validation'
 import { PanelHeader, SwitchRow } from './PanelParts'
 import { useApp } from '@/root/AppContext'
 

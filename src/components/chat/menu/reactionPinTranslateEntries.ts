@@ -1,7 +1,8 @@
 import { messageKey } from '@/stores/chat/uiMessage'
 import { registerMenuInputProvider, registerMessageAction } from './actions'
 
-// Part B's menu entries: reaction opens the picker under the bubble; the others act at once.
+// The menu entries of reactions, pins, translation and voice-to-text: reaction opens the picker
+// under the bubble; the others act at once.
 registerMessageAction('reaction', ({ message, app }) => app.store.getState().setReactionPickerFor(messageKey(message)))
 registerMessageAction('pin', ({ message, app }) => app.messageOps.pinMessage(message.conversationID, message))
 registerMessageAction('translate', ({ message, app }) => app.messageOps.togglePanel('translate', message.conversationID, message))
