@@ -1,6 +1,4 @@
 import { z } from 'zod'
-import type { Reaction, ReactionFrame } from './messageOps'
-import type { RevokedFrame } from './messageOps'
 
 /**
  * The chat protocol of the self-hosted engine: messages, conversations and the chat frames
@@ -51,6 +49,9 @@ export const SendError = {
   NotMember: 10007,
 } as const
 export type SendError = (typeof SendError)[keyof typeof SendError]
+
+/** A send answered with a message of another conversation than it named: refused on both ends. */
+export const SEND_MISFILED_TEXT = '消息会话不一致，未发送'
 
 const url = z.string().max(2048)
 
@@ -119,86 +120,82 @@ export const OutgoingMessage = z.intersection(
 )
 export type OutgoingMessage = z.infer<typeof OutgoingMessage>
 
+const int = z.number().int()
+const sequence = int.min(0)
+
+/** Spec section 3 "Emoji reaction": one reaction of a message as a viewer sees it. */
+export const Reaction = z.object({
+  reactionID: z.string(),
+  totalUserCount: z.number().int().nonnegative(),
+  /** The first users who reacted (up to REACTION_USERS_LISTED of types/messageOps.ts). */
+  partialUserList: z.array(z.object({ userID: z.string(), nick: z.string() })),
+  /** Whether the viewer is among them. */
+  reacted: z.boolean(),
+})
+export type Reaction = z.infer<typeof Reaction>
+
 /** A stored message as every client sees it (spec section 3 "Message"). */
-export interface Message {
-  ID: string
-  clientMsgId: string
-  type: MsgType
-  payload: Record<string, unknown>
-  conversationID: string
-  conversationType: ConvType
-  from: string
-  nick: string
-  nameCard: string
-  avatar: string
+export const Message = z.object({
+  ID: z.string().min(1),
+  clientMsgId: z.string(),
+  type: z.enum(MsgType),
+  payload: z.record(z.string(), z.unknown()),
+  conversationID: z.string().min(1),
+  conversationType: z.enum(ConvType),
+  from: z.string(),
+  nick: z.string(),
+  nameCard: z.string(),
+  avatar: z.string(),
   /** Unix seconds. */
-  time: number
-  sequence: number
-  cloudCustomData: string
-  atUserList: string[]
-  needReadReceipt: boolean
-  isRevoked: boolean
-  revoker: string
-  hasRiskContent: boolean
-  readReceiptInfo: { readCount: number; unreadCount: number }
+  time: z.number(),
+  sequence,
+  cloudCustomData: z.string(),
+  atUserList: z.array(z.string()),
+  needReadReceipt: z.boolean(),
+  isRevoked: z.boolean(),
+  revoker: z.string(),
+  hasRiskContent: z.boolean(),
+  readReceiptInfo: z.object({ readCount: int, unreadCount: int }),
   /** Emoji reactions; present in history pages, absent on a fresh send. */
-  reactionList?: Reaction[]
-}
+  reactionList: z.array(Reaction).optional(),
+})
+export type Message = z.infer<typeof Message>
 
-export interface LastMessage {
-  type: MsgType
-  payload: Record<string, unknown>
-  from: string
-  nick: string
-  time: number
-  sequence: number
-  isRevoked: boolean
-}
+export const LastMessage = z.object({
+  type: z.enum(MsgType),
+  payload: z.record(z.string(), z.unknown()),
+  from: z.string(),
+  nick: z.string(),
+  time: z.number(),
+  sequence,
+  isRevoked: z.boolean(),
+})
+export type LastMessage = z.infer<typeof LastMessage>
 
-export interface Conversation {
-  conversationID: string
-  type: ConvType
+export const Conversation = z.object({
+  conversationID: z.string().min(1),
+  type: z.enum(ConvType),
   /** Per-conversation sequence of the newest message. */
-  lastSequence: number
+  lastSequence: sequence,
   /** Up to which sequence this user has read. */
-  readSequence: number
+  readSequence: sequence,
   /** Up to which sequence the peer has read (C2C read receipts). */
-  peerReadSequence: number
-  unreadCount: number
-  isPinned: boolean
-  isMuted: boolean
-  markList: number[]
-  draftText: string
-  customData: string
-  groupAtInfoList: Array<{ messageSequence: number; atTypeArray: number[] }>
-  lastMessage: LastMessage | null
-  userProfile: { userID: string; nick: string; avatar: string } | null
-  groupProfile: { groupID: string; groupNumber: string; name: string; avatar: string; memberCount: number; isMember: boolean } | null
-  updatedAt: number
-}
-
-/** Frames the client sends for chat (alongside ping in types/ws.ts). */
-export const ChatClientFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('send'), message: OutgoingMessage }),
-  z.object({ type: z.literal('typing'), conversationID: ConversationID, typing: z.boolean() }),
-  z.object({ type: z.literal('read'), conversationID: ConversationID, sequence: z.number().int().min(0) }),
-  z.object({ type: z.literal('receipt'), conversationID: ConversationID, sequences: z.array(z.number().int().min(1)).min(1).max(100) }),
-])
-export type ChatClientFrame = z.infer<typeof ChatClientFrame>
-
-/** Chat frames the server sends. */
-export type ChatServerFrame =
-  | { type: 'ack'; clientMsgId: string; message: Message }
-  | { type: 'nack'; clientMsgId: string; code: number; msg: string; message: Message | null }
-  | { type: 'msg'; message: Message }
-  | { type: 'typing'; conversationID: string; from: string; typing: boolean }
-  | { type: 'read'; conversationID: string; reader: string; sequence: number }
-  | { type: 'receipt'; conversationID: string; sequence: number; readCount: number; unreadCount: number }
-  | { type: 'conv'; conversation: Conversation }
-  | { type: 'convDeleted'; conversationID: string }
-  | ReactionFrame
-  | RevokedFrame
-  | { type: 'batch'; frames: ChatServerFrame[] }
+  peerReadSequence: sequence,
+  unreadCount: int.min(0),
+  isPinned: z.boolean(),
+  isMuted: z.boolean(),
+  markList: z.array(int),
+  draftText: z.string(),
+  customData: z.string(),
+  groupAtInfoList: z.array(z.object({ messageSequence: sequence, atTypeArray: z.array(int) })),
+  lastMessage: LastMessage.nullable(),
+  userProfile: z.object({ userID: z.string(), nick: z.string(), avatar: z.string() }).nullable(),
+  groupProfile: z
+    .object({ groupID: z.string(), groupNumber: z.string(), name: z.string(), avatar: z.string(), memberCount: int, isMember: z.boolean() })
+    .nullable(),
+  updatedAt: z.number(),
+})
+export type Conversation = z.infer<typeof Conversation>
 
 /** HTTP bodies of the chat engine (/api/im/*). */
 export const HistoryBody = z.object({

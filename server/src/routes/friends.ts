@@ -13,10 +13,8 @@ import {
 } from '../../../types/friends.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
-import { c2cIdFor } from '../domain/conversationIds.js'
-import { deleteConversation } from '../domain/conversations.js'
 import { applyForFriend, handleApplication, listApplications, unreadApplications } from '../domain/friendApplications.js'
-import { listFriends, requireFriend, unfriend, updateRemark, updateSpaceStatus } from '../domain/friends.js'
+import { deleteFriend, listFriends, updateRemark, updateSpaceStatus } from '../domain/friends.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { pushFriendApply, pushFriendChange } from '../realtime/contactEvents.js'
@@ -79,14 +77,7 @@ export function friendRoutes(ctx: AppContext) {
     r.post('/delete', { schema: { body: FriendDeleteBody } }, async (req) => {
       const { wtId: me, tokenHash } = sessionOf(req)
       const friend = req.body.friendsWtId
-      const conversationID = c2cIdFor(friend)
-      await ctx.db.tx(async (q) => {
-        await requireFriend(q, me, friend)
-        await unfriend(q, me, friend)
-        if (await deleteConversation(q, me, conversationID, true)) {
-          await q.query('UPDATE user_conversations SET muted = FALSE WHERE wt_id = $1 AND conversation_id = $2', [me, conversationID])
-        }
-      })
+      const conversationID = await ctx.db.tx((q) => deleteFriend(q, me, friend))
       await ctx.bus.publish(userTopic(me), { frame: { type: 'convDeleted', conversationID }, exceptSession: tokenHash })
       await pushFriendChange(ctx, me, FriendChangeKind.Deleted, friend)
       await pushFriendChange(ctx, friend, FriendChangeKind.Deleted, me)

@@ -1,5 +1,6 @@
 import type { Message } from '@shared/chat'
-import { MessageOpsText, type PinnedMessage, type ReactionFrame } from '@shared/messageOps'
+import type { ReactionFrame } from '@shared/frames'
+import { MessageOpsText, type PinnedMessage } from '@shared/messageOps'
 import type { ChatEngine } from '@/engines/chat/ChatEngine'
 import { api } from '@/services/api/client'
 import { getSiteInfo } from '@/services/api/site'

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { Conversation } from '@shared/chat'
 import type { GroupMemberDetail } from '@shared/group'
 import { api } from '@/services/api/client'
-import { roleOf, type GroupRole } from './menuRules'
+import { roleOf, type GroupRole } from '@/domain/chat/menuRules'
 
 /**
  * The viewer's role in a group conversation (member/oneInfo on the viewer), for the menu's revoke

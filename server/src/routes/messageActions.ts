@@ -12,8 +12,8 @@ import { ok } from '../http/envelope.js'
 import { pushMessage } from '../realtime/chatEvents.js'
 import { pushRevoked } from '../realtime/messageOpsEvents.js'
 
-/** Message operations of the chat menu under /api/im/message/ (docs/protocol.md "Message operations"). */
-export function messageOpsRoutes(ctx: AppContext) {
+/** Revoke, delete and forward from the chat menu under /api/im/message/ (docs/protocol.md "Message operations"). */
+export function messageActionRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     r.addHook('preHandler', requireSession(ctx))
