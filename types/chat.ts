@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Reaction, ReactionFrame } from './messageOps'
+import type { ReactionFrame } from './messageOps'
 import type { RevokedFrame } from './messageOps'
 
 /**
@@ -119,63 +119,79 @@ export const OutgoingMessage = z.intersection(
 )
 export type OutgoingMessage = z.infer<typeof OutgoingMessage>
 
+/** One emoji reaction of a message. */
+export const Reaction = z.object({
+  reactionID: z.string(),
+  totalUserCount: z.number().int().nonnegative(),
+  /** The first users who reacted (up to REACTION_USERS_LISTED in types/messageOps.ts). */
+  partialUserList: z.array(z.object({ userID: z.string(), nick: z.string() })),
+  /** Whether the viewer is among them. */
+  reacted: z.boolean(),
+})
+export type Reaction = z.infer<typeof Reaction>
+
 /** A stored message as every client sees it (spec section 3 "Message"). */
-export interface Message {
-  ID: string
-  clientMsgId: string
-  type: MsgType
-  payload: Record<string, unknown>
-  conversationID: string
-  conversationType: ConvType
-  from: string
-  nick: string
-  nameCard: string
-  avatar: string
+export const Message = z.object({
+  ID: z.string(),
+  clientMsgId: z.string(),
+  type: z.enum(MsgType),
+  payload: z.record(z.string(), z.unknown()),
+  conversationID: z.string(),
+  conversationType: z.enum(ConvType),
+  from: z.string(),
+  nick: z.string(),
+  nameCard: z.string(),
+  avatar: z.string(),
   /** Unix seconds. */
-  time: number
-  sequence: number
-  cloudCustomData: string
-  atUserList: string[]
-  needReadReceipt: boolean
-  isRevoked: boolean
-  revoker: string
-  hasRiskContent: boolean
-  readReceiptInfo: { readCount: number; unreadCount: number }
+  time: z.number().int(),
+  sequence: z.number().int(),
+  cloudCustomData: z.string(),
+  atUserList: z.array(z.string()),
+  needReadReceipt: z.boolean(),
+  isRevoked: z.boolean(),
+  revoker: z.string(),
+  hasRiskContent: z.boolean(),
+  readReceiptInfo: z.object({ readCount: z.number().int(), unreadCount: z.number().int() }),
   /** Emoji reactions; present in history pages, absent on a fresh send. */
-  reactionList?: Reaction[]
-}
+  reactionList: z.array(Reaction).optional(),
+})
+export type Message = z.infer<typeof Message>
 
-export interface LastMessage {
-  type: MsgType
-  payload: Record<string, unknown>
-  from: string
-  nick: string
-  time: number
-  sequence: number
-  isRevoked: boolean
-}
+export const LastMessage = z.object({
+  type: z.enum(MsgType),
+  payload: z.record(z.string(), z.unknown()),
+  from: z.string(),
+  nick: z.string(),
+  time: z.number().int(),
+  sequence: z.number().int(),
+  isRevoked: z.boolean(),
+})
+export type LastMessage = z.infer<typeof LastMessage>
 
-export interface Conversation {
-  conversationID: string
-  type: ConvType
+export const Conversation = z.object({
+  conversationID: z.string(),
+  type: z.enum(ConvType),
   /** Per-conversation sequence of the newest message. */
-  lastSequence: number
+  lastSequence: z.number().int(),
   /** Up to which sequence this user has read. */
-  readSequence: number
+  readSequence: z.number().int(),
   /** Up to which sequence the peer has read (C2C read receipts). */
-  peerReadSequence: number
-  unreadCount: number
-  isPinned: boolean
-  isMuted: boolean
-  markList: number[]
-  draftText: string
-  customData: string
-  groupAtInfoList: Array<{ messageSequence: number; atTypeArray: number[] }>
-  lastMessage: LastMessage | null
-  userProfile: { userID: string; nick: string; avatar: string } | null
-  groupProfile: { groupID: string; groupNumber: string; name: string; avatar: string; memberCount: number; isMember: boolean } | null
-  updatedAt: number
-}
+  peerReadSequence: z.number().int(),
+  unreadCount: z.number().int(),
+  isPinned: z.boolean(),
+  isMuted: z.boolean(),
+  markList: z.array(z.number().int()),
+  draftText: z.string(),
+  customData: z.string(),
+  groupAtInfoList: z.array(z.object({ messageSequence: z.number().int(), atTypeArray: z.array(z.number().int()) })),
+  lastMessage: LastMessage.nullable(),
+  userProfile: z.object({ userID: z.string(), nick: z.string(), avatar: z.string() }).nullable(),
+  groupProfile: z
+    .object({ groupID: z.string(), groupNumber: z.string(), name: z.string(), avatar: z.string(), memberCount: z.number().int(), isMember: z.boolean() })
+    .nullable(),
+  updatedAt: z.number().int(),
+})
+export type Conversation = z.infer<typeof Conversation>
 
 /** Frames the client sends for chat (alongside ping in types/ws.ts). */
 export const ChatClientFrame = z.discriminatedUnion('type', [
@@ -223,3 +239,26 @@ export const ReadMembersBody = z.object({
   cursor: z.string().max(64).default(''),
   count: z.number().int().min(1).max(READ_MEMBER_PAGE_SIZE).default(READ_MEMBER_PAGE_SIZE),
 })
+
+/** A page of history (oldest first) or of search results (newest first). */
+export const MessagePage = z.object({
+  messages: z.array(Message),
+  /** No older messages exist. */
+  isCompleted: z.boolean(),
+})
+export type MessagePage = z.infer<typeof MessagePage>
+
+/** The catch-up after a reconnect. */
+export const MessagesSince = z.object({ messages: z.array(Message), hasMore: z.boolean() })
+export type MessagesSince = z.infer<typeof MessagesSince>
+
+export const ReadMember = z.object({ userID: z.string(), nick: z.string(), avatar: z.string(), nameCard: z.string() })
+export type ReadMember = z.infer<typeof ReadMember>
+
+export const ReadMembersPage = z.object({
+  members: z.array(ReadMember),
+  /** Pass back for the next page; '' when complete. */
+  cursor: z.string(),
+  isCompleted: z.boolean(),
+})
+export type ReadMembersPage = z.infer<typeof ReadMembersPage>

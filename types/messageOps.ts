@@ -1,5 +1,8 @@
 import { z } from 'zod'
-import { ConversationID, MESSAGE_MAX_CHARS } from './chat'
+import { ConversationID, MESSAGE_MAX_CHARS, Reaction } from './chat'
+
+/** A reaction belongs to the message (types/chat.ts); the operations below name it too. */
+export { Reaction }
 
 /**
  * Message operations (spec section 4 "Messages", the menu table): revoke, delete for me,
@@ -47,10 +50,11 @@ export const ForwardBody = z.object({
 })
 export type ForwardBody = z.infer<typeof ForwardBody>
 
-export interface ForwardResult {
+export const ForwardResult = z.object({
   /** One row per target: code 200, or the send error that stopped it there. */
-  results: Array<{ conversationID: string; sent: number; code: number; msg: string }>
-}
+  results: z.array(z.object({ conversationID: z.string(), sent: z.number().int(), code: z.number().int(), msg: z.string() })),
+})
+export type ForwardResult = z.infer<typeof ForwardResult>
 
 /** One message inside a merged record's messageList. A nested record keeps its own messageList. */
 export interface MergedItem {
@@ -171,16 +175,6 @@ export type ReactionBody = z.infer<typeof ReactionBody>
 
 export const ReactionsBody = z.object({ conversationID: ConversationID, sequences: z.array(z.number().int().min(1)).min(1).max(100) })
 
-export const Reaction = z.object({
-  reactionID: z.string(),
-  totalUserCount: z.number().int().nonnegative(),
-  /** The first users who reacted (up to REACTION_USERS_LISTED). */
-  partialUserList: z.array(z.object({ userID: z.string(), nick: z.string() })),
-  /** Whether the viewer is among them. */
-  reacted: z.boolean(),
-})
-export type Reaction = z.infer<typeof Reaction>
-
 /**
  * Chat frame: the reactions of one message changed. `reacted` in the list is false for
  * everyone but `operator`, who learns their own state from `added`.
@@ -228,14 +222,12 @@ export const TranslateBody = z.object({
   targetLanguage: z.string().max(16).default('zh'),
 })
 export type TranslateBody = z.infer<typeof TranslateBody>
-export interface TranslateResult {
-  translatedTextList: string[]
-}
+export const TranslateResult = z.object({ translatedTextList: z.array(z.string()) })
+export type TranslateResult = z.infer<typeof TranslateResult>
 
 export const VoiceToTextBody = MessageRef.extend({ language: z.string().max(16).default('zh') })
-export interface VoiceToTextResult {
-  text: string
-}
+export const VoiceToTextResult = z.object({ text: z.string() })
+export type VoiceToTextResult = z.infer<typeof VoiceToTextResult>
 
 /** Section 3 "Message type filters". */
 export const SearchFilter = { All: 'all', Text: 'text', File: 'file', Media: 'media', Other: 'other' } as const

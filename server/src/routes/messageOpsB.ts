@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Message } from '../../../types/chat.js'
-import { C2cTopAddBody, C2cTopDelBody, C2cTopListBody, MessageSearchBody, ReactionBody, TranslateBody, VoiceToTextBody } from '../../../types/messageOps.js'
+import { chatRoutes } from '../../../types/routes/chat.js'
+import { favoriteRoutes } from '../../../types/routes/favorites.js'
 import type { AppContext } from '../context.js'
 import { openWindow, requireFeature } from '../domain/messageOps/access.js'
 import { languageProviderFor, translate, voiceToText } from '../domain/messageOps/language.js'
@@ -11,6 +11,7 @@ import { searchMessages } from '../domain/messageOps/search.js'
 import type { Queryable } from '../db/Db.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 
 /** Fills reactionList on a page of messages of one channel (one query for the page). */
 export async function withReactions<P extends { messages: Message[] }>(q: Queryable, channelId: string, me: string, page: P): Promise<P> {
@@ -24,25 +25,24 @@ export function messageOpsBRoutes(ctx: AppContext) {
   const provider = languageProviderFor(ctx.config.languageProvider)
   const features = ctx.config.chatFeatures
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.addHook('preHandler', requireSession(ctx))
+    app.addHook('preHandler', requireSession(ctx))
 
-    r.post('/message/reaction', { schema: { body: ReactionBody } }, async (req) => {
+    serve(app, chatRoutes.reaction, async (req) => {
       requireFeature(features, 'emojiReaction')
       return ok({ reactionList: await toggleReaction(ctx, sessionOf(req).wtId, req.body) })
     })
 
-    r.post('/translate', { schema: { body: TranslateBody } }, async (req) => {
+    serve(app, chatRoutes.translate, async (req) => {
       requireFeature(features, 'translate')
       return ok(await translate(provider, req.body))
     })
 
-    r.post('/voiceToText', { schema: { body: VoiceToTextBody } }, async (req) => {
+    serve(app, chatRoutes.voiceToText, async (req) => {
       requireFeature(features, 'voiceToText')
       return ok(await voiceToText(ctx, provider, sessionOf(req).wtId, req.body))
     })
 
-    r.post('/messages/search', { schema: { body: MessageSearchBody } }, async (req) => {
+    serve(app, chatRoutes.search, async (req) => {
       requireFeature(features, 'messageSearch')
       const me = sessionOf(req).wtId
       const { window } = await openWindow(ctx.db, me, req.body.conversationID)
@@ -54,11 +54,10 @@ export function messageOpsBRoutes(ctx: AppContext) {
 /** Pinned messages of one-to-one chats (/api/user/c2cTop). */
 export function c2cTopRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.addHook('preHandler', requireSession(ctx))
-    r.post('/list', { schema: { body: C2cTopListBody } }, async (req) => ok(await listPins(ctx, sessionOf(req).wtId, req.body.toUserWtId)))
-    r.post('/add', { schema: { body: C2cTopAddBody } }, async (req) => ok(await addPin(ctx, sessionOf(req).wtId, req.body), '置顶成功'))
-    r.post('/del', { schema: { body: C2cTopDelBody } }, async (req) => {
+    app.addHook('preHandler', requireSession(ctx))
+    serve(app, favoriteRoutes.pinList, async (req) => ok(await listPins(ctx, sessionOf(req).wtId, req.body.toUserWtId)))
+    serve(app, favoriteRoutes.pinAdd, async (req) => ok(await addPin(ctx, sessionOf(req).wtId, req.body), '置顶成功'))
+    serve(app, favoriteRoutes.pinDelete, async (req) => {
       await deletePin(ctx, sessionOf(req).wtId, req.body.id)
       return ok(null, '已取消置顶')
     })

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { SearchByIdBody, type SearchResult } from '../../../types/search.js'
+import { accountRoutes } from '../../../types/routes/account.js'
+import type { SearchResult } from '../../../types/search.js'
 import type { AppContext } from '../context.js'
 import { requireSession } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 
 /** POST /api/user/searchById: exact match on a user ID, a phone number or a group number. */
 export function searchRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.post('/searchById', { preHandler: requireSession(ctx), schema: { body: SearchByIdBody } }, async (req) => {
+    serve(app, accountRoutes.searchById, { preHandler: requireSession(ctx) }, async (req) => {
       const id = req.body.searchId
       const users = await ctx.db.query<{ wt_id: string; nick_name: string; avatar: string }>(
         'SELECT wt_id, nick_name, avatar FROM users WHERE (wt_id = $1 OR phone = $1) AND action_status = 0 ORDER BY wt_id = $1 DESC',

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
+import { miscRoutes } from '../../../types/routes/misc.js'
 import { UPLOAD_MAX_BYTES, UploadError, UploadKind } from '../../../types/upload.js'
 import type { AppContext } from '../context.js'
 import { findSession } from '../domain/sessions.js'
@@ -13,6 +14,7 @@ import { newToken } from '../domain/tokens.js'
 import { bearerToken, requireSession, sessionOf } from '../http/auth.js'
 import { AppError, unauthorized } from '../http/errors.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 
 const fail = (e: { code: number; msg: string }) => new AppError(e.code, e.msg)
 
@@ -22,7 +24,7 @@ export function uploadRoutes(ctx: AppContext) {
     fs.mkdirSync(ctx.config.uploadDir, { recursive: true })
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4 } })
 
-    app.post('/upload', { preHandler: requireSession(ctx) }, async (req) => {
+    serve(app, miscRoutes.upload, { preHandler: requireSession(ctx) }, async (req) => {
       if (!req.isMultipart()) throw fail(UploadError.FileNotFound)
       const part = await req.file()
       if (!part || part.fieldname !== 'file') throw fail(UploadError.FileNotFound)
@@ -72,7 +74,7 @@ export function uploadRoutes(ctx: AppContext) {
      * Media is fetched by <img> and <video> tags, which cannot send headers, so the session
      * token may also come as `?t=`. Either way only logged-in users get files.
      */
-    app.get<{ Params: { id: string }; Querystring: { t?: string; download?: string } }>('/file/:id', async (req, reply) => {
+    serve(app, miscRoutes.file, async (req, reply) => {
       const token = bearerToken(req) ?? req.query.t ?? null
       if (!token || !(await findSession(ctx.db, token))) throw unauthorized()
       if (!/^[\w-]{16,64}$/.test(req.params.id)) throw fail(UploadError.FileNotFound)

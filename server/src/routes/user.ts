@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { LockPwdClearBody, LockPwdSetBody, PasswordChangeBody } from '../../../types/auth.js'
+import { accountRoutes } from '../../../types/routes/account.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { kickSessions } from '../domain/notify.js'
@@ -11,12 +10,12 @@ import { findUserById, getUserConfig, toUserInfo, type UserRow } from '../domain
 import { requireSession, sessionOf } from '../http/auth.js'
 import { badRequest, notFound } from '../http/errors.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 
 /** Spec section 7 "Login and user": the logged-in user's own account, plus the security settings. */
 export function userRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.addHook('preHandler', requireSession(ctx))
+    app.addHook('preHandler', requireSession(ctx))
 
     async function me(wtId: string): Promise<UserRow> {
       const user = await findUserById(ctx.db, wtId)
@@ -28,18 +27,18 @@ export function userRoutes(ctx: AppContext) {
       if (!(await verifyPassword(pwd, user.pwd_hash))) throw badRequest('登录密码错误')
     }
 
-    r.post('/logout', async (req) => {
+    serve(app, accountRoutes.logout, async (req) => {
       const { wtId, tokenHash } = sessionOf(req)
       await revokeSession(ctx.db, tokenHash)
       await ctx.bus.publish(userTopic(wtId), { onlySession: tokenHash, close: true })
       return ok(null, '已退出登录')
     })
 
-    r.get('/info', async (req) => ok(toUserInfo(await me(sessionOf(req).wtId))))
+    serve(app, accountRoutes.info, async (req) => ok(toUserInfo(await me(sessionOf(req).wtId))))
 
-    r.get('/userConfig/getInfo', async (req) => ok(await getUserConfig(ctx.db, await me(sessionOf(req).wtId))))
+    serve(app, accountRoutes.userConfig, async (req) => ok(await getUserConfig(ctx.db, await me(sessionOf(req).wtId))))
 
-    r.post('/security/lockPwd', { schema: { body: LockPwdSetBody } }, async (req) => {
+    serve(app, accountRoutes.setLockPassword, async (req) => {
       const user = await me(sessionOf(req).wtId)
       await checkPassword(user, req.body.pwd)
       await ctx.db.query('UPDATE users SET lock_pwd_hash = $2, lock_pwd_tips = $3 WHERE wt_id = $1', [
@@ -50,14 +49,14 @@ export function userRoutes(ctx: AppContext) {
       return ok(null, '锁密码已开启')
     })
 
-    r.post('/security/lockPwd/clear', { schema: { body: LockPwdClearBody } }, async (req) => {
+    serve(app, accountRoutes.clearLockPassword, async (req) => {
       const user = await me(sessionOf(req).wtId)
       await checkPassword(user, req.body.pwd)
       await ctx.db.query(`UPDATE users SET lock_pwd_hash = NULL, lock_pwd_tips = '' WHERE wt_id = $1`, [user.wt_id])
       return ok(null, '锁密码已关闭')
     })
 
-    r.post('/security/password', { schema: { body: PasswordChangeBody } }, async (req) => {
+    serve(app, accountRoutes.changePassword, async (req) => {
       const session = sessionOf(req)
       const user = await me(session.wtId)
       await checkPassword(user, req.body.oldPwd)
@@ -69,7 +68,7 @@ export function userRoutes(ctx: AppContext) {
       return ok(null, '密码已修改')
     })
 
-    r.post('/security/logoutAll', async (req) => {
+    serve(app, accountRoutes.logoutAll, async (req) => {
       const { wtId } = sessionOf(req)
       const revoked = await revokeUserSessions(ctx.db, wtId)
       await endCallsOf(ctx, wtId)
