@@ -36,6 +36,11 @@ const ok = async (promise) => {
 }
 
 const steps = [
+  {
+    name: 'lint',
+    title: 'Lint (layer rules, then a test that they fire)',
+    run: async () => (await run('npm', ['run', '--silent', 'lint'])) || run('npm', ['run', '--silent', 'test:lint']),
+  },
   { name: 'typecheck', title: 'Type check (client, server, e2e)', run: () => run('npm', ['run', '--silent', 'typecheck']) },
   { name: 'unit', title: 'Client unit tests (jest)', run: () => run(bin('jest'), ['--ci']) },
   {

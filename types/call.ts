@@ -2,9 +2,10 @@ import { z } from 'zod'
 
 /**
  * The call contract of the self-hosted product: the call message payload that rides in chat
- * custom messages (calling-widget spec section 3), the ephemeral WebRTC relay frames of
- * /ws/{token}, the /api/media/* bodies and answers, the engine error codes and the call
- * constants (section 9). Both the server and the client import it.
+ * custom messages (calling-widget spec section 3), the payload of the ephemeral WebRTC relay
+ * frames of /ws/{token} (the frames are in types/frames.ts), the /api/media/* bodies and
+ * answers, the engine error codes and the call constants (section 9). Both the server and the
+ * client import it.
  */
 
 /** businessID of a call message; readers also accept the string form 'av_call'. */
@@ -189,18 +190,6 @@ export const RtcPayload = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('alive') }),
 ])
 export type RtcPayload = z.infer<typeof RtcPayload>
-
-export const RtcClientFrame = z.object({
-  type: z.literal('rtc'),
-  inviteID: CallSignal.shape.inviteID,
-  to: z.string().min(1).max(64),
-  payload: RtcPayload,
-})
-export type RtcClientFrame = z.infer<typeof RtcClientFrame>
-
-/** What the peer receives. */
-export const RtcServerFrame = z.object({ type: z.literal('rtc'), inviteID: z.string(), from: z.string(), payload: RtcPayload })
-export type RtcServerFrame = z.infer<typeof RtcServerFrame>
 
 /** ICE servers for RTCPeerConnection (GET /api/media/iceServers). */
 export const IceServer = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() })

@@ -1,6 +1,4 @@
 import { z } from 'zod'
-import type { ReactionFrame } from './messageOps'
-import type { RevokedFrame } from './messageOps'
 
 /**
  * The chat protocol of the self-hosted engine: messages, conversations and the chat frames
@@ -51,6 +49,9 @@ export const SendError = {
   NotMember: 10007,
 } as const
 export type SendError = (typeof SendError)[keyof typeof SendError]
+
+/** A send answered with a message of another conversation than it named: refused on both ends. */
+export const SEND_MISFILED_TEXT = '消息会话不一致，未发送'
 
 const url = z.string().max(2048)
 
@@ -119,11 +120,14 @@ export const OutgoingMessage = z.intersection(
 )
 export type OutgoingMessage = z.infer<typeof OutgoingMessage>
 
-/** One emoji reaction of a message. */
+const int = z.number().int()
+const sequence = int.min(0)
+
+/** Spec section 3 "Emoji reaction": one reaction of a message as a viewer sees it. */
 export const Reaction = z.object({
   reactionID: z.string(),
   totalUserCount: z.number().int().nonnegative(),
-  /** The first users who reacted (up to REACTION_USERS_LISTED in types/messageOps.ts). */
+  /** The first users who reacted (up to REACTION_USERS_LISTED of types/messageOps.ts). */
   partialUserList: z.array(z.object({ userID: z.string(), nick: z.string() })),
   /** Whether the viewer is among them. */
   reacted: z.boolean(),
@@ -132,26 +136,26 @@ export type Reaction = z.infer<typeof Reaction>
 
 /** A stored message as every client sees it (spec section 3 "Message"). */
 export const Message = z.object({
-  ID: z.string(),
+  ID: z.string().min(1),
   clientMsgId: z.string(),
   type: z.enum(MsgType),
   payload: z.record(z.string(), z.unknown()),
-  conversationID: z.string(),
+  conversationID: z.string().min(1),
   conversationType: z.enum(ConvType),
   from: z.string(),
   nick: z.string(),
   nameCard: z.string(),
   avatar: z.string(),
   /** Unix seconds. */
-  time: z.number().int(),
-  sequence: z.number().int(),
+  time: z.number(),
+  sequence,
   cloudCustomData: z.string(),
   atUserList: z.array(z.string()),
   needReadReceipt: z.boolean(),
   isRevoked: z.boolean(),
   revoker: z.string(),
   hasRiskContent: z.boolean(),
-  readReceiptInfo: z.object({ readCount: z.number().int(), unreadCount: z.number().int() }),
+  readReceiptInfo: z.object({ readCount: int, unreadCount: int }),
   /** Emoji reactions; present in history pages, absent on a fresh send. */
   reactionList: z.array(Reaction).optional(),
 })
@@ -162,59 +166,36 @@ export const LastMessage = z.object({
   payload: z.record(z.string(), z.unknown()),
   from: z.string(),
   nick: z.string(),
-  time: z.number().int(),
-  sequence: z.number().int(),
+  time: z.number(),
+  sequence,
   isRevoked: z.boolean(),
 })
 export type LastMessage = z.infer<typeof LastMessage>
 
 export const Conversation = z.object({
-  conversationID: z.string(),
+  conversationID: z.string().min(1),
   type: z.enum(ConvType),
   /** Per-conversation sequence of the newest message. */
-  lastSequence: z.number().int(),
+  lastSequence: sequence,
   /** Up to which sequence this user has read. */
-  readSequence: z.number().int(),
+  readSequence: sequence,
   /** Up to which sequence the peer has read (C2C read receipts). */
-  peerReadSequence: z.number().int(),
-  unreadCount: z.number().int(),
+  peerReadSequence: sequence,
+  unreadCount: int.min(0),
   isPinned: z.boolean(),
   isMuted: z.boolean(),
-  markList: z.array(z.number().int()),
+  markList: z.array(int),
   draftText: z.string(),
   customData: z.string(),
-  groupAtInfoList: z.array(z.object({ messageSequence: z.number().int(), atTypeArray: z.array(z.number().int()) })),
+  groupAtInfoList: z.array(z.object({ messageSequence: sequence, atTypeArray: z.array(int) })),
   lastMessage: LastMessage.nullable(),
   userProfile: z.object({ userID: z.string(), nick: z.string(), avatar: z.string() }).nullable(),
   groupProfile: z
-    .object({ groupID: z.string(), groupNumber: z.string(), name: z.string(), avatar: z.string(), memberCount: z.number().int(), isMember: z.boolean() })
+    .object({ groupID: z.string(), groupNumber: z.string(), name: z.string(), avatar: z.string(), memberCount: int, isMember: z.boolean() })
     .nullable(),
-  updatedAt: z.number().int(),
+  updatedAt: z.number(),
 })
 export type Conversation = z.infer<typeof Conversation>
-
-/** Frames the client sends for chat (alongside ping in types/ws.ts). */
-export const ChatClientFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('send'), message: OutgoingMessage }),
-  z.object({ type: z.literal('typing'), conversationID: ConversationID, typing: z.boolean() }),
-  z.object({ type: z.literal('read'), conversationID: ConversationID, sequence: z.number().int().min(0) }),
-  z.object({ type: z.literal('receipt'), conversationID: ConversationID, sequences: z.array(z.number().int().min(1)).min(1).max(100) }),
-])
-export type ChatClientFrame = z.infer<typeof ChatClientFrame>
-
-/** Chat frames the server sends. */
-export type ChatServerFrame =
-  | { type: 'ack'; clientMsgId: string; message: Message }
-  | { type: 'nack'; clientMsgId: string; code: number; msg: string; message: Message | null }
-  | { type: 'msg'; message: Message }
-  | { type: 'typing'; conversationID: string; from: string; typing: boolean }
-  | { type: 'read'; conversationID: string; reader: string; sequence: number }
-  | { type: 'receipt'; conversationID: string; sequence: number; readCount: number; unreadCount: number }
-  | { type: 'conv'; conversation: Conversation }
-  | { type: 'convDeleted'; conversationID: string }
-  | ReactionFrame
-  | RevokedFrame
-  | { type: 'batch'; frames: ChatServerFrame[] }
 
 /** HTTP bodies of the chat engine (/api/im/*). */
 export const HistoryBody = z.object({

@@ -284,28 +284,6 @@ export const CommonGroup = z.object({
 })
 export type CommonGroup = z.infer<typeof CommonGroup>
 
-// ---- Live frames (/ws/{token}, see types/ws.ts) ----
-
-/** What changed in the friend list; both sides get it so both refresh. */
+/** What changed in the friend list, in a `friendChange` frame (types/frames.ts); both sides get it so both refresh. */
 export const FriendChangeKind = { Added: 'added', Deleted: 'deleted', Updated: 'updated' } as const
 export type FriendChangeKind = (typeof FriendChangeKind)[keyof typeof FriendChangeKind]
-
-/**
- * A new application for me (application set), or only my unread count changed (application
- * null: read or handled on another device). unreadCount is the friend-application part of the
- * contacts badge.
- */
-export const FriendApplyFrame = z.object({
-  type: z.literal('friendApply'),
-  application: FriendApplication.nullable(),
-  unreadCount: z.number().int().nonnegative(),
-})
-export type FriendApplyFrame = z.infer<typeof FriendApplyFrame>
-
-/** My friend list, remarks, tags or blacklist changed with respect to `wtId`: refetch. */
-export const FriendChangeFrame = z.object({
-  type: z.literal('friendChange'),
-  change: z.enum([FriendChangeKind.Added, FriendChangeKind.Deleted, FriendChangeKind.Updated]),
-  wtId: z.string(),
-})
-export type FriendChangeFrame = z.infer<typeof FriendChangeFrame>

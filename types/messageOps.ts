@@ -1,13 +1,10 @@
 import { z } from 'zod'
-import { ConversationID, MESSAGE_MAX_CHARS, Reaction } from './chat'
-
-/** A reaction belongs to the message (types/chat.ts); the operations below name it too. */
-export { Reaction }
+import { ConversationID, MESSAGE_MAX_CHARS } from './chat'
 
 /**
  * Message operations (spec section 4 "Messages", the menu table): revoke, delete for me,
  * forward (one by one or as one merged record) and favorites. HTTP bodies under /api/im/message/
- * and /api/user/collection/, plus the `revoked` chat frame.
+ * and /api/user/collection/; their frames (`revoked`, `reaction`) are in types/frames.ts.
  */
 
 /** Own messages may be revoked, and deleted only after, this many seconds (spec 9). */
@@ -109,30 +106,10 @@ export type CollectionAddBody = z.infer<typeof CollectionAddBody>
 export const COLLECT_OK_TEXT = '收藏成功'
 export const COLLECT_UPLOADING_TEXT = '消息正在发送中'
 
-/** Pushed to everyone in the conversation when a message is revoked (conversationID as each reader sees it). */
-export type RevokedFrame = {
-  type: 'revoked'
-  conversationID: string
-  sequence: number
-  /** The sender of the revoked message. */
-  from: string
-  /** The sender itself, or 'administrator' when a group owner or admin revoked someone else's. */
-  revoker: string
-}
-
-export const RevokedFrameSchema = z.object({
-  type: z.literal('revoked'),
-  conversationID: z.string().min(1),
-  sequence: z.number().int().min(0),
-  from: z.string(),
-  revoker: z.string(),
-})
-
-// ---- part B ----
 
 /**
- * Message operations, part B: emoji reactions, mentions, pinned one-to-one messages,
- * translation and voice-to-text, message search in a conversation, chat feature flags.
+ * Emoji reactions, mentions, pinned one-to-one messages, translation and voice-to-text,
+ * message search in a conversation, chat feature flags.
  */
 
 /** The @all marker of the chat SDK's atUserList. */
@@ -174,21 +151,6 @@ export const ReactionBody = MessageRef.extend({
 export type ReactionBody = z.infer<typeof ReactionBody>
 
 export const ReactionsBody = z.object({ conversationID: ConversationID, sequences: z.array(z.number().int().min(1)).min(1).max(100) })
-
-/**
- * Chat frame: the reactions of one message changed. `reacted` in the list is false for
- * everyone but `operator`, who learns their own state from `added`.
- */
-export const ReactionFrame = z.object({
-  type: z.literal('reaction'),
-  conversationID: z.string(),
-  sequence: z.number().int(),
-  operator: z.string(),
-  reactionID: z.string(),
-  added: z.boolean(),
-  reactionList: z.array(Reaction),
-})
-export type ReactionFrame = z.infer<typeof ReactionFrame>
 
 /** Spec section 3 "Pinned message". */
 export const PinnedMessage = z.object({

@@ -1,7 +1,4 @@
-import { z } from 'zod'
-import { RtcClientFrame, RtcServerFrame } from './call'
-import { ChatClientFrame } from './chat'
-import { FriendApplyFrame, FriendChangeFrame } from './friends'
+/** Transport constants of /ws/{token}; the frames themselves are in types/frames.ts. */
 
 /** Largest frame either side accepts on /ws/{token}, in bytes. */
 export const WS_MAX_FRAME_BYTES = 64 * 1024
@@ -30,43 +27,3 @@ export const NoticeType = {
   Withdraw: 7,
 } as const
 export type NoticeType = (typeof NoticeType)[keyof typeof NoticeType]
-
-export const ServerFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), protocolVersion: z.number().int(), wtId: z.string() }),
-  z.object({ type: z.literal('pong'), ts: z.number() }),
-  z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
-  z.object({ type: z.literal(NoticeType.ForcedLogout), msg: z.string() }),
-  z.object({ type: z.literal(NoticeType.FatalError), msg: z.string() }),
-  z.object({ type: z.literal(NoticeType.MomentsCount), count: z.number().int().nonnegative() }),
-  z.object({ type: z.literal(NoticeType.TopMessageChanged) }),
-  z.object({
-    type: z.literal(NoticeType.GroupUnread),
-    joinApplyUnRead: z.number().int().nonnegative(),
-    otherUnRead: z.number().int().nonnegative(),
-    selfApplyUnRead: z.number().int().nonnegative(),
-  }),
-  z.object({ type: z.literal(NoticeType.GroupChange), count: z.number().int(), groupNumber: z.string() }),
-  z.object({
-    type: z.literal(NoticeType.Withdraw),
-    groupNumber: z.string(),
-    withdrawUserWtId: z.string(),
-    lastMessageSequence: z.number().int(),
-    /** Present for a single revoke (admin/withdrawMsg): exactly these; absent: every message of the user up to lastMessageSequence. */
-    sequences: z.array(z.number().int()).optional(),
-  }),
-  /** Contacts: a new friend application (with the unread count of the contacts badge), or the count alone. */
-  FriendApplyFrame,
-  /** Contacts: the friend list changed with respect to one user (added, deleted, remark/tags/blacklist). */
-  FriendChangeFrame,
-  RtcServerFrame,
-])
-export type ServerFrame = z.infer<typeof ServerFrame>
-
-export const ClientFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ping'), ts: z.number() }),
-])
-export type ClientFrame = z.infer<typeof ClientFrame>
-
-/** Every frame a client may send on /ws/{token}. */
-export const AnyClientFrame = z.discriminatedUnion('type', [...ClientFrame.options, ...ChatClientFrame.options, RtcClientFrame])
-export type AnyClientFrame = z.infer<typeof AnyClientFrame>

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { MEDIA_SWITCH_DICT } from '../../types/call.js'
@@ -17,9 +17,8 @@ import { setSingleDictValue } from './domain/dict.js'
 import { loadModeration } from './domain/moderation.js'
 import { serverSecret } from './domain/settings.js'
 import { checkAnswers } from './http/answerCheck.js'
-import { AppError, httpStatusFor } from './http/errors.js'
+import { errorReply } from './http/errors.js'
 import { onlyTableRoutes } from './http/serve.js'
-import { describeValidationError } from './http/validation.js'
 import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
 import { blacklistRoutes } from './routes/blacklist.js'
@@ -34,8 +33,9 @@ import { groupNoticeRoutes } from './routes/groups/notices.js'
 import { groupReadingRoutes } from './routes/groups/reading.js'
 import { groupSettingsRoutes } from './routes/groups/settings.js'
 import { imRoutes } from './routes/im.js'
-import { collectionRoutes, messageOpsRoutes } from './routes/messageOps.js'
-import { c2cTopRoutes, messageOpsBRoutes } from './routes/messageOpsB.js'
+import { chatFeatureRoutes } from './routes/chatFeatures.js'
+import { collectionRoutes, messageActionRoutes } from './routes/messageActions.js'
+import { pinRoutes } from './routes/pins.js'
 import { searchRoutes } from './routes/search.js'
 import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
@@ -67,24 +67,10 @@ export interface BuildOptions {
 const looksLikeFile = (url: string) => /\.[a-z0-9]{1,8}$/i.test(url.split('?')[0]!)
 
 function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(httpStatusFor(err.code)).send({ code: err.code, msg: err.message, data: err.data })
-    }
-    const validation = describeValidationError(err)
-    if (validation) return reply.status(400).send({ code: ResultCode.BadRequest, msg: validation, data: null })
-    const status = err.statusCode ?? 500
-    if (status >= 400 && status < 500) {
-      const msg =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? '请求体不是合法的 JSON'
-          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? '请求体过大'
-            : err.message
-      return reply.status(status).send({ code: status, msg, data: null })
-    }
-    req.log.error({ err }, 'unhandled error')
-    return reply.status(500).send({ code: ResultCode.ServerError, msg: '系统未知错误，请反馈给管理员', data: null })
+  app.setErrorHandler((err, req, reply) => {
+    const { status, body, unexpected } = errorReply(err)
+    if (unexpected) req.log.error({ err }, 'unhandled error')
+    return reply.status(status).send(body)
   })
 }
 
@@ -148,10 +134,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     userRoutes,
     siteRoutes,
     imRoutes,
-    messageOpsRoutes,
+    messageActionRoutes,
     collectionRoutes,
-    messageOpsBRoutes,
-    c2cTopRoutes,
+    chatFeatureRoutes,
+    pinRoutes,
     groupRoutes,
     groupReadingRoutes,
     groupMemberRoutes,

@@ -193,7 +193,7 @@ describe('SendBatcher', () => {
   it('sends alone when idle, gathers what arrives meanwhile into one batch, and settles each only after its commit', async () => {
     const { db, calls } = slowDb()
     const batcher = new SendBatcher(db, { maxInFlight: 1 })
-    const settled: number[] = []
+    const settled: Array<number | null> = []
     const first = batcher.store(args(0)).then((r) => settled.push(r.seq))
     await tick()
     expect(calls).toHaveLength(1)

@@ -1,6 +1,7 @@
 import { getChatEngine } from '@/engines'
 import { ChatEngineError, ChatErrorCode, type ChatEngine, type KickedEvent, type NoticeFrame } from '@/engines/chat/ChatEngine'
 import { useAppStore } from '@/stores'
+import { missingCase } from '@/utils/missingCase'
 import { NoticeType } from '@shared/ws'
 import { bindChat, unbindChat } from './chat/sync'
 import { bindContacts, unbindContacts } from './contacts/sync'
@@ -26,7 +27,7 @@ export function applyNotice(frame: NoticeFrame): void {
     case NoticeType.Withdraw:
       return
     default:
-      return missingCase(frame)
+      return missingCase(frame, 'notice')
   }
 }
 
@@ -81,8 +82,4 @@ export function resetMessaging(): void {
   unbindContacts()
   bound = null
   inflight = null
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled notice ${JSON.stringify(x)}`)
 }

@@ -36,6 +36,5 @@ export default defineConfig({
     { name: 'contacts', testMatch: 'contacts/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'calls', testMatch: 'calls/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'message-ops', testMatch: 'message-ops/**/*.spec.ts', use: { browserName: 'chromium' } },
-    { name: 'message-ops-b', testMatch: 'message-ops-b/**/*.spec.ts', use: { browserName: 'chromium' } },
   ],
 })

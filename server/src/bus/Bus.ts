@@ -1,3 +1,5 @@
+import type { SingleServerFrame } from '../../../types/frames.js'
+
 /**
  * Live events between server processes. Delivery is best-effort: anything that must not be
  * lost is in the database first, and clients catch up from there.
@@ -11,7 +13,7 @@ export interface Bus {
 
 /** What crosses the bus: a frame for sockets (or none, to just close them), optionally limited to one session. */
 export interface BusEvent {
-  frame?: Record<string, unknown> & { type: string | number }
+  frame?: SingleServerFrame
   /** Deliver only to sockets of this session (token hash). */
   onlySession?: string
   /** Skip sockets of this session (the sender's own device). */

@@ -1,6 +1,6 @@
 import { BlackStatus, ContactError, type BlacklistItem } from '../../../types/friends.js'
 import type { Queryable } from '../db/Db.js'
-import { refuse } from './friends.js'
+import { refuse } from './refusal.js'
 
 /** Puts a user on my blacklist: their messages to me are refused (20007) and so are their applications. */
 export async function addToBlacklist(q: Queryable, me: string, target: string): Promise<BlackStatus> {

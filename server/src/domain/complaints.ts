@@ -7,7 +7,7 @@ import {
   splitComplaintImages,
 } from '../../../types/complaint.js'
 import type { Queryable } from '../db/Db.js'
-import { badRequest, notFound } from '../http/errors.js'
+import { badRequest, notFound } from './refusal.js'
 import { dictHasValue } from './dict.js'
 import { sniffImage } from './files.js'
 

@@ -3,7 +3,8 @@ import { CONTACT_REMARK_MAX_BYTES, ContactError, utf8Bytes } from '../../../type
 import type { Queryable } from '../db/Db.js'
 import { parseConversationId } from './conversationIds.js'
 import type { ConvPatch } from './conversations.js'
-import { areFriends, refuse } from './friends.js'
+import { areFriends } from './friends.js'
+import { refuse } from './refusal.js'
 
 /** The remark inside a conversation's customData JSON, if it has one. */
 function remarkOf(customData: string): string | null {

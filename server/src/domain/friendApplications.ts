@@ -8,7 +8,8 @@ import {
   type FriendApplication,
 } from '../../../types/friends.js'
 import type { Queryable } from '../db/Db.js'
-import { areFriends, makeFriends, refuse } from './friends.js'
+import { areFriends, makeFriends } from './friends.js'
+import { refuse } from './refusal.js'
 
 interface ApplicationRow {
   applicant_wt_id: string

@@ -10,11 +10,10 @@ import {
   type FriendListItem,
 } from '../../../types/friends.js'
 import type { Queryable } from '../db/Db.js'
-import { AppError } from '../http/errors.js'
+import { c2cIdFor } from './conversationIds.js'
+import { deleteConversation } from './conversations.js'
+import { refuse } from './refusal.js'
 import { GROUP_SUMMARY_COLUMNS, groupSummary, type GroupSummaryRow } from './groups/summary.js'
-
-/** An AppError from one of the contract's {code, msg} refusals. */
-export const refuse = (e: { code: number; msg: string }) => new AppError(e.code, e.msg)
 
 /** Two-way friends: both rows exist (a friendship is only made on acceptance, and only deleted as a pair). */
 export async function areFriends(q: Queryable, a: string, b: string): Promise<boolean> {
@@ -37,7 +36,7 @@ export async function makeFriends(q: Queryable, a: string, b: string, applySourc
 }
 
 /** Ends the friendship on both sides, and each side's tags on the other. */
-export async function unfriend(q: Queryable, a: string, b: string): Promise<void> {
+async function unfriend(q: Queryable, a: string, b: string): Promise<void> {
   await q.query(
     'DELETE FROM friendships WHERE (owner_wt_id = $1 AND friend_wt_id = $2) OR (owner_wt_id = $2 AND friend_wt_id = $1)',
     [a, b],
@@ -47,6 +46,20 @@ export async function unfriend(q: Queryable, a: string, b: string): Promise<void
      WHERE t.id = m.tag_id AND ((t.owner_wt_id = $1 AND m.wt_id = $2) OR (t.owner_wt_id = $2 AND m.wt_id = $1))`,
     [a, b],
   )
+}
+
+/**
+ * Both directions go; the deleter's history with the friend is cleared and the conversation
+ * unfolded, unmuted and deleted. Answers the deleted conversation's ID.
+ */
+export async function deleteFriend(q: Queryable, me: string, friend: string): Promise<string> {
+  const conversationID = c2cIdFor(friend)
+  await requireFriend(q, me, friend)
+  await unfriend(q, me, friend)
+  if (await deleteConversation(q, me, conversationID, true)) {
+    await q.query('UPDATE user_conversations SET muted = FALSE WHERE wt_id = $1 AND conversation_id = $2', [me, conversationID])
+  }
+  return conversationID
 }
 
 const TAG_NAMES = `COALESCE((SELECT array_agg(t.tag_name ORDER BY t.id) FROM user_tags t JOIN user_tag_members m ON m.tag_id = t.id

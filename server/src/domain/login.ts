@@ -1,7 +1,7 @@
 import { QR_CODE_TTL_S, TWO_FACTOR_TICKET_TTL_S, type LoginResult } from '../../../types/auth.js'
 import { ResultCode } from '../../../types/codes.js'
 import type { AppContext } from '../context.js'
-import { AppError, badRequest } from '../http/errors.js'
+import { Refusal, badRequest } from './refusal.js'
 import { dummyPasswordHash, verifyPassword } from './passwords.js'
 import { createSession } from './sessions.js'
 import { accountKey, addressKey, clearFailures, recordFailure, throttledFor, THROTTLE } from './throttle.js'
@@ -26,7 +26,7 @@ async function refuseIfThrottled(ctx: AppContext, account: string, ip: string): 
     { key: accountKey(account), limit: THROTTLE.perAccount },
     { key: addressKey(ip), limit: THROTTLE.perAddress },
   ])
-  if (wait > 0) throw new AppError(ResultCode.TooManyRequests, `登录失败次数过多，请${wait}分钟后再试`)
+  if (wait > 0) throw new Refusal(ResultCode.TooManyRequests, `登录失败次数过多，请${wait}分钟后再试`)
 }
 
 /**
@@ -47,7 +47,7 @@ export async function passwordLogin(
     await recordFailure(ctx.db, [accountKey(account), addressKey(client.ip)])
     throw badRequest(WRONG_CREDENTIALS)
   }
-  if (user.action_status !== 0) throw new AppError(ResultCode.AccountDeleted, '该账号已注销')
+  if (user.action_status !== 0) throw new Refusal(ResultCode.AccountDeleted, '该账号已注销')
   await clearFailures(ctx.db, accountKey(account))
   if (user.lock_pwd_hash) {
     const ticket = newToken(24)
@@ -55,7 +55,7 @@ export async function passwordLogin(
       `INSERT INTO login_tickets (ticket_hash, wt_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
       [hashToken(ticket), user.wt_id, TWO_FACTOR_TICKET_TTL_S],
     )
-    throw new AppError(ResultCode.TwoFactorRequired, ticket)
+    throw new Refusal(ResultCode.TwoFactorRequired, ticket)
   }
   return issueLogin(ctx, user, client)
 }

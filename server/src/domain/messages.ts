@@ -7,10 +7,13 @@ import {
   type Message,
   type OutgoingMessage,
 } from '../../../types/chat.js'
+import { ResultCode } from '../../../types/codes.js'
 import type { Db, Queryable } from '../db/Db.js'
 import { coalescer } from './coalesce.js'
 import { c2cIdFor, groupConversationId, parseConversationId, type ConvRef } from './conversationIds.js'
+import { memberCount } from './groups/currentMembers.js'
 import type { Moderation } from './moderation.js'
+import { Refusal } from './refusal.js'
 import { storeMessage } from './sendBatcher.js'
 
 export interface MessageRow {
@@ -47,15 +50,17 @@ export const MESSAGE_SELECT = `
   LEFT JOIN users u ON u.wt_id = m.sender
   LEFT JOIN group_members gm ON m.channel_id LIKE 'group:%' AND gm.group_id = substr(m.channel_id, 7) AND gm.wt_id = m.sender`
 
+/** The conversation ID a channel has for `viewer`: C2C channels are named after the other person. */
+export function conversationIdOf(channelId: string, viewer: string): string {
+  if (channelId.startsWith('group:')) return groupConversationId(channelId.slice(6))
+  const [, a, b] = channelId.split(':')
+  return c2cIdFor(a === viewer ? b! : a!)
+}
+
 /** The message as `viewer` sees it: the conversation ID depends on who looks. */
 export function toMessage(row: MessageRow, viewer: string): Message {
   const isGroup = row.channel_id.startsWith('group:')
-  let conversationID: string
-  if (isGroup) conversationID = groupConversationId(row.channel_id.slice(6))
-  else {
-    const [, a, b] = row.channel_id.split(':')
-    conversationID = c2cIdFor(a === viewer ? b! : a!)
-  }
+  const conversationID = conversationIdOf(row.channel_id, viewer)
   const readCount = row.read_count ?? 0
   const others = isGroup ? Math.max((row.member_count ?? 1) - 1, 0) : 1
   return {
@@ -81,15 +86,21 @@ export function toMessage(row: MessageRow, viewer: string): Message {
   }
 }
 
-export class SendFailure extends Error {
+/** A send the rules refuse; `hasRisk` when moderation flagged the content (the nack says so). */
+export class SendFailure extends Refusal {
   constructor(
-    readonly code: number,
+    code: number,
     message: string,
     readonly hasRisk = false,
   ) {
-    super(message)
+    super(code, message)
+    this.name = 'SendFailure'
   }
 }
+
+/** A client message ID already names a message of another conversation: never answered with that message. */
+export const CLIENT_ID_REUSED_TEXT = 'clientMsgId: 该消息ID已用于其他会话'
+const clientIdReused = () => new SendFailure(ResultCode.BadRequest, CLIENT_ID_REUSED_TEXT)
 
 export interface SendContext {
   db: Queryable
@@ -213,12 +224,8 @@ async function checkGroup(q: Queryable, me: string, groupId: string, needReadRec
   const listed = r.members ?? [me]
   if (listed.length <= FANOUT_LIST_MAX) return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: listed, memberCount: listed.length }
   // Counting a large group is only worth it when the message shows read-receipt counts.
-  let memberCount = 0
-  if (needReadReceipt) {
-    const c = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM group_members WHERE group_id = $1 AND left_at IS NULL', [groupId])
-    memberCount = c.rows[0]!.n
-  }
-  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: [], memberCount }
+  const count = needReadReceipt ? await memberCount(q, groupId) : 0
+  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: [], memberCount: count }
 }
 
 /** Checks that depend only on the content: length, words, images. */
@@ -239,9 +246,12 @@ async function checkContent(ctx: SendContext, q: Queryable, msg: OutgoingMessage
   }
 }
 
-async function existing(q: Queryable, sender: string, clientMsgId: string): Promise<MessageRow | null> {
+/** The stored copy of a retried send, in the channel the retry names; null when there is none there. */
+async function existing(q: Queryable, sender: string, clientMsgId: string, channelId: string): Promise<MessageRow | null> {
   const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.sender = $1 AND m.client_msg_id = $2`, [sender, clientMsgId])
-  return rows[0] ?? null
+  const row = rows[0]
+  if (row && row.channel_id !== channelId) throw clientIdReused()
+  return row ?? null
 }
 
 export async function ensureChannel(q: Queryable, channelId: string): Promise<void> {
@@ -273,13 +283,15 @@ export async function ensureConversationRows(q: Queryable, channelId: string, ro
 export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMessage): Promise<SendResult> {
   const ref = parseConversationId(me, msg.conversationID)
   if (!ref) throw new SendFailure(SendError.NotMember, '会话不存在')
+  // The channel must name exactly the conversation the frame names, read back the way every reader will.
+  if (conversationIdOf(ref.channelId, me) !== msg.conversationID) throw new SendFailure(SendError.NotMember, '会话不存在')
   let sender: Sender
   try {
     sender = ref.type === ConvType.C2C ? await checkC2C(ctx.db, me, ref.peer) : await checkGroup(ctx.db, me, ref.groupId, msg.needReadReceipt)
     await checkContent(ctx, ctx.db, msg)
   } catch (err) {
     // A retry of a message stored before the rules changed still gets its first answer.
-    const prior = err instanceof SendFailure && (await existing(ctx.db, me, msg.clientMsgId))
+    const prior = err instanceof SendFailure && (await existing(ctx.db, me, msg.clientMsgId, ref.channelId))
     if (prior) return { message: prior, created: false, ref, recipients: [] }
     throw err
   }
@@ -298,7 +310,11 @@ export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMes
     peerConversationId: ref.type === ConvType.C2C ? c2cIdFor(me) : null,
     groupId: ref.type === ConvType.Group ? ref.groupId : null,
   })
-  if (!r.created) return { message: (await existing(ctx.db, me, msg.clientMsgId))!, created: false, ref, recipients }
+  if (!r.created || r.seq === null) {
+    const prior = r.seq === null ? null : await existing(ctx.db, me, msg.clientMsgId, ref.channelId)
+    if (!prior) throw clientIdReused()
+    return { message: prior, created: false, ref, recipients }
+  }
   const message: MessageRow = {
     channel_id: ref.channelId,
     seq: r.seq,

@@ -17,7 +17,8 @@ export interface StoreArgs {
 }
 
 export interface Stored {
-  seq: number
+  /** Null when the client ID already names a message of another channel (nothing was stored). */
+  seq: number | null
   /** False when the sender's client ID was already stored (a retry, or a repeat inside the batch). */
   created: boolean
   created_at: Date

@@ -1,6 +1,7 @@
 import { ContactError, TAG_COUNT_MAX, type FriendListItem, type Tag } from '../../../types/friends.js'
 import type { Queryable } from '../db/Db.js'
-import { listFriends, refuse, requireFriend } from './friends.js'
+import { listFriends, requireFriend } from './friends.js'
+import { refuse } from './refusal.js'
 
 /**
  * Tags are private to their owner: every call names the caller, and a tag ID of someone else

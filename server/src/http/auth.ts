@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ResultCode } from '../../../types/codes.js'
 import type { AppContext } from '../context.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
-import { AppError, unauthorized } from './errors.js'
+import { Refusal, unauthorized } from '../domain/refusal.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +23,7 @@ export function requireSession(ctx: AppContext) {
     const token = bearerToken(req)
     if (!token) throw unauthorized()
     const session = await findSession(ctx.db, token)
-    if (!session) throw new AppError(ResultCode.SessionRevoked, '登录状态已失效，请重新登录')
+    if (!session) throw new Refusal(ResultCode.SessionRevoked, '登录状态已失效，请重新登录')
     req.session = session
   }
 }

@@ -1,23 +1,37 @@
+import type { FastifyError } from 'fastify'
 import { ResultCode } from '../../../types/codes.js'
-
-/** A failure the client should see: a result code and a human message. */
-export class AppError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data: unknown = null,
-  ) {
-    super(message)
-    this.name = 'AppError'
-  }
-}
-
-export const badRequest = (msg: string) => new AppError(ResultCode.BadRequest, msg)
-export const unauthorized = (msg = '认证失败，无法访问系统资源') => new AppError(ResultCode.Unauthorized, msg)
-export const forbidden = (msg = '当前操作没有权限') => new AppError(ResultCode.Forbidden, msg)
-export const notFound = (msg = '访问资源不存在') => new AppError(ResultCode.NotFound, msg)
+import type { ApiEnvelope } from '../../../types/envelope.js'
+import { Refusal, UNKNOWN_ERROR_TEXT } from '../domain/refusal.js'
+import { describeValidationError } from './validation.js'
 
 /** HTTP status for a result code: the standard ones map to themselves, business codes ride on 200. */
 export function httpStatusFor(code: number): number {
   return code >= 400 && code < 600 ? code : 200
+}
+
+export interface ErrorReply {
+  status: number
+  body: ApiEnvelope<null>
+  /** Nothing the client did explains it: worth a log line. */
+  unexpected: boolean
+}
+
+const fastifyClientErrorText = (err: FastifyError) =>
+  err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+    ? '请求体不是合法的 JSON'
+    : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+      ? '请求体过大'
+      : err.message
+
+/** The envelope (and HTTP status) of whatever a route threw: the one place errors meet HTTP. */
+export function errorReply(err: unknown): ErrorReply {
+  if (err instanceof Refusal) {
+    return { status: httpStatusFor(err.code), body: { code: err.code, msg: err.message, data: null }, unexpected: false }
+  }
+  const fe = err as FastifyError
+  const validation = describeValidationError(fe)
+  if (validation) return { status: 400, body: { code: ResultCode.BadRequest, msg: validation, data: null }, unexpected: false }
+  const status = fe.statusCode ?? 500
+  if (status >= 400 && status < 500) return { status, body: { code: status, msg: fastifyClientErrorText(fe), data: null }, unexpected: false }
+  return { status: 500, body: { code: ResultCode.ServerError, msg: UNKNOWN_ERROR_TEXT, data: null }, unexpected: true }
 }

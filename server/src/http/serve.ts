@@ -24,6 +24,7 @@ export interface ServeOptions {
   preHandler?: preHandlerHookHandler
 }
 
+/** Fastify warns (FSTWRN001) about a schema part present but undefined. */
 const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
 
 /**

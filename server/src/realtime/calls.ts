@@ -1,35 +1,18 @@
 import { randomUUID } from 'node:crypto'
-import { CallAction, CallSignal, looksLikeCallSignal, type RtcClientFrame } from '../../../types/call.js'
-import { MsgType, type OutgoingMessage } from '../../../types/chat.js'
-import { ResultCode } from '../../../types/codes.js'
+import type { CallSignal } from '../../../types/call.js'
+import { MsgType } from '../../../types/chat.js'
+import type { RtcClientFrame } from '../../../types/frames.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
-import { closingMessagesOf } from '../domain/callEnding.js'
-import { applyCallMessage, busyReject, callMessageRefusal, isBusy, isHangup, relayAllowed } from '../domain/callSessions.js'
-import { c2cIdFor, groupConversationId, parseConversationId } from '../domain/conversationIds.js'
+import { closingMessagesOf } from '../domain/calls/ending.js'
+import { isFreshInvite } from '../domain/calls/live.js'
+import { applyCallMessage, busyReject, isBusy, relayAllowed } from '../domain/calls/sessions.js'
+import { c2cIdFor, groupConversationId } from '../domain/conversationIds.js'
 import { sendMessage } from '../domain/messages.js'
+import { forbidden } from '../domain/refusal.js'
 import type { SessionInfo } from '../domain/sessions.js'
 import { pushMessage } from './chatEvents.js'
 import { RelayGrants } from './relayGrants.js'
-
-export type CallCheck = { kind: 'none' } | { kind: 'call'; signal: CallSignal } | { kind: 'refused'; msg: string }
-
-/**
- * A custom message whose data names the call business must be a valid call message of a call
- * the sender takes part in; other custom messages pass untouched.
- */
-export async function checkCallMessage(ctx: AppContext, me: string, message: OutgoingMessage): Promise<CallCheck> {
-  if (message.type !== MsgType.Custom || !looksLikeCallSignal(message.payload.data)) return { kind: 'none' }
-  const parsed = CallSignal.safeParse(JSON.parse(message.payload.data))
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    return { kind: 'refused', msg: `payload.data.${issue?.path.join('.') || 'call'}: ${issue?.message ?? '格式不正确'}` }
-  }
-  const ref = parseConversationId(me, message.conversationID)
-  if (!ref) return { kind: 'refused', msg: 'conversationID: 会话不存在' }
-  const refusal = await callMessageRefusal(ctx.db, me, ref, parsed.data)
-  return refusal ? { kind: 'refused', msg: refusal } : { kind: 'call', signal: parsed.data }
-}
 
 /** One set of relay permissions per server (tests run several in one process). */
 const relayGrants = new WeakMap<AppContext, RelayGrants>()
@@ -50,8 +33,7 @@ export const applyStoredCallMessage = (ctx: AppContext, sender: string, signal: 
 
 /** After a call message is delivered: an invitee who is already in another call answers busy (written in the invitee's name). */
 export async function afterCallMessage(ctx: AppContext, signal: CallSignal): Promise<void> {
-  const fresh = signal.actionType === CallAction.Invite && !isHangup(signal)
-  if (!fresh) return
+  if (!isFreshInvite(signal)) return
   for (const callee of signal.inviteeList) {
     if (await isBusy(ctx.db, callee, signal.inviteID)) await answerBusy(ctx, signal, callee)
   }
@@ -91,15 +73,13 @@ async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal
 }
 
 /** Relays a WebRTC frame to the other participant's devices; keep-alives only refresh the call. */
-export async function handleRtcFrame(ctx: AppContext, session: SessionInfo, frame: RtcClientFrame, reply: (f: Record<string, unknown>) => void): Promise<void> {
+export async function handleRtcFrame(ctx: AppContext, session: SessionInfo, frame: RtcClientFrame): Promise<void> {
   const me = session.wtId
   const keepAlive = frame.payload.kind === 'alive'
   const grants = grantsOf(ctx)
   // Keep-alives always reach the database: they are what keeps the call alive there.
   if (keepAlive || !grants.has(frame.inviteID, me, frame.to)) {
-    if (!(await relayAllowed(ctx.db, frame.inviteID, me, frame.to, keepAlive))) {
-      return reply({ type: 'error', code: ResultCode.Forbidden, msg: 'inviteID: 通话不存在或已结束' })
-    }
+    if (!(await relayAllowed(ctx.db, frame.inviteID, me, frame.to, keepAlive))) throw forbidden('inviteID: 通话不存在或已结束')
     grants.grant(frame.inviteID, me, frame.to)
   }
   if (keepAlive) return

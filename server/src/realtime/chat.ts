@@ -1,18 +1,18 @@
-import { ConvType } from '../../../types/chat.js'
+import { ConvType, SEND_MISFILED_TEXT } from '../../../types/chat.js'
+import { ResultCode } from '../../../types/codes.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
+import { callSignalOf, checkCallSignal } from '../domain/calls/callMessages.js'
 import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
 import { conversationState, markRead, recordReceipts } from '../domain/conversations.js'
-import { FANOUT_LIST_MAX, messageAt, sendMessage, SendFailure, toMessage } from '../domain/messages.js'
+import { isCurrentMember, memberIds } from '../domain/groups/currentMembers.js'
+import { FANOUT_LIST_MAX, messageAt, sendMessage, toMessage } from '../domain/messages.js'
 import { checkMentions } from '../domain/messageOps/mentions.js'
-import { afterCallMessage, applyStoredCallMessage, checkCallMessage, handleRtcFrame } from './calls.js'
+import { badRequest, Refusal } from '../domain/refusal.js'
+import { afterCallMessage, applyStoredCallMessage, handleRtcFrame } from './calls.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
 import type { FrameHandler } from './gateway.js'
-
-async function isGroupMember(ctx: AppContext, groupId: string, wtId: string): Promise<boolean> {
-  const { rows } = await ctx.db.query('SELECT 1 FROM group_members WHERE group_id = $1 AND wt_id = $2 AND left_at IS NULL', [groupId, wtId])
-  return rows.length > 0
-}
+import { nackFor } from './refusals.js'
 
 /** The chat side of /ws: sends, typing, read state and group receipts. */
 export function chatFrameHandler(ctx: AppContext): FrameHandler {
@@ -20,42 +20,44 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
     const me = session.wtId
     switch (frame.type) {
       case 'rtc':
-        return handleRtcFrame(ctx, session, frame, reply)
+        return handleRtcFrame(ctx, session, frame)
       case 'send': {
         const { clientMsgId } = frame.message
-        const call = await checkCallMessage(ctx, me, frame.message)
-        if (call.kind === 'refused') {
-          return reply({ type: 'nack', clientMsgId, code: 400, msg: call.msg, hasRiskContent: false, message: null })
-        }
         try {
+          const call = callSignalOf(frame.message)
+          if (call) await checkCallSignal(ctx.db, me, frame.message.conversationID, call)
           await checkMentions(ctx.db, ctx.config.chatFeatures, me, frame.message)
           const result = await sendMessage(ctx, me, frame.message)
-          if (result.created && call.kind === 'call') await applyStoredCallMessage(ctx, me, call.signal)
+          if (result.created && call) await applyStoredCallMessage(ctx, me, call)
+          const acked = toMessage(result.message, me)
+          if (acked.conversationID !== frame.message.conversationID) {
+            // Unreachable by construction (sendMessage reads the channel back); if it ever happens the
+            // sender must not file another conversation's message under the one on screen.
+            ctx.log.error({ clientMsgId, sent: frame.message.conversationID, stored: acked.conversationID }, 'send acknowledged under another conversation')
+            return reply(nackFor(clientMsgId, new Refusal(ResultCode.ServerError, SEND_MISFILED_TEXT)))
+          }
           // The acknowledgement follows the commit; pushes after it are best-effort.
-          reply({ type: 'ack', clientMsgId, message: toMessage(result.message, me) })
+          reply({ type: 'ack', clientMsgId, message: acked })
           // Receivers derive their conversation rows (last message, unread) from the message itself.
           if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
-          if (result.created && call.kind === 'call') await afterCallMessage(ctx, call.signal)
+          if (result.created && call) await afterCallMessage(ctx, call)
         } catch (err) {
-          if (!(err instanceof SendFailure)) throw err
-          reply({ type: 'nack', clientMsgId, code: err.code, msg: err.message, hasRiskContent: err.hasRisk, message: null })
+          if (!(err instanceof Refusal)) throw err
+          reply(nackFor(clientMsgId, err))
         }
         return
       }
       case 'typing': {
         const ref = parseConversationId(me, frame.conversationID)
-        if (!ref) return reply({ type: 'error', code: 400, msg: 'conversationID: 会话不存在' })
+        if (!ref) throw badRequest('conversationID: 会话不存在')
         if (ref.type === ConvType.C2C) {
           await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'typing', conversationID: c2cIdFor(me), from: me, typing: frame.typing } })
         } else {
-          if (!(await isGroupMember(ctx, ref.groupId, me))) return
+          if (!(await isCurrentMember(ctx.db, ref.groupId, me))) return
           // The same audience rule as messages (pushMessage): a list when the group is small, the
           // group's name when it is larger, so a keystroke never lists a huge membership.
-          const { rows } = await ctx.db.query<{ wt_id: string }>(
-            'SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL LIMIT $2',
-            [ref.groupId, FANOUT_LIST_MAX + 1],
-          )
-          const audience = rows.length > FANOUT_LIST_MAX ? { group: ref.groupId } : { recipients: rows.map((r) => r.wt_id) }
+          const members = await memberIds(ctx.db, ref.groupId, { limit: FANOUT_LIST_MAX + 1 })
+          const audience = members.length > FANOUT_LIST_MAX ? { group: ref.groupId } : { recipients: members }
           await ctx.bus.publish(FANOUT_TOPIC, {
             frame: { type: 'typing', conversationID: frame.conversationID, from: me, typing: frame.typing },
             ...audience,
@@ -67,7 +69,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
       case 'read': {
         const ref = parseConversationId(me, frame.conversationID)
         const seq = ref && (await markRead(ctx.db, me, frame.conversationID, frame.sequence))
-        if (!ref || seq === null) return reply({ type: 'error', code: 400, msg: 'conversationID: 会话不存在' })
+        if (!ref || seq === null) throw badRequest('conversationID: 会话不存在')
         await pushConversation(ctx, me, frame.conversationID)
         if (ref.type === ConvType.C2C) {
           await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'read', conversationID: c2cIdFor(me), reader: me, sequence: seq } })
@@ -77,7 +79,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
       case 'receipt': {
         const ref = parseConversationId(me, frame.conversationID)
         const state = ref && (await conversationState(ctx.db, me, frame.conversationID))
-        if (!ref || !state || ref.type !== ConvType.Group) return reply({ type: 'error', code: 400, msg: 'conversationID: 群会话不存在' })
+        if (!ref || !state || ref.type !== ConvType.Group) throw badRequest('conversationID: 群会话不存在')
         const counted = await recordReceipts(ctx.db, me, ref.channelId, frame.sequences)
         for (const { seq, sender } of counted) {
           const row = await messageAt(ctx.db, ref.channelId, seq)

@@ -1,4 +1,5 @@
 import { ConvType } from '../../../types/chat.js'
+import type { SingleServerFrame } from '../../../types/frames.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import type { ConvRef } from '../domain/conversationIds.js'
@@ -22,7 +23,7 @@ export async function pushMessage(ctx: AppContext, row: MessageRow, ref: ConvRef
     })
     return
   }
-  const frame = { type: 'msg', message: toMessage(row, sender) }
+  const frame: SingleServerFrame = { type: 'msg', message: toMessage(row, sender) }
   const audience = recipients.length === 0 || recipients.length > FANOUT_LIST_MAX ? { group: ref.groupId } : { recipients }
   await ctx.bus.publish(FANOUT_TOPIC, { frame, ...audience, ...(senderSession ? { exceptUser: sender } : {}) })
   if (senderSession) await ctx.bus.publish(userTopic(sender), { frame, exceptSession: senderSession })

@@ -1,4 +1,5 @@
-import type { FriendApplication, FriendApplyFrame, FriendChangeFrame, FriendChangeKind } from '../../../types/friends.js'
+import type { FriendApplyFrame, FriendChangeFrame } from '../../../types/frames.js'
+import type { FriendApplication, FriendChangeKind } from '../../../types/friends.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { unreadApplications } from '../domain/friendApplications.js'

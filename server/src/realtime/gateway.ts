@@ -2,17 +2,21 @@ import type { Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { PROTOCOL_VERSION, ResultCode } from '../../../types/codes.js'
-import { AnyClientFrame, WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WsClose } from '../../../types/ws.js'
+import { ClientFrame, type SingleServerFrame } from '../../../types/frames.js'
+import { WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WsClose } from '../../../types/ws.js'
 import { FANOUT_TOPIC, userTopic, type BusEvent } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
+import { memberIdsAmong } from '../domain/groups/currentMembers.js'
+import { Refusal } from '../domain/refusal.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
 import { originAllowed } from './origin.js'
+import { errorFrameFor } from './refusals.js'
 
 /**
- * Only chat frames travel inside a `batch` (docs/protocol.md); clients read a batch's frames
- * as chat frames. Any other frame flushes what is queued and goes on its own, in order.
+ * Only chat frames travel inside a `batch` (docs/protocol.md). Any other frame flushes what is
+ * queued and goes on its own, in order.
  */
-const BATCHABLE: ReadonlySet<string> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
+const BATCHABLE: ReadonlySet<SingleServerFrame['type']> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
 
 interface Client {
   ws: WebSocket
@@ -27,8 +31,8 @@ interface Client {
 /** Handles the chat frames; `reply` answers on the socket the frame came from. */
 export type FrameHandler = (
   session: SessionInfo,
-  frame: Exclude<AnyClientFrame, { type: 'ping' }>,
-  reply: (frame: Record<string, unknown>) => void,
+  frame: Exclude<ClientFrame, { type: 'ping' }>,
+  reply: (frame: SingleServerFrame) => void,
 ) => Promise<void>
 
 export interface Gateway {
@@ -46,7 +50,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES })
   const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>()
 
-  function send(ws: WebSocket, frame: Record<string, unknown>) {
+  function send(ws: WebSocket, frame: SingleServerFrame) {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame))
   }
 
@@ -99,7 +103,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
         flush(c)
         if (payload && c.ws.readyState === WebSocket.OPEN) c.ws.send(payload)
         c.ws.close(WsClose.SessionEnded, 'session ended')
-      } else if (payload && BATCHABLE.has(String(event.frame?.type))) {
+      } else if (payload && event.frame && BATCHABLE.has(event.frame.type)) {
         enqueue(c, payload)
       } else if (payload) {
         flush(c)
@@ -127,11 +131,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       .then(async () => {
         const online = [...byUser.keys()].filter((id) => id !== event.exceptUser)
         if (online.length === 0) return
-        const { rows } = await ctx.db.query<{ wt_id: string }>(
-          'SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL AND wt_id = ANY($2::text[])',
-          [groupId, online],
-        )
-        for (const r of rows) deliverTo(r.wt_id, event, payload)
+        for (const wtId of await memberIdsAmong(ctx.db, groupId, online)) deliverTo(wtId, event, payload)
       })
       .catch((err: unknown) => ctx.log.error({ err, groupId }, 'group fan-out lookup failed'))
     groupChains.set(groupId, next)
@@ -181,7 +181,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg: '帧不是合法的 JSON 文本' })
       return
     }
-    const parsed = AnyClientFrame.safeParse(data)
+    const parsed = ClientFrame.safeParse(data)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const field = issue?.path.join('.') || 'frame'
@@ -193,8 +193,8 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     client.chain = client.chain
       .then(() => handleFrame(client.session, frame, (f) => send(client.ws, f)))
       .catch((err: unknown) => {
-        ctx.log.error({ err, frame: frame.type }, 'frame handler failed')
-        send(client.ws, { type: 'error', code: ResultCode.ServerError, msg: '系统未知错误，请反馈给管理员' })
+        if (!(err instanceof Refusal)) ctx.log.error({ err, frame: frame.type }, 'frame handler failed')
+        send(client.ws, errorFrameFor(err))
       })
   }
 

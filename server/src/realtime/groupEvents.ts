@@ -1,22 +1,15 @@
+import { GroupIdentity } from '../../../types/group.js'
 import { NoticeType } from '../../../types/ws.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { groupConversationId, parseConversationId } from '../domain/conversationIds.js'
+import { memberIds } from '../domain/groups/currentMembers.js'
 import type { GroupEffects } from '../domain/groups/effects.js'
 import { unreadCounts } from '../domain/groups/notices.js'
 import { messageAt } from '../domain/messages.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
 
 const CONVERSATION_PUSH_MAX = 1000
-
-/** Current members of a group with at least `minIdentity` (one query; the fan-out sends only to those online). */
-async function membersOf(ctx: AppContext, groupId: string, minIdentity = 0): Promise<string[]> {
-  const { rows } = await ctx.db.query<{ wt_id: string }>(
-    'SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL AND identity >= $2',
-    [groupId, minIdentity],
-  )
-  return rows.map((r) => r.wt_id)
-}
 
 /** Sends the group-notice counters (type 4) to each user. */
 export async function pushCounters(ctx: AppContext, wtIds: Iterable<string>): Promise<void> {
@@ -31,14 +24,14 @@ export async function publishEffects(ctx: AppContext, fx: GroupEffects): Promise
   const memberCache = new Map<string, string[]>()
   const members = async (groupId: string) => {
     let list = memberCache.get(groupId)
-    if (!list) memberCache.set(groupId, (list = await membersOf(ctx, groupId)))
+    if (!list) memberCache.set(groupId, (list = await memberIds(ctx.db, groupId)))
     return list
   }
 
   for (const m of fx.messages) {
     const row = await messageAt(ctx.db, m.channelId, m.seq)
     if (!row) continue
-    const base = m.minIdentity === 0 ? await members(m.groupId) : await membersOf(ctx, m.groupId, m.minIdentity)
+    const base = m.minIdentity === 0 ? await members(m.groupId) : await memberIds(ctx.db, m.groupId, { minIdentity: m.minIdentity })
     const recipients = [...new Set([...base, ...m.extra])]
     const ref = parseConversationId(row.sender, groupConversationId(m.groupId))!
     await pushMessage(ctx, row, ref, recipients, null)
@@ -68,6 +61,6 @@ export async function publishEffects(ctx: AppContext, fx: GroupEffects): Promise
   for (const f of fx.frames) await ctx.bus.publish(FANOUT_TOPIC, { frame: f.frame, recipients: await members(f.groupId) })
 
   const counterUsers = new Set(fx.counters)
-  for (const groupId of fx.counterGroups) for (const id of await membersOf(ctx, groupId, 2)) counterUsers.add(id)
+  for (const groupId of fx.counterGroups) for (const id of await memberIds(ctx.db, groupId, { minIdentity: GroupIdentity.Admin })) counterUsers.add(id)
   await pushCounters(ctx, counterUsers)
 }

@@ -1,8 +1,9 @@
 import { ConvType } from '../../../types/chat.js'
-import type { RevokedFrame } from '../../../types/messageOps.js'
+import type { RevokedFrame } from '../../../types/frames.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { c2cIdFor } from '../domain/conversationIds.js'
+import { memberIds } from '../domain/groups/currentMembers.js'
 import type { Revoked } from '../domain/messageOps/revoke.js'
 
 /** Tells everyone in the conversation (every device of the revoker too) that a message is revoked. */
@@ -15,7 +16,6 @@ export async function pushRevoked(ctx: AppContext, me: string, r: Revoked): Prom
     await ctx.bus.publish(userTopic(r.ref.peer), { frame: theirs })
     return
   }
-  const { rows } = await ctx.db.query<{ wt_id: string }>('SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL', [r.ref.groupId])
   const frame: RevokedFrame = { ...base, conversationID: r.ref.conversationID }
-  await ctx.bus.publish(FANOUT_TOPIC, { frame, recipients: rows.map((x) => x.wt_id) })
+  await ctx.bus.publish(FANOUT_TOPIC, { frame, recipients: await memberIds(ctx.db, r.ref.groupId) })
 }

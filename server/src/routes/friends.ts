@@ -3,10 +3,8 @@ import { ContactText, FriendChangeKind, HandleStatus, type ApplyUnreadResult } f
 import { contactRoutes } from '../../../types/routes/contacts.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
-import { c2cIdFor } from '../domain/conversationIds.js'
-import { deleteConversation } from '../domain/conversations.js'
 import { applyForFriend, handleApplication, listApplications, unreadApplications } from '../domain/friendApplications.js'
-import { listFriends, requireFriend, unfriend, updateRemark, updateSpaceStatus } from '../domain/friends.js'
+import { deleteFriend, listFriends, updateRemark, updateSpaceStatus } from '../domain/friends.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
@@ -69,14 +67,7 @@ export function friendRoutes(ctx: AppContext) {
     serve(app, contactRoutes.deleteFriend, async (req) => {
       const { wtId: me, tokenHash } = sessionOf(req)
       const friend = req.body.friendsWtId
-      const conversationID = c2cIdFor(friend)
-      await ctx.db.tx(async (q) => {
-        await requireFriend(q, me, friend)
-        await unfriend(q, me, friend)
-        if (await deleteConversation(q, me, conversationID, true)) {
-          await q.query('UPDATE user_conversations SET muted = FALSE WHERE wt_id = $1 AND conversation_id = $2', [me, conversationID])
-        }
-      })
+      const conversationID = await ctx.db.tx((q) => deleteFriend(q, me, friend))
       await ctx.bus.publish(userTopic(me), { frame: { type: 'convDeleted', conversationID }, exceptSession: tokenHash })
       await pushFriendChange(ctx, me, FriendChangeKind.Deleted, friend)
       await pushFriendChange(ctx, friend, FriendChangeKind.Deleted, me)

@@ -20,11 +20,11 @@ import {
 import { parseConversationId } from '../domain/conversationIds.js'
 import { checkConversationPatch } from '../domain/contactRules.js'
 import { requireSession, sessionOf } from '../http/auth.js'
-import { notFound } from '../http/errors.js'
+import { withReactions } from '../domain/messageOps/reactions.js'
+import { notFound } from '../domain/refusal.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 import { pushConversation } from '../realtime/chatEvents.js'
-import { withReactions } from './messageOpsB.js'
 
 /** The chat engine's HTTP side: conversation list and state, history and catch-up. Sends go over /ws. */
 export function imRoutes(ctx: AppContext) {

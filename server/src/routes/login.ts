@@ -15,7 +15,7 @@ import { hashPassword } from '../domain/passwords.js'
 import { insertUser } from '../domain/users.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { clientInfo, publicOrigin } from '../http/client.js'
-import { AppError } from '../http/errors.js'
+import { Refusal } from '../domain/refusal.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 import { ResultCode } from '../../../types/codes.js'
@@ -39,7 +39,7 @@ export function loginRoutes(ctx: AppContext) {
         pwdHash: await hashPassword(req.body.pwd),
         nickName: req.body.nickName,
       })
-      if (!user) throw new AppError(ResultCode.Conflict, '该手机号已注册，请直接登录')
+      if (!user) throw new Refusal(ResultCode.Conflict, '该手机号已注册，请直接登录')
       return ok(await issueLogin(ctx, user, clientInfo(req)), '注册成功')
     })
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { GROUP_CALL_ATTRIBUTE, type GroupAttributesAnswer } from '../../../types/call.js'
 import { callRoutes } from '../../../types/routes/calls.js'
-import { groupCallInfo } from '../domain/groupCalls.js'
-import { forbidden } from '../http/errors.js'
 import type { AppContext } from '../context.js'
-import { endCallRecord, heartbeat, iceConfig, limitReached, startCallRecord } from '../domain/callLimits.js'
+import { groupCallInfo } from '../domain/calls/groupCalls.js'
+import { endCallRecord, heartbeat, iceConfig, limitReached, startCallRecord } from '../domain/calls/limits.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
@@ -30,10 +29,7 @@ export function mediaRoutes(ctx: AppContext) {
 
     // The group's attributes as the call widget reads them: inner_attr_kit_info of a live call.
     serve(app, callRoutes.groupAttributes, async (req) => {
-      const me = sessionOf(req).wtId
-      const { rows } = await ctx.db.query('SELECT 1 FROM group_members WHERE group_id = $1 AND wt_id = $2 AND left_at IS NULL', [req.body.groupID, me])
-      if (rows.length === 0) throw forbidden('你不是该群成员')
-      const info = await groupCallInfo(ctx.db, req.body.groupID)
+      const info = await groupCallInfo(ctx.db, sessionOf(req).wtId, req.body.groupID)
       const answer: GroupAttributesAnswer = { [GROUP_CALL_ATTRIBUTE]: info ? JSON.stringify(info) : '' }
       return ok(answer)
     })

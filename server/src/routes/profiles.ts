@@ -5,10 +5,10 @@ import { CONTACT_CUSTOM_MSG_TEXT, ContactCustomMsg, ContactError, type FriendInf
 import { accountRoutes } from '../../../types/routes/account.js'
 import type { AppContext } from '../context.js'
 import { isBlacklisted } from '../domain/blacklist.js'
-import { areFriends, friendInfo, refuse } from '../domain/friends.js'
-import { sendMessage, SendFailure, toMessage } from '../domain/messages.js'
+import { areFriends, friendInfo } from '../domain/friends.js'
+import { sendMessage, toMessage } from '../domain/messages.js'
 import { requireSession, sessionOf } from '../http/auth.js'
-import { AppError, forbidden } from '../http/errors.js'
+import { forbidden, refuse } from '../domain/refusal.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 import { pushMessage } from '../realtime/chatEvents.js'
@@ -44,14 +44,9 @@ export function profileRoutes(ctx: AppContext) {
         atUserList: [],
         needReadReceipt: false,
       }
-      try {
-        const result = await sendMessage(ctx, me, message)
-        await pushMessage(ctx, result.message, result.ref, result.recipients, null)
-        return ok(toMessage(result.message, me))
-      } catch (err) {
-        if (err instanceof SendFailure) throw new AppError(err.code, err.message)
-        throw err
-      }
+      const result = await sendMessage(ctx, me, message)
+      await pushMessage(ctx, result.message, result.ref, result.recipients, null)
+      return ok(toMessage(result.message, me))
     })
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { accountRoutes } from '../../../types/routes/account.js'
-import type { SearchResult } from '../../../types/search.js'
 import type { AppContext } from '../context.js'
+import { searchById } from '../domain/searchById.js'
 import { requireSession } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
@@ -10,20 +10,7 @@ import { serve } from '../http/serve.js'
 export function searchRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     serve(app, accountRoutes.searchById, { preHandler: requireSession(ctx) }, async (req) => {
-      const id = req.body.searchId
-      const users = await ctx.db.query<{ wt_id: string; nick_name: string; avatar: string }>(
-        'SELECT wt_id, nick_name, avatar FROM users WHERE (wt_id = $1 OR phone = $1) AND action_status = 0 ORDER BY wt_id = $1 DESC',
-        [id],
-      )
-      const groups = await ctx.db.query<{ group_id: string; group_number: string; group_name: string; group_avatar: string }>(
-        'SELECT group_id, group_number, group_name, group_avatar FROM groups WHERE group_number = $1 AND dissolved_at IS NULL',
-        [id],
-      )
-      const results: SearchResult[] = [
-        ...users.rows.map((u) => ({ wtId: u.wt_id, name: u.nick_name, avatar: u.avatar, type: 1 as const, userType: 0, groupNumber: '', applySource: u.wt_id === id ? (1 as const) : (2 as const) })),
-        ...groups.rows.map((g) => ({ wtId: g.group_id, name: g.group_name, avatar: g.group_avatar, type: 2 as const, userType: 0, groupNumber: g.group_number, applySource: 0 as const })),
-      ]
-      return ok(results)
+      return ok(await searchById(ctx.db, req.body.searchId))
     })
   }
 }

@@ -12,11 +12,10 @@ import { findSession } from '../domain/sessions.js'
 import { isBannedFile, mimeFor, sniffImage } from '../domain/files.js'
 import { newToken } from '../domain/tokens.js'
 import { bearerToken, requireSession, sessionOf } from '../http/auth.js'
-import { AppError, unauthorized } from '../http/errors.js'
+import { refuse, unauthorized } from '../domain/refusal.js'
+import { findUpload, recordUpload } from '../domain/uploads.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
-
-const fail = (e: { code: number; msg: string }) => new AppError(e.code, e.msg)
 
 /** POST /api/oss/upload and GET /api/oss/file/:id: files under UPLOAD_DIR with random names. */
 export function uploadRoutes(ctx: AppContext) {
@@ -25,9 +24,9 @@ export function uploadRoutes(ctx: AppContext) {
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4 } })
 
     serve(app, miscRoutes.upload, { preHandler: requireSession(ctx) }, async (req) => {
-      if (!req.isMultipart()) throw fail(UploadError.FileNotFound)
+      if (!req.isMultipart()) throw refuse(UploadError.FileNotFound)
       const part = await req.file()
-      if (!part || part.fieldname !== 'file') throw fail(UploadError.FileNotFound)
+      if (!part || part.fieldname !== 'file') throw refuse(UploadError.FileNotFound)
       const kindField = part.fields.kind
       const kind = kindField && 'value' in kindField ? String(kindField.value) : UploadKind.File
       const name = path.basename(part.filename || 'file').slice(0, 255)
@@ -47,25 +46,18 @@ export function uploadRoutes(ctx: AppContext) {
       })
       try {
         await pipeline(part.file, tap, fs.createWriteStream(target))
-        if (part.file.truncated) throw fail(UploadError.FileTooLarge)
-        if (size === 0) throw fail(UploadError.FileNotFound)
+        if (part.file.truncated) throw refuse(UploadError.FileTooLarge)
+        if (size === 0) throw refuse(UploadError.FileNotFound)
         const sniffed = sniffImage(head)
-        if (kind === UploadKind.Image && !sniffed) throw fail(UploadError.InvalidImage)
-        if (isBannedFile(name, head)) throw fail(UploadError.BannedFile)
+        if (kind === UploadKind.Image && !sniffed) throw refuse(UploadError.InvalidImage)
+        if (isBannedFile(name, head)) throw refuse(UploadError.BannedFile)
         const mime = mimeFor(name, kind === UploadKind.Image ? sniffed : null)
-        await ctx.db.query('INSERT INTO uploads (id, owner, file_name, mime, size, sha256) VALUES ($1, $2, $3, $4, $5, $6)', [
-          id,
-          sessionOf(req).wtId,
-          name,
-          mime,
-          size,
-          hash.digest('hex'),
-        ])
+        await recordUpload(ctx.db, { id, owner: sessionOf(req).wtId, fileName: name, mime, size, sha256: hash.digest('hex') })
         const url = `/api/oss/file/${id}`
         return ok({ url, data: { url }, name, size, mime }, '上传成功')
       } catch (err) {
         await fs.promises.rm(target, { force: true })
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(UploadError.FileTooLarge)
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(UploadError.FileTooLarge)
         throw err
       }
     })
@@ -77,19 +69,15 @@ export function uploadRoutes(ctx: AppContext) {
     serve(app, miscRoutes.file, async (req, reply) => {
       const token = bearerToken(req) ?? req.query.t ?? null
       if (!token || !(await findSession(ctx.db, token))) throw unauthorized()
-      if (!/^[\w-]{16,64}$/.test(req.params.id)) throw fail(UploadError.FileNotFound)
-      const { rows } = await ctx.db.query<{ file_name: string; mime: string; size: number }>(
-        'SELECT file_name, mime, size FROM uploads WHERE id = $1',
-        [req.params.id],
-      )
-      const file = rows[0]
-      if (!file) throw fail(UploadError.FileNotFound)
+      if (!/^[\w-]{16,64}$/.test(req.params.id)) throw refuse(UploadError.FileNotFound)
+      const file = await findUpload(ctx.db, req.params.id)
+      if (!file) throw refuse(UploadError.FileNotFound)
       const disposition = req.query.download ? 'attachment' : 'inline'
       return reply
         .header('content-type', file.mime)
         .header('content-length', String(file.size))
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
         .header('x-content-type-options', 'nosniff')
         .send(fs.createReadStream(path.join(ctx.config.uploadDir, req.params.id)))
     })

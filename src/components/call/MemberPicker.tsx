@@ -6,7 +6,7 @@ import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { getGroupMemberPage } from '@/services/api/groupCall'
 import { rememberProfiles } from '@/services/call/runtime'
 import { toast } from '@/services/toast'
-import { hasMore, searchCandidates, showSelectAll, toggleAll, toggleCandidate, type Candidate, type ToggleResult } from './pickerRules'
+import { hasMore, searchCandidates, showSelectAll, toggleAll, toggleCandidate, type Candidate, type ToggleResult } from '@/domain/call/pickerRules'
 import { useCallText } from './useCallText'
 
 interface Props {

@@ -1,6 +1,7 @@
 import { CallMediaType } from '@shared/call'
 import type { CallTextKey } from '@/i18n/call'
 import { CallRole, CallStatus, type CallState } from '@/engines/call/state'
+import { missingCase } from '@/utils/missingCase'
 
 /** The button panel rules (calling-widget sections 2 and 4). */
 
@@ -53,7 +54,7 @@ function appearanceOf(name: ButtonName, s: PanelState): Appearance {
     case 'switchToAudio':
       return 'basic'
     default:
-      return missingCase(name)
+      return missingCase(name, 'button')
   }
 }
 
@@ -71,8 +72,4 @@ export function panelButtons(s: PanelState, mobile: boolean): PanelButton[] {
     const appearance = appearanceOf(name, s)
     return { name, appearance, label: labelOf(name, appearance) }
   })
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled button ${String(x)}`)
 }

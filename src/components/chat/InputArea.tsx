@@ -1,5 +1,5 @@
 import { Textarea, View } from '@tarojs/components'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { MESSAGE_MAX_CHARS, MESSAGE_TOO_LONG_TEXT } from '@shared/chat'
 import CallEntries from '@/components/call/CallEntries'
 import GroupCallEntry from '@/components/call/GroupCallEntry'
@@ -9,11 +9,12 @@ import { filePicker } from '@/platform/filePicker'
 import { keyboard, type EditorNavKey } from '@/platform/keyboard'
 import type { Recording } from '@/platform/recorder'
 import { saveDraft } from '@/services/chat/conversations'
-import { sendAudio, sendFace, sendFile, sendImage, sendLocation, sendText, sendVideo } from '@/services/chat/send'
+import { isOnScreen, sendAudio, sendFace, sendFile, sendImage, sendLocation, sendText, sendVideo } from '@/services/chat/send'
 import { toast } from '@/services/toast'
 import { insertMention, mentionQueryAt, mentionsInText, type MentionCandidate } from '@/services/messageOps/mentions'
 import { useAppStore } from '@/stores'
 import type { UiMessage } from '@/stores/slices/messages'
+import { missingCase } from '@/utils/missingCase'
 import { cloudDataWithReply, replyFor } from './menu/quote'
 import MentionList from './ops/MentionList'
 import { highlightedEntry, mentionNav } from './ops/mentionNav'
@@ -25,8 +26,14 @@ import Toolbar, { type Tool } from './Toolbar'
 import { useTypingReport } from './useTypingReport'
 import VoiceRecorderBar from './VoiceRecorderBar'
 
-/** The editor's element id: the keyboard port finds its text area by it. */
-const EDITOR_ID = 'chat-editor'
+/**
+ * The editor's element id, by which the keyboard port finds its text area. One per editor: pages
+ * stay mounted (hidden) after navigating away, and a shared id let a hidden editor's watcher
+ * take the visible editor's keystrokes.
+ */
+function useEditorId(): string {
+  return `chat-editor-${useId().replace(/[^\w-]/g, '')}`
+}
 /** The counter appears once the text nears the 12K limit. */
 const COUNTER_FROM = Math.floor(MESSAGE_MAX_CHARS * 0.9)
 
@@ -57,6 +64,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
   quoteRef.current = quote
   const doneRef = useRef(onQuoteDone)
   doneRef.current = onQuoteDone
+  const editorId = useEditorId()
   const [text, setText] = useState(draft)
   const features = useAppStore((s) => s.chatFeatures)
   const groupNumber = useAppStore((s) => s.conversations[conversationID]?.groupProfile?.groupNumber ?? null)
@@ -119,7 +127,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     // Enter with the @ list open picks the highlighted entry.
     const entry = mentionRef.current ? highlightedEntry(candidatesRef.current, highlightRef.current) : undefined
     if (entry) return pickMention(entry)
-    if (!value.trim()) return
+    if (!value.trim() || !isOnScreen(conversationID)) return
     if (value.length > MESSAGE_MAX_CHARS) {
       toast.error(MESSAGE_TOO_LONG_TEXT)
       return
@@ -146,9 +154,10 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     return true
   }, [])
 
-  useEffect(() => keyboard.watchEditor(EDITOR_ID, { onSend: send, onNavigate }), [send, onNavigate])
+  useEffect(() => keyboard.watchEditor(editorId, { onSend: send, onNavigate }), [editorId, send, onNavigate])
 
   const pickAndSend = async (tool: 'image' | 'file' | 'video') => {
+    if (!isOnScreen(conversationID)) return
     try {
       if (tool === 'image') {
         const files = await filePicker.pickImages({ multiple: true })
@@ -180,7 +189,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
         void pickAndSend(tool)
         return
       default:
-        return missingCase(tool)
+        return missingCase(tool, 'tool')
     }
   }
 
@@ -193,16 +202,16 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
 
   const onSticker = (index: number, data: string) => {
     setPanel(null)
-    sendFace(conversationID, index, data).catch(report)
+    if (isOnScreen(conversationID)) sendFace(conversationID, index, data).catch(report)
   }
 
   const onPlace = (place: PlaceInput) => {
     setPanel(null)
-    sendLocation(conversationID, place).catch(report)
+    if (isOnScreen(conversationID)) sendLocation(conversationID, place).catch(report)
   }
 
   const onRecorded = (recording: Recording) => {
-    sendAudio(conversationID, recording).catch(report)
+    if (isOnScreen(conversationID)) sendAudio(conversationID, recording).catch(report)
   }
   const closePanel = useCallback(() => setPanel(null), [])
 
@@ -236,7 +245,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
       ) : (
         <View className='chat-input__editor-wrap'>
           <Textarea
-            id={EDITOR_ID}
+            id={editorId}
             className='chat-input__editor'
             data-testid='chat-editor'
             value={text}
@@ -275,8 +284,4 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
       <LocationDialog open={panel === 'location'} onClose={closePanel} onSend={onPlace} />
     </View>
   )
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled tool ${String(x)}`)
 }

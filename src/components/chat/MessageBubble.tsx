@@ -10,7 +10,8 @@ import LocationBubble from './bubbles/LocationBubble'
 import MergerBubble from './bubbles/MergerBubble'
 import TextBubble from './bubbles/TextBubble'
 import VideoBubble from './bubbles/VideoBubble'
-import type { CustomContent } from './customMessage'
+import type { CustomContent } from '@/domain/chat/customMessage'
+import { missingCase } from '@/utils/missingCase'
 import { riskText } from './messageDisplay'
 
 interface Props {
@@ -52,10 +53,6 @@ export default function MessageBubble({ message, own, custom }: Props) {
     case MsgType.GroupTip:
       return null
     default:
-      return missingCase(message.type)
+      return missingCase(message.type, 'message type')
   }
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled message type ${String(x)}`)
 }

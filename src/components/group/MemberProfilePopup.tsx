@@ -10,7 +10,7 @@ import { useAppStore } from '@/stores'
 import MemberContact from './MemberContact'
 import { formatDateTime, joinTypeText } from './memberInfo'
 import MuteDurationDialog from './panel/MuteDurationDialog'
-import { memberAbilities, panelAbilities, roleLabel } from './rules/permissions'
+import { memberAbilities, panelAbilities, roleLabel } from '@/domain/groups/permissions'
 import ProfileLine from './ProfileLine'
 
 interface MemberProfilePopupProps {

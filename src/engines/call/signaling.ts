@@ -1,6 +1,7 @@
 import { CallAction, CallCmd, CallSignal, CALL_BUSINESS_ID, CALL_LIMITS, DEFAULT_PUSH_DESCRIPTION, LINE_BUSY, looksLikeCallSignal, type CallMediaType, type OfflinePushInfo } from '@shared/call'
 import { MsgType, type Message } from '@shared/chat'
 import type { CallTextKey } from '@/i18n/call'
+import { missingCase } from '@/utils/missingCase'
 import { formatDuration } from './state'
 
 /**
@@ -74,7 +75,7 @@ export function kindOf(s: CallSignal): SignalKind {
     case CallAction.Timeout:
       return 'timeout'
     default:
-      return missingCase(s.actionType)
+      return missingCase(s.actionType, 'call action')
   }
 }
 
@@ -123,8 +124,4 @@ export function callRecordOf(message: Pick<Message, 'type' | 'payload' | 'from' 
     default:
       return null
   }
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled call action ${JSON.stringify(x)}`)
 }

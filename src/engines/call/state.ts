@@ -1,6 +1,7 @@
 import { CALL_LIMITS, CallMediaType } from '@shared/call'
 import type { CallLanguage } from '@/i18n/call'
 import type { DeviceType, MediaDevice } from '@/platform/media'
+import { missingCase } from '@/utils/missingCase'
 
 /**
  * The call state machine of the widget (calling-widget section 4), as a pure reducer: the engine
@@ -158,7 +159,7 @@ export function layoutOf(s: Pick<CallState, 'callStatus' | 'callRole' | 'isGroup
       return video ? LayoutState.CallingC2CVideo : LayoutState.CallingC2CAudio
     }
     default:
-      return missingCase(s.callStatus)
+      return missingCase(s.callStatus, 'call case')
   }
 }
 
@@ -351,10 +352,6 @@ export function reduce(s: CallState, e: CallEvent): CallState {
     case 'permissionTip':
       return { ...s, showPermissionTip: e.show, permissionTipKind: e.kind ?? s.permissionTipKind }
     default:
-      return missingCase(e)
+      return missingCase(e, 'call case')
   }
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled call case ${JSON.stringify(x)}`)
 }

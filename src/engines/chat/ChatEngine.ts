@@ -1,14 +1,14 @@
 import type { RtcPayload } from '@shared/call'
-import type { Conversation, Message, MessagePage, MessagesSince, OutgoingMessage, ReadMembersPage } from '@shared/chat'
-import type { FriendApplyFrame, FriendChangeFrame } from '@shared/friends'
-import type { MessageSearchBody, Reaction, ReactionFrame } from '@shared/messageOps'
+import type { Conversation, Message, MessagePage, MessagesSince, OutgoingMessage, ReadMembersPage, Reaction } from '@shared/chat'
+import type { FriendApplyFrame, FriendChangeFrame, NoticeFrame, ReactionFrame } from '@shared/frames'
+import type { MessageSearchBody } from '@shared/messageOps'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
 import type { ForwardBody, ForwardResult } from '@shared/messageOps'
 import type { SearchResult } from '@shared/search'
-import type { NoticeType, ServerFrame } from '@shared/ws'
+import type { NoticeType } from '@shared/ws'
 
 /** The numeric notices of the spec's socket other than the forced logouts. */
-export type NoticeFrame = Extract<ServerFrame, { type: 2 | 3 | 4 | 5 | 7 }>
+export type { NoticeFrame }
 
 /** A forced logout (-1 session revoked elsewhere, -2 account-level error): show msg, go to /login. */
 export interface KickedEvent {

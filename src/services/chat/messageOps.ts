@@ -18,7 +18,7 @@ import { api } from '../api/client'
 import { isApiError } from '../api/errors'
 import { toast } from '../toast'
 import { engine, state } from './context'
-import { parseCustomContent } from '@/components/chat/customMessage'
+import { parseCustomContent } from '@/domain/chat/customMessage'
 import { mediaUrl } from './upload'
 
 export const COPY_UNSUPPORTED_TEXT = 'this device does not support copy'

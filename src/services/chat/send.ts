@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_CHARS, MESSAGE_TOO_LONG_TEXT, MsgType, SendError, type OutgoingBody } from '@shared/chat'
+import { MESSAGE_MAX_CHARS, MESSAGE_TOO_LONG_TEXT, MsgType, SEND_MISFILED_TEXT, SendError, type OutgoingBody } from '@shared/chat'
 import { UPLOAD_MAX_BYTES, UploadError, UploadKind } from '@shared/upload'
 import { SendFailure } from '@/engines/chat/ChatEngine'
 import type { PickedFile } from '@/platform/filePicker'
@@ -116,6 +116,13 @@ async function deliver(clientMsgId: string): Promise<void> {
       needReadReceipt: wantsReceipt(conversationID),
     })
     composed.delete(clientMsgId)
+    if (stored.conversationID !== conversationID) {
+      // Never file another conversation's message under this one: the send stays failed and visible.
+      console.error('send acknowledged under another conversation', { clientMsgId, sent: conversationID, stored: stored.conversationID })
+      patchLocal(conversationID, clientMsgId, { status: 'fail', errorCode: 0, errorMsg: SEND_MISFILED_TEXT })
+      toast.error(SEND_MISFILED_TEXT)
+      return
+    }
     const local = findLocal(conversationID, clientMsgId)
     state().mergeMessages(conversationID, [fromServer(stored, local?.localUrl ? { localUrl: local.localUrl } : {})])
     state().applyConversationMessage(stored, me())
@@ -152,6 +159,18 @@ function start(
   })
   state().mergeMessages(conversationID, [local])
   return deliver(clientMsgId)
+}
+
+/**
+ * The composer may send only into the conversation on screen (the store's active conversation,
+ * which the chat page renders): an editor left behind on a hidden page or a stale closure never
+ * sends into another conversation.
+ */
+export function isOnScreen(conversationID: string): boolean {
+  const active = state().activeConversationID
+  if (active === conversationID) return true
+  console.error('composer of a conversation not on screen', { conversationID, active })
+  return false
 }
 
 /** Text: empty or blank does nothing; over 12K is refused with the spec's toast, nothing sent. */

@@ -1,4 +1,5 @@
-import { ContactText, FriendChangeKind, type FriendApplyFrame, type FriendChangeFrame } from '@shared/friends'
+import type { FriendApplyFrame, FriendChangeFrame } from '@shared/frames'
+import { ContactText, FriendChangeKind } from '@shared/friends'
 import type { ChatEngine } from '@/engines/chat/ChatEngine'
 import { notifications } from '@/platform/notifications'
 import { appLocation } from '@/platform/location'

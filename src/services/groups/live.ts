@@ -1,6 +1,6 @@
 import { MsgType, type Message } from '@shared/chat'
 import { TipOp, type GroupUnreadCounts } from '@shared/group'
-import { isManager } from '@/components/group/rules/permissions'
+import { isManager } from '@/domain/groups/permissions'
 import { groupApi } from './api'
 import { loadPendingApplications } from './applications'
 import { me, state } from './context'

@@ -1,5 +1,6 @@
 import type { Message } from '@shared/chat'
-import { MessageOpsText, type ReactionFrame } from '@shared/messageOps'
+import type { ReactionFrame } from '@shared/frames'
+import { MessageOpsText } from '@shared/messageOps'
 import { favoriteRoutes } from '@shared/routes/favorites'
 import type { ChatEngine } from '@/engines/chat/ChatEngine'
 import { api } from '@/services/api/client'

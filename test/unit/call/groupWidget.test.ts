@@ -1,5 +1,5 @@
 import { groupLayout } from '@/components/call/groupLayout'
-import { hasMore, searchCandidates, showSelectAll, toggleAll, toggleCandidate, type Candidate } from '@/components/call/pickerRules'
+import { hasMore, searchCandidates, showSelectAll, toggleAll, toggleCandidate, type Candidate } from '@/domain/call/pickerRules'
 
 const cand = (userID: string, nick = '', isDisabled = false): Candidate => ({ userID, nick, avatar: '', isDisabled })
 

@@ -1,6 +1,6 @@
 import { MsgType } from '@shared/chat'
 import { hasMessageAction, menuInputExtras, registerMenuInputProvider, registerMessageAction } from '@/components/chat/menu/actions'
-import { menuActions, roleOf, type GroupRole, type MenuFeatures, type MenuInput, type MessageAction } from '@/components/chat/menu/menuRules'
+import { menuActions, roleOf, type GroupRole, type MenuFeatures, type MenuInput, type MessageAction } from '@/domain/chat/menuRules'
 
 const NOW = 1_800_000_000
 const ME = '10001'

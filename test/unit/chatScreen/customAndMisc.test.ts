@@ -1,4 +1,4 @@
-import { parseCustomContent } from '@/components/chat/customMessage'
+import { parseCustomContent } from '@/domain/chat/customMessage'
 import { validatePlace } from '@/components/chat/placeInput'
 import { downloadProblem, INITIAL_TRANSFORM, rotate, zoomByPinch, zoomByWheel, zoomIn, zoomOut } from '@/components/chat/previewZoom'
 import { formatCoordinates, staticMapUrl } from '@/components/chat/staticMap'

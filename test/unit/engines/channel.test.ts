@@ -119,6 +119,26 @@ describe('frame validation', () => {
     expect(channel.state).toBe('open')
     expect(sockets.sockets).toHaveLength(1)
   })
+
+  test('a malformed chat frame is refused alone, in a batch or not, and later frames still arrive', () => {
+    const { sockets, channel, frames, invalid } = setup()
+    channel.start()
+    sockets.last.open()
+    const revoked = { type: 'revoked', conversationID: 'C2C10000002', sequence: 4, from: '10000002', revoker: '10000002' }
+    sockets.last.receive({ ...revoked, sequence: -1 })
+    sockets.last.receive({ type: 'msg', message: { ID: 'x' } })
+    sockets.last.receive({ type: 'batch', frames: [{ type: 'convDeleted' }, revoked, 'junk'] })
+    sockets.last.receive({ type: 'convDeleted', conversationID: 'C2C10000002' })
+    expect(invalid).toEqual([
+      expect.stringMatching(/^sequence: /),
+      expect.stringMatching(/^message\.\w+: /),
+      expect.stringMatching(/^frames\.0\.conversationID: /),
+      'frames.2: expected an object',
+    ])
+    expect(frames).toEqual([{ type: 'batch', frames: [revoked] }, { type: 'convDeleted', conversationID: 'C2C10000002' }])
+    expect(channel.state).toBe('open')
+    expect(sockets.sockets).toHaveLength(1)
+  })
 })
 
 describe('reconnecting', () => {

@@ -1,5 +1,5 @@
 import { GroupIdentity, GroupText } from '@shared/group'
-import { InviteSwitch, memberAbilities, panelAbilities, roleLabel, speakState } from '@/components/group/rules/permissions'
+import { InviteSwitch, memberAbilities, panelAbilities, roleLabel, speakState } from '@/domain/groups/permissions'
 import {
   changedFields,
   groupNameError,
@@ -7,7 +7,7 @@ import {
   nicknameError,
   panelNoticeError,
   welcomeError,
-} from '@/components/group/rules/validation'
+} from '@/domain/groups/validation'
 
 const { Member, Admin, Owner } = GroupIdentity
 

@@ -1,7 +1,8 @@
 import { GroupIdentity, GroupText } from '../../../../types/group.js'
 import type { Queryable } from '../../db/Db.js'
-import { AppError, forbidden, notFound } from '../../http/errors.js'
+import { forbidden, notFound } from '../refusal.js'
 import { groupChannel, groupConversationId } from '../conversationIds.js'
+import { memberOf, type MemberRow } from './currentMembers.js'
 
 export interface GroupRow {
   group_id: string
@@ -20,18 +21,6 @@ export interface GroupRow {
   created_at: Date
 }
 
-export interface MemberRow {
-  wt_id: string
-  identity: number
-  group_nickname: string
-  group_name_remark: string
-  join_type: number
-  inviter_wt_id: string | null
-  mute_until: Date | null
-  joined_at: Date
-  last_send_at: Date | null
-}
-
 /** The group, its channel and conversation, and the caller's membership (null for a non-member). */
 export interface GroupAccess {
   group: GroupRow
@@ -40,12 +29,8 @@ export interface GroupAccess {
   self: MemberRow | null
 }
 
-export const conflict = (msg: string) => new AppError(409, msg)
-
 const GROUP_COLUMNS = `group_id, group_number, group_name, group_avatar, group_notice, welcome_msg, owner_wt_id, group_type,
   limit_level, invite_switch, confirm_invite_switch, member_protect_switch, banned_switch, created_at`
-
-export const MEMBER_COLUMNS = `wt_id, identity, group_nickname, group_name_remark, join_type, inviter_wt_id, mute_until, joined_at, last_send_at`
 
 /**
  * Loads a live group by number, locking its row when `lock` is set so that concurrent
@@ -60,11 +45,6 @@ export async function loadGroup(q: Queryable, groupNumber: string, lock = false)
   if (!g) throw notFound(GroupText.GroupNotFound)
   if (g.dissolved) throw notFound(GroupText.Dissolved)
   return g
-}
-
-export async function memberOf(q: Queryable, groupId: string, wtId: string): Promise<MemberRow | null> {
-  const { rows } = await q.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM group_members WHERE group_id = $1 AND wt_id = $2 AND left_at IS NULL`, [groupId, wtId])
-  return rows[0] ?? null
 }
 
 /** The group and the caller's membership, without any role requirement (cards, applying). */
@@ -93,19 +73,6 @@ export function outranks(actor: MemberRow, target: { identity: number; wt_id: st
   if (actor.wt_id === target.wt_id) return false
   if (actor.identity === GroupIdentity.Owner) return true
   return actor.identity === GroupIdentity.Admin && target.identity === GroupIdentity.Member
-}
-
-export async function membersAmong(q: Queryable, groupId: string, wtIds: string[]): Promise<MemberRow[]> {
-  const { rows } = await q.query<MemberRow>(
-    `SELECT ${MEMBER_COLUMNS} FROM group_members WHERE group_id = $1 AND wt_id = ANY($2::text[]) AND left_at IS NULL`,
-    [groupId, wtIds],
-  )
-  return rows
-}
-
-export async function memberCount(q: Queryable, groupId: string): Promise<number> {
-  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM group_members WHERE group_id = $1 AND left_at IS NULL', [groupId])
-  return rows[0]!.n
 }
 
 export async function nicksOf(q: Queryable, wtIds: string[]): Promise<Map<string, string>> {

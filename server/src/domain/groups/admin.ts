@@ -13,8 +13,9 @@ import {
 } from '../../../../types/group.js'
 import { NoticeType } from '../../../../types/ws.js'
 import type { Queryable } from '../../db/Db.js'
-import { badRequest, forbidden, notFound } from '../../http/errors.js'
-import { conflict, membersAmong, memberOf, nicksOf, outranks, unixSeconds, type GroupAccess, type MemberRow } from './access.js'
+import { badRequest, conflict, forbidden, notFound } from '../refusal.js'
+import { nicksOf, outranks, unixSeconds, type GroupAccess } from './access.js'
+import { memberCount, memberIds, membersAmong, memberOf, type MemberRow } from './currentMembers.js'
 import type { GroupEffects } from './effects.js'
 import { kick } from './members.js'
 import { endMemberships } from './membership.js'
@@ -34,10 +35,7 @@ export async function setAdmins(q: Queryable, fx: GroupEffects, access: Member, 
   const ids = targets.filter((t) => t.identity === from).map((t) => t.wt_id)
   if (ids.length === 0) throw conflict(identity === GroupIdentity.Admin ? '所选成员已是管理员或不在群聊中' : '所选成员不是管理员')
   if (identity === GroupIdentity.Admin) {
-    const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM group_members WHERE group_id = $1 AND left_at IS NULL AND identity = 2', [
-      access.group.group_id,
-    ])
-    if (rows[0]!.n + ids.length > GROUP_ADMIN_MAX) throw conflict(GroupText.AdminCap)
+    if ((await memberCount(q, access.group.group_id, GroupIdentity.Admin)) + ids.length > GROUP_ADMIN_MAX) throw conflict(GroupText.AdminCap)
   }
   await q.query('UPDATE group_members SET identity = $3, mute_until = CASE WHEN $3 = 2 THEN NULL ELSE mute_until END WHERE group_id = $1 AND wt_id = ANY($2::text[])', [
     access.group.group_id,
@@ -75,8 +73,7 @@ export async function transfer(q: Queryable, fx: GroupEffects, access: Member, w
  * {dissolved: true}, leave code 5), keeps the history up to it and receives nothing later.
  */
 export async function dissolve(q: Queryable, fx: GroupEffects, access: Member): Promise<void> {
-  const { rows } = await q.query<{ wt_id: string }>('SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL', [access.group.group_id])
-  const everyone = rows.map((r) => r.wt_id)
+  const everyone = await memberIds(q, access.group.group_id)
   const seq = await writeTip(q, fx, access, access.self.wt_id, TipOp.Profile, { ids: [], nicks: [] }, {
     newGroupProfile: { dissolved: true },
     extra: everyone,

@@ -9,8 +9,8 @@ import {
   type JoinType,
 } from '../../../../types/group.js'
 import type { Queryable } from '../../db/Db.js'
-import { forbidden, notFound } from '../../http/errors.js'
-import { conflict, openGroup, requireRole, type GroupAccess } from './access.js'
+import { conflict, forbidden, notFound } from '../refusal.js'
+import { openGroup, requireRole, type GroupAccess } from './access.js'
 import type { GroupEffects } from './effects.js'
 import { addMembers } from './membership.js'
 

@@ -1,3 +1,5 @@
+import type { SingleServerFrame } from '../../../../types/frames.js'
+
 /**
  * What a group change must tell people once its transaction has committed. Domain functions
  * record effects while they write; realtime/groupEvents.ts delivers them afterwards, so
@@ -24,7 +26,7 @@ export interface GroupEffects {
   /** Groups whose admins' counters changed (a new or handled application). */
   counterGroups: Set<string>
   /** Other frames, to a group's current members. */
-  frames: Array<{ groupId: string; frame: Record<string, unknown> & { type: number | string } }>
+  frames: Array<{ groupId: string; frame: SingleServerFrame }>
 }
 
 export function newEffects(): GroupEffects {

@@ -1,8 +1,9 @@
 import type { Paged } from '../../../../types/envelope.js'
 import { GroupIdentity, type GroupMember, type GroupMemberDetail, type JoinType, type MemberListBody } from '../../../../types/group.js'
 import type { Queryable } from '../../db/Db.js'
-import { notFound } from '../../http/errors.js'
-import { unixSeconds, type GroupAccess, type MemberRow } from './access.js'
+import { notFound } from '../refusal.js'
+import { unixSeconds, type GroupAccess } from './access.js'
+import type { MemberRow } from './currentMembers.js'
 
 /** Which members a list shows (the member list and the candidate lists of the management screens). */
 export const MemberFilter = {

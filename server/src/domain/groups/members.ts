@@ -9,9 +9,10 @@ import {
   type JoinResult,
 } from '../../../../types/group.js'
 import type { Queryable } from '../../db/Db.js'
-import { forbidden } from '../../http/errors.js'
+import { conflict, forbidden } from '../refusal.js'
 import { patchConversation } from '../conversations.js'
-import { conflict, membersAmong, nicksOf, outranks, type GroupAccess, type MemberRow } from './access.js'
+import { nicksOf, outranks, type GroupAccess } from './access.js'
+import { membersAmong, type MemberRow } from './currentMembers.js'
 import type { GroupEffects } from './effects.js'
 import { addMembers, endMemberships } from './membership.js'
 import { writeTip } from './tips.js'

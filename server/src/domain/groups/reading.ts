@@ -12,7 +12,8 @@ import {
   type SwitchValue,
 } from '../../../../types/group.js'
 import type { Queryable } from '../../db/Db.js'
-import { memberCount, unixSeconds, type GroupAccess, type MemberRow } from './access.js'
+import { unixSeconds, type GroupAccess } from './access.js'
+import { memberCount, type MemberRow } from './currentMembers.js'
 import { MemberFilter, memberPage } from './memberLists.js'
 import { listGroups } from '../groups.js'
 
@@ -44,7 +45,7 @@ export async function groupInfo(q: Queryable, access: GroupAccess & { self: Memb
   const g = access.group
   const [count, admins, members, self] = await Promise.all([
     memberCount(q, g.group_id),
-    q.query<{ n: number }>('SELECT count(*)::int AS n FROM group_members WHERE group_id = $1 AND left_at IS NULL AND identity = 2', [g.group_id]),
+    memberCount(q, g.group_id, GroupIdentity.Admin),
     memberPage(q, g.group_id, MemberFilter.All, { pageNum: 1, pageSize: GROUP_MEMBER_FETCH_COUNT, keyword: '' }),
     selfMember(q, access),
   ])
@@ -67,7 +68,7 @@ export async function groupInfo(q: Queryable, access: GroupAccess & { self: Memb
     bannedSwitch: g.banned_switch === 1 ? 1 : 0,
     joinMode: joinModeOf(g.confirm_invite_switch),
     groupMemberCount: count,
-    adminCount: admins.rows[0]!.n,
+    adminCount: admins,
     ownerWtId: g.owner_wt_id,
     createTime: unixSeconds(g.created_at),
     selfMember: self,

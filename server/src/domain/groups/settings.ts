@@ -1,6 +1,7 @@
 import { GroupEditKeys, TipOp, type GroupEditBody, type GroupEditKey } from '../../../../types/group.js'
 import type { Queryable } from '../../db/Db.js'
-import type { GroupAccess, MemberRow } from './access.js'
+import type { GroupAccess } from './access.js'
+import type { MemberRow } from './currentMembers.js'
 import type { GroupEffects } from './effects.js'
 import { writeTip } from './tips.js'
 

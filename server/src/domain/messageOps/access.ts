@@ -1,11 +1,10 @@
 import type { Queryable } from '../../db/Db.js'
-import { AppError } from '../../http/errors.js'
 import { MessageOpsText } from '../../../../types/messageOps.js'
 import type { ChatFeatureKey, ChatFeatures } from '../../../../types/messageOps.js'
 import { parseConversationId, type ConvRef } from '../conversationIds.js'
 import { conversationState } from '../conversations.js'
 import { MESSAGE_SELECT, type MessageRow } from '../messages.js'
-import { forbidden, notFound } from '../../http/errors.js'
+import { forbidden, notFound } from '../refusal.js'
 
 export type Window = NonNullable<Awaited<ReturnType<typeof conversationState>>>
 
@@ -32,5 +31,3 @@ export async function visibleMessage(q: Queryable, me: string, w: Window, seq: n
 export function requireFeature(features: ChatFeatures, key: ChatFeatureKey): void {
   if (!features[key]) throw forbidden(MessageOpsText.FeatureOff)
 }
-
-export const opsError = (code: number, msg: string) => new AppError(code, msg)

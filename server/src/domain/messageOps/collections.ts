@@ -1,6 +1,6 @@
 import { CollectContentType, COLLECT_UPLOADING_TEXT, type CollectionAddBody } from '../../../../types/messageOps.js'
 import type { Queryable } from '../../db/Db.js'
-import { badRequest, notFound } from '../../http/errors.js'
+import { badRequest, notFound } from '../refusal.js'
 
 /** A device-local address (a browser blob, a mini-program temp file): the upload has not finished. */
 const LOCAL_FILE = /^(blob:|wxfile:|http:\/\/tmp\/|file:)/

@@ -1,6 +1,6 @@
 import { REVOKE_WINDOW_S } from '../../../../types/messageOps.js'
 import type { Queryable } from '../../db/Db.js'
-import { forbidden, notFound } from '../../http/errors.js'
+import { forbidden, notFound } from '../refusal.js'
 import { conversationState, messagesAt } from '../conversations.js'
 import { ageSeconds } from './revoke.js'
 

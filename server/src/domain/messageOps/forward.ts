@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { ConvType, MsgType, type OutgoingBody, type OutgoingMessage } from '../../../../types/chat.js'
 import { FORWARD_SENSITIVE_TEXT, MessageOpsError, type ForwardBody, type MergedItem } from '../../../../types/messageOps.js'
-import { AppError, badRequest, notFound } from '../../http/errors.js'
+import { Refusal, badRequest, notFound } from '../refusal.js'
 import { conversationState, messagesAt } from '../conversations.js'
 import { parseConversationId } from '../conversationIds.js'
 import { sendMessage, SendFailure, type SendContext, type SendResult } from '../messages.js'
@@ -79,7 +79,7 @@ export async function forwardMessages(ctx: SendContext, me: string, myNick: stri
   if (rows.some((r) => r.is_revoked || r.type === MsgType.GroupTip || r.has_risk || isCallMessage(r))) throw badRequest('所选消息不能转发')
   for (const r of rows) {
     for (const text of textsOf(r.type, r.payload)) {
-      if (ctx.moderation.checkText(text)) throw new AppError(MessageOpsError.ForwardSensitive, FORWARD_SENSITIVE_TEXT)
+      if (ctx.moderation.checkText(text)) throw new Refusal(MessageOpsError.ForwardSensitive, FORWARD_SENSITIVE_TEXT)
     }
   }
   let bodies: OutgoingBody[]

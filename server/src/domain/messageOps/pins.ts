@@ -3,7 +3,7 @@ import { MessageOpsText, type PinnedMessage } from '../../../../types/messageOps
 import { NoticeType } from '../../../../types/ws.js'
 import { userTopic } from '../../bus/Bus.js'
 import type { AppContext } from '../../context.js'
-import { badRequest, forbidden, notFound } from '../../http/errors.js'
+import { badRequest, forbidden, notFound } from '../refusal.js'
 import { c2cChannel } from '../conversationIds.js'
 import { openWindow, windowParams, IN_WINDOW } from './access.js'
 

@@ -1,20 +1,13 @@
-import { ConvType, MsgType } from '../../../../types/chat.js'
-import {
-  MessageOpsCode,
-  REACTION_KINDS_MAX,
-  REACTION_LIMIT_TEXT,
-  REACTION_USERS_LISTED,
-  type Reaction,
-  type ReactionBody,
-  type ReactionFrame,
-} from '../../../../types/messageOps.js'
-import { ReactionFrame as ReactionFrameSchema } from '../../../../types/messageOps.js'
+import { ConvType, MsgType, type Message, type Reaction } from '../../../../types/chat.js'
+import { ReactionFrame } from '../../../../types/frames.js'
+import { MessageOpsCode, REACTION_KINDS_MAX, REACTION_LIMIT_TEXT, REACTION_USERS_LISTED, type ReactionBody } from '../../../../types/messageOps.js'
 import { FANOUT_TOPIC, userTopic } from '../../bus/Bus.js'
 import type { AppContext } from '../../context.js'
 import type { Queryable } from '../../db/Db.js'
-import { badRequest } from '../../http/errors.js'
+import { badRequest, Refusal } from '../refusal.js'
 import { c2cIdFor } from '../conversationIds.js'
-import { openWindow, opsError, visibleMessage } from './access.js'
+import { memberIds } from '../groups/currentMembers.js'
+import { openWindow, visibleMessage } from './access.js'
 
 interface ReactionRow {
   seq: number
@@ -52,6 +45,13 @@ export async function reactionLists(q: Queryable, channelId: string, seqs: numbe
   return out
 }
 
+/** Fills reactionList on a page of messages of one channel (one query for the page). */
+export async function withReactions<P extends { messages: Message[] }>(q: Queryable, channelId: string, me: string, page: P): Promise<P> {
+  const lists = await reactionLists(q, channelId, page.messages.map((m) => m.sequence), me)
+  for (const m of page.messages) m.reactionList = lists.get(m.sequence) ?? []
+  return page
+}
+
 /** Adds or removes this user's reaction, within the per-message limit, and tells everyone in the conversation. */
 export async function toggleReaction(ctx: AppContext, me: string, body: ReactionBody): Promise<Reaction[]> {
   const { ref, window } = await openWindow(ctx.db, me, body.conversationID)
@@ -76,7 +76,7 @@ export async function toggleReaction(ctx: AppContext, me: string, body: Reaction
       [channelId, body.sequence, body.reactionID],
     )
     const { kinds, present } = rows[0] ?? { kinds: 0, present: false }
-    if (!present && kinds >= REACTION_KINDS_MAX) throw opsError(MessageOpsCode.ReactionLimit, REACTION_LIMIT_TEXT)
+    if (!present && kinds >= REACTION_KINDS_MAX) throw new Refusal(MessageOpsCode.ReactionLimit, REACTION_LIMIT_TEXT)
     await q.query(
       'INSERT INTO message_reactions (channel_id, seq, reaction_id, wt_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
       [channelId, body.sequence, body.reactionID, me],
@@ -89,15 +89,14 @@ export async function toggleReaction(ctx: AppContext, me: string, body: Reaction
     await publish(ctx, userTopic(ref.peer), { ...base, conversationID: c2cIdFor(me), reactionList: theirs })
     await publish(ctx, userTopic(me), { ...base, conversationID: body.conversationID, reactionList: mine })
   } else {
-    const { rows } = await ctx.db.query<{ wt_id: string }>('SELECT wt_id FROM group_members WHERE group_id = $1 AND left_at IS NULL', [ref.groupId])
     // One frame for the whole group: `reacted` is per viewer, so the fan-out copy leaves it to each client.
     const shared = mine.map((r) => ({ ...r, reacted: false }))
-    await publish(ctx, FANOUT_TOPIC, { ...base, conversationID: body.conversationID, reactionList: shared }, rows.map((r) => r.wt_id))
+    await publish(ctx, FANOUT_TOPIC, { ...base, conversationID: body.conversationID, reactionList: shared }, await memberIds(ctx.db, ref.groupId))
   }
   return mine
 }
 
 async function publish(ctx: AppContext, topic: string, frame: ReactionFrame, recipients?: string[]) {
-  ReactionFrameSchema.parse(frame)
+  ReactionFrame.parse(frame)
   await ctx.bus.publish(topic, recipients ? { frame, recipients } : { frame })
 }

@@ -2,10 +2,11 @@ import { ConvType, MsgType } from '../../../../types/chat.js'
 import { GroupIdentity } from '../../../../types/group.js'
 import { MessageOpsError, REVOKE_TOO_LATE_TEXT, REVOKE_WINDOW_S } from '../../../../types/messageOps.js'
 import type { Queryable } from '../../db/Db.js'
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js'
+import { Refusal, badRequest, forbidden, notFound } from '../refusal.js'
 import { conversationState } from '../conversations.js'
 import { parseConversationId, type ConvRef } from '../conversationIds.js'
-import { memberOf, outranks } from '../groups/access.js'
+import { outranks } from '../groups/access.js'
+import { memberOf } from '../groups/currentMembers.js'
 import { messageAt, type MessageRow } from '../messages.js'
 
 export const ADMIN_REVOKER = 'administrator'
@@ -48,7 +49,7 @@ export async function revokeMessage(q: Queryable, me: string, conversationID: st
   }
   const revoker = own ? me : ADMIN_REVOKER
   if (row.is_revoked) return { row, ref, revoker: row.revoker, changed: false }
-  if (own && !admin && ageSeconds(row) >= REVOKE_WINDOW_S) throw new AppError(MessageOpsError.RevokeTooLate, REVOKE_TOO_LATE_TEXT)
+  if (own && !admin && ageSeconds(row) >= REVOKE_WINDOW_S) throw new Refusal(MessageOpsError.RevokeTooLate, REVOKE_TOO_LATE_TEXT)
   await q.query('UPDATE messages SET is_revoked = TRUE, revoker = $3 WHERE channel_id = $1 AND seq = $2', [row.channel_id, sequence, revoker])
   return { row: { ...row, is_revoked: true, revoker, payload: {} }, ref, revoker, changed: true }
 }

@@ -6,7 +6,8 @@ import { toast } from '@/services/toast'
 import { useAppStore } from '@/stores'
 import { isSystemUserID } from '@/components/conversation/conversationInfo'
 import { ApplySource } from '@shared/friends'
-import type { CustomContent } from '../customMessage'
+import type { CustomContent } from '@/domain/chat/customMessage'
+import { missingCase } from '@/utils/missingCase'
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url)
 
@@ -102,10 +103,6 @@ export default function CustomBubble({ content, own }: { content: Exclude<Custom
         </View>
       )
     default:
-      return missingCase(content)
+      return missingCase(content, 'custom content')
   }
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled custom content ${JSON.stringify(x)}`)
 }

@@ -8,7 +8,7 @@ import { mediaUrl } from '@/services/chat/upload'
 import type { UiMessage } from '@/stores/slices/messages'
 import { formatMessageTime } from '@/utils/time'
 import MergerBubble from '../bubbles/MergerBubble'
-import { parseCustomContent } from '../customMessage'
+import { parseCustomContent } from '@/domain/chat/customMessage'
 import MessageBubble from '../MessageBubble'
 
 export const MERGED_LOAD_FAILED_TEXT = '聊天记录加载失败'

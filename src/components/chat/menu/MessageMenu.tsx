@@ -3,7 +3,7 @@ import { View } from '@tarojs/components'
 import { useEffect } from 'react'
 import type { PressPoint } from '@/components/conversation/usePressMenu'
 import { keyboard } from '@/platform/keyboard'
-import type { MenuEntry, MessageAction } from './menuRules'
+import type { MenuEntry, MessageAction } from '@/domain/chat/menuRules'
 
 const MENU_WIDTH = 140
 const ITEM_HEIGHT = 38

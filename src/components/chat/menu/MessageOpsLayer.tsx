@@ -9,7 +9,7 @@ import { hasMessageAction, menuInputExtras, runMessageAction } from './actions'
 import ForwardDialog from './ForwardDialog'
 import MergedViewer from './MergedViewer'
 import MessageMenu from './MessageMenu'
-import { menuActions, type GroupRole } from './menuRules'
+import { menuActions, type GroupRole } from '@/domain/chat/menuRules'
 import MultiSelectPanel from './MultiSelectPanel'
 import type { MessageOpsState } from './useMessageOps'
 

@@ -1,7 +1,7 @@
 import { collectMessages, copyMessage, deleteMessages, openMessage, revokeMessage } from '@/services/chat/messageOps'
 import type { UiMessage } from '@/stores/slices/messages'
 import type { ChatScreen } from '../chatContext'
-import type { MenuInput, MessageAction } from './menuRules'
+import type { MenuInput, MessageAction } from '@/domain/chat/menuRules'
 
 export interface ActionContext {
   message: UiMessage

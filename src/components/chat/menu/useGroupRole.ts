@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Conversation } from '@shared/chat'
+import { roleOf, type GroupRole } from '@/domain/chat/menuRules'
 import { groupApi } from '@/services/groups/api'
-import { roleOf, type GroupRole } from './menuRules'
 
 /**
  * The viewer's role in a group conversation (member/oneInfo on the viewer), for the menu's revoke

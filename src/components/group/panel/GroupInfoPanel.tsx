@@ -18,7 +18,7 @@ import {
   transferOwner,
   unblacklistMembers,
 } from '@/services/groups'
-import { panelAbilities } from '../rules/permissions'
+import { panelAbilities } from '@/domain/groups/permissions'
 import AvatarPanel from './AvatarPanel'
 import InviteDialog from './InviteDialog'
 import JoinLevelPanel from './JoinLevelPanel'

@@ -2,7 +2,7 @@ import { Input, View } from '@tarojs/components'
 import { useState } from 'react'
 import Button from '@/components/layout/Button'
 import { setJoinLevel } from '@/services/groups'
-import { joinLevelError } from '../rules/validation'
+import { joinLevelError } from '@/domain/groups/validation'
 import { PanelHeader, SwitchRow } from './PanelParts'
 
 /** Join level limit: on with a level of 1-200, off sends 0. */

@@ -2,7 +2,7 @@ import { View } from '@tarojs/components'
 import { useState } from 'react'
 import { GROUP_ADMIN_MAX, SwitchValue, type GroupInfo } from '@shared/group'
 import { editGroupField } from '@/services/groups'
-import type { GroupPanelAbilities } from '../rules/permissions'
+import type { GroupPanelAbilities } from '@/domain/groups/permissions'
 import { PanelRow, PanelSection, SwitchRow, TOGGLE_COOLDOWN_MS } from './PanelParts'
 import type { SubPanel } from './subPanels'
 

@@ -9,7 +9,7 @@ import { mediaUrl } from '@/services/chat'
 import { GroupToast, loadCandidates, type CandidateKind } from '@/services/groups'
 import { toast } from '@/services/toast'
 import checkIcon from '../icons/check.svg'
-import { roleLabel } from '../rules/permissions'
+import { roleLabel } from '@/domain/groups/permissions'
 import { memberID, memberName } from './memberName'
 import { PanelHeader } from './PanelParts'
 

@@ -2,7 +2,7 @@ import { Image, Input, Textarea, View } from '@tarojs/components'
 import { useState } from 'react'
 import { icons } from '@/assets/icons'
 import Button from '@/components/layout/Button'
-import { charCount } from '../rules/validation'
+import { charCount } from '@/domain/groups/validation'
 import { PanelHeader } from './PanelParts'
 
 export interface TextEditSpec {

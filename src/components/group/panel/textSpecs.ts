@@ -1,6 +1,6 @@
 import { GROUP_NAME_MAX, GROUP_NICKNAME_MAX, GROUP_NOTICE_PANEL_MAX, GROUP_WELCOME_MAX, type GroupInfo } from '@shared/group'
 import { editGroupField, editSelf, setWelcomeMessage } from '@/services/groups'
-import { groupNameError, nicknameError, panelNoticeError, welcomeError } from '../rules/validation'
+import { groupNameError, nicknameError, panelNoticeError, welcomeError } from '@/domain/groups/validation'
 import type { TextEditSpec } from './TextEditPanel'
 import type { TextField } from './subPanels'
 

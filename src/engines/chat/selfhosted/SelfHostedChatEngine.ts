@@ -1,15 +1,16 @@
 import type { RtcPayload } from '@shared/call'
-import { OutgoingMessage, type Conversation, type Message } from '@shared/chat'
+import { OutgoingMessage, type Conversation, type Message, type Reaction } from '@shared/chat'
 import { PROTOCOL_VERSION } from '@shared/codes'
+import type { ChatServerFrame, ServerFrame } from '@shared/frames'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
 import type { ForwardResult } from '@shared/messageOps'
 import type { SearchResult } from '@shared/search'
-import type { Reaction } from '@shared/messageOps'
 import { accountRoutes } from '@shared/routes/account'
 import { chatRoutes } from '@shared/routes/chat'
 import { groupRoutes } from '@shared/routes/groups'
 import { NoticeType } from '@shared/ws'
 import type { SocketPort } from '@/platform/socket'
+import { missingCase } from '@/utils/missingCase'
 import {
   ChatEngineError,
   ChatErrorCode,
@@ -35,9 +36,7 @@ import {
 import { TypedEmitter } from '../emitter'
 import type { BackoffOptions } from './backoff'
 import { ReconnectingChannel, type ChannelState } from './channel'
-import type { SingleChatFrame } from './chatFrames'
 import { systemClock, type Clock } from './clock'
-import type { IncomingFrame } from './frames'
 import type { ImHttp } from './imHttp'
 import { Outbox } from './outbox'
 
@@ -306,7 +305,7 @@ export class SelfHostedChatEngine implements ChatEngine {
     this.events.emit(ready ? 'ready' : 'notReady', undefined)
   }
 
-  private handleFrame(frame: IncomingFrame): void {
+  private handleFrame(frame: ServerFrame): void {
     switch (frame.type) {
       case 'batch':
         for (const inner of frame.frames) this.handleFrame(inner)
@@ -343,18 +342,16 @@ export class SelfHostedChatEngine implements ChatEngine {
       case 'friendChange':
         return this.events.emit('contacts', frame)
       default:
-        return missingCase(frame)
+        return missingCase(frame, 'frame')
     }
   }
 
-  private handleChatFrame(frame: SingleChatFrame): void {
+  private handleChatFrame(frame: ChatServerFrame): void {
     switch (frame.type) {
       case 'ack':
         return this.outbox.ack(frame.clientMsgId, frame.message)
-      case 'nack': {
-        const risk = (frame as { hasRiskContent?: boolean }).hasRiskContent ?? false
-        return this.outbox.nack(frame.clientMsgId, new SendFailure(frame.code, frame.msg, risk))
-      }
+      case 'nack':
+        return this.outbox.nack(frame.clientMsgId, new SendFailure(frame.code, frame.msg, frame.hasRiskContent ?? false))
       case 'msg':
         return this.events.emit('message', frame.message)
       case 'typing':
@@ -376,10 +373,8 @@ export class SelfHostedChatEngine implements ChatEngine {
         return this.events.emit('reaction', frame)
       case 'revoked':
         return this.events.emit('messageRevoked', { conversationID: frame.conversationID, sequence: frame.sequence, from: frame.from, revoker: frame.revoker })
-      case 'rtc':
-        return this.events.emit('rtc', { inviteID: frame.inviteID, from: frame.from, payload: frame.payload })
       default:
-        return missingCase(frame)
+        return missingCase(frame, 'frame')
     }
   }
 
@@ -423,8 +418,4 @@ export class SelfHostedChatEngine implements ChatEngine {
     this.outbox.cancelAll()
     this.events.emit('kicked', event)
   }
-}
-
-function missingCase(x: never): never {
-  throw new Error(`unhandled frame ${JSON.stringify(x)}`)
 }

@@ -1,10 +1,10 @@
-import type { AnyClientFrame } from '@shared/ws'
+import type { ClientFrame, ServerFrame } from '@shared/frames'
 import { WS_HEARTBEAT_MS, WsClose } from '@shared/ws'
 import type { PlatformSocket, SocketCloseEvent } from '@/platform/socket'
 import { TypedEmitter } from '../emitter'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
 import { systemClock, type Clock } from './clock'
-import { parseServerFrame, type IncomingFrame } from './frames'
+import { parseServerFrame } from './frames'
 
 /** Close codes the server uses on /ws after which reconnecting cannot help. */
 export const WsCloseCode = WsClose
@@ -17,7 +17,7 @@ export type ChannelState = 'idle' | 'connecting' | 'open' | 'backoff' | 'stopped
 
 export interface ChannelEvents {
   state: ChannelState
-  frame: IncomingFrame
+  frame: ServerFrame
   /** A frame that failed validation; it is dropped and the connection stays up. */
   invalidFrame: { reason: string; raw: string }
   /** The server closed with a code that rules out reconnecting; the channel has stopped. */
@@ -83,7 +83,7 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
    * Sends when a socket is open and says whether it did. Frames are not queued here: the engine
    * decides what is worth sending again after a reconnect (unacknowledged messages are).
    */
-  send(frame: AnyClientFrame): boolean {
+  send(frame: ClientFrame): boolean {
     if (this.current !== 'open' || !this.socket) return false
     try {
       this.socket.send(JSON.stringify(frame))

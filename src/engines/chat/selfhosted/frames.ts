@@ -1,16 +1,38 @@
-import { ServerFrame, WS_MAX_FRAME_BYTES } from '@shared/ws'
-import { CHAT_FRAME_TYPES, parseChatFrame, type CheckedBatch, type SingleChatFrame } from './chatFrames'
+import type { z } from 'zod'
+import { SingleServerFrame, type ServerFrame } from '@shared/frames'
+import { WS_MAX_FRAME_BYTES } from '@shared/ws'
 
-/** Every frame the engine handles: the notification frames of types/ws.ts and the chat frames. */
-export type IncomingFrame = ServerFrame | SingleChatFrame | CheckedBatch
+export type FrameParse = { ok: true; frame: ServerFrame } | { ok: false; reason: string }
 
-export type FrameParse = { ok: true; frame: IncomingFrame } | { ok: false; reason: string }
+function reasonOf(error: z.ZodError): string {
+  const issue = error.issues[0]
+  return `${issue?.path.join('.') || 'frame'}: ${issue?.message ?? 'invalid'}`
+}
 
 /**
- * Validates one incoming text frame against the wire contract (types/ws.ts, types/chat.ts). A
- * chat batch keeps its valid frames; invalid frames inside it are reported to onInvalid.
+ * A batch keeps its valid frames in order (nested batches flattened): one bad frame inside it is
+ * reported to onInvalid and dropped on its own, so the rest of the tick still arrives.
  */
-export function parseServerFrame(text: string, onInvalid?: (reason: string) => void): FrameParse {
+function parseBatch(frames: unknown, onInvalid: (reason: string) => void): FrameParse {
+  if (!Array.isArray(frames)) return { ok: false, reason: 'frames: expected an array' }
+  const out: SingleServerFrame[] = []
+  frames.forEach((inner: unknown, i) => {
+    if (typeof inner !== 'object' || inner === null) return onInvalid(`frames.${i}: expected an object`)
+    if ((inner as { type?: unknown }).type === 'batch') {
+      const nested = parseBatch((inner as { frames?: unknown }).frames, onInvalid)
+      if (!nested.ok) return onInvalid(`frames.${i}.${nested.reason}`)
+      if (nested.frame.type === 'batch') out.push(...nested.frame.frames)
+      return
+    }
+    const parsed = SingleServerFrame.safeParse(inner)
+    if (parsed.success) out.push(parsed.data)
+    else onInvalid(`frames.${i}.${reasonOf(parsed.error)}`)
+  })
+  return { ok: true, frame: { type: 'batch', frames: out } }
+}
+
+/** Validates one incoming text frame against the wire contract (types/frames.ts). */
+export function parseServerFrame(text: string, onInvalid: (reason: string) => void = () => undefined): FrameParse {
   // UTF-16 length is at most the UTF-8 byte length, so this never refuses a frame the server may send.
   if (text.length > WS_MAX_FRAME_BYTES) return { ok: false, reason: 'frame too large' }
   let data: unknown
@@ -20,11 +42,7 @@ export function parseServerFrame(text: string, onInvalid?: (reason: string) => v
     return { ok: false, reason: 'not JSON' }
   }
   if (typeof data !== 'object' || data === null) return { ok: false, reason: 'frame: expected an object' }
-  if (CHAT_FRAME_TYPES.has(String((data as { type?: unknown }).type))) return parseChatFrame(data, onInvalid)
-  const parsed = ServerFrame.safeParse(data)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    return { ok: false, reason: `${issue?.path.join('.') || 'frame'}: ${issue?.message ?? 'invalid'}` }
-  }
-  return { ok: true, frame: parsed.data }
+  if ((data as { type?: unknown }).type === 'batch') return parseBatch((data as { frames?: unknown }).frames, onInvalid)
+  const parsed = SingleServerFrame.safeParse(data)
+  return parsed.success ? { ok: true, frame: parsed.data } : { ok: false, reason: reasonOf(parsed.error) }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Message } from '../../types/chat.js'
-import { AT_ALL_TAG, ReactionFrame, REACTION_KINDS_MAX, type PinnedMessage, type Reaction } from '../../types/messageOps.js'
+import type { Message, Reaction } from '../../types/chat.js'
+import { ReactionFrame } from '../../types/frames.js'
+import { AT_ALL_TAG, REACTION_KINDS_MAX, type PinnedMessage } from '../../types/messageOps.js'
 import type { SiteInfo } from '../../types/site.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
@@ -10,7 +11,7 @@ import { registerUser, type TestUser } from './support/users.js'
 import { startLanguageProvider, type ProviderProcess } from './support/languageProvider.js'
 import { BACKENDS, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
 
-describe.each(BACKENDS)('message operations B on %s', (backend) => {
+describe.each(BACKENDS)('reactions, mentions, pins, translation and search on %s', (backend) => {
   let storage: Storage
   /** No provider, every feature on. */
   let s: TestServer

@@ -14,8 +14,8 @@ import { serve } from '../http/serve.js'
 import { pushMessage } from '../realtime/chatEvents.js'
 import { pushRevoked } from '../realtime/messageOpsEvents.js'
 
-/** Message operations of the chat menu under /api/im/message/ (docs/protocol.md "Message operations"). */
-export function messageOpsRoutes(ctx: AppContext) {
+/** Revoke, delete and forward from the chat menu under /api/im/message/ (docs/protocol.md "Message operations"). */
+export function messageActionRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

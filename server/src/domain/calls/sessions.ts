@@ -1,22 +1,15 @@
-import { CallAction, CallCmd, LINE_BUSY, type CallSignal } from '../../../types/call.js'
-import { ConvType } from '../../../types/chat.js'
-import type { Queryable } from '../db/Db.js'
-import type { ConvRef } from './conversationIds.js'
+import { CallAction, LINE_BUSY, type CallSignal } from '../../../../types/call.js'
+import { ConvType } from '../../../../types/chat.js'
+import type { Queryable } from '../../db/Db.js'
+import type { ConvRef } from '../conversationIds.js'
 import { applyGroupCallMessage, groupCallRefusal, groupRelayAllowed, inLiveGroupCall } from './groupCalls.js'
+import { isFreshInvite, LIVE_CALL } from './live.js'
 
 /**
  * The server's view of each call, kept from the call messages that pass through the chat send
  * path: who takes part, and whether it rings, is connected or has ended. It decides whether a
  * callee is busy and which sockets may exchange WebRTC frames.
  */
-
-/** A connected call with no keep-alive for this long is treated as gone (both browsers closed). */
-export const CALL_ALIVE_WINDOW_SECONDS = 60
-
-/** SQL condition on call_sessions `cs`: ringing within its timeout, or connected and kept alive by its browsers. */
-export const LIVE_CALL = `cs.status <> 'ended'
-  AND ((cs.status = 'ringing' AND cs.created_at + make_interval(secs => cs.timeout_s) > now())
-    OR (cs.status = 'connected' AND cs.alive_at > now() - make_interval(secs => ${CALL_ALIVE_WINDOW_SECONDS})))`
 
 interface SessionRow {
   invite_id: string
@@ -25,8 +18,6 @@ interface SessionRow {
   group_id: string
   status: 'ringing' | 'connected' | 'ended'
 }
-
-export const isHangup = (s: CallSignal) => s.actionType === CallAction.Invite && s.data.data?.cmd === CallCmd.Hangup
 
 async function sessionOf(q: Queryable, inviteID: string): Promise<SessionRow | null> {
   const { rows } = await q.query<SessionRow>('SELECT invite_id, inviter, invitees, group_id, status FROM call_sessions WHERE invite_id = $1', [inviteID])
@@ -38,13 +29,13 @@ const participants = (s: SessionRow) => [s.inviter, ...s.invitees]
 /**
  * Why `me` may not send this call message in this conversation, or null when it may. In a
  * one-to-one call the conversation's peer is the other participant; group calls are checked
- * against the group's call (domain/groupCalls.ts).
+ * against the group's call (groupCalls.ts).
  */
 export async function callMessageRefusal(q: Queryable, me: string, ref: ConvRef, signal: CallSignal): Promise<string | null> {
   if (ref.type !== ConvType.C2C) return groupCallRefusal(q, me, ref.groupId, signal)
   if (signal.groupID) return 'groupID: 单聊通话不能带群号'
   const peer = ref.peer
-  if (signal.actionType === CallAction.Invite && !isHangup(signal)) {
+  if (isFreshInvite(signal)) {
     if (signal.inviter !== me) return 'inviter: 必须是发送者本人'
     if (signal.inviteeList.length !== 1 || signal.inviteeList[0] !== peer) return 'inviteeList: 必须是会话的对方'
     // The same inviter may send it again (a retry after a reconnect); the send path dedupes it.
@@ -70,7 +61,7 @@ export async function callMessageRefusal(q: Queryable, me: string, ref: ConvRef,
 /** Moves the call's state after one of its messages has been stored (`sender` wrote it). */
 export async function applyCallMessage(q: Queryable, sender: string, signal: CallSignal): Promise<void> {
   if (signal.groupID) return applyGroupCallMessage(q, sender, signal)
-  if (signal.actionType === CallAction.Invite && !isHangup(signal)) {
+  if (isFreshInvite(signal)) {
     await q.query(
       `INSERT INTO call_sessions (invite_id, inviter, invitees, group_id, media_type, timeout_s) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (invite_id) DO NOTHING`,

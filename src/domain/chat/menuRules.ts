@@ -2,7 +2,7 @@ import { MsgType } from '@shared/chat'
 import { REVOKE_WINDOW_S } from '@shared/messageOps'
 import { looksLikeCallSignal } from '@shared/call'
 import type { UiMessage } from '@/stores/slices/messages'
-import { parseCustomContent } from '../customMessage'
+import { parseCustomContent } from './customMessage'
 
 /** Every entry the message menu can hold, in the order it shows them. */
 export const MESSAGE_ACTIONS = [

@@ -3,7 +3,8 @@ import { useAppStore } from '@/stores'
 import { messageKey } from '@/stores/chat/uiMessage'
 import { registerMenuInputProvider, registerMessageAction } from './actions'
 
-// Part B's menu entries: reaction opens the picker under the bubble; the others act at once.
+// The menu entries of reactions, pins, translation and voice-to-text: reaction opens the picker
+// under the bubble; the others act at once.
 registerMessageAction('reaction', ({ message }) => useAppStore.getState().setReactionPickerFor(messageKey(message)))
 registerMessageAction('pin', ({ message }) => pinMessage(message.conversationID, message))
 registerMessageAction('translate', ({ message }) => togglePanel('translate', message.conversationID, message))

@@ -1,6 +1,8 @@
-import { CALL_LIMITS, CallAction, GROUP_CALL_TEXT, RoomIdType, type CallSignal, type GroupCallInfo } from '../../../types/call.js'
-import type { Queryable } from '../db/Db.js'
-import { LIVE_CALL, isHangup } from './callSessions.js'
+import { CALL_LIMITS, CallAction, GROUP_CALL_TEXT, RoomIdType, type CallSignal, type GroupCallInfo } from '../../../../types/call.js'
+import type { Queryable } from '../../db/Db.js'
+import { isCurrentMember, memberIdsAmong } from '../groups/currentMembers.js'
+import { forbidden } from '../refusal.js'
+import { isFreshInvite, isHangup, LIVE_CALL } from './live.js'
 
 /**
  * Group calls (a mesh of up to 9 people): the group attribute inner_attr_kit_info kept from the
@@ -34,14 +36,8 @@ async function callOfInvite(q: Queryable, inviteID: string): Promise<GroupCallRo
   return rows[0] ?? null
 }
 
-async function isMember(q: Queryable, groupId: string, wtId: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM group_members WHERE group_id = $1 AND wt_id = $2 AND left_at IS NULL', [groupId, wtId])
-  return rows.length > 0
-}
-
 async function allMembers(q: Queryable, groupId: string, wtIds: string[]): Promise<boolean> {
-  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM group_members WHERE group_id = $1 AND wt_id = ANY($2) AND left_at IS NULL', [groupId, wtIds])
-  return rows[0]?.n === new Set(wtIds).size
+  return (await memberIdsAmong(q, groupId, wtIds)).length === new Set(wtIds).size
 }
 
 export function toGroupCallInfo(row: Pick<GroupCallRow, 'group_id' | 'room_id' | 'room_id_type' | 'call_media_type' | 'user_list'>): GroupCallInfo {
@@ -54,8 +50,9 @@ export function toGroupCallInfo(row: Pick<GroupCallRow, 'group_id' | 'room_id' |
   }
 }
 
-/** The group attribute of a live call, or null (getGroupAttributes). */
-export async function groupCallInfo(q: Queryable, groupId: string): Promise<GroupCallInfo | null> {
+/** The group attribute of a live call, or null (getGroupAttributes); members only. */
+export async function groupCallInfo(q: Queryable, me: string, groupId: string): Promise<GroupCallInfo | null> {
+  if (!(await isCurrentMember(q, groupId, me))) throw forbidden('你不是该群成员')
   const row = await liveCallOfGroup(q, groupId)
   return row ? toGroupCallInfo(row) : null
 }
@@ -63,10 +60,9 @@ export async function groupCallInfo(q: Queryable, groupId: string): Promise<Grou
 /** Why `me` may not send this call message in group `groupId`, or null when it may. */
 export async function groupCallRefusal(q: Queryable, me: string, groupId: string, signal: CallSignal): Promise<string | null> {
   if (signal.groupID !== groupId) return 'groupID: 必须是当前群聊'
-  if (!(await isMember(q, groupId, me))) return 'groupID: 你不是该群成员'
+  if (!(await isCurrentMember(q, groupId, me))) return 'groupID: 你不是该群成员'
   const call = await callOfInvite(q, signal.inviteID)
-  const fresh = signal.actionType === CallAction.Invite && !isHangup(signal)
-  if (fresh && !call) {
+  if (isFreshInvite(signal) && !call) {
     if (signal.inviter !== me) return 'inviter: 必须是发送者本人'
     if (signal.inviteeList.includes(me)) return 'inviteeList: 不能邀请自己'
     if (signal.inviteeList.length > CALL_LIMITS.invitePickerMax) return GROUP_CALL_TEXT.full
@@ -109,8 +105,7 @@ export async function groupCallRefusal(q: Queryable, me: string, groupId: string
  */
 export async function applyGroupCallMessage(q: Queryable, sender: string, signal: CallSignal): Promise<void> {
   const id = signal.inviteID
-  const fresh = signal.actionType === CallAction.Invite && !isHangup(signal)
-  if (fresh) {
+  if (isFreshInvite(signal)) {
     const existing = await callOfInvite(q, id)
     if (!existing) {
       await q.query(

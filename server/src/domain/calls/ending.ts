@@ -1,6 +1,6 @@
-import { CALL_BUSINESS_ID, CallAction, CallCmd, type CallSignal } from '../../../types/call.js'
-import type { Queryable } from '../db/Db.js'
-import { LIVE_CALL } from './callSessions.js'
+import { CALL_BUSINESS_ID, CallAction, CallCmd, type CallSignal } from '../../../../types/call.js'
+import type { Queryable } from '../../db/Db.js'
+import { LIVE_CALL } from './live.js'
 
 /**
  * The messages that close a user's live calls in their name, for when every session of theirs

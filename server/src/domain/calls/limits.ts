@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto'
-import type { CallConfig } from '../config.js'
-import type { Queryable } from '../db/Db.js'
-import type { IceConfig } from '../../../types/call.js'
-import { AppError, notFound } from '../http/errors.js'
+import type { CallConfig } from '../../config.js'
+import type { Queryable } from '../../db/Db.js'
+import type { IceConfig } from '../../../../types/call.js'
+import { Refusal, notFound } from '../refusal.js'
 
 /**
  * The daily call-time limit of non-members (messaging-app section 4 "Calls from the messaging
@@ -38,12 +38,12 @@ export async function limitReached(q: Queryable, wtId: string, cfg: CallConfig):
 
 /** POST /media/call: a call may start; answers the record id the heartbeats name. */
 export async function startCallRecord(q: Queryable, wtId: string, acceptWtId: string, callType: number, cfg: CallConfig): Promise<number> {
-  if (acceptWtId === wtId) throw new AppError(400, "acceptWtId: Can't call yourself")
+  if (acceptWtId === wtId) throw new Refusal(400, "acceptWtId: Can't call yourself")
   const { rows: peer } = await q.query('SELECT 1 FROM users WHERE wt_id = $1 AND action_status = 0', [acceptWtId])
   if (!peer[0]) throw notFound('对方账号不存在')
   const { rows: blocked } = await q.query('SELECT 1 FROM user_blacklist WHERE owner_wt_id = $1 AND target_wt_id = $2', [acceptWtId, wtId])
-  if (blocked[0]) throw new AppError(403, '对方已将你拉黑')
-  if ((await limitReached(q, wtId, cfg)) === 1) throw new AppError(403, LIMIT_REACHED_TEXT)
+  if (blocked[0]) throw new Refusal(403, '对方已将你拉黑')
+  if ((await limitReached(q, wtId, cfg)) === 1) throw new Refusal(403, LIMIT_REACHED_TEXT)
   const { rows } = await q.query<{ call_id: number }>(
     'INSERT INTO call_usage (wt_id, accept_wt_id, call_type) VALUES ($1, $2, $3) RETURNING call_id::int AS call_id',
     [wtId, acceptWtId, callType],
@@ -62,7 +62,7 @@ async function report(q: Queryable, wtId: string, callId: number, end: boolean):
   const { rows: any } = await q.query<{ ended_at: Date | null }>('SELECT ended_at FROM call_usage WHERE call_id = $1 AND wt_id = $2', [callId, wtId])
   if (!any[0]) throw notFound('通话记录不存在')
   // Ended already: a repeated end report is harmless, a heartbeat after the end is not.
-  if (!end) throw new AppError(409, '通话已结束')
+  if (!end) throw new Refusal(409, '通话已结束')
 }
 
 /** uploadCall: records the elapsed time; answers 1 once the limit is reached (the caller hangs up). */

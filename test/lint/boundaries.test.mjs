@@ -1,0 +1,53 @@
+/**
+ * The layer rules of eslint.config.mjs fire where they should (docs/client-architecture.md,
+ * "Lint rules"). A node:test file rather than Jest: ESLint loads its config with a dynamic
+ * import, which Jest's module sandbox cannot run.
+ */
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const eslint = new ESLint({ cwd: root })
+
+const readsWindow = 'export const width = (): number => window.innerWidth\n'
+
+/** Each case lints `code` as if it were the file `as` (which need not exist). */
+const cases = [
+  { name: 'a store that reads window fails', as: 'src/stores/planted.ts', code: readsWindow, fires: ['no-restricted-globals'] },
+  { name: 'the platform layer may read window', as: 'src/platform/planted.h5.ts', code: readsWindow, fires: [] },
+  {
+    name: 'an engine that imports a service fails',
+    as: 'src/engines/planted.ts',
+    code: "import { toast } from '@/services/toast'\n\nexport const warn = (text: string): void => toast.error(text)\n",
+    fires: ['import-x/no-restricted-paths'],
+  },
+  {
+    name: 'a service that imports a component fails',
+    as: 'src/services/planted.ts',
+    code: "export { default } from '@/components/common/ToastHost'\n",
+    fires: ['import-x/no-restricted-paths'],
+  },
+  {
+    name: 'the shared contract imports nothing from the client',
+    as: 'types/planted.ts',
+    code: "import type { UiMessage } from '@/stores/slices/messages'\n\nexport type Row = UiMessage\n",
+    fires: ['import-x/no-restricted-paths'],
+  },
+  {
+    // The store's index imports every slice; a slice importing the index back closes a cycle.
+    name: 'an import cycle fails',
+    as: 'src/stores/slices/ui.ts',
+    code: "import * as stores from '../index'\n\nexport const again = stores\n",
+    fires: ['import-x/no-cycle'],
+  },
+]
+
+for (const c of cases) {
+  test(c.name, async () => {
+    const [result] = await eslint.lintText(c.code, { filePath: path.join(root, c.as) })
+    assert.deepEqual(result.messages.map((m) => m.ruleId ?? m.message), c.fires)
+  })
+}
