@@ -7,11 +7,11 @@ import { SelfHostedChatEngine } from './chat/selfhosted/SelfHostedChatEngine'
 
 let engine: ChatEngine | null = null
 
-/** The engine's HTTP calls go through the app's /api client, so they share its error catalogue. */
-const imHttp: ImHttp = {
-  get: (path, options) => api.get(path, undefined, options),
-  post: (path, body, options) => api.post(path, body, options),
-}
+/**
+ * The engine's HTTP calls go through the app's /api client, so they share its error catalogue.
+ * `api` is read at call time: this module and the client's load in a cycle (through sessionEnd).
+ */
+const imHttp: ImHttp = { call: (route, ...args) => api.call(route, ...args) }
 
 /**
  * The self-hosted engine is the only one so far; an engine over @tencentcloud/chat would be

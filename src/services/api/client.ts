@@ -1,5 +1,6 @@
 import { APP_VERSION, ResultCode, SESSION_ENDING_CODES } from '@shared/codes'
 import type { ApiEnvelope } from '@shared/envelope'
+import { API_BASE_PATH, type AnswerOf, type JsonRoute, type RouteArgs } from '@shared/routes/route'
 import { http, type HttpMethod, type HttpPort } from '@/platform/http'
 import { HttpFailure } from '@/platform/httpFailure'
 import { visitor } from '@/platform/visitor'
@@ -45,9 +46,26 @@ export interface ApiClientDeps {
   now(): number
 }
 
+/** The transport by path: the spec's headers, the envelope and the error catalogue. */
 export interface ApiClient {
   get<T>(path: string, query?: Query, options?: CallOptions): Promise<T>
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>
+}
+
+/**
+ * What the app calls: a route of the table (types/routes) instead of a path, so the body it
+ * takes and the answer it resolves with are the table's.
+ */
+export interface RouteClient {
+  call<R extends JsonRoute>(route: R, ...args: RouteArgs<R, CallOptions>): Promise<AnswerOf<R>>
+}
+
+export function routeClient(client: ApiClient): RouteClient {
+  return {
+    call<R extends JsonRoute>(route: R, ...[body, options]: RouteArgs<R, CallOptions>) {
+      return route.method === 'GET' ? client.get<AnswerOf<R>>(route.path, undefined, options) : client.post<AnswerOf<R>>(route.path, body, options)
+    },
+  }
 }
 
 function asEnvelope(data: unknown): ApiEnvelope<unknown> | null {
@@ -127,12 +145,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 }
 
 /** The app's client: the session token from the store, errors as toasts, session end to /login. */
-export const api: ApiClient = createApiClient({
-  http,
-  baseUrl: `${API_BASE}/api`,
-  token: () => useAppStore.getState().user?.token ?? null,
-  deviceId: () => visitor.deviceId(),
-  showError: (message) => toast.error(message),
-  endSession: () => endSession(),
-  now: () => Date.now(),
-})
+export const api: RouteClient = routeClient(
+  createApiClient({
+    http,
+    baseUrl: `${API_BASE}${API_BASE_PATH}`,
+    token: () => useAppStore.getState().user?.token ?? null,
+    deviceId: () => visitor.deviceId(),
+    showError: (message) => toast.error(message),
+    endSession: () => endSession(),
+    now: () => Date.now(),
+  }),
+)

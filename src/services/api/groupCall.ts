@@ -1,10 +1,11 @@
-import { GROUP_CALL_ATTRIBUTE, type GroupAttributesAnswer, type GroupCallInfo } from '@shared/call'
-import type { GroupMember } from '@shared/group'
+import { GROUP_CALL_ATTRIBUTE, type GroupCallInfo } from '@shared/call'
+import { callRoutes } from '@shared/routes/calls'
+import { groupRoutes } from '@shared/routes/groups'
 import { api } from './client'
 
 /** The group attribute inner_attr_kit_info of the group's live call, or null without one. */
 export async function getGroupCallInfo(groupID: string): Promise<GroupCallInfo | null> {
-  const answer = await api.post<GroupAttributesAnswer>('/media/getGroupAttributes', { groupID }, { silent: true })
+  const answer = await api.call(callRoutes.groupAttributes, { groupID }, { silent: true })
   const text = answer[GROUP_CALL_ATTRIBUTE]
   return text ? (JSON.parse(text) as GroupCallInfo) : null
 }
@@ -12,4 +13,4 @@ export async function getGroupCallInfo(groupID: string): Promise<GroupCallInfo |
 /** Group member pages of 30 (the member picker's 'View more'); docs/groups-api.md `member/list`. */
 export const GROUP_MEMBER_PAGE = 30
 export const getGroupMemberPage = (groupNumber: string, pageNum: number) =>
-  api.post<{ rows: GroupMember[]; total: number }>('/user/groupchat/member/list', { groupNumber, pageNum, pageSize: GROUP_MEMBER_PAGE }, { silent: true })
+  api.call(groupRoutes.memberList, { groupNumber, pageNum, pageSize: GROUP_MEMBER_PAGE }, { silent: true })

@@ -1,56 +1,28 @@
-import type {
-  LoginByIdBody,
-  LoginByPhoneBody,
-  LoginResult,
-  QrCodeResult,
-  QrPollResult,
-  RegisterBody,
-  Step2Body,
-  Step2TipsResult,
-} from '@shared/auth'
+import type { LoginByIdBody, LoginByPhoneBody, RegisterBody, Step2Body } from '@shared/auth'
+import { accountRoutes } from '@shared/routes/account'
 import { api } from './client'
 
 // Spec section 7 "Login and user": /api/user/login/*.
 
-export function loginByPhone(body: LoginByPhoneBody): Promise<LoginResult> {
-  return api.post('/user/login/pwd', body, { login: true })
-}
+export const loginByPhone = (body: LoginByPhoneBody) => api.call(accountRoutes.loginByPhone, body, { login: true })
 
-export function loginById(body: LoginByIdBody): Promise<LoginResult> {
-  return api.post('/user/login/id', body, { login: true })
-}
+export const loginById = (body: LoginByIdBody) => api.call(accountRoutes.loginById, body, { login: true })
 
 /** Registration logs the new user in. */
-export function register(body: RegisterBody): Promise<LoginResult> {
-  return api.post('/user/login/register', body, { login: true })
-}
+export const register = (body: RegisterBody) => api.call(accountRoutes.register, body, { login: true })
 
-export function submitLockPassword(body: Step2Body): Promise<LoginResult> {
-  return api.post('/user/login/step2pwd', body, { login: true })
-}
+export const submitLockPassword = (body: Step2Body) => api.call(accountRoutes.step2, body, { login: true })
 
-export function lockPasswordTips(ticket: string): Promise<Step2TipsResult> {
-  return api.post('/user/login/step2pwd/tips', { ticket }, { login: true })
-}
+export const lockPasswordTips = (ticket: string) => api.call(accountRoutes.step2Tips, { ticket }, { login: true })
 
-export function createQrCode(): Promise<QrCodeResult> {
-  return api.post('/user/login/genQrCode')
-}
+export const createQrCode = () => api.call(accountRoutes.genQrCode)
 
 /** Polled every few seconds, so it opts out of the error toasts (spec section 7). */
-export function pollQrCode(qrCode: string): Promise<QrPollResult> {
-  return api.post('/user/login/qrCode', { qrCode }, { silent: true })
-}
+export const pollQrCode = (qrCode: string) => api.call(accountRoutes.pollQrCode, { qrCode }, { silent: true })
 
-export function scanQrCode(qrCode: string): Promise<null> {
-  return api.post('/user/login/qrCode/scan', { qrCode })
-}
+export const scanQrCode = (qrCode: string) => api.call(accountRoutes.scanQrCode, { qrCode })
 
-export function confirmQrCode(qrCode: string): Promise<null> {
-  return api.post('/user/login/qrCode/confirm', { qrCode })
-}
+export const confirmQrCode = (qrCode: string) => api.call(accountRoutes.confirmQrCode, { qrCode })
 
 /** Opts out of the error handling: the local session ends whatever the server answers. */
-export function logout(): Promise<null> {
-  return api.post('/user/logout', undefined, { silent: true })
-}
+export const logout = () => api.call(accountRoutes.logout, undefined, { silent: true })

@@ -1,8 +1,6 @@
-import type { SiteInfo } from '@shared/site'
+import { miscRoutes } from '@shared/routes/misc'
 import { api } from './client'
 
 export type { SiteFooter, SiteInfo } from '@shared/site'
 
-export function getSiteInfo(): Promise<SiteInfo> {
-  return api.get('/site/info')
-}
+export const getSiteInfo = () => api.call(miscRoutes.siteInfo)

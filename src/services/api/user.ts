@@ -1,29 +1,18 @@
-import type { LockPwdClearBody, LockPwdSetBody, PasswordChangeBody, UserConfig, UserInfo } from '@shared/auth'
+import type { LockPwdClearBody, LockPwdSetBody, PasswordChangeBody } from '@shared/auth'
+import { accountRoutes } from '@shared/routes/account'
 import { api } from './client'
 
-export function getUserInfo(): Promise<UserInfo> {
-  return api.get('/user/info')
-}
+export const getUserInfo = () => api.call(accountRoutes.info)
 
-export function getUserConfig(): Promise<UserConfig> {
-  return api.get('/user/userConfig/getInfo')
-}
+export const getUserConfig = () => api.call(accountRoutes.userConfig)
 
 /** Turns the two-factor lock password on or changes it, confirmed with the login password. */
-export function setLockPassword(body: LockPwdSetBody): Promise<null> {
-  return api.post('/user/security/lockPwd', body)
-}
+export const setLockPassword = (body: LockPwdSetBody) => api.call(accountRoutes.setLockPassword, body)
 
-export function clearLockPassword(body: LockPwdClearBody): Promise<null> {
-  return api.post('/user/security/lockPwd/clear', body)
-}
+export const clearLockPassword = (body: LockPwdClearBody) => api.call(accountRoutes.clearLockPassword, body)
 
 /** Revokes the user's other sessions. */
-export function changePassword(body: PasswordChangeBody): Promise<null> {
-  return api.post('/user/security/password', body)
-}
+export const changePassword = (body: PasswordChangeBody) => api.call(accountRoutes.changePassword, body)
 
 /** Revokes every session of the user, this one included. */
-export function logoutAll(): Promise<null> {
-  return api.post('/user/security/logoutAll')
-}
+export const logoutAll = () => api.call(accountRoutes.logoutAll)

@@ -1,6 +1,7 @@
 import type { Message } from '@shared/chat'
 import type { ReactionFrame } from '@shared/frames'
-import { MessageOpsText, type PinnedMessage } from '@shared/messageOps'
+import { MessageOpsText } from '@shared/messageOps'
+import { favoriteRoutes } from '@shared/routes/favorites'
 import type { ChatEngine } from '@/engines/chat/ChatEngine'
 import { api } from '@/services/api/client'
 import { getSiteInfo } from '@/services/api/site'
@@ -54,7 +55,7 @@ const peerOf = (conversationID: string) => conversationID.slice(3)
 export async function loadPinned(conversationID: string): Promise<void> {
   if (!conversationID.startsWith('C2C')) return
   try {
-    const list = await api.post<PinnedMessage[]>('/user/c2cTop/list', { toUserWtId: peerOf(conversationID) }, { silent: true })
+    const list = await api.call(favoriteRoutes.pinList, { toUserWtId: peerOf(conversationID) }, { silent: true })
     state().setPinnedMessages(conversationID, list)
   } catch (err) {
     console.warn('loading pinned messages failed', err)
@@ -68,12 +69,12 @@ function contentOf(m: Message): string {
 }
 
 export async function pinMessage(conversationID: string, m: Message): Promise<void> {
-  await api.post<PinnedMessage>('/user/c2cTop/add', { toUserWtId: peerOf(conversationID), senderWtId: m.from, msgId: m.ID, msgContent: contentOf(m) })
+  await api.call(favoriteRoutes.pinAdd, { toUserWtId: peerOf(conversationID), senderWtId: m.from, msgId: m.ID, msgContent: contentOf(m) })
   await loadPinned(conversationID)
 }
 
 export async function unpinMessage(conversationID: string, id: number): Promise<void> {
-  await api.post('/user/c2cTop/del', { id })
+  await api.call(favoriteRoutes.pinDelete, { id })
   await loadPinned(conversationID)
 }
 

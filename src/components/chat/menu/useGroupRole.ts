@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Conversation } from '@shared/chat'
-import type { GroupMemberDetail } from '@shared/group'
-import { api } from '@/services/api/client'
 import { roleOf, type GroupRole } from '@/domain/chat/menuRules'
+import { groupApi } from '@/services/groups/api'
 
 /**
  * The viewer's role in a group conversation (member/oneInfo on the viewer), for the menu's revoke
@@ -18,8 +17,8 @@ export function useGroupRole(conversation: Conversation | undefined, selfID: str
       return
     }
     let current = true
-    api
-      .post<GroupMemberDetail>('/user/groupchat/member/oneInfo', { groupNumber, wtId: selfID }, { silent: true })
+    groupApi
+      .memberOneInfo({ groupNumber, wtId: selfID }, { silent: true })
       .then((m) => {
         if (current) setRole(roleOf(m.identity))
       })

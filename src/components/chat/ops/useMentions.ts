@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import type { GroupInfo, GroupMember } from '@shared/group'
-import { api } from '@/services/api/client'
+import type { GroupMember } from '@shared/group'
+import { groupApi } from '@/services/groups/api'
 import { filterMentionCandidates, mentionsAllowedIn, type MentionCandidate } from '@/services/messageOps/mentions'
 
 /** Spec 9: group member page size in the chat. */
@@ -32,7 +32,7 @@ export function useMentionCandidates(groupNumber: string | null, selfID: string,
   useEffect(() => {
     if (!enabled || !groupNumber || query === null || facts || loading.current) return
     loading.current = true
-    api.post<GroupInfo>('/user/groupchat/getInfoById', { groupNumber }, { silent: true }).then(
+    groupApi.getInfoById(groupNumber, { silent: true }).then(
       (info) =>
         setFacts({
           groupType: info.groupType,
@@ -49,8 +49,8 @@ export function useMentionCandidates(groupNumber: string | null, selfID: string,
   useEffect(() => {
     if (!enabled || !groupNumber || !query) return setFound([])
     let live = true
-    api
-      .post<{ rows: GroupMember[] }>('/user/groupchat/member/list', { groupNumber, pageNum: 1, pageSize: MEMBER_PAGE_SIZE, keyword: query }, { silent: true })
+    groupApi
+      .memberList({ groupNumber, pageNum: 1, pageSize: MEMBER_PAGE_SIZE, keyword: query }, { silent: true })
       .then((r) => live && setFound(r.rows.map(toCandidate)))
       .catch(() => live && setFound([]))
     return () => {
