@@ -194,11 +194,12 @@ export type RtcPayload = z.infer<typeof RtcPayload>
 /** ICE servers for RTCPeerConnection (GET /api/media/iceServers). */
 export const IceServer = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() })
 export type IceServer = z.infer<typeof IceServer>
-export interface IceConfig {
-  iceServers: IceServer[]
+export const IceConfig = z.object({
+  iceServers: z.array(IceServer),
   /** Seconds the TURN credentials stay valid (0 without TURN). */
-  ttl: number
-}
+  ttl: z.number().int(),
+})
+export type IceConfig = z.infer<typeof IceConfig>
 
 /** /api/media/* bodies (messaging-app section 7 "Call server calls"). */
 export const MediaCallBody = z.object({
@@ -213,13 +214,16 @@ export const MediaUploadBody = z.object({
 export type MediaUploadBody = z.input<typeof MediaUploadBody>
 
 /** checkCall: 1 means today's limit is reached, 0 not. */
-export type CheckCallAnswer = 0 | 1
+export const CheckCallAnswer = z.literal([0, 1])
+export type CheckCallAnswer = z.infer<typeof CheckCallAnswer>
 /** POST /media/call: the record id the heartbeats name. */
-export interface MediaCallAnswer {
-  callId: number
-}
+export const MediaCallAnswer = z.object({ callId: z.number().int() })
+export type MediaCallAnswer = z.infer<typeof MediaCallAnswer>
 /** uploadCall: 0 fine, 1 the limit is reached. */
-export type UploadCallAnswer = 0 | 1
+export const UploadCallAnswer = z.literal([0, 1])
+export type UploadCallAnswer = z.infer<typeof UploadCallAnswer>
+/** exitCall always answers 0. */
+export const ExitCallAnswer = z.literal(0)
 
 /**
  * Dictionary type gating the call entries (POST /api/dict/data/getListByDictType): the first
@@ -260,6 +264,5 @@ export interface GroupCallInfo {
 export const GroupAttributesBody = z.object({ groupID: z.string().regex(/^G\d+$/, 'groupID: 群聊不存在') })
 export type GroupAttributesBody = z.infer<typeof GroupAttributesBody>
 /** The group's attributes: inner_attr_kit_info is the JSON of GroupCallInfo, or '' with no live call. */
-export interface GroupAttributesAnswer {
-  [GROUP_CALL_ATTRIBUTE]: string
-}
+export const GroupAttributesAnswer = z.object({ [GROUP_CALL_ATTRIBUTE]: z.string() })
+export type GroupAttributesAnswer = z.infer<typeof GroupAttributesAnswer>

@@ -220,3 +220,26 @@ export const ReadMembersBody = z.object({
   cursor: z.string().max(64).default(''),
   count: z.number().int().min(1).max(READ_MEMBER_PAGE_SIZE).default(READ_MEMBER_PAGE_SIZE),
 })
+
+/** A page of history (oldest first) or of search results (newest first). */
+export const MessagePage = z.object({
+  messages: z.array(Message),
+  /** No older messages exist. */
+  isCompleted: z.boolean(),
+})
+export type MessagePage = z.infer<typeof MessagePage>
+
+/** The catch-up after a reconnect. */
+export const MessagesSince = z.object({ messages: z.array(Message), hasMore: z.boolean() })
+export type MessagesSince = z.infer<typeof MessagesSince>
+
+export const ReadMember = z.object({ userID: z.string(), nick: z.string(), avatar: z.string(), nameCard: z.string() })
+export type ReadMember = z.infer<typeof ReadMember>
+
+export const ReadMembersPage = z.object({
+  members: z.array(ReadMember),
+  /** Pass back for the next page; '' when complete. */
+  cursor: z.string(),
+  isCompleted: z.boolean(),
+})
+export type ReadMembersPage = z.infer<typeof ReadMembersPage>

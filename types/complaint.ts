@@ -56,15 +56,11 @@ export const ComplaintAddBody = z.object({
 })
 export type ComplaintAddBody = z.input<typeof ComplaintAddBody>
 
-export interface ComplaintAddResult {
-  id: number
-}
+export const ComplaintAddResult = z.object({ id: z.number().int() })
+export type ComplaintAddResult = z.infer<typeof ComplaintAddResult>
 
 export const DictListBody = z.object({ dictType: z.string().trim().min(1).max(64) })
 
 /** One dictionary entry; an unknown dictType answers an empty list. */
-export interface DictEntry {
-  dictLabel: string
-  dictValue: string
-  dictSort: number
-}
+export const DictEntry = z.object({ dictLabel: z.string(), dictValue: z.string(), dictSort: z.number().int() })
+export type DictEntry = z.infer<typeof DictEntry>

@@ -1,24 +1,16 @@
 import { z } from 'zod'
 
 /** Every /api answer: `{code, msg, data}`. `code` 200 means success. */
-export interface ApiEnvelope<T> {
-  code: number
-  msg: string
-  data: T
-}
-
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), msg: z.string(), data })
 }
+export type ApiEnvelope<T> = z.infer<ReturnType<typeof envelope<z.ZodType<T>>>>
 
-/** Paged lists follow the spec: rows and total. */
+/** Paged lists follow the spec: rows and total. Every paged answer of the route table uses it. */
 export function paged<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), total: z.number().int().nonnegative() })
 }
-export interface Paged<T> {
-  rows: T[]
-  total: number
-}
+export type Paged<T> = z.infer<ReturnType<typeof paged<z.ZodType<T>>>>
 
 export const PageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),

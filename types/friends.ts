@@ -122,35 +122,35 @@ export const FriendInfoBody = z.object({ searchId: z.string().trim().min(1, '请
 export type FriendInfoBody = z.infer<typeof FriendInfoBody>
 
 /** Friend info and profile of one user as the caller sees them (spec section 3 "Friend info", "Profile"). */
-export interface FriendInfo {
-  wtId: string
-  nickName: string
-  avatar: string
-  bio: string
+export const FriendInfo = z.object({
+  wtId: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  bio: z.string(),
   /** My remark for this friend ('' when none or not a friend). */
-  remark: string
-  friendsStatus: FriendsStatus
+  remark: z.string(),
+  friendsStatus: z.enum(FriendsStatus),
   /** Whether I have blacklisted this user. */
-  ownerBlackStatus: BlackStatus
-  actionStatus: ActionStatus
+  ownerBlackStatus: z.enum(BlackStatus),
+  actionStatus: z.enum(ActionStatus),
   /** How we became friends (or how my pending application found them); 0 when unknown. */
-  applySource: number
-  commonGroupCount: number
-  friendsSpaceStatus: SpaceStatus
-  mineSpaceStatus: SpaceStatus
+  applySource: z.number().int(),
+  commonGroupCount: z.number().int(),
+  friendsSpaceStatus: z.enum(SpaceStatus),
+  mineSpaceStatus: z.enum(SpaceStatus),
   /** Names of my tags this user carries. */
-  tagNameList: string[]
+  tagNameList: z.array(z.string()),
   /** 0 ordinary user, 1 official account. */
-  userType: number
+  userType: z.number().int(),
   /** Whether I have a pending application to this user. */
-  applying: boolean
+  applying: z.boolean(),
   /** Whether this is the caller's own profile (no menu or actions). */
-  isSelf: boolean
-}
+  isSelf: z.boolean(),
+})
+export type FriendInfo = z.infer<typeof FriendInfo>
 /** The answer's data: the spec's client reads data.data. */
-export interface FriendInfoResult {
-  data: FriendInfo
-}
+export const FriendInfoResult = z.object({ data: FriendInfo })
+export type FriendInfoResult = z.infer<typeof FriendInfoResult>
 
 /** POST /api/user/sendCustomMessage; fromWtId must be the caller. */
 export const SendCustomMessageBody = z.object({
@@ -196,9 +196,8 @@ export type FriendApplication = z.infer<typeof FriendApplication>
 export const APPLY_LIST_MAX = 200
 
 /** The answer of POST /api/userFriends/applyUnread: unread pending applications (the contacts badge's share). */
-export interface ApplyUnreadResult {
-  count: number
-}
+export const ApplyUnreadResult = z.object({ count: z.number().int().nonnegative() })
+export type ApplyUnreadResult = z.infer<typeof ApplyUnreadResult>
 
 export const FriendUpdateBody = z.object({ friendsWtId: UserId, remark: FriendRemark })
 export type FriendUpdateBody = z.infer<typeof FriendUpdateBody>
@@ -213,51 +212,51 @@ export const SpaceStatusBody = z
   .refine((b) => (b.friendsSpaceStatus === undefined) !== (b.mineSpaceStatus === undefined), '请指定 friendsSpaceStatus 或 mineSpaceStatus 其中一个')
 export type SpaceStatusBody = z.infer<typeof SpaceStatusBody>
 
-export interface SpaceStatusResult {
-  friendsSpaceStatus: SpaceStatus
-  mineSpaceStatus: SpaceStatus
-}
+export const SpaceStatusResult = z.object({ friendsSpaceStatus: z.enum(SpaceStatus), mineSpaceStatus: z.enum(SpaceStatus) })
+export type SpaceStatusResult = z.infer<typeof SpaceStatusResult>
 
 /** One entry of GET /api/userFriends/list (two-way friends only). */
-export interface FriendListItem {
-  wtId: string
-  nickName: string
-  remark: string
-  avatar: string
-  tagNameList: string[]
+export const FriendListItem = z.object({
+  wtId: z.string(),
+  nickName: z.string(),
+  remark: z.string(),
+  avatar: z.string(),
+  tagNameList: z.array(z.string()),
   /** 1 when the account is deleted (shown, without actions). */
-  actionStatus: ActionStatus
-}
+  actionStatus: z.enum(ActionStatus),
+})
+export type FriendListItem = z.infer<typeof FriendListItem>
 
 // ---- Blacklist ----
 
 export const BlackBody = z.object({ friendWtId: UserId })
 export type BlackBody = z.infer<typeof BlackBody>
 
-export interface BlackResult {
-  ownerBlackStatus: BlackStatus
-}
+export const BlackResult = z.object({ ownerBlackStatus: z.enum(BlackStatus) })
+export type BlackResult = z.infer<typeof BlackResult>
 
 /** One entry of GET /api/user/friendBlack/list, newest first. */
-export interface BlacklistItem {
-  wtId: string
-  nickName: string
-  avatar: string
-  remark: string
+export const BlacklistItem = z.object({
+  wtId: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  remark: z.string(),
   /** Unix seconds. */
-  createTime: number
-}
+  createTime: z.number().int(),
+})
+export type BlacklistItem = z.infer<typeof BlacklistItem>
 
 // ---- Tags ----
 
 /** A tag of the caller (spec section 3 "Tag"). tagStatus 1: the user asked about carries it. */
-export interface Tag {
-  id: number
-  tagName: string
-  tagStatus: 0 | 1
+export const Tag = z.object({
+  id: z.number().int(),
+  tagName: z.string(),
+  tagStatus: z.literal([0, 1]),
   /** How many of my friends carry it. */
-  userCount: number
-}
+  userCount: z.number().int(),
+})
+export type Tag = z.infer<typeof Tag>
 
 export const InitSetListBody = z.object({ wtId: UserId })
 export const SetTag4UserBody = z.object({ friendsWtId: UserId, tagIds: z.array(TagId).max(TAG_COUNT_MAX) })
@@ -275,14 +274,15 @@ export type TagRenameBody = z.infer<typeof TagRenameBody>
 export const CommonGroupsBody = z.object({ wtId: UserId })
 
 /** One group both users are current members of (POST /api/user/groupchat/commonList). */
-export interface CommonGroup {
-  groupID: string
-  txGroupid: string
-  groupNumber: string
-  groupName: string
-  groupAvatar: string
-  groupMemberCount: number
-}
+export const CommonGroup = z.object({
+  groupID: z.string(),
+  txGroupid: z.string(),
+  groupNumber: z.string(),
+  groupName: z.string(),
+  groupAvatar: z.string(),
+  groupMemberCount: z.number().int(),
+})
+export type CommonGroup = z.infer<typeof CommonGroup>
 
 /** What changed in the friend list, in a `friendChange` frame (types/frames.ts); both sides get it so both refresh. */
 export const FriendChangeKind = { Added: 'added', Deleted: 'deleted', Updated: 'updated' } as const

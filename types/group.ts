@@ -183,21 +183,20 @@ export const GroupCreateBody = z.object({
 })
 export type GroupCreateBody = z.infer<typeof GroupCreateBody>
 
-export interface GroupCreateResult {
-  txGroupid: string
-  groupNumber: string
-}
+export const GroupCreateResult = z.object({ txGroupid: z.string(), groupNumber: z.string() })
+export type GroupCreateResult = z.infer<typeof GroupCreateResult>
 
-export interface GroupListItem {
-  groupID: string
-  txGroupid: string
-  groupNumber: string
-  groupName: string
-  groupAvatar: string
-  groupNotice: string
-  groupMemberCount: number
-  identity: GroupIdentity
-}
+export const GroupListItem = z.object({
+  groupID: z.string(),
+  txGroupid: z.string(),
+  groupNumber: z.string(),
+  groupName: z.string(),
+  groupAvatar: z.string(),
+  groupNotice: z.string(),
+  groupMemberCount: z.number().int(),
+  identity: z.enum(GroupIdentity),
+})
+export type GroupListItem = z.infer<typeof GroupListItem>
 
 /** {groupNumber}: getInfoById, getCardInfoById, info, member/count, member/quit, remove, memberBlack/list... */
 export const GroupNumberBody = z.object({ groupNumber: GroupNumber })
@@ -342,183 +341,197 @@ export type NoticeReadBody = z.infer<typeof NoticeReadBody>
 
 // ---- Answers ----
 
-export interface GroupSelfMember {
-  userId: string
-  identity: GroupIdentity
-  groupNickname: string
-  groupNameRemark: string
-  /** Unix seconds; 0 when not muted. */
-  muteUntil: number
-  /** 1 pinned, 2 not pinned. */
-  topStatus: 1 | 2
-}
+const unixSeconds = z.number().int()
 
-/** getInfoById and info: the whole group as a member sees it. */
-export interface GroupInfo {
-  groupID: string
-  txGroupid: string
-  groupNumber: string
-  groupName: string
-  groupNameRemark: string
-  groupNickname: string
-  groupAvatar: string
+export const GroupSelfMember = z.object({
+  userId: z.string(),
+  identity: z.enum(GroupIdentity),
+  groupNickname: z.string(),
+  groupNameRemark: z.string(),
+  /** Unix seconds; 0 when not muted. */
+  muteUntil: unixSeconds,
+  /** 1 pinned, 2 not pinned. */
+  topStatus: z.literal([1, 2]),
+})
+export type GroupSelfMember = z.infer<typeof GroupSelfMember>
+
+export const GroupMember = z.object({
+  userId: z.string(),
+  userID: z.string(),
+  wtId: z.string(),
+  nickname: z.string(),
+  groupNickname: z.string(),
+  avatar: z.string(),
+  identity: z.enum(GroupIdentity),
+  /** Position label: '群主', '管理员' or ''. */
+  position: z.string(),
+  /** Unix seconds; 0 when not muted. */
+  muteUntil: unixSeconds,
+  joinType: z.enum(JoinType),
+  /** Join time, unix seconds. */
+  createTime: unixSeconds,
+})
+export type GroupMember = z.infer<typeof GroupMember>
+
+/** The group as a member sees it, without its member list (the `info` answer's groupchatVo). */
+export const GroupProfile = z.object({
+  groupID: z.string(),
+  txGroupid: z.string(),
+  groupNumber: z.string(),
+  groupName: z.string(),
+  groupNameRemark: z.string(),
+  groupNickname: z.string(),
+  groupAvatar: z.string(),
   /** Text the client renders as the group's QR code: the group link (joins with joinType 1). */
-  qrcode: string
-  groupNotice: string
-  groupWelcomeMsg: string
-  groupType: GroupType
-  limitLevel: number
-  inviteSwitch: SwitchValue
-  confirminviteSwitch: SwitchValue
-  memberProtectSwitch: 0 | 1
-  bannedSwitch: 0 | 1
-  joinMode: JoinMode
-  groupMemberCount: number
-  adminCount: number
-  ownerWtId: string
-  /** Unix seconds. */
-  createTime: number
-  selfMember: GroupSelfMember
-  selfInfo: { role: 'Member' | 'Admin' | 'Owner' }
+  qrcode: z.string(),
+  groupNotice: z.string(),
+  groupWelcomeMsg: z.string(),
+  groupType: z.enum(GroupType),
+  limitLevel: z.number().int(),
+  inviteSwitch: z.enum(SwitchValue),
+  confirminviteSwitch: z.enum(SwitchValue),
+  memberProtectSwitch: z.literal([0, 1]),
+  bannedSwitch: z.literal([0, 1]),
+  joinMode: z.enum(JoinMode),
+  groupMemberCount: z.number().int(),
+  adminCount: z.number().int(),
+  ownerWtId: z.string(),
+  createTime: unixSeconds,
+  selfInfo: z.object({ role: z.enum(['Member', 'Admin', 'Owner']) }),
+})
+
+/** getInfoById: the whole group as a member sees it. */
+export const GroupInfo = GroupProfile.extend({
+  selfMember: GroupSelfMember,
   /** The first page of members (owner and admins first), at most GROUP_MEMBER_FETCH_COUNT. */
-  groupchatMemberList: GroupMember[]
-}
+  groupchatMemberList: z.array(GroupMember),
+})
+export type GroupInfo = z.infer<typeof GroupInfo>
 
 /** The `info` answer's data (spec: data.code 200, data.data with groupNotice, selfMember, groupchatVo). */
-export interface GroupInfoAnswer {
-  groupNotice: string
-  selfMember: GroupSelfMember
-  groupchatVo: Omit<GroupInfo, 'groupchatMemberList' | 'selfMember'>
-}
+export const GroupInfoAnswer = z.object({
+  groupNotice: z.string(),
+  selfMember: GroupSelfMember,
+  groupchatVo: GroupProfile,
+})
+export type GroupInfoAnswer = z.infer<typeof GroupInfoAnswer>
 
 /** getCardInfoById: what anyone (also a non-member) sees before joining. */
-export interface GroupCard {
-  groupID: string
-  groupNumber: string
-  groupName: string
-  groupAvatar: string
-  groupType: GroupType
-  groupMemberCount: number
-  joinMode: JoinMode
-  limitLevel: number
-  isMember: boolean
+export const GroupCard = z.object({
+  groupID: z.string(),
+  groupNumber: z.string(),
+  groupName: z.string(),
+  groupAvatar: z.string(),
+  groupType: z.enum(GroupType),
+  groupMemberCount: z.number().int(),
+  joinMode: z.enum(JoinMode),
+  limitLevel: z.number().int(),
+  isMember: z.boolean(),
   /** 'pending' when the caller has an application waiting. */
-  applyStatus: 'none' | 'pending'
-}
-
-export interface GroupMember {
-  userId: string
-  userID: string
-  wtId: string
-  nickname: string
-  groupNickname: string
-  avatar: string
-  identity: GroupIdentity
-  /** Position label: '群主', '管理员' or ''. */
-  position: string
-  /** Unix seconds; 0 when not muted. */
-  muteUntil: number
-  joinType: JoinType
-  /** Join time, unix seconds. */
-  createTime: number
-}
+  applyStatus: z.enum(['none', 'pending']),
+})
+export type GroupCard = z.infer<typeof GroupCard>
 
 /** member/oneInfo: member details; joinType/inviter/times are given to admins, the owner and oneself only (0/'' otherwise). */
-export interface GroupMemberDetail extends GroupMember {
-  lastSendMsgTime: number
-  inviterUserName: string
-  inviterWtId: string
+export const GroupMemberDetail = GroupMember.extend({
+  /** 0 for callers who may not see how the member joined. */
+  joinType: z.union([z.enum(JoinType), z.literal(0)]),
+  lastSendMsgTime: unixSeconds,
+  inviterUserName: z.string(),
+  inviterWtId: z.string(),
   /** The group's member protection: 1 stops ordinary members adding each other as friends from the group. */
-  memberProtectSwitch: 0 | 1
+  memberProtectSwitch: z.literal([0, 1]),
   /** false when the caller may not add this member as a friend from the group. */
-  canAddFriend: boolean
-}
+  canAddFriend: z.boolean(),
+})
+export type GroupMemberDetail = z.infer<typeof GroupMemberDetail>
 
-export interface GroupMemberCount {
-  groupNumber: string
-  count: number
-}
+export const GroupMemberCount = z.object({ groupNumber: z.string(), count: z.number().int() })
+export type GroupMemberCount = z.infer<typeof GroupMemberCount>
 
 /** Answers of member/batchInvite and member/activeJoin. */
-export interface JoinResult {
+export const JoinResult = z.object({
   /** Joined at once. */
-  joined: string[]
+  joined: z.array(z.string()),
   /** An application was created and waits for an admin. */
-  pending: string[]
+  pending: z.array(z.string()),
   /** Already members, blacklisted or unknown accounts. */
-  skipped: string[]
-}
+  skipped: z.array(z.string()),
+})
+export type JoinResult = z.infer<typeof JoinResult>
 
-export interface ActiveJoinResult {
-  status: 'joined' | 'pending'
-}
+export const ActiveJoinResult = z.object({ status: z.enum(['joined', 'pending']) })
+export type ActiveJoinResult = z.infer<typeof ActiveJoinResult>
 
 export const ApplyStatus = { Pending: 0, Agreed: 1, Rejected: 2 } as const
 export type ApplyStatus = (typeof ApplyStatus)[keyof typeof ApplyStatus]
 
 /** A row of joinApplyList and myApplyList. */
-export interface GroupApplication {
-  applyId: number
-  groupID: string
-  groupNumber: string
-  groupName: string
-  groupAvatar: string
+export const GroupApplication = z.object({
+  applyId: z.number().int(),
+  groupID: z.string(),
+  groupNumber: z.string(),
+  groupName: z.string(),
+  groupAvatar: z.string(),
   /** 0: the applicant applied; otherwise the inviter's user ID (an invite awaiting approval). */
-  applicationType: 0 | string
-  applicant: string
-  applicantNickName: string
-  applicantAvatar: string
-  inviterNickName: string
-  applyMessage: string
-  joinType: JoinType
-  applyStatus: ApplyStatus
-  handlerNickName: string
-  /** Unix seconds. */
-  createTime: number
-  handleTime: number
-}
+  applicationType: z.union([z.literal(0), z.string()]),
+  applicant: z.string(),
+  applicantNickName: z.string(),
+  applicantAvatar: z.string(),
+  inviterNickName: z.string(),
+  applyMessage: z.string(),
+  joinType: z.enum(JoinType),
+  applyStatus: z.enum(ApplyStatus),
+  handlerNickName: z.string(),
+  createTime: unixSeconds,
+  handleTime: unixSeconds,
+})
+export type GroupApplication = z.infer<typeof GroupApplication>
 
 export const OtherNoticeKind = { Removed: 'removed', Dissolved: 'dissolved', SetAdmin: 'setAdmin', RemoveAdmin: 'removeAdmin', Owner: 'owner', Invited: 'invited', Muted: 'muted' } as const
 export type OtherNoticeKind = (typeof OtherNoticeKind)[keyof typeof OtherNoticeKind]
 
 /** A row of othersList: something a group did to the reader. */
-export interface GroupOtherNotice {
-  id: number
-  kind: OtherNoticeKind
-  groupNumber: string
-  groupName: string
-  groupAvatar: string
-  operatorWtId: string
-  operatorNickName: string
+export const GroupOtherNotice = z.object({
+  id: z.number().int(),
+  kind: z.enum(OtherNoticeKind),
+  groupNumber: z.string(),
+  groupName: z.string(),
+  groupAvatar: z.string(),
+  operatorWtId: z.string(),
+  operatorNickName: z.string(),
   /** The sentence shown, e.g. '您已被管理员移出群聊'. */
-  content: string
-  createTime: number
-}
+  content: z.string(),
+  createTime: unixSeconds,
+})
+export type GroupOtherNotice = z.infer<typeof GroupOtherNotice>
 
 /** Also the payload of socket type 4. */
-export interface GroupUnreadCounts {
-  joinApplyUnRead: number
-  otherUnRead: number
-  selfApplyUnRead: number
-}
+export const GroupUnreadCounts = z.object({
+  joinApplyUnRead: z.number().int().nonnegative(),
+  otherUnRead: z.number().int().nonnegative(),
+  selfApplyUnRead: z.number().int().nonnegative(),
+})
+export type GroupUnreadCounts = z.infer<typeof GroupUnreadCounts>
 
 /** Answers of admin/withdrawMsg and admin/withdrawWebMsgByUser. */
-export interface WithdrawResult {
-  groupNumber: string
-  withdrawUserWtId: string
+export const WithdrawResult = z.object({
+  groupNumber: z.string(),
+  withdrawUserWtId: z.string(),
   /** Sequences marked revoked by this call. */
-  sequences: number[]
-  lastMessageSequence: number
-}
+  sequences: z.array(z.number().int()),
+  lastMessageSequence: z.number().int(),
+})
+export type WithdrawResult = z.infer<typeof WithdrawResult>
 
 /** A row of memberBlack/list. */
-export interface GroupBlackEntry {
-  userId: string
-  userID: string
-  wtId: string
-  nickname: string
-  avatar: string
-  operatorWtId: string
-  /** Unix seconds. */
-  createTime: number
-}
+export const GroupBlackEntry = z.object({
+  userId: z.string(),
+  userID: z.string(),
+  wtId: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  operatorWtId: z.string(),
+  createTime: unixSeconds,
+})
+export type GroupBlackEntry = z.infer<typeof GroupBlackEntry>

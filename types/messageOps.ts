@@ -47,10 +47,11 @@ export const ForwardBody = z.object({
 })
 export type ForwardBody = z.infer<typeof ForwardBody>
 
-export interface ForwardResult {
+export const ForwardResult = z.object({
   /** One row per target: code 200, or the send error that stopped it there. */
-  results: Array<{ conversationID: string; sent: number; code: number; msg: string }>
-}
+  results: z.array(z.object({ conversationID: z.string(), sent: z.number().int(), code: z.number().int(), msg: z.string() })),
+})
+export type ForwardResult = z.infer<typeof ForwardResult>
 
 /** One message inside a merged record's messageList. A nested record keeps its own messageList. */
 export interface MergedItem {
@@ -183,14 +184,12 @@ export const TranslateBody = z.object({
   targetLanguage: z.string().max(16).default('zh'),
 })
 export type TranslateBody = z.infer<typeof TranslateBody>
-export interface TranslateResult {
-  translatedTextList: string[]
-}
+export const TranslateResult = z.object({ translatedTextList: z.array(z.string()) })
+export type TranslateResult = z.infer<typeof TranslateResult>
 
 export const VoiceToTextBody = MessageRef.extend({ language: z.string().max(16).default('zh') })
-export interface VoiceToTextResult {
-  text: string
-}
+export const VoiceToTextResult = z.object({ text: z.string() })
+export type VoiceToTextResult = z.infer<typeof VoiceToTextResult>
 
 /** Section 3 "Message type filters". */
 export const SearchFilter = { All: 'all', Text: 'text', File: 'file', Media: 'media', Other: 'other' } as const

@@ -1,17 +1,20 @@
-import type { ChatFeatures } from './messageOps'
+import { z } from 'zod'
+import { CHAT_FEATURE_KEYS } from './messageOps'
 
 /** GET /api/site/info: what the guest layout's footer shows. */
-export interface SiteFooter {
-  company: string
-  address: string
-  contact: string
-  registration: string
-}
+export const SiteFooter = z.object({
+  company: z.string(),
+  address: z.string(),
+  contact: z.string(),
+  registration: z.string(),
+})
+export type SiteFooter = z.infer<typeof SiteFooter>
 
-export interface SiteInfo {
-  productName: string
-  version: string
-  footer: SiteFooter
+export const SiteInfo = z.object({
+  productName: z.string(),
+  version: z.string(),
+  footer: SiteFooter,
   /** Chat feature flags (spec section 6); all true unless the server turns some off. */
-  chatFeatures: ChatFeatures
-}
+  chatFeatures: z.record(z.enum(CHAT_FEATURE_KEYS), z.boolean()),
+})
+export type SiteInfo = z.infer<typeof SiteInfo>

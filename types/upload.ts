@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /** Upload limits and answers of POST /api/oss/upload (spec section 7 "Misc", section 8). */
 export const UPLOAD_MAX_BYTES = 100 * 1024 * 1024
 export const IMAGE_FORMATS = ['gif', 'jpeg', 'jpg', 'png', 'bmp', 'webp'] as const
@@ -44,11 +46,18 @@ export const UploadError = {
   FileTooLarge: { code: 7005, msg: '文件大小超过100MB' },
 } as const
 
-export interface UploadResult {
-  url: string
+export const UploadResult = z.object({
+  url: z.string(),
   /** The spec's clients also read data.data.url. */
-  data: { url: string }
-  name: string
-  size: number
-  mime: string
-}
+  data: z.object({ url: z.string() }),
+  name: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+})
+export type UploadResult = z.infer<typeof UploadResult>
+
+/** The multipart form of POST /api/oss/upload. */
+export const UploadForm = z.object({
+  file: z.file().max(UPLOAD_MAX_BYTES),
+  kind: z.enum(UploadKind).default(UploadKind.File),
+})

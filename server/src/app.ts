@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { MEDIA_SWITCH_DICT } from '../../types/call.js'
 import { ResultCode } from '../../types/codes.js'
+import { ALL_ROUTES } from '../../types/routes/index.js'
 import type { Bus } from './bus/Bus.js'
 import { memoryBus } from './bus/memory.js'
 import { redisBus } from './bus/redis.js'
@@ -15,7 +16,9 @@ import { openDb } from './db/index.js'
 import { setSingleDictValue } from './domain/dict.js'
 import { loadModeration } from './domain/moderation.js'
 import { serverSecret } from './domain/settings.js'
+import { checkAnswers } from './http/answerCheck.js'
 import { errorReply } from './http/errors.js'
+import { onlyTableRoutes } from './http/serve.js'
 import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
 import { blacklistRoutes } from './routes/blacklist.js'
@@ -38,6 +41,7 @@ import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
 import { profileRoutes } from './routes/profiles.js'
 import { mediaRoutes } from './routes/media.js'
+import { openApiRoutes } from './routes/openapi.js'
 import { siteRoutes } from './routes/site.js'
 import { tagRoutes } from './routes/tags.js'
 import { userRoutes } from './routes/user.js'
@@ -122,29 +126,37 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   installErrorHandling(app)
-  await app.register(loginRoutes(ctx), { prefix: '/api/user/login' })
-  await app.register(userRoutes(ctx), { prefix: '/api/user' })
-  await app.register(siteRoutes(ctx), { prefix: '/api' })
-  await app.register(imRoutes(ctx), { prefix: '/api/im' })
-  await app.register(messageActionRoutes(ctx), { prefix: '/api/im' })
-  await app.register(collectionRoutes(ctx), { prefix: '/api/user/collection' })
-  await app.register(chatFeatureRoutes(ctx), { prefix: '/api/im' })
-  await app.register(pinRoutes(ctx), { prefix: '/api/user/c2cTop' })
-  await app.register(groupRoutes(ctx), { prefix: '/api/user/groupchat' })
-  for (const routes of [groupReadingRoutes, groupMemberRoutes, groupAdminRoutes, groupSettingsRoutes]) {
-    await app.register(routes(ctx), { prefix: '/api/user/groupchat' })
-  }
-  await app.register(groupNoticeRoutes(ctx), { prefix: '/api/user/groupNotice' })
-  await app.register(uploadRoutes(ctx), { prefix: '/api/oss' })
-  await app.register(searchRoutes(ctx), { prefix: '/api/user' })
-  await app.register(profileRoutes(ctx), { prefix: '/api/user' })
-  await app.register(friendRoutes(ctx), { prefix: '/api/userFriends' })
-  await app.register(blacklistRoutes(ctx), { prefix: '/api/user/friendBlack' })
-  await app.register(tagRoutes(ctx), { prefix: '/api/userTag' })
-  await app.register(commonGroupRoutes(ctx), { prefix: '/api/user/groupchat' })
-  await app.register(complaintRoutes(ctx), { prefix: '/api/complaint' })
-  await app.register(dictRoutes(ctx), { prefix: '/api/dict/data' })
-  await app.register(mediaRoutes(ctx), { prefix: '/api/media' })
+  app.addHook('onRoute', onlyTableRoutes(ALL_ROUTES))
+  if (config.checkAnswers) app.addHook('preSerialization', checkAnswers)
+  // Each plugin registers its routes from the table (types/routes), at their full /api paths.
+  const plugins = [
+    loginRoutes,
+    userRoutes,
+    siteRoutes,
+    imRoutes,
+    messageActionRoutes,
+    collectionRoutes,
+    chatFeatureRoutes,
+    pinRoutes,
+    groupRoutes,
+    groupReadingRoutes,
+    groupMemberRoutes,
+    groupAdminRoutes,
+    groupSettingsRoutes,
+    groupNoticeRoutes,
+    uploadRoutes,
+    searchRoutes,
+    profileRoutes,
+    friendRoutes,
+    blacklistRoutes,
+    tagRoutes,
+    commonGroupRoutes,
+    complaintRoutes,
+    dictRoutes,
+    mediaRoutes,
+  ]
+  for (const routes of plugins) await app.register(routes(ctx))
+  await app.register(openApiRoutes())
   installWebApp(app, config.webRoot)
 
   await app.ready()

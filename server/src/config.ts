@@ -20,6 +20,8 @@ export interface Config {
   moderationFile: string | null
   /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could forge their address). */
   trustProxy: boolean
+  /** Check every successful /api answer against the route table (tests and development; off in production for speed). */
+  checkAnswers: boolean
   calls: CallConfig
   /** Chat feature flags (spec section 6); CHAT_FEATURES_OFF lists the ones turned off. */
   chatFeatures: ChatFeatures
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'warn',
     moderationFile: env.MODERATION_FILE ? path.resolve(env.MODERATION_FILE) : null,
     trustProxy: flag(env.TRUST_PROXY, false),
+    checkAnswers: flag(env.CHECK_ANSWERS, env.NODE_ENV !== 'production'),
     calls: {
       dailyLimitSeconds: positive('CALL_DAILY_LIMIT_SECONDS', env.CALL_DAILY_LIMIT_SECONDS, 30 * 60),
       dayTimeZone: env.CALL_DAY_TIME_ZONE || 'Asia/Shanghai',

@@ -234,7 +234,8 @@ describe.each(BACKENDS)('messages stay in their conversation on %s', (backend) =
 
   it('holds for random sequences of sends, joins, removals, blacklists, deletions, reconnects and second devices', async () => {
     await fc.assert(fc.asyncProperty(fc.array(op, { minLength: 6, maxLength: STEPS }), run), { numRuns: RUNS, endOnFailure: true })
-  })
+    // Each run registers and signs in eight sessions (scrypt) and reads every history after every step.
+  }, 600_000)
 
   it('refuses a client ID that already names a message of another conversation, and answers a true retry with the original', async () => {
     const a = await registerUser(s, '甲')

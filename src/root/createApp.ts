@@ -4,7 +4,8 @@ import type { ChatEngine } from '@/engines/chat/ChatEngine'
 import { http, type HttpPort } from '@/platform/http'
 import { socket, type SocketPort } from '@/platform/socket'
 import { visitor } from '@/platform/visitor'
-import { createApiClient, type ApiClient } from '@/services/api/client'
+import { API_BASE_PATH } from '@shared/routes/route'
+import { createApiClient, routeClient, type RouteClient } from '@/services/api/client'
 import { createCalls, type CallsService } from '@/services/call/runtime'
 import { createChat, type ChatService } from '@/services/chat'
 import { createContacts, type ContactsService } from '@/services/contacts'
@@ -20,7 +21,7 @@ import { createAppStore, type AppStore } from '@/stores'
 
 /** What an app is built from; every field has the build's default. */
 export interface AppDeps {
-  /** The /api base URL: API_BASE + '/api' in the builds. */
+  /** The /api base URL: API_BASE + API_BASE_PATH in the builds. */
   apiBase?: string
   http?: HttpPort
   socket?: Pick<SocketPort, 'connect' | 'urlFor'>
@@ -33,7 +34,7 @@ export interface AppDeps {
 /** One app: its store, its engines and the services screens call. */
 export interface App {
   store: AppStore
-  api: ApiClient
+  api: RouteClient
   toast: Toast
   chatEngine: ChatEngine
   callEngine: CallEngine
@@ -56,9 +57,9 @@ export interface App {
 export function createApp(deps: AppDeps = {}): App {
   const store = createAppStore()
   const toast = createToast(store)
-  const api = createApiClient({
+  const transport = createApiClient({
     http: deps.http ?? http,
-    baseUrl: deps.apiBase ?? `${API_BASE}/api`,
+    baseUrl: deps.apiBase ?? `${API_BASE}${API_BASE_PATH}`,
     token: () => store.getState().user?.token ?? null,
     deviceId: () => visitor.deviceId(),
     showError: (message) => toast.error(message),
@@ -67,13 +68,11 @@ export function createApp(deps: AppDeps = {}): App {
     endSession: () => sessionEnd.endSession(),
     now: () => Date.now(),
   })
+  const api = routeClient(transport)
   const chatEngine = (deps.chatEngine ?? createChatEngine)({
     socket: deps.socket ?? socket,
     // The engine's HTTP calls go through the app's /api client, so they share its error catalogue.
-    http: {
-      get: (path, options) => api.get(path, undefined, options),
-      post: (path, body, options) => api.post(path, body, options),
-    },
+    http: { call: (route, ...args) => api.call(route, ...args) },
     sessionToken: () => store.getState().user?.token ?? null,
   })
   const sessionEnd = createSessionEnd(store, chatEngine)

@@ -1,6 +1,6 @@
 import type { ChatEngine } from '@/engines/chat/ChatEngine'
 import type { AppState, AppStore } from '@/stores'
-import type { ApiClient } from './api/client'
+import type { RouteClient } from './api/client'
 import type { Toast } from './toast'
 
 /**
@@ -10,7 +10,7 @@ import type { Toast } from './toast'
  */
 export interface ServiceContext {
   store: AppStore
-  api: ApiClient
+  api: RouteClient
   toast: Toast
   /** The chat engine the actions talk to. */
   engine(): ChatEngine
@@ -19,7 +19,7 @@ export interface ServiceContext {
   me(): string
 }
 
-export function serviceContext(deps: { store: AppStore; api: ApiClient; toast: Toast; chatEngine: ChatEngine }): ServiceContext {
+export function serviceContext(deps: { store: AppStore; api: RouteClient; toast: Toast; chatEngine: ChatEngine }): ServiceContext {
   const { store, api, toast, chatEngine } = deps
   return {
     store,

@@ -1,4 +1,4 @@
-import type { ApiClient } from './api/client'
+import type { RouteClient } from './api/client'
 import { createSiteApi, type SiteInfo } from './api/site'
 
 export type SiteInfoService = ReturnType<typeof createSiteInfo>
@@ -8,7 +8,7 @@ export type SiteInfoService = ReturnType<typeof createSiteInfo>
  * all show the operator's details; they share one request per app. A failed request is forgotten
  * so the next asker retries.
  */
-export function createSiteInfo(api: ApiClient) {
+export function createSiteInfo(api: RouteClient) {
   const siteApi = createSiteApi(api)
   let pending: Promise<SiteInfo> | null = null
 

@@ -1,26 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { BlackBody, ContactText, FriendChangeKind, type BlackResult } from '../../../types/friends.js'
+import { ContactText, FriendChangeKind, type BlackResult } from '../../../types/friends.js'
+import { contactRoutes } from '../../../types/routes/contacts.js'
 import type { AppContext } from '../context.js'
 import { addToBlacklist, listBlacklist, removeFromBlacklist } from '../domain/blacklist.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 import { pushFriendChange } from '../realtime/contactEvents.js'
 
 /** /api/user/friendBlack: my blacklist (ownerBlackStatus 0 → 1 on add, 1 → 0 on remove). */
 export function blacklistRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.addHook('preHandler', requireSession(ctx))
+    app.addHook('preHandler', requireSession(ctx))
 
-    r.post('/add', { schema: { body: BlackBody } }, async (req) => {
+    serve(app, contactRoutes.blacklistAdd, async (req) => {
       const { wtId: me, tokenHash } = sessionOf(req)
       const ownerBlackStatus = await addToBlacklist(ctx.db, me, req.body.friendWtId)
       await pushFriendChange(ctx, me, FriendChangeKind.Updated, req.body.friendWtId, tokenHash)
       return ok<BlackResult>({ ownerBlackStatus }, ContactText.BlackAdded)
     })
 
-    r.post('/deleteByUserId', { schema: { body: BlackBody } }, async (req) => {
+    serve(app, contactRoutes.blacklistRemove, async (req) => {
       const { wtId: me, tokenHash } = sessionOf(req)
       const ownerBlackStatus = await removeFromBlacklist(ctx.db, me, req.body.friendWtId)
       await pushFriendChange(ctx, me, FriendChangeKind.Updated, req.body.friendWtId, tokenHash)
@@ -28,7 +28,7 @@ export function blacklistRoutes(ctx: AppContext) {
     })
 
     const list = async (req: FastifyRequest) => ok(await listBlacklist(ctx.db, sessionOf(req).wtId))
-    r.get('/list', list)
-    r.post('/list', list)
+    serve(app, contactRoutes.blacklist, list)
+    serve(app, contactRoutes.blacklistPost, list)
   }
 }

@@ -1,42 +1,32 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  ApplyBody,
-  ApplyHandleBody,
-  ContactText,
-  FriendChangeKind,
-  FriendDeleteBody,
-  FriendUpdateBody,
-  HandleStatus,
-  SpaceStatusBody,
-  type ApplyUnreadResult,
-} from '../../../types/friends.js'
+import { ContactText, FriendChangeKind, HandleStatus, type ApplyUnreadResult } from '../../../types/friends.js'
+import { contactRoutes } from '../../../types/routes/contacts.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { applyForFriend, handleApplication, listApplications, unreadApplications } from '../domain/friendApplications.js'
 import { deleteFriend, listFriends, updateRemark, updateSpaceStatus } from '../domain/friends.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 import { pushFriendApply, pushFriendChange } from '../realtime/contactEvents.js'
 
 /** Spec section 7 "Friends and tags": applications, the friend list, remarks, moments flags, delete. */
 export function friendRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.addHook('preHandler', requireSession(ctx))
+    app.addHook('preHandler', requireSession(ctx))
 
     const list = async (req: import('fastify').FastifyRequest) => ok(await listFriends(ctx.db, sessionOf(req).wtId))
-    r.get('/list', list)
-    r.post('/list', list)
+    serve(app, contactRoutes.friendList, list)
+    serve(app, contactRoutes.friendListPost, list)
 
-    r.post('/apply', { schema: { body: ApplyBody } }, async (req) => {
+    serve(app, contactRoutes.apply, async (req) => {
       const me = sessionOf(req).wtId
       const application = await ctx.db.tx((q) => applyForFriend(q, me, req.body))
       await pushFriendApply(ctx, req.body.applyWtId, application)
       return ok(null, ContactText.ApplySent)
     })
 
-    r.post('/apply/handle', { schema: { body: ApplyHandleBody } }, async (req) => {
+    serve(app, contactRoutes.handleApplication, async (req) => {
       const me = sessionOf(req).wtId
       const { applyWtId, handleStatus } = req.body
       const application = await ctx.db.tx((q) => handleApplication(q, me, applyWtId, handleStatus))
@@ -54,19 +44,19 @@ export function friendRoutes(ctx: AppContext) {
       if (hadUnread) await pushFriendApply(ctx, me, null)
       return ok(applications)
     }
-    r.post('/applyList', applyList)
-    r.get('/applyList', applyList)
+    serve(app, contactRoutes.applicationList, applyList)
+    serve(app, contactRoutes.applicationListGet, applyList)
 
-    r.post('/applyUnread', async (req) => ok<ApplyUnreadResult>({ count: await unreadApplications(ctx.db, sessionOf(req).wtId) }))
+    serve(app, contactRoutes.applicationUnread, async (req) => ok<ApplyUnreadResult>({ count: await unreadApplications(ctx.db, sessionOf(req).wtId) }))
 
-    r.post('/update', { schema: { body: FriendUpdateBody } }, async (req) => {
+    serve(app, contactRoutes.updateRemark, async (req) => {
       const { wtId: me, tokenHash } = sessionOf(req)
       await updateRemark(ctx.db, me, req.body.friendsWtId, req.body.remark)
       await pushFriendChange(ctx, me, FriendChangeKind.Updated, req.body.friendsWtId, tokenHash)
       return ok(null, ContactText.UpdateOk)
     })
 
-    r.post('/updateSpaceStatus', { schema: { body: SpaceStatusBody } }, async (req) => {
+    serve(app, contactRoutes.updateSpaceStatus, async (req) => {
       const { wtId: me, tokenHash } = sessionOf(req)
       const flags = await updateSpaceStatus(ctx.db, me, req.body.friendsWtId, req.body)
       await pushFriendChange(ctx, me, FriendChangeKind.Updated, req.body.friendsWtId, tokenHash)
@@ -74,7 +64,7 @@ export function friendRoutes(ctx: AppContext) {
     })
 
     /** Both directions go; the deleter's history with the friend is cleared and the conversation unfolded and deleted. */
-    r.post('/delete', { schema: { body: FriendDeleteBody } }, async (req) => {
+    serve(app, contactRoutes.deleteFriend, async (req) => {
       const { wtId: me, tokenHash } = sessionOf(req)
       const friend = req.body.friendsWtId
       const conversationID = await ctx.db.tx((q) => deleteFriend(q, me, friend))

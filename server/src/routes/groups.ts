@@ -1,22 +1,21 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { GroupCreateBody } from '../../../types/group.js'
+import { groupRoutes as groupTable } from '../../../types/routes/groups.js'
 import type { AppContext } from '../context.js'
 import { groupConversationId } from '../domain/conversationIds.js'
 import { createGroup, listGroups } from '../domain/groups.js'
 import { messageAt } from '../domain/messages.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 import { pushConversation, pushMessage } from '../realtime/chatEvents.js'
 import { parseConversationId } from '../domain/conversationIds.js'
 
 /** Spec section 7 "Groups", as far as chat needs them: create and list. */
 export function groupRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.addHook('preHandler', requireSession(ctx))
+    app.addHook('preHandler', requireSession(ctx))
 
-    r.post('/add', { schema: { body: GroupCreateBody } }, async (req) => {
+    serve(app, groupTable.create, async (req) => {
       const me = sessionOf(req).wtId
       const created = await ctx.db.tx((q) => createGroup(q, me, req.body))
       const conversationID = groupConversationId(created.groupId)
@@ -27,6 +26,6 @@ export function groupRoutes(ctx: AppContext) {
       return ok({ txGroupid: created.groupId, groupNumber: created.groupNumber }, '创建成功')
     })
 
-    r.get('/list', async (req) => ok(await listGroups(ctx.db, sessionOf(req).wtId)))
+    serve(app, groupTable.list, async (req) => ok(await listGroups(ctx.db, sessionOf(req).wtId)))
   }
 }

@@ -1,14 +1,6 @@
 import QRCode from 'qrcode'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  LoginByIdBody,
-  LoginByPhoneBody,
-  QrCodeBody,
-  RegisterBody,
-  Step2Body,
-  Step2TipsBody,
-} from '../../../types/auth.js'
+import { accountRoutes } from '../../../types/routes/account.js'
 import type { AppContext } from '../context.js'
 import {
   advanceQrLogin,
@@ -25,23 +17,23 @@ import { requireSession, sessionOf } from '../http/auth.js'
 import { clientInfo, publicOrigin } from '../http/client.js'
 import { Refusal } from '../domain/refusal.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 import { ResultCode } from '../../../types/codes.js'
 
 /** Spec section 7 "Login and user": /api/user/login/*. */
 export function loginRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
     const auth = { preHandler: requireSession(ctx) }
 
-    r.post('/pwd', { schema: { body: LoginByPhoneBody } }, async (req) =>
+    serve(app, accountRoutes.loginByPhone, async (req) =>
       ok(await passwordLogin(ctx, { phone: req.body.phone }, req.body.pwd, clientInfo(req)), '登录成功'),
     )
 
-    r.post('/id', { schema: { body: LoginByIdBody } }, async (req) =>
+    serve(app, accountRoutes.loginById, async (req) =>
       ok(await passwordLogin(ctx, { wtId: req.body.wtId }, req.body.pwd, clientInfo(req)), '登录成功'),
     )
 
-    r.post('/register', { schema: { body: RegisterBody } }, async (req) => {
+    serve(app, accountRoutes.register, async (req) => {
       const user = await insertUser(ctx.db, {
         phone: req.body.phone,
         pwdHash: await hashPassword(req.body.pwd),
@@ -51,29 +43,29 @@ export function loginRoutes(ctx: AppContext) {
       return ok(await issueLogin(ctx, user, clientInfo(req)), '注册成功')
     })
 
-    r.post('/step2pwd', { schema: { body: Step2Body } }, async (req) =>
+    serve(app, accountRoutes.step2, async (req) =>
       ok(await completeTwoFactor(ctx, req.body.ticket, req.body.lockPwd, clientInfo(req)), '登录成功'),
     )
 
-    r.post('/step2pwd/tips', { schema: { body: Step2TipsBody } }, async (req) =>
+    serve(app, accountRoutes.step2Tips, async (req) =>
       ok({ tips: await lockPasswordTips(ctx, req.body.ticket) }),
     )
 
-    r.post('/genQrCode', async (req) => {
+    serve(app, accountRoutes.genQrCode, async (req) => {
       const { code, expiresIn } = await createQrLogin(ctx)
       const content = `${publicOrigin(ctx.config, req)}/messages?qrLogin=${code}`
       const svg = await QRCode.toString(content, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
       return ok({ qrCode: code, content, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresIn })
     })
 
-    r.post('/qrCode', { schema: { body: QrCodeBody } }, async (req) => ok(await pollQrLogin(ctx, req.body.qrCode, clientInfo(req))))
+    serve(app, accountRoutes.pollQrCode, async (req) => ok(await pollQrLogin(ctx, req.body.qrCode, clientInfo(req))))
 
-    r.post('/qrCode/scan', { ...auth, schema: { body: QrCodeBody } }, async (req) => {
+    serve(app, accountRoutes.scanQrCode, auth, async (req) => {
       await advanceQrLogin(ctx, req.body.qrCode, sessionOf(req).wtId, 'scanned')
       return ok(null)
     })
 
-    r.post('/qrCode/confirm', { ...auth, schema: { body: QrCodeBody } }, async (req) => {
+    serve(app, accountRoutes.confirmQrCode, auth, async (req) => {
       await advanceQrLogin(ctx, req.body.qrCode, sessionOf(req).wtId, 'confirmed')
       return ok(null, '已确认登录')
     })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { CollectionAddBody, COLLECT_OK_TEXT, DeleteMessagesBody, ForwardBody, RevokeBody, type ForwardResult } from '../../../types/messageOps.js'
+import { COLLECT_OK_TEXT, type ForwardResult } from '../../../types/messageOps.js'
+import { chatRoutes } from '../../../types/routes/chat.js'
+import { favoriteRoutes } from '../../../types/routes/favorites.js'
 import type { AppContext } from '../context.js'
 import { addCollection } from '../domain/messageOps/collections.js'
 import { deleteForMe } from '../domain/messageOps/deleteForMe.js'
@@ -9,28 +10,28 @@ import { revokeMessage } from '../domain/messageOps/revoke.js'
 import { findUserById } from '../domain/users.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 import { pushMessage } from '../realtime/chatEvents.js'
 import { pushRevoked } from '../realtime/messageOpsEvents.js'
 
 /** Revoke, delete and forward from the chat menu under /api/im/message/ (docs/protocol.md "Message operations"). */
 export function messageActionRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.addHook('preHandler', requireSession(ctx))
+    app.addHook('preHandler', requireSession(ctx))
 
-    r.post('/message/revoke', { schema: { body: RevokeBody } }, async (req) => {
+    serve(app, chatRoutes.revoke, async (req) => {
       const me = sessionOf(req).wtId
       const revoked = await revokeMessage(ctx.db, me, req.body.conversationID, req.body.sequence)
       if (revoked.changed) await pushRevoked(ctx, me, revoked)
       return ok({ conversationID: req.body.conversationID, sequence: req.body.sequence, revoker: revoked.revoker })
     })
 
-    r.post('/message/delete', { schema: { body: DeleteMessagesBody } }, async (req) => {
+    serve(app, chatRoutes.deleteMessages, async (req) => {
       const me = sessionOf(req).wtId
       return ok({ sequences: await deleteForMe(ctx.db, me, req.body.conversationID, req.body.sequences) }, '删除成功')
     })
 
-    r.post('/message/forward', { schema: { body: ForwardBody } }, async (req) => {
+    serve(app, chatRoutes.forward, async (req) => {
       const me = sessionOf(req).wtId
       const user = await findUserById(ctx.db, me)
       const done = await forwardMessages(ctx, me, user?.nick_name ?? me, req.body)
@@ -45,8 +46,7 @@ export function messageActionRoutes(ctx: AppContext) {
 /** POST /api/user/collection/add (spec 7 "Quick phrases, favorites…"); the favorites page's other calls come later. */
 export function collectionRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.addHook('preHandler', requireSession(ctx))
-    r.post('/add', { schema: { body: CollectionAddBody } }, async (req) => ok(await addCollection(ctx.db, sessionOf(req).wtId, req.body), COLLECT_OK_TEXT))
+    app.addHook('preHandler', requireSession(ctx))
+    serve(app, favoriteRoutes.collectionAdd, async (req) => ok(await addCollection(ctx.db, sessionOf(req).wtId, req.body), COLLECT_OK_TEXT))
   }
 }

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { MsgType, type OutgoingMessage } from '../../../types/chat.js'
-import {
-  CONTACT_CUSTOM_MSG_TEXT,
-  ContactCustomMsg,
-  ContactError,
-  FriendInfoBody,
-  SendCustomMessageBody,
-  type FriendInfoResult,
-} from '../../../types/friends.js'
+import { CONTACT_CUSTOM_MSG_TEXT, ContactCustomMsg, ContactError, type FriendInfoResult } from '../../../types/friends.js'
+import { accountRoutes } from '../../../types/routes/account.js'
 import type { AppContext } from '../context.js'
 import { isBlacklisted } from '../domain/blacklist.js'
 import { areFriends, friendInfo } from '../domain/friends.js'
@@ -17,15 +10,15 @@ import { sendMessage, toMessage } from '../domain/messages.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { forbidden, refuse } from '../domain/refusal.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 import { pushMessage } from '../realtime/chatEvents.js'
 
 /** /api/user/friendInfo and /api/user/sendCustomMessage: profiles and the contacts custom messages. */
 export function profileRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.addHook('preHandler', requireSession(ctx))
+    app.addHook('preHandler', requireSession(ctx))
 
-    r.post('/friendInfo', { schema: { body: FriendInfoBody } }, async (req) =>
+    serve(app, accountRoutes.friendInfo, async (req) =>
       ok<FriendInfoResult>({ data: await friendInfo(ctx.db, sessionOf(req).wtId, req.body.searchId) }),
     )
 
@@ -33,7 +26,7 @@ export function profileRoutes(ctx: AppContext) {
      * Each message must match the relation it announces: addFriend between friends, addBlack
      * after I blacklisted the peer, deleteFriend once we are no longer friends.
      */
-    r.post('/sendCustomMessage', { schema: { body: SendCustomMessageBody } }, async (req) => {
+    serve(app, accountRoutes.sendCustomMessage, async (req) => {
       const me = sessionOf(req).wtId
       const { fromWtId, toWtId, type } = req.body
       if (fromWtId !== me) throw forbidden()

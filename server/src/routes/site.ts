@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { APP_VERSION } from '../../../types/codes.js'
+import { miscRoutes } from '../../../types/routes/misc.js'
 import type { SiteInfo } from '../../../types/site.js'
 import type { AppContext } from '../context.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 
 const PALETTE = ['#07c160', '#10aeff', '#fa9d3b', '#e64340', '#6467f0', '#1485ee', '#2aae67', '#c87d2f']
 
@@ -17,12 +19,12 @@ function avatarSvg(seed: string): string {
 /** Public site information (footer) and generated default avatars. */
 export function siteRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.get('/site/info', async () => {
+    serve(app, miscRoutes.siteInfo, async () => {
       const info: SiteInfo = { productName: '微谈', version: APP_VERSION, footer: ctx.config.footer, chatFeatures: ctx.config.chatFeatures }
       return ok(info)
     })
 
-    app.get<{ Params: { seed: string } }>('/avatar/default/:seed', async (req, reply) => {
+    serve(app, miscRoutes.defaultAvatar, async (req, reply) => {
       const seed = req.params.seed.replace(/\.svg$/, '').slice(0, 64)
       return reply
         .header('content-type', 'image/svg+xml')

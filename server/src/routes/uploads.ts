@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
+import { miscRoutes } from '../../../types/routes/misc.js'
 import { UPLOAD_MAX_BYTES, UploadError, UploadKind } from '../../../types/upload.js'
 import type { AppContext } from '../context.js'
 import { findSession } from '../domain/sessions.js'
@@ -14,6 +15,7 @@ import { bearerToken, requireSession, sessionOf } from '../http/auth.js'
 import { refuse, unauthorized } from '../domain/refusal.js'
 import { findUpload, recordUpload } from '../domain/uploads.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 
 /** POST /api/oss/upload and GET /api/oss/file/:id: files under UPLOAD_DIR with random names. */
 export function uploadRoutes(ctx: AppContext) {
@@ -21,7 +23,7 @@ export function uploadRoutes(ctx: AppContext) {
     fs.mkdirSync(ctx.config.uploadDir, { recursive: true })
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4 } })
 
-    app.post('/upload', { preHandler: requireSession(ctx) }, async (req) => {
+    serve(app, miscRoutes.upload, { preHandler: requireSession(ctx) }, async (req) => {
       if (!req.isMultipart()) throw refuse(UploadError.FileNotFound)
       const part = await req.file()
       if (!part || part.fieldname !== 'file') throw refuse(UploadError.FileNotFound)
@@ -64,7 +66,7 @@ export function uploadRoutes(ctx: AppContext) {
      * Media is fetched by <img> and <video> tags, which cannot send headers, so the session
      * token may also come as `?t=`. Either way only logged-in users get files.
      */
-    app.get<{ Params: { id: string }; Querystring: { t?: string; download?: string } }>('/file/:id', async (req, reply) => {
+    serve(app, miscRoutes.file, async (req, reply) => {
       const token = bearerToken(req) ?? req.query.t ?? null
       if (!token || !(await findSession(ctx.db, token))) throw unauthorized()
       if (!/^[\w-]{16,64}$/.test(req.params.id)) throw refuse(UploadError.FileNotFound)

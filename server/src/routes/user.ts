@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { LockPwdClearBody, LockPwdSetBody, PasswordChangeBody } from '../../../types/auth.js'
+import { accountRoutes } from '../../../types/routes/account.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { kickSessions } from '../domain/notify.js'
@@ -10,43 +9,43 @@ import { revokeSession, revokeUserSessions } from '../domain/sessions.js'
 import { getUserConfig, toUserInfo } from '../domain/users.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
 
 /** Spec section 7 "Login and user": the logged-in user's own account, plus the security settings. */
 export function userRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    r.addHook('preHandler', requireSession(ctx))
+    app.addHook('preHandler', requireSession(ctx))
     const me = (wtId: string) => requireUser(ctx.db, wtId)
 
-    r.post('/logout', async (req) => {
+    serve(app, accountRoutes.logout, async (req) => {
       const { wtId, tokenHash } = sessionOf(req)
       await revokeSession(ctx.db, tokenHash)
       await ctx.bus.publish(userTopic(wtId), { onlySession: tokenHash, close: true })
       return ok(null, '已退出登录')
     })
 
-    r.get('/info', async (req) => ok(toUserInfo(await me(sessionOf(req).wtId))))
+    serve(app, accountRoutes.info, async (req) => ok(toUserInfo(await me(sessionOf(req).wtId))))
 
-    r.get('/userConfig/getInfo', async (req) => ok(await getUserConfig(ctx.db, await me(sessionOf(req).wtId))))
+    serve(app, accountRoutes.userConfig, async (req) => ok(await getUserConfig(ctx.db, await me(sessionOf(req).wtId))))
 
-    r.post('/security/lockPwd', { schema: { body: LockPwdSetBody } }, async (req) => {
+    serve(app, accountRoutes.setLockPassword, async (req) => {
       await setLockPassword(ctx.db, sessionOf(req).wtId, req.body)
       return ok(null, '锁密码已开启')
     })
 
-    r.post('/security/lockPwd/clear', { schema: { body: LockPwdClearBody } }, async (req) => {
+    serve(app, accountRoutes.clearLockPassword, async (req) => {
       await clearLockPassword(ctx.db, sessionOf(req).wtId, req.body.pwd)
       return ok(null, '锁密码已关闭')
     })
 
-    r.post('/security/password', { schema: { body: PasswordChangeBody } }, async (req) => {
+    serve(app, accountRoutes.changePassword, async (req) => {
       const { wtId, tokenHash } = sessionOf(req)
       const revoked = await changePassword(ctx.db, wtId, tokenHash, req.body.oldPwd, req.body.newPwd)
       await kickSessions(ctx, wtId, revoked, '密码已修改，请重新登录')
       return ok(null, '密码已修改')
     })
 
-    r.post('/security/logoutAll', async (req) => {
+    serve(app, accountRoutes.logoutAll, async (req) => {
       const { wtId } = sessionOf(req)
       const revoked = await revokeUserSessions(ctx.db, wtId)
       await endCallsOf(ctx, wtId)

@@ -1,5 +1,5 @@
 import type { RtcPayload } from '@shared/call'
-import type { Conversation, Message, OutgoingMessage, Reaction } from '@shared/chat'
+import type { Conversation, Message, MessagePage, MessagesSince, OutgoingMessage, ReadMembersPage, Reaction } from '@shared/chat'
 import type { FriendApplyFrame, FriendChangeFrame, NoticeFrame, ReactionFrame } from '@shared/frames'
 import type { MessageSearchBody } from '@shared/messageOps'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
@@ -103,31 +103,8 @@ export const LocalSendError = {
   Cancelled: 499,
 } as const
 
-export interface MessagePage {
-  /** Oldest first. */
-  messages: Message[]
-  /** No older messages exist. */
-  isCompleted: boolean
-}
-
-export interface MessagesSince {
-  messages: Message[]
-  hasMore: boolean
-}
-
-export interface ReadMember {
-  userID: string
-  nick: string
-  avatar: string
-  nameCard: string
-}
-
-export interface ReadMembersPage {
-  members: ReadMember[]
-  /** Pass back for the next page; '' when complete. */
-  cursor: string
-  isCompleted: boolean
-}
+/** The answers of the history, catch-up and read-member routes (types/routes/chat.ts). */
+export type { MessagePage, MessagesSince, ReadMember, ReadMembersPage } from '@shared/chat'
 
 export interface GetMessageListParams {
   conversationID: string

@@ -1,5 +1,6 @@
 import { APP_VERSION, ResultCode, SESSION_ENDING_CODES } from '@shared/codes'
 import type { ApiEnvelope } from '@shared/envelope'
+import type { AnswerOf, JsonRoute, RouteArgs } from '@shared/routes/route'
 import type { HttpMethod, HttpPort } from '@/platform/http'
 import { HttpFailure } from '@/platform/httpFailure'
 import { stringifyQuery, type Query } from '@/utils/query'
@@ -41,9 +42,26 @@ export interface ApiClientDeps {
   now(): number
 }
 
+/** The transport by path: the spec's headers, the envelope and the error catalogue. */
 export interface ApiClient {
   get<T>(path: string, query?: Query, options?: CallOptions): Promise<T>
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>
+}
+
+/**
+ * What the app calls: a route of the table (types/routes) instead of a path, so the body it
+ * takes and the answer it resolves with are the table's.
+ */
+export interface RouteClient {
+  call<R extends JsonRoute>(route: R, ...args: RouteArgs<R, CallOptions>): Promise<AnswerOf<R>>
+}
+
+export function routeClient(client: ApiClient): RouteClient {
+  return {
+    call<R extends JsonRoute>(route: R, ...[body, options]: RouteArgs<R, CallOptions>) {
+      return route.method === 'GET' ? client.get<AnswerOf<R>>(route.path, undefined, options) : client.post<AnswerOf<R>>(route.path, body, options)
+    },
+  }
 }
 
 function asEnvelope(data: unknown): ApiEnvelope<unknown> | null {

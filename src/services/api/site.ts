@@ -1,14 +1,12 @@
-import type { SiteInfo } from '@shared/site'
-import type { ApiClient } from './client'
+import { miscRoutes } from '@shared/routes/misc'
+import type { RouteClient } from './client'
 
 export type { SiteFooter, SiteInfo } from '@shared/site'
 
 export type SiteApi = ReturnType<typeof createSiteApi>
 
-export function createSiteApi(api: ApiClient) {
-  function getSiteInfo(): Promise<SiteInfo> {
-    return api.get('/site/info')
-  }
+export function createSiteApi(api: RouteClient) {
+  const getSiteInfo = () => api.call(miscRoutes.siteInfo)
 
   return { getSiteInfo }
 }

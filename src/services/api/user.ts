@@ -1,33 +1,22 @@
-import type { LockPwdClearBody, LockPwdSetBody, PasswordChangeBody, UserConfig, UserInfo } from '@shared/auth'
-import type { ApiClient } from './client'
+import type { LockPwdClearBody, LockPwdSetBody, PasswordChangeBody } from '@shared/auth'
+import { accountRoutes } from '@shared/routes/account'
+import type { RouteClient } from './client'
 
-export function createUserApi(api: ApiClient) {
-  function getUserInfo(): Promise<UserInfo> {
-    return api.get('/user/info')
-  }
+export function createUserApi(api: RouteClient) {
+  const getUserInfo = () => api.call(accountRoutes.info)
 
-  function getUserConfig(): Promise<UserConfig> {
-    return api.get('/user/userConfig/getInfo')
-  }
+  const getUserConfig = () => api.call(accountRoutes.userConfig)
 
   /** Turns the two-factor lock password on or changes it, confirmed with the login password. */
-  function setLockPassword(body: LockPwdSetBody): Promise<null> {
-    return api.post('/user/security/lockPwd', body)
-  }
+  const setLockPassword = (body: LockPwdSetBody) => api.call(accountRoutes.setLockPassword, body)
 
-  function clearLockPassword(body: LockPwdClearBody): Promise<null> {
-    return api.post('/user/security/lockPwd/clear', body)
-  }
+  const clearLockPassword = (body: LockPwdClearBody) => api.call(accountRoutes.clearLockPassword, body)
 
   /** Revokes the user's other sessions. */
-  function changePassword(body: PasswordChangeBody): Promise<null> {
-    return api.post('/user/security/password', body)
-  }
+  const changePassword = (body: PasswordChangeBody) => api.call(accountRoutes.changePassword, body)
 
   /** Revokes every session of the user, this one included. */
-  function logoutAll(): Promise<null> {
-    return api.post('/user/security/logoutAll')
-  }
+  const logoutAll = () => api.call(accountRoutes.logoutAll)
 
   return { getUserInfo, getUserConfig, setLockPassword, clearLockPassword, changePassword, logoutAll }
 }

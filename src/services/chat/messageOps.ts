@@ -8,6 +8,7 @@ import {
   REVOKE_TOO_LATE_TEXT,
   type CollectionAddBody,
 } from '@shared/messageOps'
+import { favoriteRoutes } from '@shared/routes/favorites'
 import { NoticeType } from '@shared/ws'
 import type { NoticeFrame, RevokedEvent } from '@/engines/chat/ChatEngine'
 import { clipboard } from '@/platform/clipboard'
@@ -215,7 +216,7 @@ export function createMessageActions({ api, engine, state, toast }: ServiceConte
       return
     }
     try {
-      for (const body of bodies) await api.post('/user/collection/add', body, { silent: true })
+      for (const body of bodies) await api.call(favoriteRoutes.collectionAdd, body, { silent: true })
       toast.success(COLLECT_OK_TEXT)
     } catch (err) {
       toast.error(errorText(err, '收藏失败'))

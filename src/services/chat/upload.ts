@@ -1,4 +1,6 @@
 import { APP_VERSION, ResultCode, SESSION_ENDING_CODES } from '@shared/codes'
+import { miscRoutes } from '@shared/routes/misc'
+import { API_BASE_PATH } from '@shared/routes/route'
 import { UPLOAD_MAX_BYTES, UploadError, type UploadKind, type UploadResult } from '@shared/upload'
 import type { PickedFile } from '@/platform/filePicker'
 import { HttpFailure } from '@/platform/httpFailure'
@@ -39,7 +41,7 @@ export function createUpload({ state, toast }: ServiceContext, endSession: () =>
     let data: unknown
     try {
       ;({ statusCode, data } = await upload.upload({
-        url: `${API_BASE}/api/oss/upload`,
+        url: `${API_BASE}${API_BASE_PATH}${miscRoutes.upload.path}`,
         file,
         fieldName: 'file',
         fields: { kind },

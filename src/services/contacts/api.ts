@@ -1,20 +1,9 @@
-import type { ComplaintAddBody, ComplaintAddResult, DictEntry, DictType } from '@shared/complaint'
-import type {
-  ApplyBody,
-  ApplyHandleBody,
-  ApplyUnreadResult,
-  BlacklistItem,
-  BlackResult,
-  CommonGroup,
-  ContactCustomMsg,
-  FriendApplication,
-  FriendInfoResult,
-  FriendListItem,
-  SpaceStatusBody,
-  SpaceStatusResult,
-  Tag,
-} from '@shared/friends'
-import type { ApiClient, CallOptions } from '../api/client'
+import type { ComplaintAddBody, DictType } from '@shared/complaint'
+import type { ApplyBody, ApplyHandleBody, ContactCustomMsg, SpaceStatusBody } from '@shared/friends'
+import { accountRoutes } from '@shared/routes/account'
+import { contactRoutes } from '@shared/routes/contacts'
+import { miscRoutes } from '@shared/routes/misc'
+import type { CallOptions, RouteClient } from '../api/client'
 
 const quiet: CallOptions = { silent: true }
 
@@ -22,75 +11,72 @@ export type ContactsApi = ReturnType<typeof createContactsApi>
 
 /**
  * The contacts endpoints of spec section 7 ("Login and user", "Friends and tags", "Misc"), one
- * function per call, typed from types/friends.ts and types/complaint.ts.
+ * function per call, typed from the route table (types/routes).
  */
-export function createContactsApi(api: ApiClient) {
+export function createContactsApi(api: RouteClient) {
   // ---- users ----
 
-  const friendInfo = (searchId: string, options?: CallOptions): Promise<FriendInfoResult> =>
-    api.post('/user/friendInfo', { searchId }, options)
+  const friendInfo = (searchId: string, options?: CallOptions) => api.call(accountRoutes.friendInfo, { searchId }, options)
 
-  const sendContactMessage = (fromWtId: string, toWtId: string, type: ContactCustomMsg): Promise<null> =>
-    api.post('/user/sendCustomMessage', { fromWtId, toWtId, type }, { silent: true })
+  const sendContactMessage = (fromWtId: string, toWtId: string, type: ContactCustomMsg) =>
+    api.call(accountRoutes.sendCustomMessage, { fromWtId, toWtId, type }, { silent: true })
 
-  const commonGroups = (wtId: string): Promise<CommonGroup[]> => api.post('/user/groupchat/commonList', { wtId })
+  const commonGroups = (wtId: string) => api.call(contactRoutes.commonGroups, { wtId })
 
   // ---- friends ----
 
-  const friendList = (): Promise<FriendListItem[]> => api.get('/userFriends/list')
+  const friendList = () => api.call(contactRoutes.friendList)
 
-  const applyFriend = (body: ApplyBody): Promise<null> => api.post('/userFriends/apply', body)
+  const applyFriend = (body: ApplyBody) => api.call(contactRoutes.apply, body)
 
-  const handleApplication = (body: ApplyHandleBody): Promise<null> => api.post('/userFriends/apply/handle', body)
+  const handleApplication = (body: ApplyHandleBody) => api.call(contactRoutes.handleApplication, body)
 
   /** Received applications, newest first; reading them marks them read. */
-  const applicationList = (): Promise<FriendApplication[]> => api.post('/userFriends/applyList')
+  const applicationList = () => api.call(contactRoutes.applicationList)
 
-  const applicationUnread = (): Promise<ApplyUnreadResult> => api.post('/userFriends/applyUnread')
+  const applicationUnread = () => api.call(contactRoutes.applicationUnread)
 
   /** Errors are the caller's to word (the profile and the list use different toasts). */
-  const updateRemark = (friendsWtId: string, remark: string): Promise<null> =>
-    api.post('/userFriends/update', { friendsWtId, remark }, { silent: true })
+  const updateRemark = (friendsWtId: string, remark: string) => api.call(contactRoutes.updateRemark, { friendsWtId, remark }, { silent: true })
 
-  const deleteFriend = (friendsWtId: string): Promise<null> => api.post('/userFriends/delete', { friendsWtId })
+  const deleteFriend = (friendsWtId: string) => api.call(contactRoutes.deleteFriend, { friendsWtId })
 
-  const updateSpaceStatus = (body: SpaceStatusBody): Promise<SpaceStatusResult> => api.post('/userFriends/updateSpaceStatus', body)
+  const updateSpaceStatus = (body: SpaceStatusBody) => api.call(contactRoutes.updateSpaceStatus, body)
 
   // ---- blacklist ----
 
-  const addToBlacklist = (friendWtId: string): Promise<BlackResult> => api.post('/user/friendBlack/add', { friendWtId })
+  const addToBlacklist = (friendWtId: string) => api.call(contactRoutes.blacklistAdd, { friendWtId })
 
-  const removeFromBlacklist = (friendWtId: string): Promise<BlackResult> => api.post('/user/friendBlack/deleteByUserId', { friendWtId })
+  const removeFromBlacklist = (friendWtId: string) => api.call(contactRoutes.blacklistRemove, { friendWtId })
 
-  const blacklist = (): Promise<BlacklistItem[]> => api.get('/user/friendBlack/list')
+  const blacklist = () => api.call(contactRoutes.blacklist)
 
   // ---- tags (errors are worded by the caller: spec 8 '修改标签失败，请重试') ----
 
-  const tagList = (): Promise<Tag[]> => api.get('/userTag/list')
+  const tagList = () => api.call(contactRoutes.tagList)
 
   /** My tags, with tagStatus 1 on those the user carries. */
-  const tagsOfUser = (wtId: string): Promise<Tag[]> => api.post('/userTag/initSetList', { wtId })
+  const tagsOfUser = (wtId: string) => api.call(contactRoutes.tagsOfUser, { wtId })
 
-  const setUserTags = (friendsWtId: string, tagIds: number[]): Promise<null> => api.post('/userTag/setTag4User', { friendsWtId, tagIds }, quiet)
+  const setUserTags = (friendsWtId: string, tagIds: number[]) => api.call(contactRoutes.setUserTags, { friendsWtId, tagIds }, quiet)
 
-  const tagMembers = (id: number): Promise<FriendListItem[]> => api.post('/userTag/getUserList', { id })
+  const tagMembers = (id: number) => api.call(contactRoutes.tagMembers, { id })
 
-  const addTag = (tagName: string): Promise<Tag> => api.post('/userTag/add', { tagName }, quiet)
+  const addTag = (tagName: string) => api.call(contactRoutes.addTag, { tagName }, quiet)
 
-  const addTagMembers = (tagId: number, wtIds: string[]): Promise<null> => api.post('/userTag/addUser4Tag', { tagId, wtIds }, quiet)
+  const addTagMembers = (tagId: number, wtIds: string[]) => api.call(contactRoutes.addTagMembers, { tagId, wtIds }, quiet)
 
-  const deleteTags = (ids: number[]): Promise<null> => api.post('/userTag/deleteBatch', { ids }, quiet)
+  const deleteTags = (ids: number[]) => api.call(contactRoutes.deleteTags, { ids }, quiet)
 
-  const removeTagMembers = (tagId: number, wtIds: string[]): Promise<null> => api.post('/userTag/deleteUser4Tag', { tagId, wtIds }, quiet)
+  const removeTagMembers = (tagId: number, wtIds: string[]) => api.call(contactRoutes.removeTagMembers, { tagId, wtIds }, quiet)
 
-  const renameTag = (tagId: number, tagName: string): Promise<null> => api.post('/userTag/rename', { tagId, tagName }, quiet)
+  const renameTag = (tagId: number, tagName: string) => api.call(contactRoutes.renameTag, { tagId, tagName }, quiet)
 
   // ---- reports ----
 
-  const dictList = (dictType: DictType): Promise<DictEntry[]> => api.post('/dict/data/getListByDictType', { dictType })
+  const dictList = (dictType: DictType) => api.call(miscRoutes.dictList, { dictType })
 
-  const addComplaint = (body: ComplaintAddBody): Promise<ComplaintAddResult> => api.post('/complaint/add', body, quiet)
-
+  const addComplaint = (body: ComplaintAddBody) => api.call(miscRoutes.complaint, body, quiet)
   return {
     friendInfo,
     sendContactMessage,

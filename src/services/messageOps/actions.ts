@@ -1,6 +1,7 @@
 import type { Message } from '@shared/chat'
 import type { ReactionFrame } from '@shared/frames'
-import { MessageOpsText, type PinnedMessage } from '@shared/messageOps'
+import { MessageOpsText } from '@shared/messageOps'
+import { favoriteRoutes } from '@shared/routes/favorites'
 import { createSiteApi } from '../api/site'
 import type { ServiceContext } from '../context'
 import { messageKey } from '@/stores/chat/uiMessage'
@@ -64,7 +65,7 @@ export function createMessageOps({ api, engine, me, state }: ServiceContext) {
   async function loadPinned(conversationID: string): Promise<void> {
     if (!conversationID.startsWith('C2C')) return
     try {
-      const list = await api.post<PinnedMessage[]>('/user/c2cTop/list', { toUserWtId: peerOf(conversationID) }, { silent: true })
+      const list = await api.call(favoriteRoutes.pinList, { toUserWtId: peerOf(conversationID) }, { silent: true })
       state().setPinnedMessages(conversationID, list)
     } catch (err) {
       console.warn('loading pinned messages failed', err)
@@ -72,12 +73,12 @@ export function createMessageOps({ api, engine, me, state }: ServiceContext) {
   }
 
   async function pinMessage(conversationID: string, m: Message): Promise<void> {
-    await api.post<PinnedMessage>('/user/c2cTop/add', { toUserWtId: peerOf(conversationID), senderWtId: m.from, msgId: m.ID, msgContent: contentOf(m) })
+    await api.call(favoriteRoutes.pinAdd, { toUserWtId: peerOf(conversationID), senderWtId: m.from, msgId: m.ID, msgContent: contentOf(m) })
     await loadPinned(conversationID)
   }
 
   async function unpinMessage(conversationID: string, id: number): Promise<void> {
-    await api.post('/user/c2cTop/del', { id })
+    await api.call(favoriteRoutes.pinDelete, { id })
     await loadPinned(conversationID)
   }
 

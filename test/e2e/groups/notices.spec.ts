@@ -1,6 +1,6 @@
-import { expectToast, inputByTestId, textareaByTestId } from '../support/ui'
+import { expectToast, inputByTestId } from '../support/ui'
 import { chatPanel, createGroup, expect, openConversation, pngImage, registerUsers, test, visible } from '../messaging/support'
-import { memberTile, openPanel, panel, tipRow } from './support'
+import { applyToJoin, memberTile, openPanel, panel, tipRow } from './support'
 
 test('group notifications on contacts, the QR code, member search and removal, the panel on a phone', async ({ login, request }) => {
   test.setTimeout(180_000)
@@ -11,12 +11,7 @@ test('group notifications on contacts, the QR code, member search and removal, t
   // The applicant uses a phone-sized window.
   const s = await login(applicant, { viewport: { width: 390, height: 844 } })
 
-  await inputByTestId(s.page, 'conv-search').fill(group.groupNumber)
-  await visible(s.page, 'search-result-group').first().click()
-  await textareaByTestId(s.page, 'group-card-message').fill('喜欢拍照')
-  await visible(s.page, 'group-card-join').click()
-  await expectToast(s.page, '申请已发送')
-  await visible(s.page, 'group-card').locator('.dialog__close').click()
+  await applyToJoin(s.page, group.groupNumber, '喜欢拍照')
 
   // The owner handles it from the group notifications of the contacts page.
   await expect(visible(o.page, 'badge-contacts')).toHaveText('1')

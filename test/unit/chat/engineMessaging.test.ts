@@ -1,7 +1,7 @@
 import type { OutgoingMessageInput } from '@/engines/chat/ChatEngine'
 import { LocalSendError, SendFailure } from '@/engines/chat/ChatEngine'
 import { SelfHostedChatEngine } from '@/engines/chat/selfhosted/SelfHostedChatEngine'
-import { ImPath } from '@/engines/chat/selfhosted/imHttp'
+import { chatRoutes } from '@shared/routes/chat'
 import { FakeImHttp } from '../helpers/fakeImHttp'
 import { FakeSocketFactory } from '../helpers/fakeSocket'
 import { conversation, message } from '../helpers/chatFixtures'
@@ -173,9 +173,9 @@ test('typing, read and receipt frames go out only while connected; receipts in f
 
 test('HTTP calls use the protocol paths; background ones are silent', async () => {
   const { engine, http } = await loggedIn()
-  http.on(ImPath.conversations, [conversation(TO)])
-  http.on(ImPath.history, { messages: [], isCompleted: true })
-  http.on(ImPath.pin, conversation(TO, { isPinned: true }))
+  http.on(chatRoutes.conversations, [conversation(TO)])
+  http.on(chatRoutes.history, { messages: [], isCompleted: true })
+  http.on(chatRoutes.pin, conversation(TO, { isPinned: true }))
   await engine.getConversationList()
   await engine.getMessageList({ conversationID: TO, beforeSequence: 5, count: 20 })
   await engine.pinConversation(TO, true)

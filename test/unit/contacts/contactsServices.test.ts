@@ -3,6 +3,7 @@ import type { ContactsApi, ContactsService } from '@/services/contacts'
 import { notifications } from '@/platform/notifications'
 import { ApiError } from '@/services/api/errors'
 import type { AppStore } from '@/stores'
+import { message } from '../helpers/chatFixtures'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
 import { stubbed, testApp } from '../helpers/testApp'
 
@@ -16,6 +17,7 @@ const s = () => useAppStore.getState()
 const toastTexts = () => s().toasts.map((t) => `${t.type}:${t.message}`)
 const flush = () => new Promise((r) => setTimeout(r, 0))
 const application: FriendApplication = { applyWtId: '10000002', applyNickName: '李四', applyAvatar: '', applyStatus: 0, applySource: 1, applyInfo: '你好', createTime: 1, isRead: false }
+const contactMessage = message({ conversationID: 'C2C10000002', sequence: 1 })
 
 beforeEach(() => {
   engine = new FakeChatEngine()
@@ -80,8 +82,8 @@ test('tags: new tags are created and set with the chosen ones; failure says 修�
 
 test('accepting adds the friend and announces it in the chat', async () => {
   s().setApplications([application])
-  mockedApi.handleApplication.mockResolvedValueOnce(null)
-  mockedApi.sendContactMessage.mockResolvedValueOnce(null)
+  mockedApi.handleApplication.mockResolvedValueOnce({ ...application, applyStatus: 1 })
+  mockedApi.sendContactMessage.mockResolvedValueOnce(contactMessage)
   mockedApi.friendList.mockResolvedValue([{ wtId: '10000002', nickName: '李四', remark: '', avatar: '', tagNameList: [], actionStatus: 0 }])
   expect(await acceptApplication('10000002')).toBe(true)
   expect(mockedApi.handleApplication).toHaveBeenCalledWith({ applyWtId: '10000002', handleStatus: 1 })
@@ -93,7 +95,7 @@ test('accepting adds the friend and announces it in the chat', async () => {
 test('blacklist toasts, and deleting a friend drops the conversation and its messages', async () => {
   mockedApi.addToBlacklist.mockResolvedValueOnce({ ownerBlackStatus: 1 })
   mockedApi.removeFromBlacklist.mockResolvedValueOnce({ ownerBlackStatus: 0 })
-  mockedApi.sendContactMessage.mockResolvedValue(null)
+  mockedApi.sendContactMessage.mockResolvedValue(contactMessage)
   expect(await setBlacklisted('10000002', true)).toBe(1)
   expect(await setBlacklisted('10000002', false)).toBe(0)
   mockedApi.deleteFriend.mockResolvedValueOnce(null)
@@ -108,7 +110,7 @@ test('blacklist toasts, and deleting a friend drops the conversation and its mes
 test('a report sends the joined pictures and can also block; failures say report failed, please retry', async () => {
   mockedApi.addComplaint.mockResolvedValueOnce({ id: 1 })
   mockedApi.addToBlacklist.mockResolvedValueOnce({ ownerBlackStatus: 1 })
-  mockedApi.sendContactMessage.mockResolvedValue(null)
+  mockedApi.sendContactMessage.mockResolvedValue(contactMessage)
   const input = { target: { id: '10000002', type: 0 as const }, complaintType: '1', complaintDetail: ' 骚扰 ', imageUrls: ['/a.png', '/b.png'], alsoBlock: true }
   expect(await submitReport(input)).toBe(true)
   expect(mockedApi.addComplaint).toHaveBeenCalledWith({ complaintDetail: '骚扰', complaintImage: '/a.png,/b.png', complaintType: '1', targetId: '10000002', type: 0 })

@@ -115,8 +115,8 @@ it('reads the three counters on (re)connect', async () => {
 describe('saving group settings', () => {
   it('sends only a changed value', async () => {
     s().setGroupInfo({ ...info('100001'), groupNotice: '旧公告', limitLevel: 5 })
-    const edit = jest.spyOn(groupApi, 'edit').mockResolvedValue(null)
-    const limit = jest.spyOn(groupApi, 'joinLimit').mockResolvedValue(null)
+    const edit = jest.spyOn(groupApi, 'edit').mockResolvedValue({ changed: true })
+    const limit = jest.spyOn(groupApi, 'joinLimit').mockResolvedValue({ changed: true })
     expect(await editGroupField('100001', 'groupNotice', '旧公告')).toBe(true)
     expect(await setJoinLevel('100001', 5)).toBe(true)
     expect(edit).not.toHaveBeenCalled()

@@ -1,4 +1,5 @@
 import type { ImCallOptions, ImHttp } from '@/engines/chat/selfhosted/imHttp'
+import type { AnswerOf, JsonRoute, RouteArgs } from '@shared/routes/route'
 
 export interface ImCall {
   method: 'GET' | 'POST'
@@ -7,32 +8,24 @@ export interface ImCall {
   options: ImCallOptions | undefined
 }
 
-/** The engine's HTTP side: answers by path (a value or a function of the body) and records calls. */
+/** The engine's HTTP side: answers by route (a value or a function of the body) and records calls. */
 export class FakeImHttp implements ImHttp {
   readonly calls: ImCall[] = []
   private readonly answers = new Map<string, (body: unknown) => unknown>()
 
-  on(path: string, answer: unknown): this {
-    this.answers.set(path, typeof answer === 'function' ? (answer as (body: unknown) => unknown) : () => answer)
+  on(route: Pick<JsonRoute, 'path'>, answer: unknown): this {
+    this.answers.set(route.path, typeof answer === 'function' ? (answer as (body: unknown) => unknown) : () => answer)
     return this
   }
 
-  private answer<T>(method: 'GET' | 'POST', path: string, body: unknown, options?: ImCallOptions): Promise<T> {
-    this.calls.push({ method, path, body, options })
-    const answer = this.answers.get(path)
-    if (!answer) return Promise.reject(new Error(`no fake answer for ${path}`))
+  call<R extends JsonRoute>(route: R, ...[body, options]: RouteArgs<R, ImCallOptions>): Promise<AnswerOf<R>> {
+    this.calls.push({ method: route.method, path: route.path, body, options })
+    const answer = this.answers.get(route.path)
+    if (!answer) return Promise.reject(new Error(`no fake answer for ${route.path}`))
     try {
-      return Promise.resolve(answer(body) as T)
+      return Promise.resolve(answer(body) as AnswerOf<R>)
     } catch (err) {
       return Promise.reject(err)
     }
-  }
-
-  get<T>(path: string, options?: ImCallOptions): Promise<T> {
-    return this.answer('GET', path, undefined, options)
-  }
-
-  post<T>(path: string, body: unknown, options?: ImCallOptions): Promise<T> {
-    return this.answer('POST', path, body, options)
   }
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import type { Conversation } from '@shared/chat'
-import type { GroupMemberDetail } from '@shared/group'
 import { roleOf, type GroupRole } from '@/domain/chat/menuRules'
 import { useApp } from '@/root/AppContext'
 
@@ -9,7 +8,7 @@ import { useApp } from '@/root/AppContext'
  * entry; null in one-to-one chats and until known. The server checks the role again on revoke.
  */
 export function useGroupRole(conversation: Conversation | undefined, selfID: string, refresh: number): GroupRole {
-  const { api } = useApp()
+  const groupApi = useApp().groups.api
   const groupNumber = conversation?.groupProfile?.groupNumber ?? ''
   const isMember = conversation?.groupProfile?.isMember !== false
   const [role, setRole] = useState<GroupRole>(null)
@@ -19,8 +18,8 @@ export function useGroupRole(conversation: Conversation | undefined, selfID: str
       return
     }
     let current = true
-    api
-      .post<GroupMemberDetail>('/user/groupchat/member/oneInfo', { groupNumber, wtId: selfID }, { silent: true })
+    groupApi
+      .memberOneInfo({ groupNumber, wtId: selfID }, { silent: true })
       .then((m) => {
         if (current) setRole(roleOf(m.identity))
       })

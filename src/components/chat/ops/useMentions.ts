@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import type { GroupInfo, GroupMember } from '@shared/group'
+import type { GroupMember } from '@shared/group'
 import { filterMentionCandidates, mentionsAllowedIn, type MentionCandidate } from '@/services/messageOps/mentions'
 import { useApp } from '@/root/AppContext'
 
@@ -20,7 +20,7 @@ interface GroupFacts {
  * (member/list with the keyword), so members beyond the first page can be found.
  */
 export function useMentionCandidates(groupNumber: string | null, selfID: string, query: string | null, enabled: boolean) {
-  const { api } = useApp()
+  const groupApi = useApp().groups.api
   const [facts, setFacts] = useState<GroupFacts | null>(null)
   const [found, setFound] = useState<MentionCandidate[]>([])
   const loading = useRef(false)
@@ -33,7 +33,7 @@ export function useMentionCandidates(groupNumber: string | null, selfID: string,
   useEffect(() => {
     if (!enabled || !groupNumber || query === null || facts || loading.current) return
     loading.current = true
-    api.post<GroupInfo>('/user/groupchat/getInfoById', { groupNumber }, { silent: true }).then(
+    groupApi.getInfoById(groupNumber, { silent: true }).then(
       (info) =>
         setFacts({
           groupType: info.groupType,
@@ -50,8 +50,8 @@ export function useMentionCandidates(groupNumber: string | null, selfID: string,
   useEffect(() => {
     if (!enabled || !groupNumber || !query) return setFound([])
     let live = true
-    api
-      .post<{ rows: GroupMember[] }>('/user/groupchat/member/list', { groupNumber, pageNum: 1, pageSize: MEMBER_PAGE_SIZE, keyword: query }, { silent: true })
+    groupApi
+      .memberList({ groupNumber, pageNum: 1, pageSize: MEMBER_PAGE_SIZE, keyword: query }, { silent: true })
       .then((r) => live && setFound(r.rows.map(toCandidate)))
       .catch(() => live && setFound([]))
     return () => {

@@ -5,7 +5,9 @@ import type { ChatServerFrame, ServerFrame } from '@shared/frames'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
 import type { ForwardResult } from '@shared/messageOps'
 import type { SearchResult } from '@shared/search'
-import type { TranslateResult, VoiceToTextResult } from '@shared/messageOps'
+import { accountRoutes } from '@shared/routes/account'
+import { chatRoutes } from '@shared/routes/chat'
+import { groupRoutes } from '@shared/routes/groups'
 import { NoticeType } from '@shared/ws'
 import type { SocketPort } from '@/platform/socket'
 import { missingCase } from '@/utils/missingCase'
@@ -35,7 +37,7 @@ import { TypedEmitter } from '../emitter'
 import type { BackoffOptions } from './backoff'
 import { ReconnectingChannel, type ChannelState } from './channel'
 import { systemClock, type Clock } from './clock'
-import { ImPath, type ImHttp } from './imHttp'
+import type { ImHttp } from './imHttp'
 import { Outbox } from './outbox'
 
 /** How long login() waits for the server's hello, reconnect attempts included. */
@@ -55,6 +57,13 @@ export interface SelfHostedChatEngineOptions {
   backoff?: BackoffOptions
   loginTimeoutMs?: number
   sendAckTimeoutMs?: number
+}
+
+/** The server answers a changed conversation with null only if it vanished meanwhile: that call failed. */
+async function existing(answer: Promise<Conversation | null>): Promise<Conversation> {
+  const conversation = await answer
+  if (!conversation) throw new Error('会话不存在')
+  return conversation
 }
 
 interface PendingLogin {
@@ -142,94 +151,94 @@ export class SelfHostedChatEngine implements ChatEngine {
   // ---- conversations and history (HTTP) ----
 
   getConversationList(): Promise<Conversation[]> {
-    return this.options.http.get<Conversation[]>(ImPath.conversations, { silent: true })
+    return this.options.http.call(chatRoutes.conversations, undefined, { silent: true })
   }
 
   openConversation(conversationID: string): Promise<Conversation> {
-    return this.options.http.post<Conversation>(ImPath.open, { conversationID }, { silent: true })
+    return existing(this.options.http.call(chatRoutes.open, { conversationID }, { silent: true }))
   }
 
   getMessageList({ conversationID, beforeSequence, count }: GetMessageListParams): Promise<MessagePage> {
     const body = { conversationID, count, ...(beforeSequence !== undefined ? { beforeSequence } : {}) }
-    return this.options.http.post<MessagePage>(ImPath.history, body, { silent: true })
+    return this.options.http.call(chatRoutes.history, body, { silent: true })
   }
 
   getMessagesSince({ conversationID, afterSequence, count }: GetMessagesSinceParams): Promise<MessagesSince> {
-    return this.options.http.post<MessagesSince>(ImPath.since, { conversationID, afterSequence, count }, { silent: true })
+    return this.options.http.call(chatRoutes.since, { conversationID, afterSequence, count }, { silent: true })
   }
 
   pinConversation(conversationID: string, isPinned: boolean): Promise<Conversation> {
-    return this.options.http.post<Conversation>(ImPath.pin, { conversationID, isPinned })
+    return existing(this.options.http.call(chatRoutes.pin, { conversationID, isPinned }))
   }
 
   muteConversation(conversationID: string, isMuted: boolean): Promise<Conversation> {
-    return this.options.http.post<Conversation>(ImPath.mute, { conversationID, isMuted })
+    return existing(this.options.http.call(chatRoutes.mute, { conversationID, isMuted }))
   }
 
   foldConversation(conversationID: string, folded: boolean): Promise<Conversation> {
-    return this.options.http.post<Conversation>(ImPath.fold, { conversationID, folded })
+    return existing(this.options.http.call(chatRoutes.fold, { conversationID, folded }))
   }
 
   /** Saved when leaving a chat, in the background: a failure is logged, not shown. */
   setDraft(conversationID: string, draftText: string): Promise<Conversation> {
-    return this.options.http.post<Conversation>(ImPath.draft, { conversationID, draftText }, { silent: true })
+    return existing(this.options.http.call(chatRoutes.draft, { conversationID, draftText }, { silent: true }))
   }
 
   setCustomData(conversationID: string, customData: string): Promise<Conversation> {
-    return this.options.http.post<Conversation>(ImPath.customData, { conversationID, customData })
+    return existing(this.options.http.call(chatRoutes.customData, { conversationID, customData }))
   }
 
   async deleteConversation(conversationID: string, clearHistory: boolean): Promise<void> {
-    await this.options.http.post<null>(ImPath.delete, { conversationID, clearHistory })
+    await this.options.http.call(chatRoutes.delete, { conversationID, clearHistory })
   }
 
   getReadMembers({ conversationID, sequence, filter, cursor = '', count }: GetReadMembersParams): Promise<ReadMembersPage> {
-    return this.options.http.post<ReadMembersPage>(ImPath.readMembers, { conversationID, sequence, filter, cursor, count })
+    return this.options.http.call(chatRoutes.readMembers, { conversationID, sequence, filter, cursor, count })
   }
 
   createGroup(body: GroupCreateBody): Promise<GroupCreateResult> {
-    return this.options.http.post<GroupCreateResult>(ImPath.groupAdd, body)
+    return this.options.http.call(groupRoutes.create, body)
   }
 
   getGroupList(): Promise<GroupListItem[]> {
-    return this.options.http.get<GroupListItem[]>(ImPath.groupList)
+    return this.options.http.call(groupRoutes.list)
   }
 
   searchById(searchId: string): Promise<SearchResult[]> {
-    return this.options.http.post<SearchResult[]>(ImPath.searchById, { searchId })
+    return this.options.http.call(accountRoutes.searchById, { searchId })
   }
 
   async setMessageReaction(params: SetReactionParams): Promise<Reaction[]> {
-    const { reactionList } = await this.options.http.post<{ reactionList: Reaction[] }>(ImPath.reaction, params)
+    const { reactionList } = await this.options.http.call(chatRoutes.reaction, params)
     return reactionList
   }
 
   /** Silent: the translation panel shows the failure itself (spec 8). */
   async translateText({ sourceTextList, sourceLanguage = 'auto', targetLanguage = 'zh' }: TranslateParams): Promise<string[]> {
-    const r = await this.options.http.post<TranslateResult>(ImPath.translate, { sourceTextList, sourceLanguage, targetLanguage }, { silent: true })
+    const r = await this.options.http.call(chatRoutes.translate, { sourceTextList, sourceLanguage, targetLanguage }, { silent: true })
     return r.translatedTextList
   }
 
   async convertVoiceToText({ conversationID, sequence }: MessageRefParams): Promise<string> {
-    const r = await this.options.http.post<VoiceToTextResult>(ImPath.voiceToText, { conversationID, sequence }, { silent: true })
+    const r = await this.options.http.call(chatRoutes.voiceToText, { conversationID, sequence }, { silent: true })
     return r.text
   }
 
   searchMessages(params: SearchMessagesParams): Promise<MessagePage> {
-    return this.options.http.post<MessagePage>(ImPath.search, params)
+    return this.options.http.call(chatRoutes.search, params)
   }
 
   // The screens show these failures in their own words (spec 8: '已过撤回时限', '内容包含敏感词汇').
   revokeMessage(conversationID: string, sequence: number): Promise<{ revoker: string }> {
-    return this.options.http.post<{ revoker: string }>(ImPath.revoke, { conversationID, sequence }, { silent: true })
+    return this.options.http.call(chatRoutes.revoke, { conversationID, sequence }, { silent: true })
   }
 
   async deleteMessages(conversationID: string, sequences: number[]): Promise<number[]> {
-    return (await this.options.http.post<{ sequences: number[] }>(ImPath.deleteMessages, { conversationID, sequences }, { silent: true })).sequences
+    return (await this.options.http.call(chatRoutes.deleteMessages, { conversationID, sequences }, { silent: true })).sequences
   }
 
   forwardMessages(body: Parameters<ChatEngine['forwardMessages']>[0]): Promise<ForwardResult> {
-    return this.options.http.post<ForwardResult>(ImPath.forward, body, { silent: true })
+    return this.options.http.call(chatRoutes.forward, body, { silent: true })
   }
 
   // ---- live chat (socket) ----

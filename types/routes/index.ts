@@ -1,0 +1,25 @@
+import { accountRoutes } from './account'
+import { callRoutes } from './calls'
+import { chatRoutes } from './chat'
+import { contactRoutes } from './contacts'
+import { favoriteRoutes } from './favorites'
+import { groupRoutes } from './groups'
+import { miscRoutes } from './misc'
+import type { ApiRoute } from './route'
+
+export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes }
+export * from './route'
+
+/** The table by spec area. */
+export const API_ROUTES = {
+  account: accountRoutes,
+  contacts: contactRoutes,
+  groups: groupRoutes,
+  chat: chatRoutes,
+  favorites: favoriteRoutes,
+  misc: miscRoutes,
+  calls: callRoutes,
+} satisfies Record<string, Record<string, ApiRoute>>
+
+/** Every /api route, for the OpenAPI document and the check that the server serves exactly these. */
+export const ALL_ROUTES: readonly ApiRoute[] = Object.values(API_ROUTES).flatMap((area) => Object.values(area))
