@@ -110,15 +110,4 @@ export default defineConfig(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@tarojs/*'], message: 'types/ is shared with the server, which has no Taro.' }] }],
     },
   },
-  {
-    // Temporary, until the composition root lands: engines/index.ts wires the engine to the /api
-    // client and the store, closing engines/index → services/api/client → services/sessionEnd →
-    // engines/index.
-    files: ['src/engines/index.ts', 'src/services/api/client.ts', 'src/services/sessionEnd.ts'],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
-  {
-    files: ['src/engines/index.ts'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
-  },
 )
