@@ -41,6 +41,7 @@ import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
 import { profileRoutes } from './routes/profiles.js'
 import { mediaRoutes } from './routes/media.js'
+import { momentRoutesPlugin } from './routes/moments.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { siteRoutes } from './routes/site.js'
 import { tagRoutes } from './routes/tags.js'
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     complaintRoutes,
     dictRoutes,
     mediaRoutes,
+    momentRoutesPlugin,
   ]
   for (const routes of plugins) await app.register(routes(ctx))
   await app.register(openApiRoutes())

@@ -5,9 +5,10 @@ import { contactRoutes } from './contacts'
 import { favoriteRoutes } from './favorites'
 import { groupRoutes } from './groups'
 import { miscRoutes } from './misc'
+import { momentRoutes } from './moments'
 import type { ApiRoute } from './route'
 
-export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes }
+export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, momentRoutes }
 export * from './route'
 
 /** The table by spec area. */
@@ -17,6 +18,7 @@ export const API_ROUTES = {
   groups: groupRoutes,
   chat: chatRoutes,
   favorites: favoriteRoutes,
+  moments: momentRoutes,
   misc: miscRoutes,
   calls: callRoutes,
 } satisfies Record<string, Record<string, ApiRoute>>
