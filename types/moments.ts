@@ -157,6 +157,10 @@ export const MomentInteractions = z.object({
 })
 export type MomentInteractions = z.infer<typeof MomentInteractions>
 
+/** A shown picture: its URL and its format (jpg, png...), which the preview's save needs. */
+export const MomentImage = z.object({ url: z.string(), format: z.string() })
+export type MomentImage = z.infer<typeof MomentImage>
+
 export const Moment = z.object({
   id: z.number().int(),
   wtId: z.string(),
@@ -164,8 +168,8 @@ export const Moment = z.object({
   avatar: z.string(),
   content: z.string(),
   mediaType: z.enum(MomentMediaType),
-  /** Image URLs in the author's order. */
-  images: z.array(z.string()),
+  /** In the author's order. */
+  images: z.array(MomentImage),
   video: z.string().nullable(),
   location: MomentLocation.nullable(),
   /** The author gets the real value; everyone else gets AllFriends. */

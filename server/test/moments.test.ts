@@ -57,11 +57,11 @@ describe.each(BACKENDS)('moments on %s', (backend) => {
     const img2 = await upload(a, PNG_1x1, 'two.png', 'image')
     const res = await publish(a, { content: '今天天气很好', images: [img2, img1], location: { title: '西湖', detail: '杭州市西湖区' } })
     expect(res, res.msg).toMatchObject({ code: 200, msg: '发表成功' })
-    expect(res.data).toMatchObject({ wtId: a.wtId, nickName: '发布者', content: '今天天气很好', mediaType: 1, images: [img2, img1], video: null, visibility: 0 })
+    expect(res.data).toMatchObject({ wtId: a.wtId, nickName: '发布者', content: '今天天气很好', mediaType: 1, images: [{ url: img2, format: 'png' }, { url: img1, format: 'png' }], video: null, visibility: 0 })
     expect(res.data.location).toEqual({ title: '西湖', detail: '杭州市西湖区', lat: null, lng: null })
 
     const seen = await feed(b)
-    expect(seen.rows[0]).toMatchObject({ id: res.data.id, images: [img2, img1] })
+    expect(seen.rows[0]).toMatchObject({ id: res.data.id, images: [{ url: img2 }, { url: img1 }] })
     expect((await detail(b, res.data.id)).data).toMatchObject({ id: res.data.id, commentsList: [], praiseList: [], minePraiseStatus: 0 })
 
     expect(await feedIds(c)).not.toContain(res.data.id)
@@ -224,7 +224,7 @@ describe.each(BACKENDS)('moments on %s', (backend) => {
       [2, fan.wtId, '好看'],
       [1, fan.wtId, ''],
     ])
-    expect(page.data.rows[0]).toMatchObject({ friendsCircleId: m.id, momentImage: m.images[0], momentContent: '看我的新照片', isRead: false })
+    expect(page.data.rows[0]).toMatchObject({ friendsCircleId: m.id, momentImage: m.images[0]!.url, momentContent: '看我的新照片', isRead: false })
     await live.next((f) => f.type === 2 && f.count === 0)
     expect((await notices(author)).data.rows.every((n) => n.isRead)).toBe(true)
 

@@ -13,6 +13,7 @@ import { serviceContext } from '@/services/context'
 import { createGroups, type GroupsService } from '@/services/groups'
 import { createMessageOps, type MessageOpsService } from '@/services/messageOps/actions'
 import { createMessaging, type Messaging } from '@/services/messaging'
+import { createMoments, type MomentsService } from '@/services/moments'
 import { createSession, type SessionService } from '@/services/session'
 import { createSessionEnd, type SessionEnd } from '@/services/sessionEnd'
 import { createSiteInfo, type SiteInfoService } from '@/services/siteInfo'
@@ -45,6 +46,7 @@ export interface App {
   contacts: ContactsService
   groups: GroupsService
   messageOps: MessageOpsService
+  moments: MomentsService
   calls: CallsService
   siteInfo: SiteInfoService
 }
@@ -86,7 +88,8 @@ export function createApp(deps: AppDeps = {}): App {
   })
   const contacts = createContacts(ctx, chat)
   const groups = createGroups(ctx, chat)
-  const messaging = createMessaging(ctx, { sessionEnd, bindChat: chat.bindChat, bindContacts: contacts.bindContacts, groupLive: groups })
+  const moments = createMoments(ctx)
+  const messaging = createMessaging(ctx, { sessionEnd, bindChat: chat.bindChat, bindContacts: contacts.bindContacts, groupLive: groups, moments })
   const session = createSession(ctx, { messaging, sessionEnd })
   const calls = createCalls(ctx, { createCallEngine: deps.callEngine ?? createCallEngine, messaging, sessionEnd })
   return {
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps = {}): App {
     contacts,
     groups,
     messageOps,
+    moments,
     calls,
     siteInfo: createSiteInfo(api),
   }

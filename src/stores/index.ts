@@ -7,6 +7,7 @@ import { createConversationsSlice } from './slices/conversations'
 import { createGroupsSlice } from './slices/groups'
 import { createMessagesSlice } from './slices/messages'
 import { createMessageOpsSlice } from './slices/messageOps'
+import { createMomentsSlice } from './slices/moments'
 import { createSessionSlice } from './slices/session'
 import { createUiSlice } from './slices/ui'
 
@@ -19,6 +20,7 @@ export type { MessageListState, SendStatus, UiMessage } from './slices/messages'
 export type { ConversationTab } from './selectors/chat'
 export type { ProfileTarget } from './slices/contacts'
 export type { GroupNoticeLists, MemberListState, NoticeListState } from './slices/groups'
+export type { MomentNoticeList, MomentPage } from './slices/moments'
 
 /** The one application store of an app: serialisable data and the setters on it, in typed slices. */
 export type AppStore = StoreApi<AppState>
@@ -35,5 +37,6 @@ export function createAppStore(): AppStore {
     ...createCallSlice(...a),
     ...createGroupsSlice(...a),
     ...createMessageOpsSlice(...a),
+    ...createMomentsSlice(...a),
   }))
 }

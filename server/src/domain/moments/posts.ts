@@ -81,15 +81,21 @@ interface MomentRow {
   location: MomentLocation | null
   visibility: number
   created: string
-  files: string[]
+  files: Array<{ id: string; mime: string }>
 }
 
 const MOMENT_COLUMNS = `m.id, m.author_wt_id, ${nameFor('u', '$1')} AS name, u.avatar, m.content, m.media_type, m.location, m.visibility,
   ${unixTime('m.created_at')} AS created,
-  COALESCE((SELECT array_agg(mf.upload_id ORDER BY mf.position) FROM moment_files mf WHERE mf.moment_id = m.id), '{}') AS files`
+  COALESCE((SELECT json_agg(json_build_object('id', mf.upload_id, 'mime', up.mime) ORDER BY mf.position)
+            FROM moment_files mf JOIN uploads up ON up.id = mf.upload_id WHERE mf.moment_id = m.id), '[]') AS files`
+
+/** image/jpeg → jpg: the extension the preview's save checks. */
+const formatOf = (mime: string) => {
+  const sub = mime.split('/')[1]?.split(';')[0] ?? ''
+  return sub === 'jpeg' ? 'jpg' : sub
+}
 
 function toMoment(r: MomentRow, viewer: string): Moment {
-  const urls = r.files.map(uploadUrl)
   const video = r.media_type === MomentMediaType.Video
   return {
     id: Number(r.id),
@@ -98,8 +104,8 @@ function toMoment(r: MomentRow, viewer: string): Moment {
     avatar: r.avatar,
     content: r.content,
     mediaType: r.media_type as MomentMediaType,
-    images: video ? [] : urls,
-    video: video ? (urls[0] ?? null) : null,
+    images: video ? [] : r.files.map((f) => ({ url: uploadUrl(f.id), format: formatOf(f.mime) })),
+    video: video && r.files[0] ? uploadUrl(r.files[0].id) : null,
     location: r.location,
     visibility: (r.author_wt_id === viewer ? r.visibility : MomentVisibility.AllFriends) as MomentVisibility,
     createTime: Number(r.created),
