@@ -58,19 +58,19 @@ test('A publishes, B (phone) sees, likes and comments, A is notified and replies
   // B on a phone: the moment at the top of the feed, the pictures in the preview, a like and a comment.
   await openMoments(b.page)
   const seen = card(b.page, '周末去爬山了')
-  await expect(seen.locator('[data-testid="moment-author"]')).toHaveText('甲')
+  await expect(seen.locator('[data-testid="moment-author"]')).toHaveText(alice.nickName)
   await expect(seen.locator('[data-testid="moment-time"]')).toHaveText('刚刚')
   await seen.locator('[data-testid="moment-image"]').first().click()
   await expect(visible(b.page, 'preview-counter')).toHaveText('1 / 2')
   await visible(b.page, 'preview-close').click()
   await seen.locator('[data-testid="moment-more"]').click()
   await visible(b.page, 'moment-like').click()
-  await expect(seen.locator('[data-testid="moment-likes"]')).toHaveText('乙')
+  await expect(seen.locator('[data-testid="moment-likes"]')).toHaveText(bob.nickName)
   await seen.locator('[data-testid="moment-more"]').click()
   await visible(b.page, 'moment-comment-open').click()
   await fillInput(b.page, 'moment-comment-input', '风景真好')
   await visible(b.page, 'moment-comment-send').click()
-  await expect(seen.locator('[data-testid="moment-comment"]')).toHaveText('乙: 风景真好')
+  await expect(seen.locator('[data-testid="moment-comment"]')).toHaveText(`${bob.nickName}: 风景真好`)
 
   // A: the sidebar badge at once, the notice list, then the detail page from a notice.
   await expect(visible(a.page, 'badge-moments')).toHaveText('2')
@@ -87,11 +87,11 @@ test('A publishes, B (phone) sees, likes and comments, A is notified and replies
   await visible(a.page, 'moment-comment-reply').click()
   await fillInput(a.page, 'moment-comment-input', '下次一起')
   await visible(a.page, 'moment-comment-send').click()
-  await expect(detail.locator('[data-testid="moment-comment"]').nth(1)).toHaveText('甲 回复 乙: 下次一起')
+  await expect(detail.locator('[data-testid="moment-comment"]').nth(1)).toHaveText(`${alice.nickName} 回复 ${bob.nickName}: 下次一起`)
 
   // B opens the moment's address: the reply is there, and B's notice of it.
   await b.page.goto(`/moments/${momentId}`)
-  await expect(visible(b.page, 'moment-detail').locator('[data-testid="moment-comment"]').nth(1)).toHaveText('甲 回复 乙: 下次一起')
+  await expect(visible(b.page, 'moment-detail').locator('[data-testid="moment-comment"]').nth(1)).toHaveText(`${alice.nickName} 回复 ${bob.nickName}: 下次一起`)
 
   // C, a stranger: nothing in the feed, and the address answers that the moment is not there.
   await openMoments(c.page)
