@@ -26,13 +26,13 @@ const SECONDS = arg('seconds', 20)
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 async function main() {
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn' })
+  const config = loadConfig(process.env, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn' })
   if (!config.databaseUrl) throw new Error('set DATABASE_URL to an empty PostgreSQL database')
   const db = await openDb(config)
   const token = newToken()
   const started = Date.now()
   // Users 8NNNNNNN: 80000000 is the reader, 80000001.. its friends; generated in the database.
-  const id = (n: string) => `'8' || lpad(${n}::text, 7, '0')`
+  const id = (n: string) => `'8' || lpad((${n})::text, 7, '0')`
   await db.tx(async (q) => {
     await q.query(
       `INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar)
@@ -49,7 +49,7 @@ async function main() {
     await q.query('INSERT INTO sessions (token_hash, wt_id, device_id, user_agent) VALUES ($1, $2, $3, $4)', [hashToken(token), '80000000', 'bench', 'bench/moments'])
     await q.query(
       `INSERT INTO moments (author_wt_id, content, created_at)
-       SELECT ${id('f')}, 'moment ' || f || '-' || k, now() - ((f * $2 + k) || ' seconds')::interval
+       SELECT ${id('f')}, 'moment ' || f || '-' || k, now() - make_interval(secs => f * $2::int + k)
        FROM generate_series(1, $1::int) AS f, generate_series(1, $2::int) AS k`,
       [FRIENDS, PER],
     )
