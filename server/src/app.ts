@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { MEDIA_SWITCH_DICT } from '../../types/call.js'
@@ -107,6 +107,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Refusals the router makes before any route runs (an over-long path parameter: 414, a
+    // malformed percent-encoding: 400) get the same envelope as everything else.
+    frameworkErrors: (err, _req, reply) => {
+      const { status, body } = errorReply(err)
+      void (reply as FastifyReply).status(status).send(body)
+    },
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

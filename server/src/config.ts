@@ -22,6 +22,10 @@ export interface Config {
   trustProxy: boolean
   /** Check every successful /api answer against the route table (tests and development; off in production for speed). */
   checkAnswers: boolean
+  /** A session unused for this long ends (SESSION_IDLE_DAYS, default 30 days). */
+  sessionIdleSeconds: number
+  /** Per-socket token buckets for frames a client can flood (docs/security.md). */
+  socketLimits: SocketLimits
   calls: CallConfig
   /** Chat feature flags (spec section 6); CHAT_FEATURES_OFF lists the ones turned off. */
   chatFeatures: ChatFeatures
@@ -33,6 +37,24 @@ export interface Config {
     contact: string
     registration: string
   }
+}
+
+/** A bucket: `burst` frames at once, refilled at `perSecond`. */
+export interface FrameBucket {
+  burst: number
+  perSecond: number
+}
+
+/** WS_SEND_*, WS_TYPING_*, WS_READ_*, WS_CALL_* (_BURST and _PER_SECOND). */
+export interface SocketLimits {
+  send: FrameBucket
+  typing: FrameBucket
+  read: FrameBucket
+  call: FrameBucket
+}
+
+function bucket(env: NodeJS.ProcessEnv, name: string, burst: number, perSecond: number): FrameBucket {
+  return { burst: positive(`WS_${name}_BURST`, env[`WS_${name}_BURST`], burst), perSecond: positive(`WS_${name}_PER_SECOND`, env[`WS_${name}_PER_SECOND`], perSecond) }
 }
 
 /** Calls: the daily limit of non-members, the media switch and the ICE servers. */
@@ -96,6 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     moderationFile: env.MODERATION_FILE ? path.resolve(env.MODERATION_FILE) : null,
     trustProxy: flag(env.TRUST_PROXY, false),
     checkAnswers: flag(env.CHECK_ANSWERS, env.NODE_ENV !== 'production'),
+    sessionIdleSeconds: positive('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 30) * 86_400,
+    socketLimits: {
+      send: bucket(env, 'SEND', 30, 10),
+      typing: bucket(env, 'TYPING', 10, 2),
+      read: bucket(env, 'READ', 30, 10),
+      call: bucket(env, 'CALL', 60, 20),
+    },
     calls: {
       dailyLimitSeconds: positive('CALL_DAILY_LIMIT_SECONDS', env.CALL_DAILY_LIMIT_SECONDS, 30 * 60),
       dayTimeZone: env.CALL_DAY_TIME_ZONE || 'Asia/Shanghai',

@@ -6,13 +6,14 @@ import { Transform } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
 import { miscRoutes } from '../../../types/routes/misc.js'
+import { CONTROL_CHAR_TEXT, hasControlChars } from '../../../types/text.js'
 import { UPLOAD_MAX_BYTES, UploadError, UploadKind } from '../../../types/upload.js'
 import type { AppContext } from '../context.js'
 import { findSession } from '../domain/sessions.js'
 import { isBannedFile, mimeFor, sniffImage } from '../domain/files.js'
 import { newToken } from '../domain/tokens.js'
 import { bearerToken, requireSession, sessionOf } from '../http/auth.js'
-import { refuse, unauthorized } from '../domain/refusal.js'
+import { badRequest, refuse, unauthorized } from '../domain/refusal.js'
 import { findUpload, recordUpload } from '../domain/uploads.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
@@ -30,6 +31,10 @@ export function uploadRoutes(ctx: AppContext) {
       const kindField = part.fields.kind
       const kind = kindField && 'value' in kindField ? String(kindField.value) : UploadKind.File
       const name = path.basename(part.filename || 'file').slice(0, 255)
+      if (hasControlChars(name) || hasControlChars(kind)) {
+        part.file.resume()
+        throw badRequest(`file: ${CONTROL_CHAR_TEXT}`)
+      }
 
       const id = newToken(16)
       const target = path.join(ctx.config.uploadDir, id)
@@ -68,7 +73,7 @@ export function uploadRoutes(ctx: AppContext) {
      */
     serve(app, miscRoutes.file, async (req, reply) => {
       const token = bearerToken(req) ?? req.query.t ?? null
-      if (!token || !(await findSession(ctx.db, token))) throw unauthorized()
+      if (!token || !(await findSession(ctx.db, token, { idleSeconds: ctx.config.sessionIdleSeconds, address: req.ip }))) throw unauthorized()
       if (!/^[\w-]{16,64}$/.test(req.params.id)) throw refuse(UploadError.FileNotFound)
       const file = await findUpload(ctx.db, req.params.id)
       if (!file) throw refuse(UploadError.FileNotFound)

@@ -1,0 +1,46 @@
+import type { z } from 'zod'
+
+/**
+ * Control characters (Unicode Cc) other than tab, line feed and carriage return. NUL cannot be
+ * stored at all (PostgreSQL text refuses it) and the others only ever hide or forge what a
+ * reader sees, so every string a client sends is refused when it holds one.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
+
+export const CONTROL_CHAR_TEXT = '不能包含控制字符'
+
+export const hasControlChars = (s: string) => CONTROL.test(s)
+
+/**
+ * The path of the first string or object key under `value` holding a control character, or
+ * null. Walks with an explicit stack, so deeply nested input cannot exhaust the call stack.
+ */
+export function controlCharPath(value: unknown): (string | number)[] | null {
+  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }]
+  while (stack.length > 0) {
+    const { v, path } = stack.pop()!
+    if (typeof v === 'string') {
+      if (hasControlChars(v)) return path
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push({ v: item, path: [...path, i] }))
+    } else if (v !== null && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        if (hasControlChars(key)) return [...path, key]
+        stack.push({ v: item, path: [...path, key] })
+      }
+    }
+  }
+  return null
+}
+
+/**
+ * `schema` refusing a control character anywhere in what it parsed, with an issue at the field
+ * that holds it. The route table and the client frame union apply it to every schema they
+ * hold, so a route or frame added later cannot forget it.
+ */
+export function refuseControlChars<T extends z.ZodType>(schema: T): T {
+  return schema.superRefine((parsed, ctx) => {
+    const path = controlCharPath(parsed)
+    if (path) ctx.addIssue({ code: 'custom', path, message: CONTROL_CHAR_TEXT })
+  })
+}
