@@ -1,15 +1,31 @@
 import type { z } from 'zod'
 
 /**
- * Control characters (Unicode Cc) other than tab, line feed and carriage return. NUL cannot be
- * stored at all (PostgreSQL text refuses it) and the others only ever hide or forge what a
- * reader sees, so every string a client sends is refused when it holds one.
+ * Control characters (Unicode Cc) other than tab, line feed and carriage return, and halves of
+ * surrogate pairs. NUL cannot be stored at all (PostgreSQL text refuses it), a lone surrogate is
+ * not text in any encoding, and the other controls only ever hide or forge what a reader sees,
+ * so every string a client sends is refused when it holds one.
  */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
+export const CONTROL_CHAR_TEXT = '不能包含控制字符或无效字符'
 
-export const CONTROL_CHAR_TEXT = '不能包含控制字符'
+const isControl = (c: number) => (c <= 0x1f && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff
 
-export const hasControlChars = (s: string) => CONTROL.test(s)
+/** A scan instead of a regular expression: lookbehind, which a lone low surrogate needs, is missing on older mini-program engines. */
+export function hasControlChars(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (isControl(c)) return true
+    if (isHigh(c)) {
+      if (!isLow(s.charCodeAt(i + 1))) return true
+      i++
+    } else if (isLow(c)) {
+      return true
+    }
+  }
+  return false
+}
 
 /**
  * The path of the first string or object key under `value` holding a control character, or

@@ -209,12 +209,14 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     const parsed = ClientFrame.safeParse(data)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      const field = issue?.path.join('.') || 'frame'
-      const msg = `${field}: ${issue?.message ?? '格式不正确'}`
-      // A refused send still names its message, so the sender learns at once instead of waiting for a timeout.
+      const problem = issue?.message ?? '格式不正确'
+      // A refused send still names its message, so the sender learns at once instead of waiting
+      // for a timeout; the field is named within the message.
       const clientMsgId = sendIdOf(data)
-      if (clientMsgId) return send(client.ws, nackFor(clientMsgId, badRequest(msg)))
-      send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg })
+      if (clientMsgId && issue?.path[0] === 'message' && issue.path.length > 1) {
+        return send(client.ws, nackFor(clientMsgId, badRequest(`${issue.path.slice(1).join('.')}: ${problem}`)))
+      }
+      send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg: `${issue?.path.join('.') || 'frame'}: ${problem}` })
       return
     }
     const frame = parsed.data

@@ -13,10 +13,21 @@ import { findSession } from '../domain/sessions.js'
 import { isBannedFile, mimeFor, sniffImage } from '../domain/files.js'
 import { newToken } from '../domain/tokens.js'
 import { bearerToken, requireSession, sessionOf } from '../http/auth.js'
-import { badRequest, refuse, unauthorized } from '../domain/refusal.js'
+import { badRequest, refuse, Refusal, unauthorized } from '../domain/refusal.js'
 import { findUpload, recordUpload } from '../domain/uploads.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
+
+/**
+ * A form the parser could not read (cut off, a broken boundary) is the client's fault: 400. The
+ * server's own failures (the disk: ENOSPC and the like) stay what they are.
+ */
+function unreadableForm(err: unknown): unknown {
+  if (err instanceof Refusal) return err
+  const code = (err as { code?: unknown }).code
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return err
+  return badRequest('上传内容不完整，请重新上传')
+}
 
 /** POST /api/oss/upload and GET /api/oss/file/:id: files under UPLOAD_DIR with random names. */
 export function uploadRoutes(ctx: AppContext) {
@@ -26,7 +37,9 @@ export function uploadRoutes(ctx: AppContext) {
 
     serve(app, miscRoutes.upload, { preHandler: requireSession(ctx) }, async (req) => {
       if (!req.isMultipart()) throw refuse(UploadError.FileNotFound)
-      const part = await req.file()
+      const part = await req.file().catch((err: unknown) => {
+        throw unreadableForm(err)
+      })
       if (!part || part.fieldname !== 'file') throw refuse(UploadError.FileNotFound)
       const kindField = part.fields.kind
       const kind = kindField && 'value' in kindField ? String(kindField.value) : UploadKind.File
@@ -63,7 +76,7 @@ export function uploadRoutes(ctx: AppContext) {
       } catch (err) {
         await fs.promises.rm(target, { force: true })
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(UploadError.FileTooLarge)
-        throw err
+        throw unreadableForm(err)
       }
     })
 
