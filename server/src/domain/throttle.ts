@@ -12,7 +12,7 @@ export const THROTTLE = {
   /** One account from every address it has never logged in from: a guesser spread over many addresses. */
   perAccount: 30,
   /** One address over every account it has never logged in to: one address trying many accounts. */
-  perAddress: 50,
+  perAddress: 20,
   firstDelaySeconds: 60,
   maxDelaySeconds: 3600,
 } as const
