@@ -18,6 +18,7 @@ import { loadModeration } from './domain/moderation.js'
 import { serverSecret } from './domain/settings.js'
 import { checkAnswers } from './http/answerCheck.js'
 import { errorReply } from './http/errors.js'
+import { installRateLimits } from './http/rateLimits.js'
 import { onlyTableRoutes } from './http/serve.js'
 import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   installErrorHandling(app)
+  const closeRateLimits = await installRateLimits(app, config)
   app.addHook('onRoute', onlyTableRoutes(ALL_ROUTES))
   if (config.checkAnswers) app.addHook('preSerialization', checkAnswers)
   // Each plugin registers its routes from the table (types/routes), at their full /api paths.
@@ -175,6 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async close() {
       await gateway.close()
       await app.close()
+      await closeRateLimits()
       if (!opts.bus) await bus.close()
       if (!opts.db) await db.close()
     },

@@ -24,6 +24,8 @@ export interface Config {
   checkAnswers: boolean
   /** A session unused for this long ends (SESSION_IDLE_DAYS, default 30 days). */
   sessionIdleSeconds: number
+  /** HTTP request limits per window (docs/security.md; RATE_* variables). */
+  rateLimits: RateLimits
   /** Per-socket token buckets for frames a client can flood (docs/security.md). */
   socketLimits: SocketLimits
   calls: CallConfig
@@ -37,6 +39,20 @@ export interface Config {
     contact: string
     registration: string
   }
+}
+
+/** Requests allowed per window; each is counted per account (session token) or, without one, per address. */
+export interface RateLimits {
+  /** Every /api route, per minute (RATE_API_PER_MINUTE). */
+  apiPerMinute: number
+  /** Registrations per address per hour (RATE_REGISTER_PER_HOUR). */
+  registerPerHour: number
+  /** Password logins per address per minute, on top of the login throttle (RATE_LOGIN_PER_MINUTE). */
+  loginPerMinute: number
+  /** Friend applications per account per hour (RATE_FRIEND_APPLY_PER_HOUR). */
+  friendApplyPerHour: number
+  /** Uploads per account per hour (RATE_UPLOAD_PER_HOUR). */
+  uploadPerHour: number
 }
 
 /** A bucket: `burst` frames at once, refilled at `perSecond`. */
@@ -119,6 +135,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: flag(env.TRUST_PROXY, false),
     checkAnswers: flag(env.CHECK_ANSWERS, env.NODE_ENV !== 'production'),
     sessionIdleSeconds: positive('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 30) * 86_400,
+    rateLimits: {
+      apiPerMinute: positive('RATE_API_PER_MINUTE', env.RATE_API_PER_MINUTE, 600),
+      registerPerHour: positive('RATE_REGISTER_PER_HOUR', env.RATE_REGISTER_PER_HOUR, 10),
+      loginPerMinute: positive('RATE_LOGIN_PER_MINUTE', env.RATE_LOGIN_PER_MINUTE, 30),
+      friendApplyPerHour: positive('RATE_FRIEND_APPLY_PER_HOUR', env.RATE_FRIEND_APPLY_PER_HOUR, 30),
+      uploadPerHour: positive('RATE_UPLOAD_PER_HOUR', env.RATE_UPLOAD_PER_HOUR, 200),
+    },
     socketLimits: {
       send: bucket(env, 'SEND', 30, 10),
       typing: bucket(env, 'TYPING', 10, 2),

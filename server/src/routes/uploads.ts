@@ -16,6 +16,7 @@ import { bearerToken, requireSession, sessionOf } from '../http/auth.js'
 import { badRequest, refuse, Refusal, unauthorized } from '../domain/refusal.js'
 import { findUpload, recordUpload } from '../domain/uploads.js'
 import { ok } from '../http/envelope.js'
+import { perAccount } from '../http/rateLimits.js'
 import { serve } from '../http/serve.js'
 
 /**
@@ -35,7 +36,7 @@ export function uploadRoutes(ctx: AppContext) {
     fs.mkdirSync(ctx.config.uploadDir, { recursive: true })
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4 } })
 
-    serve(app, miscRoutes.upload, { preHandler: requireSession(ctx) }, async (req) => {
+    serve(app, miscRoutes.upload, { preHandler: requireSession(ctx), rateLimit: { max: ctx.config.rateLimits.uploadPerHour, timeWindow: 3_600_000, keyGenerator: perAccount } }, async (req) => {
       if (!req.isMultipart()) throw refuse(UploadError.FileNotFound)
       const part = await req.file().catch((err: unknown) => {
         throw unreadableForm(err)
