@@ -79,11 +79,11 @@ export const BAD_VALUES: unknown[] = [
 
 export const jsonSchemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
 
-const NESTED_BAD: unknown[] = [null, 12345, 'a\u0000b', '\ud800', [], {}]
+const NESTED_BAD: unknown[] = [null, 12345, 'a\u0000b', '\ud800']
 
-/** `value` (an object) with one field, at any depth up to 3, set to each of a few bad values. */
+/** `value` (an object) with one field, at any depth up to 2, set to each of a few bad values. */
 function nestedVariants(value: unknown, depth: number): unknown[] {
-  if (!value || typeof value !== 'object' || Array.isArray(value) || depth > 3) return []
+  if (!value || typeof value !== 'object' || Array.isArray(value) || depth > 2) return []
   const out: unknown[] = []
   for (const [key, inner] of Object.entries(value)) {
     for (const bad of NESTED_BAD) out.push({ ...value, [key]: bad })
