@@ -19,4 +19,17 @@ export const scroller: ScrollerPort = {
     const offset = child.getBoundingClientRect().top - el.getBoundingClientRect().top
     el.scrollTop = Math.max(0, el.scrollTop + offset - (el.clientHeight - child.offsetHeight) / 2)
   },
+  watchContent(contentId, onResize) {
+    const el = document.getElementById(contentId)
+    if (!el || typeof ResizeObserver !== 'function') return () => {}
+    let height = el.getBoundingClientRect().height
+    const observer = new ResizeObserver(() => {
+      const now = el.getBoundingClientRect().height
+      if (now === height) return
+      height = now
+      onResize()
+    })
+    observer.observe(el)
+    return () => observer.disconnect()
+  },
 }

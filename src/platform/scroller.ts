@@ -16,6 +16,11 @@ export interface ScrollerPort {
   scrollTo(id: string, top: number, smooth?: boolean): void
   /** Scrolls container `id` so that the element `childId` inside it sits in the middle. */
   revealChild(id: string, childId: string): Promise<void>
+  /**
+   * Calls `onResize` whenever the element `contentId` (the container's content) changes height,
+   * as when images above the bottom finish loading. Returns the function that stops watching.
+   */
+  watchContent(contentId: string, onResize: () => void): () => void
 }
 
 export declare const scroller: ScrollerPort
