@@ -20,16 +20,22 @@ export const scroller: ScrollerPort = {
     el.scrollTop = Math.max(0, el.scrollTop + offset - (el.clientHeight - child.offsetHeight) / 2)
   },
   watchContent(contentId, onResize) {
-    const el = document.getElementById(contentId)
-    if (!el || typeof ResizeObserver !== 'function') return () => {}
-    let height = el.getBoundingClientRect().height
-    const observer = new ResizeObserver(() => {
-      const now = el.getBoundingClientRect().height
-      if (now === height) return
-      height = now
-      onResize()
+    const content = document.getElementById(contentId)
+    if (!content || typeof ResizeObserver !== 'function') return () => {}
+    // The content grows (images load) or the box around it shrinks (a quote bar opens below).
+    const watched = [content, content.parentElement].filter((el): el is HTMLElement => el !== null)
+    const heights = new Map(watched.map((el) => [el, el.getBoundingClientRect().height]))
+    const observer = new ResizeObserver((entries) => {
+      let changed = false
+      for (const entry of entries) {
+        const el = entry.target as HTMLElement
+        const now = el.getBoundingClientRect().height
+        if (heights.get(el) !== now) changed = true
+        heights.set(el, now)
+      }
+      if (changed) onResize()
     })
-    observer.observe(el)
+    for (const el of watched) observer.observe(el)
     return () => observer.disconnect()
   },
 }

@@ -17,8 +17,9 @@ export interface ScrollerPort {
   /** Scrolls container `id` so that the element `childId` inside it sits in the middle. */
   revealChild(id: string, childId: string): Promise<void>
   /**
-   * Calls `onResize` whenever the element `contentId` (the container's content) changes height,
-   * as when images above the bottom finish loading. Returns the function that stops watching.
+   * Calls `onResize` whenever the element `contentId` (the container's content) or the container
+   * around it changes height, as when images finish loading or a bar opens under the list.
+   * Returns the function that stops watching.
    */
   watchContent(contentId: string, onResize: () => void): () => void
 }
