@@ -9,8 +9,18 @@ export const scroller: ScrollerPort = {
   scrollTo(id, top, smooth = false) {
     const el = document.getElementById(id)
     if (!el) return
-    if (smooth && typeof el.scrollTo === 'function') el.scrollTo({ top, behavior: 'smooth' })
-    else el.scrollTop = top
+    if (smooth && typeof el.scrollTo === 'function') {
+      el.scrollTo({ top, behavior: 'smooth' })
+      return
+    }
+    el.scrollTop = top
+    // Taro's scroll view element resets its position to 0 once it has loaded, which comes after
+    // the first scroll of a list mounted with its rows already there (a chat opened again).
+    const again = () => {
+      if (el.isConnected && el.scrollTop === 0 && top > 0) el.scrollTop = top
+    }
+    requestAnimationFrame(again)
+    setTimeout(again, 120)
   },
   async revealChild(id, childId) {
     const el = document.getElementById(id)
