@@ -136,6 +136,8 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     }
     touched.current = true
     setText('')
+    // The emoji panel was for this message; it closes with the send.
+    setPanel((p) => (p === 'emoji' ? null : p))
     caret.current = null
     const atUserList = mentionsInText(value, picked.current)
     picked.current = []
