@@ -77,7 +77,7 @@ export function installRequestObservation(app: FastifyInstance, metrics: Metrics
     const entry = req.routeOptions.config?.apiRoute
     const code = req.apiCode
     const who = req.session?.wtId
-    if (code === ResultCode.TooManyRequests) {
+    if (code === ResultCode.TooManyRequests || status === 429) {
       metrics.rateLimited.inc({ route })
       req.log.warn({ event: 'rate-limit refusal', route, ip: req.ip }, 'rate limit refusal')
     }

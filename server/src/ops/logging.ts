@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
-import type { FastifyServerOptions } from 'fastify'
+import { LogController, type FastifyServerOptions } from 'fastify'
 import type { Config } from '../config.js'
+
+/** Fastify's logger option without its on/off form. */
+type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>
 
 /** An id from the proxy (nginx's $request_id) is kept when it looks like one; anything else gets a fresh id. */
 const REQUEST_ID = /^[\w-]{8,64}$/
@@ -28,7 +31,9 @@ function prettyAvailable(): boolean {
  * per-request chatter (the app logs one line per request itself, see http.ts). Pretty output
  * only in development and only when pino-pretty is installed; production reads JSON.
  */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'prettyLogs'>): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'disableRequestLogging'> {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'prettyLogs'>,
+): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader' | 'logController'> & { logger: LoggerOptions } {
   return {
     logger: {
       level: config.logLevel,
@@ -43,7 +48,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'prettyLogs'>): 
       const given = req.headers['x-request-id']
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
     },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }
 }
 
