@@ -1,6 +1,7 @@
 /** What the backup and restore scripts share: where things are, and running tools. */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
+import pg from 'pg'
 
 /** The same defaults as the server (server/src/config.ts). */
 export function locations(env = process.env) {
@@ -46,4 +47,15 @@ export function parseArgs(argv) {
     else options[a.slice(2)] = true
   }
   return { positional, options }
+}
+
+/** The first row of one query on PostgreSQL (counts for the manifest and its check). */
+export async function postgresRow(url, sql) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(sql)).rows[0]
+  } finally {
+    await client.end()
+  }
 }

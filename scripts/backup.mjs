@@ -11,21 +11,14 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
-import { locations, parseArgs, refuseIfServerRuns, run } from './backup-common.mjs'
+import { locations, parseArgs, postgresRow, refuseIfServerRuns, run } from './backup-common.mjs'
 
 const COUNTS = `SELECT (SELECT count(*) FROM messages)::int AS messages, (SELECT count(*) FROM uploads)::int AS uploads,
   (SELECT coalesce(json_agg(version ORDER BY version), '[]'::json) FROM schema_migrations) AS migrations`
 
 async function postgresBackup(url, target) {
   await run('pg_dump', ['--format=custom', '--no-owner', '--no-acl', '--file', path.join(target, 'database.dump'), url])
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query(COUNTS)).rows[0]
-  } finally {
-    await client.end()
-  }
+  return postgresRow(url, COUNTS)
 }
 
 async function pgliteBackup(pgdata, target) {

@@ -10,8 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
-import { locations, parseArgs, refuseIfServerRuns, run } from './backup-common.mjs'
+import { locations, parseArgs, postgresRow, refuseIfServerRuns, run } from './backup-common.mjs'
 
 const COUNTS = 'SELECT (SELECT count(*) FROM messages)::int AS messages, (SELECT count(*) FROM uploads)::int AS uploads'
 
@@ -19,13 +18,7 @@ async function restorePostgres(url, source, clean) {
   const args = ['--no-owner', '--no-acl', '--exit-on-error', '--dbname', url]
   if (clean) args.push('--clean', '--if-exists')
   await run('pg_restore', [...args, path.join(source, 'database.dump')])
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query(COUNTS)).rows[0]
-  } finally {
-    await client.end()
-  }
+  return postgresRow(url, COUNTS)
 }
 
 async function restorePglite(pgdata, source) {
