@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import type { Server } from 'node:http'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { MEDIA_SWITCH_DICT } from '../../types/call.js'
@@ -19,6 +19,7 @@ import { loadModeration } from './domain/moderation.js'
 import { serverSecret } from './domain/settings.js'
 import { checkAnswers } from './http/answerCheck.js'
 import { errorReply } from './http/errors.js'
+import { installRateLimits } from './http/rateLimits.js'
 import { onlyTableRoutes } from './http/serve.js'
 import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
@@ -122,6 +123,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : opts.logStream ? { ...logging.logger, transport: undefined, stream: opts.logStream } : logging.logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Refusals the router makes before any route runs (an over-long path parameter: 414, a
+    // malformed percent-encoding: 400) get the same envelope as everything else.
+    frameworkErrors: (err, _req, reply) => {
+      const { status, body } = errorReply(err)
+      void (reply as FastifyReply).status(status).send(body)
+    },
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -146,6 +153,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   installErrorHandling(app)
   installRequestObservation(app, metrics)
+  const closeRateLimits = await installRateLimits(app, config)
   app.addHook('onRoute', onlyTableRoutes(ALL_ROUTES))
   if (config.checkAnswers) app.addHook('preSerialization', checkAnswers)
   // Each plugin registers its routes from the table (types/routes), at their full /api paths.
@@ -197,6 +205,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async close() {
       await live.close()
       await app.close()
+      await closeRateLimits()
       if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()))
       if (!opts.bus) await rawBus.close()
       if (!opts.db) await rawDb.close()
