@@ -156,7 +156,8 @@ describe('operations: not ready, and /metrics on its own port', () => {
 
   beforeAll(async () => {
     storage = await openStorage('pglite')
-    s = await startServer(storage, { metrics: { port: 0, host: '127.0.0.1', token: null } })
+    const tight = { apiPerMinute: 2, registerPerHour: 2, loginPerMinute: 2, friendApplyPerHour: 2, uploadPerHour: 2 }
+    s = await startServer(storage, { metrics: { port: 0, host: '127.0.0.1', token: null }, rateLimits: tight })
   })
   afterAll(async () => {
     await s?.close()
@@ -169,6 +170,16 @@ describe('operations: not ready, and /metrics on its own port', () => {
     expect(res.status).toBe(200)
     expect(await res.text()).toContain('weitalk_ws_open_sockets 0')
     expect((await fetch(`${s.url}/metrics`)).status).toBe(404)
+  })
+
+  it('never rate-limits the probes, while the rest of the API is limited', async () => {
+    for (let i = 0; i < 6; i++) {
+      expect((await s.api('/api/health')).status).toBe(200)
+      expect((await s.api('/api/ready')).status).toBe(200)
+    }
+    const info = []
+    for (let i = 0; i < 3; i++) info.push((await s.api('/api/site/info')).code)
+    expect(info).toEqual([200, 200, 429])
   })
 
   it('answers 503 naming the migration that is missing, and ready again once it is back', async () => {

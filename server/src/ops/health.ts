@@ -27,10 +27,12 @@ const failure = (err: unknown) => (err instanceof Error ? err.message : String(e
 export function healthRoutes(ctx: AppContext, dir?: string) {
   const started = Date.now()
   const expected = migrationFiles(dir)
+  // Probes come often and from one address (the load balancer); they must not count against, or hit, the API limit.
+  const probe = { rateLimit: false as const }
   return async (app: FastifyInstance) => {
-    serve(app, opsRoutes.health, async () => ok({ status: 'ok' as const, uptimeSeconds: Math.floor((Date.now() - started) / 1000) }))
+    serve(app, opsRoutes.health, probe, async () => ok({ status: 'ok' as const, uptimeSeconds: Math.floor((Date.now() - started) / 1000) }))
 
-    serve(app, opsRoutes.ready, async (_req, reply) => {
+    serve(app, opsRoutes.ready, probe, async (_req, reply) => {
       const checks = { database: 'ok', migrations: 'ok', bus: 'ok' }
       await Promise.all([
         within(ctx.db.query<{ version: string }>('SELECT version FROM schema_migrations'), CHECK_TIMEOUT_MS).then(
