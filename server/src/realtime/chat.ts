@@ -1,4 +1,5 @@
-import { ConvType, SEND_MISFILED_TEXT } from '../../../types/chat.js'
+import { ConvType, MsgType, SEND_MISFILED_TEXT } from '../../../types/chat.js'
+import { HELPER_ID } from '../../../types/favorites.js'
 import { ResultCode } from '../../../types/codes.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
@@ -11,6 +12,7 @@ import { checkMentions } from '../domain/messageOps/mentions.js'
 import { badRequest, Refusal } from '../domain/refusal.js'
 import { afterCallMessage, applyStoredCallMessage, handleRtcFrame } from './calls.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
+import { answerHelperText } from './helperEvents.js'
 import type { FrameHandler } from './gateway.js'
 import { nackFor } from './refusals.js'
 
@@ -41,6 +43,11 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           // Receivers derive their conversation rows (last message, unread) from the message itself.
           if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
           if (result.created && call) await afterCallMessage(ctx, call)
+          const m = frame.message
+          if (result.created && result.ref.type === ConvType.C2C && result.ref.peer === HELPER_ID && m.type === MsgType.Text) {
+            // The user's message is acknowledged already: a failed answer is logged, never a nack.
+            await answerHelperText(ctx, me, clientMsgId, m.payload.text).catch((err: unknown) => ctx.log.warn({ err }, 'helper answer failed'))
+          }
         } catch (err) {
           if (!(err instanceof Refusal)) throw err
           reply(nackFor(clientMsgId, err))
