@@ -57,8 +57,16 @@ export async function ensureHelperConversation(db: Db, me: string): Promise<bool
     const { rows: again } = await q.query('SELECT 1 FROM user_conversations WHERE wt_id = $1 AND conversation_id = $2', [me, conversationID])
     if (again[0]) return false
     const card = helperCard(await helperQuestions(q))
-    await insertSystemMessage(q, channelId, HELPER_ID, MsgType.Custom, { data: JSON.stringify(card), description: '[常见问题]', extension: '' }, `welcome-${me}`)
-    await q.query('INSERT INTO user_conversations (wt_id, conversation_id, channel_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [me, conversationID, channelId])
+    const seq = await insertSystemMessage(q, channelId, HELPER_ID, MsgType.Custom, { data: JSON.stringify(card), description: '[常见问题]', extension: '' }, `welcome-${me}`)
+    // The card dates from the account's creation and is read already: it neither jumps above the
+    // user's real conversations nor lights an unread badge on every new account.
+    await q.query('UPDATE messages SET created_at = (SELECT created_at FROM users WHERE wt_id = $3) WHERE channel_id = $1 AND seq = $2', [channelId, seq, me])
+    await q.query('INSERT INTO user_conversations (wt_id, conversation_id, channel_id, read_seq) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+      me,
+      conversationID,
+      channelId,
+      seq,
+    ])
     return true
   })
 }
