@@ -102,7 +102,7 @@ test('favorite every kind from a chat and a group, then find, search, pin, page,
   await expect(card(7)).toContainText('https://example.com/doc')
   await expect(card(4).locator('[data-testid="fav-file-name"]')).toHaveText('季度报告.pdf')
   await expect(card(5)).toContainText('东方明珠')
-  await expect(card(2).locator('img')).toHaveJSProperty('complete', true)
+  await expect(card(2).locator('[data-testid="fav-image"] img, img[data-testid="fav-image"]').first()).toHaveJSProperty('naturalWidth', 64)
   // The image opens full size, the video plays in the detail dialog.
   await card(3).locator('[data-testid="fav-video-poster"]').click()
   await expect(visible(a.page, 'fav-detail').locator('video')).toHaveAttribute('src', /\/api\/oss\/file\//)
@@ -175,7 +175,7 @@ test('send a favorite from the toolbar and open it on the receiver’s phone; qu
   const card = chatPanel(b.page).locator('[data-kind="collect"]')
   await expect(card).toContainText('收藏 · 图片')
   await card.click()
-  await expect(visible(b.page, 'fav-detail').locator('img')).toHaveJSProperty('complete', true)
+  await expect(visible(b.page, 'fav-detail').locator('[data-testid="fav-image"] img, img[data-testid="fav-image"]').first()).toHaveJSProperty('naturalWidth', 40)
   await visible(b.page, 'fav-detail-close').click()
   // The receiver keeps it as an image favorite of their own.
   await menuAction(b.page, messageRows(b.page).last(), 'favorite')
@@ -206,7 +206,11 @@ test('send a favorite from the toolbar and open it on the receiver’s phone; qu
   const count = await phrases.locator('[data-testid="phrase-row"]').count()
   await last().locator('[data-testid="phrase-up"]').click()
   await expect(phrases.locator('[data-testid="phrase-row"]').nth(count - 2)).toContainText('十分钟后到')
-  await expect.poll(async () => (await apiPost<Array<{ word: string }>>(request, '/api/userDailyWord/list', undefined, alice.login.token)).data.map((p) => p.word)[count - 2]).toBe('十分钟后到')
+  const savedWords = async () => {
+    const res = await request.get('/api/userDailyWord/list', { headers: { Authorization: `Bearer ${alice.login.token}` } })
+    return ((await res.json()) as { data: Array<{ word: string }> }).data.map((p) => p.word)
+  }
+  await expect.poll(async () => (await savedWords())[count - 2]).toBe('十分钟后到')
   // Delete the first with its confirmation.
   const first = phrases.locator('[data-testid="phrase-row"]').first()
   await first.locator('[data-testid="phrase-delete"]').click()
