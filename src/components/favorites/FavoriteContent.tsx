@@ -143,7 +143,7 @@ export default function FavoriteContent({ f, full, onPreview }: Props) {
     default:
       return (
         <View className={`fav-content fav-content--note${full ? '' : ' fav-content--clamp'}`} data-testid='fav-content' data-type={f.contentType}>
-          <View className='fav-content__note-label'>笔记</View>
+          {full ? <View className='fav-content__note-label'>笔记</View> : null}
           <LinkedText text={f.noteContent || f.collectTitle} />
         </View>
       )

@@ -48,7 +48,7 @@ function HelperCard({ content }: { content: Extract<CustomContent, { kind: 'help
   const { favorites } = useApp()
   return (
     <View className='bubble bubble--card' data-testid='msg-custom' data-kind='helper'>
-      <View className='bubble-card__title'>{content.title}</View>
+      <View className='helper-card__title'>{content.title}</View>
       <View className='helper-card__list'>
         {content.questions.map((q) => (
           <View key={q.id} className='helper-card__q' data-testid='helper-question' onClick={() => void favorites.askHelper(q.id).catch(() => undefined)}>
