@@ -23,7 +23,6 @@ interface Row {
   lat: number | null
   lng: number | null
   note_content: string
-  total: number
 }
 
 function toFavorite(r: Row): Favorite {
@@ -57,24 +56,25 @@ function toFavorite(r: Row): Favorite {
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
- * One page of the caller's favorites: pinned first, then newest first (user_collections_owner).
- * The total comes with the page (a window count) so the client knows when it has everything.
+ * One page of the caller's favorites: pinned first, then newest first. The rows come straight off
+ * user_collections_owner (wt_id, top_status DESC, id DESC) with no sort, and the total is its own
+ * count: a window count over the page query would read and sort every row of the user instead.
  */
 export async function listCollections(q: Queryable, me: string, b: Required<CollectionListBody>): Promise<FavoritePage> {
   const search = b.collectTitle.trim()
   const filter = (at: number) =>
     search ? ` AND (c.collect_title ILIKE $${at} OR c.file_name ILIKE $${at} OR c.address_title ILIKE $${at} OR c.note_content ILIKE $${at})` : ''
   const extra = search ? [likePattern(search)] : []
-  const { rows } = await q.query<Row>(
-    `SELECT c.*, u.nick_name AS collected_user_name, count(*) OVER ()::int AS total
-     FROM user_collections c LEFT JOIN users u ON u.wt_id = c.collected_user_id
-     WHERE c.wt_id = $1${filter(4)} ORDER BY c.top_status DESC, c.id DESC LIMIT $2 OFFSET $3`,
-    [me, b.pageSize, (b.pageNum - 1) * b.pageSize, ...extra],
-  )
-  if (rows.length || b.pageNum === 1) return { rows: rows.map(toFavorite), total: rows[0]?.total ?? 0 }
-  // Past the last page the window count is gone with the rows: count on its own.
-  const { rows: n } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_collections c WHERE c.wt_id = $1${filter(2)}`, [me, ...extra])
-  return { rows: [], total: n[0]!.n }
+  const [{ rows }, { rows: n }] = await Promise.all([
+    q.query<Row>(
+      `SELECT c.*, u.nick_name AS collected_user_name
+       FROM user_collections c LEFT JOIN users u ON u.wt_id = c.collected_user_id
+       WHERE c.wt_id = $1${filter(4)} ORDER BY c.top_status DESC, c.id DESC LIMIT $2 OFFSET $3`,
+      [me, b.pageSize, (b.pageNum - 1) * b.pageSize, ...extra],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_collections c WHERE c.wt_id = $1${filter(2)}`, [me, ...extra]),
+  ])
+  return { rows: rows.map(toFavorite), total: n[0]!.n }
 }
 
 /**
