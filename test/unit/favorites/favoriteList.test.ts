@@ -16,7 +16,8 @@ import { headerActionsFor, isSpecialConversation, isSystemUserID } from '@/domai
 import { menuOptions } from '@/components/conversation/conversationInfo'
 import { hiddenTools } from '@/components/chat/ops/toolFlags'
 import { ALL_FEATURES_ON, featuresWithout } from '@shared/messageOps'
-import type { Conversation } from '@shared/chat'
+import { MsgType, type Conversation } from '@shared/chat'
+import { menuActions } from '@/domain/chat/menuRules'
 
 function fav(id: number, over: Partial<Favorite> = {}): Favorite {
   return {
@@ -152,6 +153,14 @@ describe('special conversations (spec 1)', () => {
     expect(menuOptions(conv('C2Cyx9'), new Set(['yx9']))).toEqual({ pin: false, mute: false, fold: false })
     expect(menuOptions(conv('C2CwisperHelper'), new Set())).toEqual({ pin: true, mute: true, fold: true })
     expect(menuOptions(conv('C2C10000009'), new Set())).toEqual({ pin: false, mute: false, fold: false })
+  })
+
+  it('offers no message pin in the helper and yx chats', () => {
+    const message = { type: MsgType.Text, payload: { text: '你好' }, from: '10000002', time: 1_800_000_000, status: 'success' as const, isRevoked: false, hasRiskContent: false, conversationType: 'C2C' as const, progress: 1 }
+    const keys = (special: boolean) => menuActions({ message, selfID: '10000001', role: 'Member', now: 1_800_000_010, specialConversation: special }).map((e) => e.key)
+    expect(keys(false)).toContain('pin')
+    expect(keys(true)).not.toContain('pin')
+    expect(keys(true)).toContain('favorite')
   })
 
   it('gives system senders no profile', () => {
