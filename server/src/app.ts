@@ -36,7 +36,8 @@ import { groupReadingRoutes } from './routes/groups/reading.js'
 import { groupSettingsRoutes } from './routes/groups/settings.js'
 import { imRoutes } from './routes/im.js'
 import { chatFeatureRoutes } from './routes/chatFeatures.js'
-import { collectionRoutes, messageActionRoutes } from './routes/messageActions.js'
+import { favoriteRoutes } from './routes/favorites.js'
+import { messageActionRoutes } from './routes/messageActions.js'
 import { pinRoutes } from './routes/pins.js'
 import { searchRoutes } from './routes/search.js'
 import { uploadRoutes } from './routes/uploads.js'
@@ -164,7 +165,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     siteRoutes,
     imRoutes,
     messageActionRoutes,
-    collectionRoutes,
+    favoriteRoutes,
     chatFeatureRoutes,
     pinRoutes,
     groupRoutes,

@@ -1,4 +1,5 @@
-import { ConvType, SEND_MISFILED_TEXT, SendError } from '../../../types/chat.js'
+import { ConvType, MsgType, SEND_MISFILED_TEXT, SendError } from '../../../types/chat.js'
+import { HELPER_ID } from '../../../types/favorites.js'
 import { ResultCode } from '../../../types/codes.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
@@ -12,6 +13,7 @@ import { badRequest, Refusal } from '../domain/refusal.js'
 import { secondsSince } from '../ops/metrics.js'
 import { afterCallMessage, applyStoredCallMessage, handleRtcFrame } from './calls.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
+import { answerHelperText } from './helperEvents.js'
 import type { FrameHandler } from './gateway.js'
 import { nackFor } from './refusals.js'
 
@@ -51,6 +53,11 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
             ctx.metrics.fanout.observe(secondsSince(fanoutStarted))
           }
           if (result.created && call) await afterCallMessage(ctx, call)
+          const m = frame.message
+          if (result.created && result.ref.type === ConvType.C2C && result.ref.peer === HELPER_ID && m.type === MsgType.Text) {
+            // The user's message is acknowledged already: a failed answer is logged, never a nack.
+            await answerHelperText(ctx, me, clientMsgId, m.payload.text).catch((err: unknown) => ctx.log.warn({ err }, 'helper answer failed'))
+          }
         } catch (err) {
           if (!(err instanceof Refusal)) {
             ctx.metrics.sendFailures.inc({ code: ResultCode.ServerError })
