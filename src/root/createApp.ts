@@ -10,6 +10,7 @@ import { createCalls, type CallsService } from '@/services/call/runtime'
 import { createChat, type ChatService } from '@/services/chat'
 import { createContacts, type ContactsService } from '@/services/contacts'
 import { serviceContext } from '@/services/context'
+import { createFavorites, type FavoritesService } from '@/services/favorites'
 import { createGroups, type GroupsService } from '@/services/groups'
 import { createMessageOps, type MessageOpsService } from '@/services/messageOps/actions'
 import { createMessaging, type Messaging } from '@/services/messaging'
@@ -46,6 +47,7 @@ export interface App {
   contacts: ContactsService
   groups: GroupsService
   messageOps: MessageOpsService
+  favorites: FavoritesService
   moments: MomentsService
   calls: CallsService
   siteInfo: SiteInfoService
@@ -105,6 +107,7 @@ export function createApp(deps: AppDeps = {}): App {
     contacts,
     groups,
     messageOps,
+    favorites: createFavorites(ctx, chat),
     moments,
     calls,
     siteInfo: createSiteInfo(api),

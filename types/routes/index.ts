@@ -6,9 +6,10 @@ import { favoriteRoutes } from './favorites'
 import { groupRoutes } from './groups'
 import { miscRoutes } from './misc'
 import { momentRoutes } from './moments'
+import { opsRoutes } from './ops'
 import type { ApiRoute } from './route'
 
-export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, momentRoutes }
+export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, momentRoutes, opsRoutes }
 export * from './route'
 
 /** The table by spec area. */
@@ -21,6 +22,7 @@ export const API_ROUTES = {
   moments: momentRoutes,
   misc: miscRoutes,
   calls: callRoutes,
+  ops: opsRoutes,
 } satisfies Record<string, Record<string, ApiRoute>>
 
 /** Every /api route, for the OpenAPI document and the check that the server serves exactly these. */
