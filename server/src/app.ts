@@ -43,6 +43,7 @@ import { profileRoutes } from './routes/profiles.js'
 import { mediaRoutes } from './routes/media.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { siteRoutes } from './routes/site.js'
+import { conversationGroupRoutes } from './routes/sessionGroups.js'
 import { tagRoutes } from './routes/tags.js'
 import { userRoutes } from './routes/user.js'
 
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     friendRoutes,
     blacklistRoutes,
     tagRoutes,
+    conversationGroupRoutes,
     commonGroupRoutes,
     complaintRoutes,
     dictRoutes,

@@ -5,9 +5,10 @@ import { contactRoutes } from './contacts'
 import { favoriteRoutes } from './favorites'
 import { groupRoutes } from './groups'
 import { miscRoutes } from './misc'
+import { sessionGroupRoutes } from './sessionGroups'
 import type { ApiRoute } from './route'
 
-export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes }
+export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, sessionGroupRoutes }
 export * from './route'
 
 /** The table by spec area. */
@@ -16,6 +17,7 @@ export const API_ROUTES = {
   contacts: contactRoutes,
   groups: groupRoutes,
   chat: chatRoutes,
+  sessionGroups: sessionGroupRoutes,
   favorites: favoriteRoutes,
   misc: miscRoutes,
   calls: callRoutes,
