@@ -15,6 +15,7 @@ import { createMessageOps, type MessageOpsService } from '@/services/messageOps/
 import { createMessaging, type Messaging } from '@/services/messaging'
 import { createSession, type SessionService } from '@/services/session'
 import { createSessionEnd, type SessionEnd } from '@/services/sessionEnd'
+import { createSessionGroups, type SessionGroupsService } from '@/services/sessionGroups'
 import { createSiteInfo, type SiteInfoService } from '@/services/siteInfo'
 import { createToast, type Toast } from '@/services/toast'
 import { createAppStore, type AppStore } from '@/stores'
@@ -44,6 +45,7 @@ export interface App {
   chat: ChatService
   contacts: ContactsService
   groups: GroupsService
+  sessionGroups: SessionGroupsService
   messageOps: MessageOpsService
   calls: CallsService
   siteInfo: SiteInfoService
@@ -86,7 +88,14 @@ export function createApp(deps: AppDeps = {}): App {
   })
   const contacts = createContacts(ctx, chat)
   const groups = createGroups(ctx, chat)
-  const messaging = createMessaging(ctx, { sessionEnd, bindChat: chat.bindChat, bindContacts: contacts.bindContacts, groupLive: groups })
+  const sessionGroups = createSessionGroups(ctx)
+  const messaging = createMessaging(ctx, {
+    sessionEnd,
+    bindChat: chat.bindChat,
+    bindContacts: contacts.bindContacts,
+    bindSessionGroups: sessionGroups.bindSessionGroups,
+    groupLive: groups,
+  })
   const session = createSession(ctx, { messaging, sessionEnd })
   const calls = createCalls(ctx, { createCallEngine: deps.callEngine ?? createCallEngine, messaging, sessionEnd })
   return {
@@ -101,6 +110,7 @@ export function createApp(deps: AppDeps = {}): App {
     chat,
     contacts,
     groups,
+    sessionGroups,
     messageOps,
     calls,
     siteInfo: createSiteInfo(api),

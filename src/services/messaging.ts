@@ -10,6 +10,7 @@ export interface MessagingDeps {
   /** The chat and contacts bindings of the engine's events (idempotent). */
   bindChat(): void
   bindContacts(): void
+  bindSessionGroups(): void
   groupLive: ReturnType<typeof createGroupLive>
 }
 
@@ -56,6 +57,7 @@ export function createMessaging(ctx: ServiceContext, deps: MessagingDeps) {
     engine.on('netStateChange', (state) => store.getState().setNetState(state))
     deps.bindChat()
     deps.bindContacts()
+    deps.bindSessionGroups()
   }
 
   /**

@@ -6,6 +6,7 @@ import type { GroupsSlice } from './slices/groups'
 import type { MessagesSlice } from './slices/messages'
 import type { MessageOpsSlice } from './slices/messageOps'
 import type { SessionSlice } from './slices/session'
+import type { SessionGroupsSlice } from './slices/sessionGroups'
 import type { UiSlice } from './slices/ui'
 
-export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & ContactsSlice & CallSlice & GroupsSlice & MessageOpsSlice
+export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & ContactsSlice & CallSlice & GroupsSlice & MessageOpsSlice & SessionGroupsSlice

@@ -8,6 +8,7 @@ import { createGroupsSlice } from './slices/groups'
 import { createMessagesSlice } from './slices/messages'
 import { createMessageOpsSlice } from './slices/messageOps'
 import { createSessionSlice } from './slices/session'
+import { createSessionGroupsSlice } from './slices/sessionGroups'
 import { createUiSlice } from './slices/ui'
 
 export type { AppState } from './appState'
@@ -35,5 +36,6 @@ export function createAppStore(): AppStore {
     ...createCallSlice(...a),
     ...createGroupsSlice(...a),
     ...createMessageOpsSlice(...a),
+    ...createSessionGroupsSlice(...a),
   }))
 }

@@ -8,19 +8,23 @@ import GroupCardDialog from '@/components/group/GroupCardDialog'
 import { groupNumberFromQuery } from '@/services/groups/qr'
 import { currentQuery, relaunch } from '@/router/navigation'
 import { useApp, useAppStore } from '@/root/AppContext'
-import { isArchived, selectArchivedList, selectConversationList, selectTabUnread, type ConversationTab } from '@/stores/selectors/chat'
+import { isArchived, selectArchivedList, selectConversationList, selectTabUnread } from '@/stores/selectors/chat'
+import { selectGroupConversations, selectGroupUnreads, selectShownGroups } from '@/stores/selectors/sessionGroups'
 import ArchiveEntry from './ArchiveEntry'
 import ConversationMenu, { type ConversationAction } from './ConversationMenu'
 import ConversationRow from './ConversationRow'
 import ConversationTabs from './ConversationTabs'
 import DeleteConversationDialog from './DeleteConversationDialog'
 import ListHeader from './ListHeader'
+import ManageGroupsDialog from './groups/ManageGroupsDialog'
+import TabsManager from './groups/TabsManager'
 import ListSkeleton from './ListSkeleton'
 import NetBanner from './NetBanner'
 import SearchResults from './SearchResults'
 import { conversationName } from './conversationInfo'
 import type { SearchEntry } from './searchResults'
 import { useConversationSearch } from './useConversationSearch'
+import type { PaneTab } from './tabs'
 import type { PressPoint } from './usePressMenu'
 import './conversation.scss'
 
@@ -45,9 +49,13 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   const loaded = useAppStore((s) => s.conversationsLoaded)
   const activeID = useAppStore((s) => s.activeConversationID)
   const conversations = useAppStore((s) => s.conversations)
-  const [tab, setTab] = useState<ConversationTab>('all')
+  const [tab, setTab] = useState<PaneTab>('all')
   const [view, setView] = useState<PaneView>('list')
-  const list = useAppStore((s) => selectConversationList(s, tab))
+  const list = useAppStore((s) => (typeof tab === 'number' ? selectGroupConversations(s, tab) : selectConversationList(s, tab)))
+  const shownGroups = useAppStore(selectShownGroups)
+  const groupUnread = useAppStore(selectGroupUnreads)
+  const [managerOpen, setManagerOpen] = useState(false)
+  const [managingGroups, setManagingGroups] = useState(false)
   const archived = useAppStore(selectArchivedList)
   const unreadAll = useAppStore((s) => selectTabUnread(s, 'all'))
   const unreadUnread = useAppStore((s) => selectTabUnread(s, 'unread'))
@@ -72,6 +80,11 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   const search = useConversationSearch(query, everything, viewerID, searchById)
   // Newest first, whatever the pin state: the entry row previews the latest archived message.
   const archivedByTime = useMemo(() => [...archived].sort((a, b) => lastTime(b) - lastTime(a)), [archived])
+
+  // A group tab that is hidden or deleted (here or on another device) gives way to 全部.
+  useEffect(() => {
+    if (typeof tab === 'number' && !shownGroups.some((g) => g.id === tab)) setTab('all')
+  }, [tab, shownGroups])
 
   // The archive view closes itself once its last conversation has been moved out.
   useEffect(() => {
@@ -127,6 +140,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
     }
   }
 
+  const tabUnread = { all: unreadAll, unread: unreadUnread, atMe: unreadAtMe, c2c: unreadC2c, group: unreadGroup }
   const menuConversation = menu ? conversations[menu.conversationID] : undefined
   const deleting = deletingID ? conversations[deletingID] : undefined
   const rows = (items: readonly Conversation[]) =>
@@ -188,9 +202,24 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
           ) : (
             <ConversationTabs
               active={tab}
-              unread={{ all: unreadAll, unread: unreadUnread, atMe: unreadAtMe, c2c: unreadC2c, group: unreadGroup }}
+              unread={tabUnread}
+              groups={shownGroups}
+              groupUnread={groupUnread}
               onChange={setTab}
-            />
+              onManage={() => setManagerOpen(true)}
+            >
+              {managerOpen ? (
+                <TabsManager
+                  active={tab}
+                  unread={tabUnread}
+                  groups={shownGroups}
+                  groupUnread={groupUnread}
+                  onPick={setTab}
+                  onManage={() => setManagingGroups(true)}
+                  onClose={() => setManagerOpen(false)}
+                />
+              ) : null}
+            </ConversationTabs>
           )}
           <View className='conv-pane__body'>{renderList()}</View>
         </>
@@ -204,6 +233,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
           onClose={() => setMenu(null)}
         />
       ) : null}
+      <ManageGroupsDialog open={managingGroups} onClose={() => setManagingGroups(false)} />
       <DeleteConversationDialog name={deleting ? conversationName(deleting) : null} onConfirm={confirmDelete} onClose={() => setDeletingID(null)} />
       <CreateGroupDialog open={creatingGroup} onClose={() => setCreatingGroup(false)} onCreated={open} />
       <GroupCardDialog groupNumber={card?.groupNumber ?? null} joinType={card?.joinType ?? 3} onClose={() => setCard(null)} />

@@ -6,6 +6,7 @@ import { contactsInitial } from './contacts'
 import { conversationsInitial } from './conversations'
 import { groupsInitial } from './groups'
 import { messagesInitial } from './messages'
+import { sessionGroupsInitial } from './sessionGroups'
 
 /** The pending second login step: the ticket from the 712 answer and, once asked for, the hint. */
 export interface TwoFactorState {
@@ -50,5 +51,5 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   setTwoFactor: (twoFactor) => set({ twoFactor }),
   setImReady: (imReady) => set({ imReady }),
   clearSession: () =>
-    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial, ...groupsInitial }),
+    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial, ...groupsInitial, ...sessionGroupsInitial }),
 })
