@@ -77,7 +77,8 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   }, [])
 
   const everything = useMemo(() => Object.values(conversations), [conversations])
-  const search = useConversationSearch(query, everything, viewerID, searchById)
+  const friends = useAppStore((s) => s.friends)
+  const search = useConversationSearch(query, everything, viewerID, searchById, friends)
   // Newest first, whatever the pin state: the entry row previews the latest archived message.
   const archivedByTime = useMemo(() => [...archived].sort((a, b) => lastTime(b) - lastTime(a)), [archived])
 
