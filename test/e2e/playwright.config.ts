@@ -36,6 +36,7 @@ export default defineConfig({
     { name: 'contacts', testMatch: 'contacts/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'calls', testMatch: 'calls/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'message-ops', testMatch: 'message-ops/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'conversation-groups', testMatch: 'conversation-groups/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'regressions', testMatch: 'regressions/**/*.spec.ts', use: { browserName: 'chromium' } },
   ],
 })

@@ -2,6 +2,7 @@ import { Image, View } from '@tarojs/components'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Conversation } from '@shared/chat'
 import { icons } from '@/assets/icons'
+import VirtualRows from '@/components/common/VirtualRows'
 import EmptyState from '@/components/layout/EmptyState'
 import CreateGroupDialog from '@/components/group/CreateGroupDialog'
 import GroupCardDialog from '@/components/group/GroupCardDialog'
@@ -34,6 +35,12 @@ interface ConversationPaneProps {
 }
 
 type PaneView = 'list' | 'archive'
+
+/** Row heights of conversation.scss (.conv-row, and on phones): the virtual list counts rows by them. */
+const ROW_HEIGHT = 64
+const ROW_HEIGHT_NARROW = 72
+const LIST_SCROLL_ID = 'conv-list-scroll'
+const ARCHIVE_ENTRY = 'archive-entry'
 
 const lastTime = (c: Conversation) => c.lastMessage?.time ?? c.updatedAt
 
@@ -144,36 +151,46 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   const tabUnread = { all: unreadAll, unread: unreadUnread, atMe: unreadAtMe, c2c: unreadC2c, group: unreadGroup }
   const menuConversation = menu ? conversations[menu.conversationID] : undefined
   const deleting = deletingID ? conversations[deletingID] : undefined
-  const rows = (items: readonly Conversation[]) =>
-    items.map((c) => (
-      <ConversationRow key={c.conversationID} conversation={c} active={c.conversationID === activeID} viewerID={viewerID} onOpen={open} onMenu={openMenu} />
-    ))
+  const rowHeight = narrow ? ROW_HEIGHT_NARROW : ROW_HEIGHT
+  const virtualRows = (items: ReadonlyArray<Conversation | typeof ARCHIVE_ENTRY>) => (
+    <VirtualRows
+      id={LIST_SCROLL_ID}
+      className='conv-pane__body conv-list'
+      testId='conv-list'
+      count={items.length}
+      rowHeight={rowHeight}
+      renderRow={(i) => {
+        const item = items[i]!
+        return item === ARCHIVE_ENTRY ? (
+          <ArchiveEntry key={ARCHIVE_ENTRY} archived={archivedByTime} viewerID={viewerID} onOpen={() => setView('archive')} />
+        ) : (
+          <ConversationRow key={item.conversationID} conversation={item} active={item.conversationID === activeID} viewerID={viewerID} onOpen={open} onMenu={openMenu} />
+        )
+      }}
+    />
+  )
 
   const renderList = () => {
-    if (!loaded) return <ListSkeleton />
-    if (view === 'archive') {
-      return <View className='conv-list'>{rows(archived)}</View>
-    }
+    if (!loaded) return <View className='conv-pane__body'><ListSkeleton /></View>
+    if (view === 'archive') return virtualRows(archived)
     const showArchive = tab === 'all' && archivedByTime.length > 0
     if (list.length === 0 && !showArchive) {
-      return tab === 'all' ? (
-        <EmptyState testId='messages-empty' title='暂无会话' hint='点击右上角的 + 发起群聊，或搜索对方的 ID 发起聊天。' />
-      ) : (
-        <EmptyState testId='messages-empty' title='暂无会话' />
+      return (
+        <View className='conv-pane__body'>
+          {tab === 'all' ? (
+            <EmptyState testId='messages-empty' title='暂无会话' hint='点击右上角的 + 发起群聊，或搜索对方的 ID 发起聊天。' />
+          ) : (
+            <EmptyState testId='messages-empty' title='暂无会话' />
+          )}
+        </View>
       )
     }
-    if (!showArchive) return <View className='conv-list'>{rows(list)}</View>
+    if (!showArchive) return virtualRows(list)
     // The archive entry sits where its newest conversation would, below the pinned rows.
     const entryTime = lastTime(archivedByTime[0]!)
     const at = list.findIndex((c) => !c.isPinned && lastTime(c) <= entryTime)
     const split = at === -1 ? list.length : at
-    return (
-      <View className='conv-list'>
-        {rows(list.slice(0, split))}
-        <ArchiveEntry archived={archivedByTime} viewerID={viewerID} onOpen={() => setView('archive')} />
-        {rows(list.slice(split))}
-      </View>
-    )
+    return virtualRows([...list.slice(0, split), ARCHIVE_ENTRY, ...list.slice(split)])
   }
 
   return (
@@ -222,7 +239,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
               ) : null}
             </ConversationTabs>
           )}
-          <View className='conv-pane__body'>{renderList()}</View>
+          {renderList()}
         </>
       )}
       {menu && menuConversation ? (
