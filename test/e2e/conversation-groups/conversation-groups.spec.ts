@@ -51,6 +51,8 @@ async function setUp(request: Parameters<typeof registerUsers>[0], device: (u: C
 }
 
 test('create, edit, reorder, hide and delete groups; the second device follows at once', async ({ login, device, request }) => {
+  // Two browsers and every step of the manage screen: more than the suite's minute.
+  test.setTimeout(150_000)
   const { me, wang, li } = await setUp(request, device)
   const a = await login(me)
   const b = await login(me)
