@@ -3,6 +3,7 @@ import { CallSignal, RtcPayload } from './call'
 import { Conversation, ConversationID, Message, OutgoingMessage, Reaction } from './chat'
 import { FriendApplication, FriendChangeKind } from './friends'
 import { SessionGroup } from './sessionGroup'
+import { refuseControlChars } from './text'
 import { NoticeType } from './ws'
 
 /**
@@ -161,6 +162,6 @@ export const RtcClientFrame = z.object({
 })
 export type RtcClientFrame = z.infer<typeof RtcClientFrame>
 
-/** Every frame a client may send. */
-export const ClientFrame = z.discriminatedUnion('type', [PingFrame, ...ChatClientFrame.options, RtcClientFrame])
+/** Every frame a client may send; no string in it may hold a control character (types/text.ts). */
+export const ClientFrame = refuseControlChars(z.discriminatedUnion('type', [PingFrame, ...ChatClientFrame.options, RtcClientFrame]))
 export type ClientFrame = z.infer<typeof ClientFrame>
