@@ -1,4 +1,6 @@
+import { rowWindow } from '@/components/common/VirtualRows'
 import { moveItem } from '@/components/conversation/groups/useDragOrder'
+import { mosaicColumns } from '@/components/layout/GroupAvatar'
 import { relationOf } from '@/components/conversation/groups/GroupEditorDialog'
 import { createAppStore } from '@/stores'
 import { canCreateGroup, selectGroupConversations, selectGroupUnreads, selectShownGroups } from '@/stores/selectors/sessionGroups'
@@ -45,4 +47,15 @@ test('dragging moves one item to its drop place', () => {
 test('a relation names its session type and relation ID', () => {
   expect(relationOf('C2C10000002')).toEqual({ sessionId: 'C2C10000002', sessionType: 0, relationId: '10000002' })
   expect(relationOf('GROUPG12')).toEqual({ sessionId: 'GROUPG12', sessionType: 1, relationId: 'G12' })
+})
+
+test('the virtual list draws the rows in view and a few around them', () => {
+  expect(rowWindow(0, 640, 64, 10000, 8)).toEqual({ first: 0, last: 18 })
+  expect(rowWindow(64 * 500, 640, 64, 10000, 8)).toEqual({ first: 492, last: 518 })
+  expect(rowWindow(64 * 9995, 640, 64, 10000, 8)).toEqual({ first: 9987, last: 10000 })
+  expect(rowWindow(0, 640, 64, 0, 8)).toEqual({ first: 0, last: 0 })
+})
+
+test('the group mosaic is one picture, then 2×2, then 3×3', () => {
+  expect([1, 2, 4, 5, 9].map(mosaicColumns)).toEqual([1, 2, 2, 3, 3])
 })
