@@ -78,23 +78,32 @@ async function seedUser(base: string, db: pg.Client, n: number, first: number, a
   return { phone }
 }
 
-/** Records, from the page's first script on, when a screen of conversation rows was first painted. */
-const WATCH_ROWS = () => {
-  const w = window as unknown as { __rowsPaintedAt: number | null }
-  w.__rowsPaintedAt = null
+/**
+ * Records, from the page's first script on, when a screen of conversation rows was first painted.
+ * A string, not a function: tsx would wrap a function in a helper the page does not have.
+ */
+const WATCH_ROWS = `
+  window.__rowsPaintedAt = null
   const check = () => {
     if (document.querySelectorAll('[data-testid="conv-row"]').length >= 8) {
-      requestAnimationFrame(() => requestAnimationFrame((t) => (w.__rowsPaintedAt = t)))
+      requestAnimationFrame(() => requestAnimationFrame((t) => (window.__rowsPaintedAt = t)))
       return
     }
     requestAnimationFrame(check)
   }
   requestAnimationFrame(check)
-}
+`
 
 async function renderSample(page: Page): Promise<{ render: number; rows: number }> {
   await page.goto('/messages')
-  await page.waitForFunction(() => (window as unknown as { __rowsPaintedAt: number | null }).__rowsPaintedAt !== null, null, { timeout: 120_000 })
+  try {
+    await page.waitForFunction(() => (window as unknown as { __rowsPaintedAt: number | null }).__rowsPaintedAt !== null, null, { timeout: 120_000 })
+  } catch (err) {
+    const shot = path.join(os.tmpdir(), `bench-convlist-failed-${Date.now()}.png`)
+    await page.screenshot({ path: shot })
+    console.error(`no rows were drawn; the page is in ${shot}`)
+    throw err
+  }
   return page.evaluate(() => {
     const arrival = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/im/conversations')) as PerformanceResourceTiming
     const painted = (window as unknown as { __rowsPaintedAt: number }).__rowsPaintedAt
@@ -103,30 +112,24 @@ async function renderSample(page: Page): Promise<{ render: number; rows: number 
 }
 
 async function scrollFps(page: Page): Promise<{ fps: number; longFrames: number }> {
-  return page.evaluate(
-    ({ step, seconds }) =>
-      new Promise<{ fps: number; longFrames: number }>((resolve) => {
-        const list = document.getElementById('conv-list-scroll')!
-        let frames = 0
-        let longFrames = 0
-        let last = 0
-        let start = 0
-        const tick = (t: number) => {
-          if (!start) start = t
-          else {
-            frames++
-            if (t - last > 20) longFrames++
-          }
-          last = t
-          list.scrollTop += step
-          if (list.scrollTop + list.clientHeight >= list.scrollHeight - step) list.scrollTop = 0
-          if (t - start < seconds * 1000) requestAnimationFrame(tick)
-          else resolve({ fps: (frames * 1000) / (t - start), longFrames })
-        }
-        requestAnimationFrame(tick)
-      }),
-    { step: SCROLL_PX_PER_FRAME, seconds: SCROLL_SECONDS },
-  )
+  // A string for the same reason as WATCH_ROWS.
+  return page.evaluate(`new Promise((resolve) => {
+    const list = document.getElementById('conv-list-scroll')
+    let frames = 0, longFrames = 0, last = 0, start = 0
+    const tick = (t) => {
+      if (!start) start = t
+      else {
+        frames++
+        if (t - last > 20) longFrames++
+      }
+      last = t
+      list.scrollTop += ${SCROLL_PX_PER_FRAME}
+      if (list.scrollTop + list.clientHeight >= list.scrollHeight - ${SCROLL_PX_PER_FRAME}) list.scrollTop = 0
+      if (t - start < ${SCROLL_SECONDS * 1000}) requestAnimationFrame(tick)
+      else resolve({ fps: (frames * 1000) / (t - start), longFrames })
+    }
+    requestAnimationFrame(tick)
+  })`)
 }
 
 const median = (xs: number[]) => {
@@ -164,7 +167,7 @@ async function main() {
         await field('login-pwd').fill(PASSWORD)
         await page.locator('[data-testid="login-submit"]').filter({ visible: true }).first().click()
         await page.waitForURL(/\/messages/, { timeout: 60_000 })
-        await page.addInitScript(WATCH_ROWS)
+        await page.addInitScript({ content: WATCH_ROWS })
         const samples: number[] = []
         let rows = 0
         for (let i = 0; i < opts.samples; i++) {
