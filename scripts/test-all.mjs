@@ -59,6 +59,11 @@ const steps = [
   },
   { name: 'weapp', title: 'Mini-program tests (miniprogram-simulate)', run: () => run(bin('jest'), ['--ci', '--config', 'test/weapp/jest.config.js']) },
   { name: 'e2e', title: 'End-to-end tests (Playwright, Chromium)', run: () => run(bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']) },
+  {
+    name: 'deploy',
+    title: 'Deployment (nginx + two compiled server processes, backups and restores)',
+    run: () => run(bin('vitest'), ['run', '--config', 'server/vitest.deploy.config.ts']),
+  },
 ]
 
 const wanted = process.argv.slice(2)

@@ -3,6 +3,7 @@ import type { Bus } from './bus/Bus.js'
 import type { Config } from './config.js'
 import type { Db } from './db/Db.js'
 import type { Moderation } from './domain/moderation.js'
+import type { Metrics } from './ops/metrics.js'
 
 /** What every route and service needs; built once per app and passed explicitly. */
 export interface AppContext {
@@ -13,4 +14,5 @@ export interface AppContext {
   imSecret: string
   log: FastifyBaseLogger
   moderation: Moderation
+  metrics: Metrics
 }

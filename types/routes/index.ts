@@ -5,10 +5,11 @@ import { contactRoutes } from './contacts'
 import { favoriteRoutes } from './favorites'
 import { groupRoutes } from './groups'
 import { miscRoutes } from './misc'
+import { opsRoutes } from './ops'
 import { sessionGroupRoutes } from './sessionGroups'
 import type { ApiRoute } from './route'
 
-export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, sessionGroupRoutes }
+export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, opsRoutes, sessionGroupRoutes }
 export * from './route'
 
 /** The table by spec area. */
@@ -21,6 +22,7 @@ export const API_ROUTES = {
   favorites: favoriteRoutes,
   misc: miscRoutes,
   calls: callRoutes,
+  ops: opsRoutes,
 } satisfies Record<string, Record<string, ApiRoute>>
 
 /** Every /api route, for the OpenAPI document and the check that the server serves exactly these. */

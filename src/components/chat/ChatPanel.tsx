@@ -5,14 +5,16 @@ import JoinGroupCallBanner from '@/components/call/JoinGroupCallBanner'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
-import { GroupChatLayer, GroupHeaderActions, GroupSpeakHint, useGroupChatUi } from '@/components/group/GroupChatLayer'
+import { GroupChatLayer, GroupHeaderActions, useGroupChatUi, useSpeakBlock } from '@/components/group/GroupChatLayer'
 import GroupNoticeBar from '@/components/group/GroupNoticeBar'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { messageKey } from '@/stores/chat/uiMessage'
 import { selectMessages, selectTypingUsers } from '@/stores/selectors/chat'
 import type { UiMessage } from '@/stores/slices/messages'
 import { canPreview } from './bubbles/ImageBubble'
+import { headerActionsFor } from '@/domain/chat/specialConversations'
 import ChatHeader from './ChatHeader'
+import HelperFaqDialog from './HelperFaqDialog'
 import { ChatScreenContext, type ChatScreen } from './chatContext'
 import ImagePreview from './ImagePreview'
 import InputArea from './InputArea'
@@ -62,6 +64,8 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   const [resendFor, setResendFor] = useState<UiMessage | null>(null)
   const [inject, setInject] = useState<{ text: string; nonce: number } | null>(null)
   const [searching, setSearching] = useState(false)
+  const [faqOpen, setFaqOpen] = useState(false)
+  const headerActions = headerActionsFor(conversationID)
   const canSearch = useAppStore((s) => s.chatFeatures.messageSearch)
   const readStatusOn = useAppStore((s) => s.chatFeatures.readStatus)
   const opsState = useMessageOps(conversationID, isGroup)
@@ -99,6 +103,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   }
 
   const left = isGroup && conversation?.groupProfile?.isMember === false
+  const speakBlock = useSpeakBlock(isGroup ? groupNumber : '')
   const leaveReason = left ? leaveReasonText(leaveCodeOf(list, selfID)) : null
   const typing = !isGroup && typingUsers.some((u) => u !== selfID)
 
@@ -112,7 +117,12 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
           onBack={onBack}
           actions={
             <>
-              {canSearch ? (
+              {headerActions.faq ? (
+                <View className='chat-header__action link' data-testid='chat-faq' aria-label='常见问题' onClick={() => setFaqOpen(true)}>
+                  常见问题
+                </View>
+              ) : null}
+              {canSearch && headerActions.search ? (
                 <View className='chat-header__action link' data-testid='chat-search' aria-label='搜索聊天记录' onClick={() => setSearching((v) => !v)}>
                   搜索
                 </View>
@@ -121,7 +131,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
             </>
           }
         />
-        {isGroup ? null : <PinnedBar conversationID={conversationID} />}
+        {isGroup || headerActions.faq ? null : <PinnedBar conversationID={conversationID} />}
         {isGroup && !left && groupNumber ? <GroupNoticeBar key={groupNumber} groupNumber={groupNumber} onOpen={group.openPanel} /> : null}
         <MessageSearch conversationID={conversationID} open={searching} onClose={() => setSearching(false)} />
         {isGroup && !left ? <JoinGroupCallBanner groupID={conversationID.slice(5)} /> : null}
@@ -133,23 +143,25 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
             <View className='chat-leave__title'>{LEAVE_BANNER_TEXT}</View>
             {leaveReason ? <View className='chat-leave__reason'>{leaveReason}</View> : null}
           </View>
+        ) : speakBlock ? (
+          <View className='chat-speak-block' data-testid='group-speak-hint'>
+            {speakBlock}
+          </View>
         ) : (
-          <>
-            {isGroup ? <GroupSpeakHint groupNumber={groupNumber} /> : null}
-            <InputArea
-              key={conversationID}
-              conversationID={conversationID}
-              draft={conversation?.draftText ?? ''}
-              inject={inject}
-              quote={opsState.quote}
-              onQuoteDone={opsState.clearQuote}
-            />
-          </>
+          <InputArea
+            key={conversationID}
+            conversationID={conversationID}
+            draft={conversation?.draftText ?? ''}
+            inject={inject}
+            quote={opsState.quote}
+            onQuoteDone={opsState.clearQuote}
+          />
         )}
         <MessageOpsOverlays screen={screen} state={opsState} role={role} narrow={narrow} />
         {previewIndex >= 0 ? (
           <ImagePreview images={images} index={previewIndex} onIndex={(i) => setPreviewKey(messageKey(images[i]!))} onClose={closePreview} />
         ) : null}
+        {headerActions.faq ? <HelperFaqDialog open={faqOpen} onClose={() => setFaqOpen(false)} /> : null}
         <ReceiptPanel conversationID={conversationID} message={readStatusOn ? receiptMessage : null} onClose={() => setReceiptsFor(null)} />
         {isGroup && !left ? <GroupChatLayer conversationID={conversationID} groupNumber={groupNumber} ui={group.ui} openMember={group.openMember} close={group.close} /> : null}
         <Dialog
