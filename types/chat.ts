@@ -192,7 +192,16 @@ export const Conversation = z.object({
   lastMessage: LastMessage.nullable(),
   userProfile: z.object({ userID: z.string(), nick: z.string(), avatar: z.string() }).nullable(),
   groupProfile: z
-    .object({ groupID: z.string(), groupNumber: z.string(), name: z.string(), avatar: z.string(), memberCount: int, isMember: z.boolean() })
+    .object({
+      groupID: z.string(),
+      groupNumber: z.string(),
+      name: z.string(),
+      avatar: z.string(),
+      memberCount: int,
+      isMember: z.boolean(),
+      /** Without an uploaded avatar: up to 9 members' avatars (owner and admins first), for the mosaic. */
+      memberAvatars: z.array(z.string()).optional(),
+    })
     .nullable(),
   updatedAt: z.number(),
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CallSignal, RtcPayload } from './call'
 import { Conversation, ConversationID, Message, OutgoingMessage, Reaction } from './chat'
 import { FriendApplication, FriendChangeKind } from './friends'
+import { SessionGroup } from './sessionGroup'
 import { refuseControlChars } from './text'
 import { NoticeType } from './ws'
 
@@ -113,6 +114,10 @@ export const FriendChangeFrame = z.object({
 })
 export type FriendChangeFrame = z.infer<typeof FriendChangeFrame>
 
+/** Conversation groups: my groups changed on another device (or a conversation left them); the new list, 'all' first. */
+export const SessionGroupsFrame = z.object({ type: z.literal('sessionGroups'), groups: z.array(SessionGroup) })
+export type SessionGroupsFrame = z.infer<typeof SessionGroupsFrame>
+
 /** Every server frame but `batch`: what the bus carries and what one socket write may hold. */
 export const SingleServerFrame = z.discriminatedUnion('type', [
   HelloFrame,
@@ -124,6 +129,7 @@ export const SingleServerFrame = z.discriminatedUnion('type', [
   RtcServerFrame,
   FriendApplyFrame,
   FriendChangeFrame,
+  SessionGroupsFrame,
 ])
 export type SingleServerFrame = z.infer<typeof SingleServerFrame>
 

@@ -53,6 +53,7 @@ import { instrumentBus, instrumentDb } from './ops/observe.js'
 import { momentRoutesPlugin } from './routes/moments.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { siteRoutes } from './routes/site.js'
+import { conversationGroupRoutes } from './routes/sessionGroups.js'
 import { tagRoutes } from './routes/tags.js'
 import { userRoutes } from './routes/user.js'
 
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     friendRoutes,
     blacklistRoutes,
     tagRoutes,
+    conversationGroupRoutes,
     commonGroupRoutes,
     complaintRoutes,
     dictRoutes,

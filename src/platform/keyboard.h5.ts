@@ -56,11 +56,24 @@ export const keyboard: KeyboardPort = {
   watchEditor,
   focusEditor,
   onEscape(handler) {
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') handler()
+    // Taro's inputs stop keydown from bubbling, so Escape typed in a search box is caught on its
+    // way down; everywhere else it is taken on its way up, after the page had its chance (the
+    // editor's @ list keeps an Escape it used).
+    const seen = new WeakSet<KeyboardEvent>()
+    const onCapture = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.isComposing || !(e.target instanceof HTMLInputElement)) return
+      seen.add(e)
+      handler()
     }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
+    const onBubble = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !seen.has(e)) handler()
+    }
+    document.addEventListener('keydown', onCapture, true)
+    document.addEventListener('keydown', onBubble)
+    return () => {
+      document.removeEventListener('keydown', onCapture, true)
+      document.removeEventListener('keydown', onBubble)
+    }
   },
 }
 

@@ -17,6 +17,7 @@ import { createMessaging, type Messaging } from '@/services/messaging'
 import { createMoments, type MomentsService } from '@/services/moments'
 import { createSession, type SessionService } from '@/services/session'
 import { createSessionEnd, type SessionEnd } from '@/services/sessionEnd'
+import { createSessionGroups, type SessionGroupsService } from '@/services/sessionGroups'
 import { createSiteInfo, type SiteInfoService } from '@/services/siteInfo'
 import { createToast, type Toast } from '@/services/toast'
 import { createAppStore, type AppStore } from '@/stores'
@@ -46,6 +47,7 @@ export interface App {
   chat: ChatService
   contacts: ContactsService
   groups: GroupsService
+  sessionGroups: SessionGroupsService
   messageOps: MessageOpsService
   favorites: FavoritesService
   moments: MomentsService
@@ -91,7 +93,15 @@ export function createApp(deps: AppDeps = {}): App {
   const contacts = createContacts(ctx, chat)
   const groups = createGroups(ctx, chat)
   const moments = createMoments(ctx)
-  const messaging = createMessaging(ctx, { sessionEnd, bindChat: chat.bindChat, bindContacts: contacts.bindContacts, groupLive: groups, moments })
+  const sessionGroups = createSessionGroups(ctx)
+  const messaging = createMessaging(ctx, {
+    sessionEnd,
+    bindChat: chat.bindChat,
+    bindContacts: contacts.bindContacts,
+    bindSessionGroups: sessionGroups.bindSessionGroups,
+    groupLive: groups,
+    moments,
+  })
   const session = createSession(ctx, { messaging, sessionEnd })
   const calls = createCalls(ctx, { createCallEngine: deps.callEngine ?? createCallEngine, messaging, sessionEnd })
   return {
@@ -106,6 +116,7 @@ export function createApp(deps: AppDeps = {}): App {
     chat,
     contacts,
     groups,
+    sessionGroups,
     messageOps,
     favorites: createFavorites(ctx, chat),
     moments,

@@ -11,6 +11,7 @@ export interface MessagingDeps {
   /** The chat and contacts bindings of the engine's events (idempotent). */
   bindChat(): void
   bindContacts(): void
+  bindSessionGroups(): void
   groupLive: ReturnType<typeof createGroupLive>
   moments: Pick<MomentsService, 'refreshUnread'>
 }
@@ -61,6 +62,7 @@ export function createMessaging(ctx: ServiceContext, deps: MessagingDeps) {
     engine.on('netStateChange', (state) => store.getState().setNetState(state))
     deps.bindChat()
     deps.bindContacts()
+    deps.bindSessionGroups()
   }
 
   /**

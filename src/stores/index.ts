@@ -10,6 +10,7 @@ import { createMessagesSlice } from './slices/messages'
 import { createMessageOpsSlice } from './slices/messageOps'
 import { createMomentsSlice } from './slices/moments'
 import { createSessionSlice } from './slices/session'
+import { createSessionGroupsSlice } from './slices/sessionGroups'
 import { createUiSlice } from './slices/ui'
 
 export type { AppState } from './appState'
@@ -40,5 +41,6 @@ export function createAppStore(): AppStore {
     ...createMessageOpsSlice(...a),
     ...createFavoritesSlice(...a),
     ...createMomentsSlice(...a),
+    ...createSessionGroupsSlice(...a),
   }))
 }

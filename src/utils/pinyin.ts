@@ -25,6 +25,26 @@ export function pinyinKey(name: string): string {
     .toLowerCase()
 }
 
+/** The first letter of each character's pinyin (王五 → ww); other characters are kept, lower-cased. */
+export function pinyinInitials(name: string): string {
+  const text = name.trim()
+  if (!text) return ''
+  return pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', surname: 'head', nonZh: 'consecutive' })
+    .join('')
+    .replace(/\s+/g, '')
+    .toLowerCase()
+}
+
+/**
+ * Whether Latin letters typed by the user spell a name by pinyin: the full pinyin contains them
+ * ('wangwu', 'wang' find 王五) or the initials start with them ('ww', 'w' find 王五).
+ */
+export function pinyinMatches(name: string, typed: string): boolean {
+  const q = typed.replace(/\s+/g, '').toLowerCase()
+  if (!/^[a-z]+$/.test(q)) return false
+  return pinyinKey(name).includes(q) || pinyinInitials(name).startsWith(q)
+}
+
 /** 'A'…'Z' for a name starting with a Latin letter or a Chinese character, else '#'. */
 export function initialOf(name: string): string {
   const first = Array.from(name.trim())[0]

@@ -39,6 +39,7 @@ export default defineConfig({
     { name: 'security', testMatch: 'security/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'favorites', testMatch: 'favorites/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'moments', testMatch: 'moments/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'conversation-groups', testMatch: 'conversation-groups/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'regressions', testMatch: 'regressions/**/*.spec.ts', use: { browserName: 'chromium' } },
   ],
 })

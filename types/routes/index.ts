@@ -7,9 +7,10 @@ import { groupRoutes } from './groups'
 import { miscRoutes } from './misc'
 import { momentRoutes } from './moments'
 import { opsRoutes } from './ops'
+import { sessionGroupRoutes } from './sessionGroups'
 import type { ApiRoute } from './route'
 
-export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, momentRoutes, opsRoutes }
+export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, momentRoutes, opsRoutes, sessionGroupRoutes }
 export * from './route'
 
 /** The table by spec area. */
@@ -18,6 +19,7 @@ export const API_ROUTES = {
   contacts: contactRoutes,
   groups: groupRoutes,
   chat: chatRoutes,
+  sessionGroups: sessionGroupRoutes,
   favorites: favoriteRoutes,
   moments: momentRoutes,
   misc: miscRoutes,

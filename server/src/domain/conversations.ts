@@ -35,6 +35,7 @@ interface ConvRow {
   group_avatar: string | null
   member_count: number | null
   is_member: boolean | null
+  member_avatars: string[] | null
   at_me: Array<{ seq: number; all: boolean }> | null
 }
 
@@ -65,6 +66,9 @@ const CONV_SELECT = `
          (SELECT count(*)::int FROM group_members x WHERE x.group_id = g.group_id AND x.left_at IS NULL) AS member_count,
          EXISTS (SELECT 1 FROM group_members y WHERE y.group_id = g.group_id AND y.wt_id = uc.wt_id AND y.left_at IS NULL
                  AND g.dissolved_at IS NULL) AS is_member,
+         (SELECT json_agg(ma.avatar) FROM (SELECT mu.avatar FROM group_members mm JOIN users mu ON mu.wt_id = mm.wt_id
+            WHERE g.group_avatar = '' AND mm.group_id = g.group_id AND mm.left_at IS NULL
+            ORDER BY mm.identity DESC, mm.joined_at, mm.wt_id LIMIT 9) ma) AS member_avatars,
          (SELECT json_agg(json_build_object('seq', a.seq, 'all', a.at_users ? '${AT_ALL}') ORDER BY a.seq)
             FROM messages a WHERE uc.conversation_id LIKE 'GROUP%' AND a.channel_id = uc.channel_id
               AND a.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND a.seq <= ${VISIBLE_END} AND a.sender <> uc.wt_id AND NOT a.is_revoked
@@ -116,6 +120,7 @@ function toConversation(r: ConvRow): Conversation {
             avatar: r.group_avatar ?? '',
             memberCount: r.member_count ?? 0,
             isMember: Boolean(r.is_member),
+            ...(r.group_avatar ? {} : { memberAvatars: r.member_avatars ?? [] }),
           }
         : null,
     updatedAt: Math.floor(new Date(r.last_time ?? r.updated_at).getTime() / 1000),

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { LoginResult, UserConfig, UserInfo } from '../../../types/auth.js'
 import type { Queryable } from '../db/Db.js'
+import { defaultAvatar } from './defaultAvatars.js'
 
 export interface UserRow {
   wt_id: string
@@ -18,8 +19,7 @@ export interface UserRow {
 
 const COLUMNS = 'wt_id, phone, pwd_hash, nick_name, avatar, bio, vip_type, vip_level, action_status, lock_pwd_hash, lock_pwd_tips'
 
-/** Default avatars are generated pictures keyed by the user ID (see routes/avatars.ts). */
-export const defaultAvatar = (wtId: string) => `/api/avatar/default/${wtId}.svg`
+export { defaultAvatar } from './defaultAvatars.js'
 
 export async function findUserByPhone(db: Queryable, phone: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE phone = $1`, [phone])

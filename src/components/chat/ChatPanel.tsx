@@ -6,6 +6,7 @@ import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { GroupChatLayer, GroupHeaderActions, useGroupChatUi, useSpeakBlock } from '@/components/group/GroupChatLayer'
+import GroupNoticeBar from '@/components/group/GroupNoticeBar'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { messageKey } from '@/stores/chat/uiMessage'
 import { selectMessages, selectTypingUsers } from '@/stores/selectors/chat'
@@ -131,6 +132,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
           }
         />
         {isGroup || headerActions.faq ? null : <PinnedBar conversationID={conversationID} />}
+        {isGroup && !left && groupNumber ? <GroupNoticeBar key={groupNumber} groupNumber={groupNumber} onOpen={group.openPanel} /> : null}
         <MessageSearch conversationID={conversationID} open={searching} onClose={() => setSearching(false)} />
         {isGroup && !left ? <JoinGroupCallBanner groupID={conversationID.slice(5)} /> : null}
         <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />

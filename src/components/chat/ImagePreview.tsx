@@ -2,7 +2,6 @@ import { Image, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useRef, useState } from 'react'
 import { fileOpener } from '@/platform/fileOpener'
-import { keyboard } from '@/platform/keyboard'
 import type { UiMessage } from '@/stores/slices/messages'
 import { chatIcons } from './chatIcons'
 import {
@@ -16,6 +15,7 @@ import {
   type PreviewTransform,
 } from './previewZoom'
 import { useApp } from '@/root/AppContext'
+import { useEscape } from '@/components/layout/useEscape'
 
 /** A picture that is not a message (a moment's): its URL as the server gave it and its format. */
 export interface PreviewImage {
@@ -89,7 +89,7 @@ export default function ImagePreview({ images, index, onIndex, onClose }: Props)
 
   // Spec 4: zoom and rotation reset when moving to another image.
   useEffect(() => setT(INITIAL_TRANSFORM), [index])
-  useEffect(() => keyboard.onEscape(onClose), [onClose])
+  useEscape(true, onClose)
 
   if (!current) return null
   const { url, format } = imageSource(current, chat.messageMediaUrl)

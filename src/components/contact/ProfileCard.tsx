@@ -26,7 +26,7 @@ interface ProfileCardProps {
   onRemoved?(): void
 }
 
-type Dialog = Exclude<ProfileAction, 'black'> | 'apply' | null
+type Dialog = ProfileAction | 'apply' | null
 
 /**
  * A person's card (spec 2 "profile popups", 3 "Profile"): avatar, names, ID, bio, tags and
@@ -70,10 +70,15 @@ export default function ProfileCard({ wtId, applySource, groupID, groupName, onR
 
   const pick = async (action: ProfileAction) => {
     setMenuOpen(false)
-    if (action !== 'black') {
+    // Blacklisting asks first, as WeChat does; taking someone off the list does not.
+    if (action !== 'black' || !blacklisted) {
       setDialog(action)
       return
     }
+    await toggleBlacklist()
+  }
+
+  const toggleBlacklist = async () => {
     const status = await setBlacklisted(info.wtId, !blacklisted)
     if (status !== null) profile.patch({ ownerBlackStatus: status })
   }
@@ -186,6 +191,20 @@ export default function ProfileCard({ wtId, applySource, groupID, groupName, onR
         onClose={close}
       >
         <View className='contact-confirm__text'>{`将联系人「${title}」删除，同时删除与该联系人的聊天记录`}</View>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === 'black'}
+        title='加入黑名单'
+        confirmText='确定'
+        danger
+        testId='black-confirm'
+        onConfirm={async () => {
+          await toggleBlacklist()
+          close()
+        }}
+        onClose={close}
+      >
+        <View className='contact-confirm__text'>{`加入黑名单后，你将不再收到「${title}」的消息`}</View>
       </ConfirmDialog>
     </View>
   )

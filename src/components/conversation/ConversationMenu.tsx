@@ -11,6 +11,7 @@ import bellIcon from './icons/bell.svg'
 import mutedIcon from './icons/muted.svg'
 import foldIcon from './icons/fold.svg'
 import deleteIcon from './icons/delete.svg'
+import { useEscape } from '@/components/layout/useEscape'
 
 export type ConversationAction = 'pin' | 'mute' | 'fold' | 'delete'
 
@@ -61,6 +62,7 @@ interface ConversationMenuProps {
 }
 
 export default function ConversationMenu({ conversation, point, sheet, onAction, onClose }: ConversationMenuProps) {
+  useEscape(true, onClose)
   const friendIDs = useAppStore(selectFriendIDs)
   const items = menuItems(conversation, friendIDs)
   const pick = (action: ConversationAction) => () => {

@@ -2,25 +2,30 @@ import { Image, View } from '@tarojs/components'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Conversation } from '@shared/chat'
 import { icons } from '@/assets/icons'
+import VirtualRows from '@/components/common/VirtualRows'
 import EmptyState from '@/components/layout/EmptyState'
 import CreateGroupDialog from '@/components/group/CreateGroupDialog'
 import GroupCardDialog from '@/components/group/GroupCardDialog'
 import { groupNumberFromQuery } from '@/services/groups/qr'
 import { currentQuery, relaunch } from '@/router/navigation'
 import { useApp, useAppStore } from '@/root/AppContext'
-import { isArchived, selectArchivedList, selectConversationList, selectTabUnread, type ConversationTab } from '@/stores/selectors/chat'
+import { isArchived, selectArchivedList, selectConversationList, selectTabUnread } from '@/stores/selectors/chat'
+import { selectGroupConversations, selectGroupUnreads, selectShownGroups } from '@/stores/selectors/sessionGroups'
 import ArchiveEntry from './ArchiveEntry'
 import ConversationMenu, { type ConversationAction } from './ConversationMenu'
 import ConversationRow from './ConversationRow'
 import ConversationTabs from './ConversationTabs'
 import DeleteConversationDialog from './DeleteConversationDialog'
 import ListHeader from './ListHeader'
+import ManageGroupsDialog from './groups/ManageGroupsDialog'
+import TabsManager from './groups/TabsManager'
 import ListSkeleton from './ListSkeleton'
 import NetBanner from './NetBanner'
 import SearchResults from './SearchResults'
 import { conversationName } from './conversationInfo'
 import type { SearchEntry } from './searchResults'
 import { useConversationSearch } from './useConversationSearch'
+import type { PaneTab } from './tabs'
 import type { PressPoint } from './usePressMenu'
 import './conversation.scss'
 
@@ -30,6 +35,12 @@ interface ConversationPaneProps {
 }
 
 type PaneView = 'list' | 'archive'
+
+/** Row heights of conversation.scss (.conv-row, and on phones): the virtual list counts rows by them. */
+const ROW_HEIGHT = 64
+const ROW_HEIGHT_NARROW = 72
+const LIST_SCROLL_ID = 'conv-list-scroll'
+const ARCHIVE_ENTRY = 'archive-entry'
 
 const lastTime = (c: Conversation) => c.lastMessage?.time ?? c.updatedAt
 
@@ -45,9 +56,13 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   const loaded = useAppStore((s) => s.conversationsLoaded)
   const activeID = useAppStore((s) => s.activeConversationID)
   const conversations = useAppStore((s) => s.conversations)
-  const [tab, setTab] = useState<ConversationTab>('all')
+  const [tab, setTab] = useState<PaneTab>('all')
   const [view, setView] = useState<PaneView>('list')
-  const list = useAppStore((s) => selectConversationList(s, tab))
+  const list = useAppStore((s) => (typeof tab === 'number' ? selectGroupConversations(s, tab) : selectConversationList(s, tab)))
+  const shownGroups = useAppStore(selectShownGroups)
+  const groupUnread = useAppStore(selectGroupUnreads)
+  const [managerOpen, setManagerOpen] = useState(false)
+  const [managingGroups, setManagingGroups] = useState(false)
   const archived = useAppStore(selectArchivedList)
   const unreadAll = useAppStore((s) => selectTabUnread(s, 'all'))
   const unreadUnread = useAppStore((s) => selectTabUnread(s, 'unread'))
@@ -69,9 +84,15 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   }, [])
 
   const everything = useMemo(() => Object.values(conversations), [conversations])
-  const search = useConversationSearch(query, everything, viewerID, searchById)
+  const friends = useAppStore((s) => s.friends)
+  const search = useConversationSearch(query, everything, viewerID, searchById, friends)
   // Newest first, whatever the pin state: the entry row previews the latest archived message.
   const archivedByTime = useMemo(() => [...archived].sort((a, b) => lastTime(b) - lastTime(a)), [archived])
+
+  // A group tab that is hidden or deleted (here or on another device) gives way to 全部.
+  useEffect(() => {
+    if (typeof tab === 'number' && !shownGroups.some((g) => g.id === tab)) setTab('all')
+  }, [tab, shownGroups])
 
   // The archive view closes itself once its last conversation has been moved out.
   useEffect(() => {
@@ -127,38 +148,49 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
     }
   }
 
+  const tabUnread = { all: unreadAll, unread: unreadUnread, atMe: unreadAtMe, c2c: unreadC2c, group: unreadGroup }
   const menuConversation = menu ? conversations[menu.conversationID] : undefined
   const deleting = deletingID ? conversations[deletingID] : undefined
-  const rows = (items: readonly Conversation[]) =>
-    items.map((c) => (
-      <ConversationRow key={c.conversationID} conversation={c} active={c.conversationID === activeID} viewerID={viewerID} onOpen={open} onMenu={openMenu} />
-    ))
+  const rowHeight = narrow ? ROW_HEIGHT_NARROW : ROW_HEIGHT
+  const virtualRows = (items: ReadonlyArray<Conversation | typeof ARCHIVE_ENTRY>) => (
+    <VirtualRows
+      id={LIST_SCROLL_ID}
+      className='conv-pane__body conv-list'
+      testId='conv-list'
+      count={items.length}
+      rowHeight={rowHeight}
+      renderRow={(i) => {
+        const item = items[i]!
+        return item === ARCHIVE_ENTRY ? (
+          <ArchiveEntry key={ARCHIVE_ENTRY} archived={archivedByTime} viewerID={viewerID} onOpen={() => setView('archive')} />
+        ) : (
+          <ConversationRow key={item.conversationID} conversation={item} active={item.conversationID === activeID} viewerID={viewerID} onOpen={open} onMenu={openMenu} />
+        )
+      }}
+    />
+  )
 
   const renderList = () => {
-    if (!loaded) return <ListSkeleton />
-    if (view === 'archive') {
-      return <View className='conv-list'>{rows(archived)}</View>
-    }
+    if (!loaded) return <View className='conv-pane__body'><ListSkeleton /></View>
+    if (view === 'archive') return virtualRows(archived)
     const showArchive = tab === 'all' && archivedByTime.length > 0
     if (list.length === 0 && !showArchive) {
-      return tab === 'all' ? (
-        <EmptyState testId='messages-empty' title='暂无会话' hint='点击右上角的 + 发起群聊，或搜索对方的 ID 发起聊天。' />
-      ) : (
-        <EmptyState testId='messages-empty' title='暂无会话' />
+      return (
+        <View className='conv-pane__body'>
+          {tab === 'all' ? (
+            <EmptyState testId='messages-empty' title='暂无会话' hint='点击右上角的 + 发起群聊，或搜索对方的 ID 发起聊天。' />
+          ) : (
+            <EmptyState testId='messages-empty' title='暂无会话' />
+          )}
+        </View>
       )
     }
-    if (!showArchive) return <View className='conv-list'>{rows(list)}</View>
+    if (!showArchive) return virtualRows(list)
     // The archive entry sits where its newest conversation would, below the pinned rows.
     const entryTime = lastTime(archivedByTime[0]!)
     const at = list.findIndex((c) => !c.isPinned && lastTime(c) <= entryTime)
     const split = at === -1 ? list.length : at
-    return (
-      <View className='conv-list'>
-        {rows(list.slice(0, split))}
-        <ArchiveEntry archived={archivedByTime} viewerID={viewerID} onOpen={() => setView('archive')} />
-        {rows(list.slice(split))}
-      </View>
-    )
+    return virtualRows([...list.slice(0, split), ARCHIVE_ENTRY, ...list.slice(split)])
   }
 
   return (
@@ -188,11 +220,26 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
           ) : (
             <ConversationTabs
               active={tab}
-              unread={{ all: unreadAll, unread: unreadUnread, atMe: unreadAtMe, c2c: unreadC2c, group: unreadGroup }}
+              unread={tabUnread}
+              groups={shownGroups}
+              groupUnread={groupUnread}
               onChange={setTab}
-            />
+              onManage={() => setManagerOpen(true)}
+            >
+              {managerOpen ? (
+                <TabsManager
+                  active={tab}
+                  unread={tabUnread}
+                  groups={shownGroups}
+                  groupUnread={groupUnread}
+                  onPick={setTab}
+                  onManage={() => setManagingGroups(true)}
+                  onClose={() => setManagerOpen(false)}
+                />
+              ) : null}
+            </ConversationTabs>
           )}
-          <View className='conv-pane__body'>{renderList()}</View>
+          {renderList()}
         </>
       )}
       {menu && menuConversation ? (
@@ -204,6 +251,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
           onClose={() => setMenu(null)}
         />
       ) : null}
+      <ManageGroupsDialog open={managingGroups} onClose={() => setManagingGroups(false)} />
       <DeleteConversationDialog name={deleting ? conversationName(deleting) : null} onConfirm={confirmDelete} onClose={() => setDeletingID(null)} />
       <CreateGroupDialog open={creatingGroup} onClose={() => setCreatingGroup(false)} onCreated={open} />
       <GroupCardDialog groupNumber={card?.groupNumber ?? null} joinType={card?.joinType ?? 3} onClose={() => setCard(null)} />

@@ -2,7 +2,7 @@ import { Image, Text, View } from '@tarojs/components'
 import { isHelperConversation } from '@/domain/chat/specialConversations'
 import { memo } from 'react'
 import type { Conversation } from '@shared/chat'
-import Avatar from '@/components/layout/Avatar'
+import GroupAvatar from '@/components/layout/GroupAvatar'
 import { useApp } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import { formatConversationTime } from '@/utils/time'
@@ -67,7 +67,7 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
       onClick={guardClick(() => onOpen(conversationID))}
     >
       <View className='conv-row__avatar'>
-        <Avatar src={mediaUrl(conversationAvatar(conversation))} size={40} />
+        <GroupAvatar src={mediaUrl(conversationAvatar(conversation))} members={conversation.groupProfile?.memberAvatars?.map((url) => (url ? mediaUrl(url) : ''))} size={40} />
         {badge === null ? null : (
           <View
             className={badge ? 'badge conv-row__badge' : 'conv-row__dot'}

@@ -1,39 +1,72 @@
 import { View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import type { SessionGroup } from '@shared/sessionGroup'
 import { formatBadge } from '@/utils/badge'
 import type { ConversationTab } from '@/stores/selectors/chat'
-import { CONVERSATION_TABS } from './tabs'
+import { CONVERSATION_TABS, type PaneTab } from './tabs'
 
 interface ConversationTabsProps {
-  active: ConversationTab
+  active: PaneTab
   unread: Record<ConversationTab, number>
-  onChange(tab: ConversationTab): void
+  /** The user's shown groups (分组), after the fixed tabs. */
+  groups: readonly SessionGroup[]
+  groupUnread: Record<number, number>
+  onChange(tab: PaneTab): void
+  /** Opens the tabs manager (anchored under its button). */
+  onManage(): void
+  /** The tabs manager, placed under the bar. */
+  children?: ReactNode
 }
 
-/** 全部 / 未读 / @我 / 单聊 / 群聊, each with its unread badge capped at 99+. */
-export default function ConversationTabs({ active, unread, onChange }: ConversationTabsProps) {
+function Tab({ label, selected, badge, testId, onClick }: { label: string; selected: boolean; badge: string; testId: string; onClick(): void }) {
   return (
-    <View className='conv-tabs' role='tablist'>
-      {CONVERSATION_TABS.map((tab) => {
-        const selected = tab.key === active
-        const badge = formatBadge(unread[tab.key])
-        return (
-          <View
+    <View
+      className={`conv-tabs__tab${selected ? ' conv-tabs__tab--active' : ''}`}
+      role='tab'
+      aria-selected={selected ? 'true' : 'false'}
+      data-testid={testId}
+      onClick={onClick}
+    >
+      <View className='conv-tabs__label'>{label}</View>
+      {badge ? (
+        <View className='badge conv-tabs__badge' data-testid='conv-tab-badge'>
+          {badge}
+        </View>
+      ) : null}
+    </View>
+  )
+}
+
+/** 全部 / 未读 / @我 / 单聊 / 群聊, then the user's groups, each with its unread badge capped at 99+. */
+export default function ConversationTabs({ active, unread, groups, groupUnread, onChange, onManage, children }: ConversationTabsProps) {
+  return (
+    <View className='conv-tabs-bar'>
+      <View className='conv-tabs' role='tablist'>
+        {CONVERSATION_TABS.map((tab) => (
+          <Tab
             key={tab.key}
-            className={`conv-tabs__tab${selected ? ' conv-tabs__tab--active' : ''}`}
-            role='tab'
-            aria-selected={selected ? 'true' : 'false'}
-            data-testid={tab.testId}
+            label={tab.label}
+            selected={tab.key === active}
+            badge={formatBadge(unread[tab.key])}
+            testId={tab.testId}
             onClick={() => onChange(tab.key)}
-          >
-            <View className='conv-tabs__label'>{tab.label}</View>
-            {badge ? (
-              <View className='badge conv-tabs__badge' data-testid='conv-tab-badge'>
-                {badge}
-              </View>
-            ) : null}
-          </View>
-        )
-      })}
+          />
+        ))}
+        {groups.map((g) => (
+          <Tab
+            key={g.id}
+            label={g.groupName}
+            selected={active === g.id}
+            badge={formatBadge(groupUnread[g.id] ?? 0)}
+            testId='conv-tab-group-custom'
+            onClick={() => onChange(g.id)}
+          />
+        ))}
+      </View>
+      <View className='conv-tabs__manage' role='button' aria-label='分组管理' data-testid='conv-tabs-manage' onClick={onManage}>
+        <View className='conv-tabs__manage-dots' />
+      </View>
+      {children}
     </View>
   )
 }

@@ -5,6 +5,7 @@ import SearchBox from '@/components/layout/SearchBox'
 import plusIcon from './icons/plus.svg'
 import groupChatIcon from './icons/group-chat.svg'
 import addFriendIcon from './icons/add-friend.svg'
+import { useEscape } from '@/components/layout/useEscape'
 
 interface ListHeaderProps {
   query: string
@@ -18,6 +19,7 @@ interface ListHeaderProps {
 /** The search box and the '+' menu (发起群聊, 添加好友/群) above the conversation list. */
 export default function ListHeader({ query, onQuery, onCreateGroup, onAddFriend, onScan }: ListHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
+  useEscape(menuOpen, () => setMenuOpen(false))
   const pick = (action: () => void) => () => {
     setMenuOpen(false)
     action()

@@ -1,6 +1,7 @@
 import { ConvType, type Conversation } from '@shared/chat'
+import { ActionStatus, type FriendListItem } from '@shared/friends'
 import type { SearchResult } from '@shared/search'
-import { pinyinKey } from '@/utils/pinyin'
+import { pinyinMatches } from '@/utils/pinyin'
 import { conversationAvatar, conversationName } from './conversationInfo'
 
 /** One line of the search results: a person (联系人) or a group (群聊). */
@@ -20,12 +21,10 @@ export interface SearchGroups {
   groups: SearchEntry[]
 }
 
-const LATIN_ONLY = /^[a-z]+$/
-
 /**
  * Whether a conversation matches what was typed: its name contains the text (any case), its ID or
- * group number is the text, or, for Latin letters only, its name's pinyin contains them
- * (zhang finds 张三).
+ * group number is the text, or, for Latin letters only, its name's pinyin contains them or its
+ * initials start with them (zhang and zs find 张三).
  */
 export function conversationMatches(conversation: Conversation, query: string): boolean {
   const q = query.trim().toLowerCase()
@@ -34,8 +33,21 @@ export function conversationMatches(conversation: Conversation, query: string): 
   if (name.toLowerCase().includes(q)) return true
   const id = conversation.type === ConvType.Group ? conversation.groupProfile?.groupNumber : conversation.userProfile?.userID
   if (id && id === q) return true
-  const compact = q.replace(/\s+/g, '')
-  return LATIN_ONLY.test(compact) && pinyinKey(name).includes(compact)
+  return pinyinMatches(name, q)
+}
+
+/** A friend matches by remark, nickname (any case, or by pinyin) or ID. */
+export function friendMatches(friend: FriendListItem, query: string): boolean {
+  const q = query.trim().toLowerCase()
+  if (!q) return false
+  if (friend.wtId === q) return true
+  return [friend.remark, friend.nickName].some((name) => name && (name.toLowerCase().includes(q) || pinyinMatches(name, q)))
+}
+
+function fromFriend(friend: FriendListItem): SearchEntry {
+  const name = friend.remark || friend.nickName || friend.wtId
+  const detail = friend.remark && friend.nickName ? `昵称 ${friend.nickName}` : `ID ${friend.wtId}`
+  return { kind: 'user', id: friend.wtId, conversationID: `C2C${friend.wtId}`, name, avatar: friend.avatar, detail }
 }
 
 function fromConversation(conversation: Conversation): SearchEntry {
@@ -60,11 +72,17 @@ function fromRemote(result: SearchResult): SearchEntry {
 }
 
 /**
- * The results of a search, split into 联系人 and 群聊: the loaded conversations that match, then
- * what the server found by ID that is not among them. The user's own account is left out: there
- * is no chat with oneself.
+ * The results of a search, split into 联系人 and 群聊: the loaded conversations that match, the
+ * friends that match and have no conversation, then what the server found by ID that is not among
+ * them. The user's own account is left out: there is no chat with oneself.
  */
-export function buildSearchResults(query: string, conversations: readonly Conversation[], remote: readonly SearchResult[], viewerID: string): SearchGroups {
+export function buildSearchResults(
+  query: string,
+  conversations: readonly Conversation[],
+  remote: readonly SearchResult[],
+  viewerID: string,
+  friends: readonly FriendListItem[] = [],
+): SearchGroups {
   const users: SearchEntry[] = []
   const groups: SearchEntry[] = []
   const seen = new Set<string>()
@@ -73,6 +91,13 @@ export function buildSearchResults(query: string, conversations: readonly Conver
     const entry = fromConversation(conversation)
     seen.add(entry.conversationID)
     ;(entry.kind === 'group' ? groups : users).push(entry)
+  }
+  for (const friend of friends) {
+    if (friend.actionStatus === ActionStatus.Deleted || friend.wtId === viewerID || !friendMatches(friend, query)) continue
+    const entry = fromFriend(friend)
+    if (seen.has(entry.conversationID)) continue
+    seen.add(entry.conversationID)
+    users.push(entry)
   }
   for (const result of remote) {
     if (result.type === 1 && result.wtId === viewerID) continue

@@ -1,5 +1,8 @@
 import type { ConversationTab } from '@/stores/selectors/chat'
 
+/** A tab of the pane: a fixed one, or the id of one of the user's groups (分组). */
+export type PaneTab = ConversationTab | number
+
 export interface TabDefinition {
   key: ConversationTab
   label: string

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { Conversation } from '@shared/chat'
+import type { FriendListItem } from '@shared/friends'
 import type { SearchResult } from '@shared/search'
 import { buildSearchResults, type SearchGroups } from './searchResults'
 import { useDebouncedValue } from './useDebouncedValue'
@@ -17,7 +18,7 @@ export interface ConversationSearch {
 }
 
 /**
- * Searches the loaded conversations and, by ID, the server, 500 ms after the last keystroke. An
+ * Searches the loaded conversations, the friends (by remark, nickname, ID or pinyin) and, by ID, the server, 500 ms after the last keystroke. An
  * answer that arrives after the text has changed again is dropped.
  */
 export function useConversationSearch(
@@ -25,6 +26,7 @@ export function useConversationSearch(
   conversations: readonly Conversation[],
   viewerID: string,
   searchById: (text: string) => Promise<SearchResult[]>,
+  friends: readonly FriendListItem[] = [],
 ): ConversationSearch {
   const settled = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS)
   const [remote, setRemote] = useState<{ text: string; results: SearchResult[] } | null>(null)
@@ -47,8 +49,8 @@ export function useConversationSearch(
 
   const remoteResults = remote && remote.text === settled ? remote.results : null
   const results = useMemo(
-    () => (settled ? buildSearchResults(settled, conversations, remoteResults ?? [], viewerID) : { users: [], groups: [] }),
-    [settled, conversations, remoteResults, viewerID],
+    () => (settled ? buildSearchResults(settled, conversations, remoteResults ?? [], viewerID, friends) : { users: [], groups: [] }),
+    [settled, conversations, remoteResults, viewerID, friends],
   )
   const typing = query.trim() !== settled
   return { searching: query.trim() !== '', pending: typing || (Boolean(settled) && remoteResults === null), results }

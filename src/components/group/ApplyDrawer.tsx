@@ -7,6 +7,7 @@ import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { formatDateTime, joinTypeText } from './memberInfo'
 import { PanelHeader } from './panel/PanelParts'
+import { useEscape } from '@/components/layout/useEscape'
 
 /** Spec 4 "Group application": a handled row leaves after 150 ms. */
 export const ROW_REMOVAL_MS = 150
@@ -19,6 +20,7 @@ const EMPTY: GroupApplication[] = []
  * closes once the list is empty.
  */
 export default function ApplyDrawer({ groupNumber, open, onClose }: { groupNumber: string; open: boolean; onClose(): void }) {
+  useEscape(open, onClose)
   const app = useApp()
   const { mediaUrl } = app.chat
   const { dropApplication, handleApplication, loadPendingApplications } = app.groups

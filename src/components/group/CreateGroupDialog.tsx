@@ -9,7 +9,7 @@ import { useApp, useAppStore } from '@/root/AppContext'
 import { compareConversations } from '@/stores/selectors/chat'
 import GroupTypePicker from './GroupTypePicker'
 import TransferPicker from './TransferPicker'
-import { candidatesFromConversations, entriesFromSearch, entryName, type PickerEntry } from './pickerEntries'
+import { pickerCandidates, entriesFromSearch, entryName, type PickerEntry } from './pickerEntries'
 import { useAvatarUpload } from './useAvatarUpload'
 import cameraIcon from './icons/camera-add.svg'
 import './group.scss'
@@ -61,6 +61,7 @@ export default function CreateGroupDialog({ open, onClose, onCreated }: CreateGr
   const [submitting, setSubmitting] = useState(false)
   const avatar = useAvatarUpload()
   const conversations = useAppStore((s) => s.conversations)
+  const friends = useAppStore((s) => s.friends)
   const viewerID = useAppStore((s) => s.user?.wtId ?? '')
   const selfNick = useAppStore((s) => s.user?.nickName ?? '')
 
@@ -75,8 +76,8 @@ export default function CreateGroupDialog({ open, onClose, onCreated }: CreateGr
   }, [open, avatar.reset])
 
   const candidates = useMemo(
-    () => candidatesFromConversations(Object.values(conversations).sort(compareConversations), viewerID, mediaUrl),
-    [conversations, viewerID],
+    () => pickerCandidates(friends, Object.values(conversations).sort(compareConversations), viewerID, mediaUrl),
+    [friends, conversations, viewerID],
   )
   const searchRemote = useCallback(async (text: string) => entriesFromSearch(await searchById(text), viewerID, mediaUrl), [viewerID])
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { GroupIdentity, type GroupMemberDetail } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
+import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import Dialog from '@/components/layout/Dialog'
 import { useApp, useAppStore } from '@/root/AppContext'
 import MemberContact from './MemberContact'
@@ -32,6 +33,8 @@ export default function MemberProfilePopup({ groupNumber, wtId, onClose }: Membe
   const [loading, setLoading] = useState(false)
   const [muting, setMuting] = useState(false)
   const [busy, setBusy] = useState(false)
+  // Removing and blacklisting a member ask first, as WeChat does.
+  const [confirming, setConfirming] = useState<'remove' | 'black' | null>(null)
 
   useEffect(() => {
     setDetail(null)
@@ -126,12 +129,12 @@ export default function MemberProfilePopup({ groupNumber, wtId, onClose }: Membe
               </Button>
             ) : null}
             {can?.remove ? (
-              <Button variant='danger' testId='group-member-remove' loading={busy} onClick={() => void act(() => removeMembers(groupNumber, [detail.wtId]), true)}>
+              <Button variant='danger' testId='group-member-remove' loading={busy} onClick={() => setConfirming('remove')}>
                 移出群聊
               </Button>
             ) : null}
             {can?.blacklist ? (
-              <Button testId='group-member-black' loading={busy} onClick={() => void act(() => blacklistMembers(groupNumber, [detail.wtId]), true)}>
+              <Button testId='group-member-black' loading={busy} onClick={() => setConfirming('black')}>
                 加入黑名单
               </Button>
             ) : null}
@@ -146,6 +149,23 @@ export default function MemberProfilePopup({ groupNumber, wtId, onClose }: Membe
           if (detail) void act(() => muteMembers(groupNumber, [detail.wtId], seconds))
         }}
       />
+      <ConfirmDialog
+        open={confirming !== null && detail !== null}
+        title={confirming === 'black' ? '加入黑名单' : '移出群聊'}
+        danger
+        testId='group-member-confirm'
+        onConfirm={async () => {
+          const kind = confirming
+          setConfirming(null)
+          if (!detail) return
+          await act(() => (kind === 'black' ? blacklistMembers(groupNumber, [detail.wtId]) : removeMembers(groupNumber, [detail.wtId])), true)
+        }}
+        onClose={() => setConfirming(null)}
+      >
+        <View className='gprofile__confirm'>
+          {confirming === 'black' ? `将「${detail?.groupNickname || detail?.nickname || ''}」移出群聊并加入群黑名单，对方将不能再加入本群` : `将「${detail?.groupNickname || detail?.nickname || ''}」移出群聊？`}
+        </View>
+      </ConfirmDialog>
     </Dialog>
   )
 }

@@ -21,6 +21,11 @@ interface TransferPickerProps {
   searchRemote?: (text: string) => Promise<PickerEntry[]>
   /** Single-choice mode: a pick replaces the previous one and there is no select-all. */
   single?: boolean
+  /** What the count counts (人 by default). */
+  unit?: string
+  /** The list's label when no search is typed (选择好友 by default). */
+  label?: string
+  placeholder?: string
 }
 
 function Check({ on, disabled }: { on: boolean; disabled?: boolean }) {
@@ -35,7 +40,8 @@ function Check({ on, disabled }: { on: boolean; disabled?: boolean }) {
  * The two-pane transfer picker (spec 2 "Group screens", 4 "Transfer picker"): a searchable list
  * grouped by initial on the left, the selection with a count and remove buttons on the right.
  */
-export default function TransferPicker({ entries, selected, onChange, searchRemote, single }: TransferPickerProps) {
+export default function TransferPicker(props: TransferPickerProps) {
+  const { entries, selected, onChange, searchRemote, single, unit = '人', label = '选择好友', placeholder = '搜索昵称、备注或ID' } = props
   const [query, setQuery] = useState('')
   const settled = useDebouncedValue(query.trim(), SEARCH_DELAY_MS)
   const [found, setFound] = useState<{ text: string; entries: PickerEntry[] } | null>(null)
@@ -81,9 +87,9 @@ export default function TransferPicker({ entries, selected, onChange, searchRemo
   return (
     <View className='picker' data-testid='picker'>
       <View className='picker__pane picker__pane--left'>
-        <SearchBox block='picker-search' value={query} onChange={setQuery} placeholder='搜索昵称、备注或ID' testId='picker-search' />
+        <SearchBox block='picker-search' value={query} onChange={setQuery} placeholder={placeholder} testId='picker-search' />
         <View className='picker__label'>
-          <View>{isSearch ? '搜索结果' : '选择好友'}</View>
+          <View>{isSearch ? '搜索结果' : label}</View>
           {canSelectAll(visible, single) ? (
             <View className='picker__all' data-testid='picker-select-all' onClick={toggleAll}>
               <Check on={allSelected} />
@@ -125,7 +131,7 @@ export default function TransferPicker({ entries, selected, onChange, searchRemo
       </View>
       <View className='picker__pane picker__pane--right'>
         <View className='picker__label'>
-          <View data-testid='picker-count'>已选择 {selected.length} 人</View>
+          <View data-testid='picker-count'>已选择 {selected.length} {unit}</View>
         </View>
         <View className='picker__list'>
           {selected.map((entry) => (

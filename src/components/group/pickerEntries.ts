@@ -1,4 +1,5 @@
 import { ConvType, type Conversation } from '@shared/chat'
+import { ActionStatus, type FriendListItem } from '@shared/friends'
 import type { SearchResult } from '@shared/search'
 import { remarkOf } from '@/components/chat/conversationName'
 import { isSystemUserID } from '@/components/conversation/conversationInfo'
@@ -31,9 +32,9 @@ export function mergeEntries(first: readonly PickerEntry[], second: readonly Pic
 }
 
 /**
- * The people a new group can be made with. Until contacts exist these are the peers of the user's
- * one-to-one conversations (archived ones included), newest conversation first; system accounts
- * and the user are dropped. `avatarUrl` turns a stored avatar into one the page can load.
+ * The peers of the user's one-to-one conversations (archived ones included), newest conversation
+ * first; system accounts and the user are dropped. `avatarUrl` turns a stored avatar into one the
+ * page can load.
  */
 export function candidatesFromConversations(
   conversations: readonly Conversation[],
@@ -57,4 +58,21 @@ export function entriesFromSearch(results: readonly SearchResult[], viewerID: st
   return results
     .filter((r) => r.type === 1 && r.wtId !== viewerID && !isSystemUserID(r.wtId))
     .map((r) => ({ id: r.wtId, nick: r.name, remark: '', avatar: r.avatar ? avatarUrl(r.avatar) : '' }))
+}
+
+/**
+ * The people a group can be made with or invited to (spec 2 "Group screens"): every friend, with
+ * or without a conversation (deleted accounts left out), then the peers of one-to-one
+ * conversations who are not friends. The picker groups them by initial letter.
+ */
+export function pickerCandidates(
+  friends: readonly FriendListItem[],
+  conversations: readonly Conversation[],
+  viewerID: string,
+  avatarUrl: (url: string) => string,
+): PickerEntry[] {
+  const fromFriends = friends
+    .filter((f) => f.actionStatus !== ActionStatus.Deleted && f.wtId !== viewerID && !isSystemUserID(f.wtId))
+    .map((f) => ({ id: f.wtId, nick: f.nickName, remark: f.remark, avatar: f.avatar ? avatarUrl(f.avatar) : '' }))
+  return mergeEntries(fromFriends, candidatesFromConversations(conversations, viewerID, avatarUrl))
 }

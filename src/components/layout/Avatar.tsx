@@ -26,6 +26,8 @@ export default function Avatar({ src, size = 40, round, className, testId }: Ava
       style={{ width: `${size}px`, height: `${size}px` }}
       src={failed ? avatarDefault : src}
       mode='aspectFill'
+      // Off-screen avatars wait until they scroll into view: a long list asks for a screenful.
+      lazyLoad
       data-testid={testId}
       data-fallback={failed ? 'true' : undefined}
       onError={() => {

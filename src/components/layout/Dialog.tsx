@@ -1,6 +1,7 @@
 import { Image, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import closeIcon from '@/assets/icons/close.svg'
+import { useEscape } from './useEscape'
 
 interface DialogProps {
   open: boolean
@@ -18,6 +19,7 @@ interface DialogProps {
 /** Modal dialog: centred card on desktop, bottom sheet on narrow screens (styles/dialog.scss). */
 export default function Dialog(props: DialogProps) {
   const { open, title, onClose, children, footer, wide, closeOnMask, testId, closeTestId } = props
+  useEscape(open, onClose)
   if (!open) return null
   return (
     <View className='dialog-mask' onClick={closeOnMask ? onClose : undefined}>

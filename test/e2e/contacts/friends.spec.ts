@@ -101,6 +101,7 @@ test('blacklist refuses messages until removed; a report with two images; deleti
   await openContacts(a.page)
   await openFriend(a.page, bob.wtId)
   await profileAction(a.page, 'black')
+  await visible(a.page, 'black-confirm-confirm').click()
   await expectToast(a.page, '已拉黑对方')
   await expect(profileCard(a.page).locator('[data-testid="profile-blacklisted"]')).toBeVisible()
   await send('拉黑之后')

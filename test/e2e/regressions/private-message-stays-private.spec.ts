@@ -162,6 +162,7 @@ test('a one-to-one text to a removed group member never reaches the group', asyn
   await openContacts(a.page)
   await openFriend(a.page, applicant.wtId)
   await profileAction(a.page, 'black')
+  await visible(a.page, 'black-confirm-confirm').click()
   await expectToast(a.page, '已拉黑对方')
   await editor(c.page).fill(privateTexts[4]!)
   await editor(c.page).press('Enter')

@@ -1,4 +1,4 @@
-import { candidatesFromConversations, entriesFromSearch, entryName, filterEntries, mergeEntries } from '@/components/group/pickerEntries'
+import { candidatesFromConversations, pickerCandidates, entriesFromSearch, entryName, filterEntries, mergeEntries } from '@/components/group/pickerEntries'
 import { c2c, group } from '../helpers/chatFixtures'
 
 const url = (u: string) => `resolved:${u}`
@@ -47,4 +47,18 @@ test('people found by ID join without repeats; groups and the viewer are not pic
   const merged = mergeEntries([{ id: '10000003', nick: '王五', remark: '小王', avatar: '' }], found)
   expect(merged).toHaveLength(1)
   expect(merged[0]!.remark).toBe('小王')
+})
+
+test('the picker lists every friend, with or without a conversation, then other C2C peers; deleted accounts are left out', () => {
+  const friends = [
+    { wtId: '10000005', nickName: '王五', remark: '', avatar: '/w.png', tagNameList: [], actionStatus: 0 as const },
+    { wtId: '10000002', nickName: '李四', remark: '老李', avatar: '', tagNameList: [], actionStatus: 0 as const },
+    { wtId: '10000007', nickName: '已注销', remark: '', avatar: '', tagNameList: [], actionStatus: 1 as const },
+  ]
+  const conversations = [c2c('10000002', '李四'), c2c('10000008', '陌生人')]
+  expect(pickerCandidates(friends, conversations, '10000001', url)).toEqual([
+    { id: '10000005', nick: '王五', remark: '', avatar: 'resolved:/w.png' },
+    { id: '10000002', nick: '李四', remark: '老李', avatar: '' },
+    { id: '10000008', nick: '陌生人', remark: '', avatar: '' },
+  ])
 })

@@ -1,4 +1,5 @@
-import { buildSearchResults, conversationMatches } from '@/components/conversation/searchResults'
+import { buildSearchResults, conversationMatches, friendMatches } from '@/components/conversation/searchResults'
+import type { FriendListItem } from '@shared/friends'
 import type { SearchResult } from '@shared/search'
 import { c2c, group } from '../helpers/chatFixtures'
 
@@ -6,10 +7,12 @@ const zhang = c2c('10000001', '张三')
 const li = c2c('10000002', '李四', { customData: JSON.stringify({ remark: '老李' }) })
 const team = group('G7', '项目讨论组', '700001')
 
-test('matches by name (any case), remark, exact ID or group number, and pinyin for Latin letters', () => {
+test('matches by name (any case), remark, exact ID or group number, and pinyin or its initials for Latin letters', () => {
   expect(conversationMatches(zhang, '张')).toBe(true)
   expect(conversationMatches(zhang, 'zhang')).toBe(true)
-  expect(conversationMatches(zhang, 'ZS')).toBe(false)
+  expect(conversationMatches(zhang, 'ZS')).toBe(true)
+  expect(conversationMatches(zhang, 'sz')).toBe(false)
+  expect(conversationMatches(zhang, 'zhangsi')).toBe(false)
   expect(conversationMatches(zhang, '10000001')).toBe(true)
   expect(conversationMatches(zhang, '1000000')).toBe(false)
   expect(conversationMatches(li, '老李')).toBe(true)
@@ -40,4 +43,21 @@ test('a local group found again by the server keeps its conversation entry', () 
   const remote: SearchResult[] = [{ wtId: 'G7', name: '项目讨论组', avatar: '', type: 2, userType: 0, groupNumber: '700001' }]
   const { groups } = buildSearchResults('700001', [team], remote, '1')
   expect(groups.map((g) => [g.id, g.conversationID])).toEqual([['700001', 'GROUPG7']])
+})
+
+const friend = (wtId: string, nickName: string, remark = '', actionStatus: 0 | 1 = 0): FriendListItem => ({ wtId, nickName, remark, avatar: '', tagNameList: [], actionStatus })
+
+test('friends match by remark, nickname, exact ID, full pinyin and initials', () => {
+  const wang = friend('10000005', '王五', '五哥')
+  for (const q of ['王', '五哥', 'wangwu', 'WANG', 'ww', 'wuge', 'wg', '10000005']) expect(friendMatches(wang, q)).toBe(true)
+  for (const q of ['wu wang', 'wx', '1000000', '李']) expect(friendMatches(wang, q)).toBe(false)
+})
+
+test('a friend without a conversation is found as a contact; one with a conversation is listed once', () => {
+  const friends = [friend('10000005', '王五'), friend('10000001', '张三'), friend('10000006', '王六', '', 1)]
+  const { users, groups } = buildSearchResults('wang', [zhang, li, team], [], '10000009', friends)
+  expect(users.map((u) => [u.conversationID, u.name])).toEqual([['C2C10000005', '王五']])
+  expect(groups).toEqual([])
+  const byName = buildSearchResults('zs', [zhang], [], '10000009', friends)
+  expect(byName.users.map((u) => u.conversationID)).toEqual(['C2C10000001'])
 })

@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react'
 import { MsgType, type ConvType } from '@shared/chat'
 import type { MergedItem } from '@shared/messageOps'
 import Avatar from '@/components/layout/Avatar'
-import { keyboard } from '@/platform/keyboard'
 import type { UiMessage } from '@/stores/slices/messages'
 import { formatMessageTime } from '@/utils/time'
 import MergerBubble from '../bubbles/MergerBubble'
 import { parseCustomContent } from '@/domain/chat/customMessage'
 import MessageBubble from '../MessageBubble'
 import { useApp } from '@/root/AppContext'
+import { useEscape } from '@/components/layout/useEscape'
 
 export const MERGED_LOAD_FAILED_TEXT = '聊天记录加载失败'
 
@@ -66,7 +66,7 @@ export default function MergedViewer({ payload, onClose }: Props) {
   const { mediaUrl } = useApp().chat
   const [stack, setStack] = useState<Array<{ [key: string]: unknown }>>([])
   useEffect(() => setStack(payload ? [payload] : []), [payload])
-  useEffect(() => (payload ? keyboard.onEscape(onClose) : undefined), [payload, onClose])
+  useEscape(Boolean(payload), onClose)
   const top = stack[stack.length - 1]
   if (!payload || !top) return null
   const record = readRecord(top)

@@ -1,9 +1,8 @@
 import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
-import { useEffect } from 'react'
 import type { PressPoint } from '@/components/conversation/usePressMenu'
-import { keyboard } from '@/platform/keyboard'
 import type { MenuEntry, MessageAction } from '@/domain/chat/menuRules'
+import { useEscape } from '@/components/layout/useEscape'
 
 const MENU_WIDTH = 140
 const ITEM_HEIGHT = 38
@@ -28,7 +27,7 @@ interface Props {
 
 /** The message menu: a popover at the pointer (desktop) or an action sheet (phones); Escape closes it. */
 export default function MessageMenu({ entries, point, sheet, onAction, onClose }: Props) {
-  useEffect(() => keyboard.onEscape(onClose), [onClose])
+  useEscape(true, onClose)
   const pick = (key: MessageAction) => () => {
     onClose()
     onAction(key)

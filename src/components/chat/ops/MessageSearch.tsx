@@ -7,6 +7,7 @@ import { useApp } from '@/root/AppContext'
 import { formatMessageTime } from '@/utils/time'
 import { useChatScreen } from '../chatContext'
 import './ops.scss'
+import { useEscape } from '@/components/layout/useEscape'
 
 /** Spec 9: search debounce. */
 const SEARCH_DEBOUNCE_MS = 500
@@ -23,6 +24,7 @@ interface Props {
  * panel's nodes behind when it was unmounted, and a reopened search keeps its filter and keyword.
  */
 export default function MessageSearch({ conversationID, open: shown, onClose }: Props) {
+  useEscape(shown, onClose)
   const { chatEngine } = useApp()
   const [filter, setFilter] = useState<SearchFilter>('all')
   const [keyword, setKeyword] = useState('')

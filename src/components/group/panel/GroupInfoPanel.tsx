@@ -19,6 +19,7 @@ import SelectMembersPanel from './SelectMembersPanel'
 import type { SubPanel } from './subPanels'
 import TextEditPanel from './TextEditPanel'
 import { textSpec } from './textSpecs'
+import { useEscape } from '@/components/layout/useEscape'
 
 type View3 = 'main' | 'report' | 'manage'
 type Confirm = { kind: 'leave' } | { kind: 'clear' } | { kind: 'transfer'; member: GroupMember } | null
@@ -61,6 +62,8 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
   const conversation = useAppStore((s) => s.conversations[conversationID])
   const selfID = useAppStore((s) => s.user?.wtId ?? '')
   const [view, setView] = useState<View3>('main')
+  // Escape steps back to the main view first, then closes the panel.
+  useEscape(true, () => (view === 'main' ? onClose() : setView('main')))
   const [sub, setSub] = useState<SubPanel | null>(null)
   const [confirm, setConfirm] = useState<Confirm>(null)
   const [busy, setBusy] = useState(false)

@@ -5,7 +5,7 @@ import Dialog from '@/components/layout/Dialog'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { compareConversations } from '@/stores/selectors/chat'
 import TransferPicker from '../TransferPicker'
-import { candidatesFromConversations, entriesFromSearch, type PickerEntry } from '../pickerEntries'
+import { pickerCandidates, entriesFromSearch, type PickerEntry } from '../pickerEntries'
 import { memberID } from './memberName'
 
 interface InviteDialogProps {
@@ -24,6 +24,7 @@ export default function InviteDialog({ open, groupNumber, members, onClose }: In
   const [selected, setSelected] = useState<PickerEntry[]>([])
   const [sending, setSending] = useState(false)
   const conversations = useAppStore((s) => s.conversations)
+  const friends = useAppStore((s) => s.friends)
   const viewerID = useAppStore((s) => s.user?.wtId ?? '')
   useEffect(() => {
     if (open) setSelected([])
@@ -32,8 +33,8 @@ export default function InviteDialog({ open, groupNumber, members, onClose }: In
   const inGroup = useMemo(() => new Set(members.map(memberID)), [members])
   const mark = useCallback((entries: PickerEntry[]) => entries.map((e) => (inGroup.has(e.id) ? { ...e, isDisabled: true } : e)), [inGroup])
   const entries = useMemo(
-    () => mark(candidatesFromConversations(Object.values(conversations).sort(compareConversations), viewerID, mediaUrl)),
-    [conversations, viewerID, mark],
+    () => mark(pickerCandidates(friends, Object.values(conversations).sort(compareConversations), viewerID, mediaUrl)),
+    [friends, conversations, viewerID, mark],
   )
   const searchRemote = useCallback(async (text: string) => mark(entriesFromSearch(await searchById(text), viewerID, mediaUrl)), [viewerID, mark])
 

@@ -1,8 +1,8 @@
 import { Image, View } from '@tarojs/components'
 import type { Conversation } from '@shared/chat'
 import { GroupText, type GroupInfo, type GroupMember } from '@shared/group'
-import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
+import GroupAvatar from '@/components/layout/GroupAvatar'
 import type { MemberListState } from '@/stores'
 import { isArchived } from '@/stores/selectors/chat'
 import type { GroupPanelAbilities } from '@/domain/groups/permissions'
@@ -55,7 +55,7 @@ export default function MainView(props: MainViewProps) {
           testId='group-name-row'
           onClick={can.editProfile ? () => open({ kind: 'text', field: 'name' }) : undefined}
         />
-        <PanelRow label='群头像' value={<Avatar src={info.groupAvatar ? mediaUrl(info.groupAvatar) : ''} size={28} />} testId='group-avatar-row' onClick={() => open({ kind: 'avatar' })} />
+        <PanelRow label='群头像' value={<GroupAvatar src={info.groupAvatar ? mediaUrl(info.groupAvatar) : ''} members={info.groupchatMemberList.slice(0, 9).map((m) => (m.avatar ? mediaUrl(m.avatar) : ''))} size={28} testId='group-avatar-value' />} testId='group-avatar-row' onClick={() => open({ kind: 'avatar' })} />
         <PanelRow
           label='群号'
           value={

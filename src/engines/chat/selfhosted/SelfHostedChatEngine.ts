@@ -341,6 +341,8 @@ export class SelfHostedChatEngine implements ChatEngine {
       case 'friendApply':
       case 'friendChange':
         return this.events.emit('contacts', frame)
+      case 'sessionGroups':
+        return this.events.emit('sessionGroups', frame)
       default:
         return missingCase(frame, 'frame')
     }

@@ -1,0 +1,110 @@
+import { View } from '@tarojs/components'
+import { useEffect, useMemo, useState } from 'react'
+import { ConvType, type Conversation } from '@shared/chat'
+import { SESSION_GROUP_NAME_MAX, SessionType, type SessionGroup, type SessionRelation } from '@shared/sessionGroup'
+import Button from '@/components/layout/Button'
+import Dialog from '@/components/layout/Dialog'
+import TextField from '@/components/layout/TextField'
+import TransferPicker from '@/components/group/TransferPicker'
+import type { PickerEntry } from '@/components/group/pickerEntries'
+import { useApp, useAppStore } from '@/root/AppContext'
+import { compareConversations } from '@/stores/selectors/chat'
+import { conversationAvatar, conversationName, isSystemUserID } from '../conversationInfo'
+
+interface GroupEditorDialogProps {
+  /** null: closed; 'new': create; a group: edit it. */
+  target: SessionGroup | 'new' | null
+  onClose(): void
+}
+
+const chars = (s: string) => Array.from(s).length
+
+/** The conversations a group can hold, newest first, as picker entries keyed by conversation ID. */
+export function conversationEntries(conversations: readonly Conversation[], mediaUrl: (url: string) => string): PickerEntry[] {
+  return [...conversations]
+    .sort(compareConversations)
+    .filter((c) => c.type === ConvType.Group || !isSystemUserID(c.conversationID.slice(3)))
+    .map((c) => {
+      const avatar = conversationAvatar(c)
+      return { id: c.conversationID, nick: conversationName(c), remark: '', avatar: avatar ? mediaUrl(avatar) : '' }
+    })
+}
+
+export function relationOf(conversationID: string): SessionRelation {
+  return conversationID.startsWith(ConvType.Group)
+    ? { sessionId: conversationID, sessionType: SessionType.Group, relationId: conversationID.slice(5) }
+    : { sessionId: conversationID, sessionType: SessionType.Single, relationId: conversationID.slice(3) }
+}
+
+/**
+ * Create or edit a conversation group: its name (required after trim, at most 10) and its
+ * conversations, picked with the transfer picker.
+ */
+export default function GroupEditorDialog({ target, onClose }: GroupEditorDialogProps) {
+  const app = useApp()
+  const { mediaUrl } = app.chat
+  const conversations = useAppStore((s) => s.conversations)
+  const [name, setName] = useState('')
+  const [selected, setSelected] = useState<PickerEntry[]>([])
+  const [saving, setSaving] = useState(false)
+  const entries = useMemo(() => (target ? conversationEntries(Object.values(conversations), mediaUrl) : []), [target, conversations])
+
+  useEffect(() => {
+    if (!target) return
+    if (target === 'new') {
+      setName('')
+      setSelected([])
+      return
+    }
+    setName(target.groupName)
+    const byId = new Map(conversationEntries(Object.values(conversations), mediaUrl).map((e) => [e.id, e]))
+    setSelected(target.relationList.map((r) => byId.get(r.sessionId) ?? { id: r.sessionId, nick: r.name, remark: '', avatar: r.avatar ? mediaUrl(r.avatar) : '' }))
+    // Only a newly opened editor takes the group's values; later list changes keep what is being edited.
+  }, [target])
+
+  const trimmed = name.trim()
+  const submit = async () => {
+    if (!target || !trimmed || saving) return
+    setSaving(true)
+    try {
+      const relations = selected.map((e) => relationOf(e.id))
+      if (target === 'new') await app.sessionGroups.add(trimmed, relations)
+      else await app.sessionGroups.update(target.id, trimmed, relations)
+      onClose()
+    } catch {
+      // The service has shown the failure; the form keeps what was entered.
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open={target !== null}
+      wide
+      title={target === 'new' ? '新建分组' : '编辑分组'}
+      onClose={onClose}
+      testId='session-group-editor'
+      footer={
+        <>
+          <Button onClick={onClose}>取消</Button>
+          <Button variant='primary' loading={saving} disabled={!trimmed} testId='session-group-save' onClick={submit}>
+            {target === 'new' ? '创建' : '保存'}
+          </Button>
+        </>
+      }
+    >
+      <View className='sg-editor'>
+        <View className='field__label'>
+          分组名称
+          <View className='group-field__count'>
+            {chars(name)}/{SESSION_GROUP_NAME_MAX}
+          </View>
+        </View>
+        <TextField value={name} onChange={setName} onConfirm={submit} placeholder='请输入分组名称' maxLength={SESSION_GROUP_NAME_MAX} testId='session-group-name' />
+        <View className='field__label'>选择会话</View>
+        <TransferPicker entries={entries} selected={selected} onChange={setSelected} unit='个会话' label='选择会话' placeholder='搜索会话名称' />
+      </View>
+    </Dialog>
+  )
+}

@@ -1,0 +1,87 @@
+import { sessionGroupRoutes } from '@shared/routes/sessionGroups'
+import { HideStatus, SessionGroupText, type SessionRelation } from '@shared/sessionGroup'
+import type { ServiceContext } from '../context'
+
+export type SessionGroupsService = ReturnType<typeof createSessionGroups>
+
+/**
+ * Conversation groups (分组, spec 2 "Conversation list", 4 "Conversation groups"): the list in the
+ * store, kept in step with the user's other devices by the sessionGroups frame, and the changes
+ * the tabs manager and the manage-groups screen make, each followed by the new list.
+ */
+export function createSessionGroups(ctx: ServiceContext) {
+  const { api, engine, state, toast } = ctx
+  let loading: Promise<void> | null = null
+  let again = false
+
+  /** One load at a time; a request during a load makes one more load after it. */
+  function reload(): Promise<void> {
+    if (loading) {
+      again = true
+      return loading
+    }
+    loading = (async () => {
+      do {
+        again = false
+        try {
+          state().setSessionGroups(await api.call(sessionGroupRoutes.list, undefined, { silent: true }))
+        } catch (err) {
+          // Spec 8: fetch failures in stores are logged to the console only.
+          console.warn('loading conversation groups failed', err)
+        }
+      } while (again)
+    })().finally(() => {
+      loading = null
+    })
+    return loading
+  }
+
+  /** Runs a change, shows its toast (the spec's failure text when it fails) and reads the list again. */
+  async function change<T>(run: () => Promise<T>, ok: string | null, failed: string): Promise<T> {
+    try {
+      const result = await run()
+      if (ok) toast.success(ok)
+      return result
+    } catch (err) {
+      toast.error(failed)
+      throw err
+    } finally {
+      void reload()
+    }
+  }
+
+  const quiet = { silent: true }
+
+  const add = (groupName: string, relationList: SessionRelation[]) =>
+    change(() => api.call(sessionGroupRoutes.add, { groupName, relationList }, quiet), SessionGroupText.Created, SessionGroupText.ChangeFailed)
+
+  const update = (id: number, groupName: string, relationList: SessionRelation[]) =>
+    change(() => api.call(sessionGroupRoutes.update, { id, groupName, relationList }, quiet), SessionGroupText.Changed, SessionGroupText.ChangeFailed)
+
+  /** Spec 4: the call sends 1 to show and 0 to hide. */
+  const setShown = (id: number, shown: boolean) =>
+    change(() => api.call(sessionGroupRoutes.hide, { id, hideStatus: shown ? HideStatus.Shown : HideStatus.Hidden }, quiet), null, SessionGroupText.ChangeFailed)
+
+  const sort = (ids: number[]) => change(() => api.call(sessionGroupRoutes.sort, { ids }, quiet), null, SessionGroupText.SortFailed)
+
+  const remove = (ids: number[]) => change(() => api.call(sessionGroupRoutes.delete, { ids }, quiet), SessionGroupText.Deleted, SessionGroupText.DeleteFailed)
+
+  let bound = false
+
+  const inSomeGroup = (conversationID: string) => state().sessionGroups.some((g) => g.relationList.some((r) => r.sessionId === conversationID))
+
+  /** Connects the engine's frames to the list; binding again does nothing. */
+  function bindSessionGroups(): void {
+    if (bound) return
+    bound = true
+    engine().on('ready', () => void reload())
+    engine().on('sessionGroups', (frame) => state().setSessionGroups(frame.groups))
+    // The server takes a deleted conversation, or a group the user left, out of every group.
+    engine().on('conversationDeleted', () => void reload())
+    engine().on('conversationChanged', (c) => {
+      if (c.groupProfile && !c.groupProfile.isMember && inSomeGroup(c.conversationID)) void reload()
+    })
+  }
+
+  return { reload, add, update, setShown, sort, remove, bindSessionGroups }
+}
