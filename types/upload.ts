@@ -50,6 +50,9 @@ export function fileExtension(name: string): string {
 export const UploadKind = { Image: 'image', Video: 'video', Audio: 'audio', File: 'file' } as const
 export type UploadKind = (typeof UploadKind)[keyof typeof UploadKind]
 
+/** An account over its hourly upload volume (RATE_UPLOAD_MB_PER_HOUR): answered 429. */
+export const UPLOAD_BUDGET_TEXT = '一小时内上传的文件过多，请稍后再试'
+
 export const UploadError = {
   InvalidImage: { code: 4004, msg: '图片消息失败,无效的图片格式' },
   BannedFile: { code: 4005, msg: '该文件类型禁止上传' },

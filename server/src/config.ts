@@ -66,6 +66,8 @@ export interface RateLimits {
   friendApplyPerHour: number
   /** Uploads per account per hour (RATE_UPLOAD_PER_HOUR). */
   uploadPerHour: number
+  /** Bytes one account may upload per hour, all devices together (RATE_UPLOAD_MB_PER_HOUR, in MB). */
+  uploadBytesPerHour: number
 }
 
 /** A bucket: `burst` frames at once, refilled at `perSecond`. */
@@ -165,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       loginPerMinute: positive('RATE_LOGIN_PER_MINUTE', env.RATE_LOGIN_PER_MINUTE, 30),
       friendApplyPerHour: positive('RATE_FRIEND_APPLY_PER_HOUR', env.RATE_FRIEND_APPLY_PER_HOUR, 30),
       uploadPerHour: positive('RATE_UPLOAD_PER_HOUR', env.RATE_UPLOAD_PER_HOUR, 200),
+      uploadBytesPerHour: positive('RATE_UPLOAD_MB_PER_HOUR', env.RATE_UPLOAD_MB_PER_HOUR, 2048) * 1024 * 1024,
     },
     socketLimits: {
       send: bucket(env, 'SEND', 30, 10),

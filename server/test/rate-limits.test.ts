@@ -10,7 +10,7 @@ describe('HTTP rate limits (@fastify/rate-limit)', () => {
   let s: TestServer
   beforeAll(async () => {
     storage = await openStorage('pglite')
-    s = await startServer(storage, { rateLimits: { apiPerMinute: 40, registerPerHour: 2, loginPerMinute: 100, friendApplyPerHour: 1, uploadPerHour: 100 } })
+    s = await startServer(storage, { rateLimits: { apiPerMinute: 40, registerPerHour: 2, loginPerMinute: 100, friendApplyPerHour: 1, uploadPerHour: 100, uploadBytesPerHour: 5000 } })
   })
   afterAll(async () => {
     await s?.close()
@@ -43,5 +43,24 @@ describe('HTTP rate limits (@fastify/rate-limit)', () => {
     for (let i = 0; i < 45; i++) answers.push(await s.api('/api/site/info', undefined, from('10.92.0.1')))
     expect(answers.filter((a) => a.code === 429).length).toBeGreaterThan(0)
     expect((await s.api('/api/site/info', undefined, from('10.92.0.2'))).code).toBe(200)
+  })
+
+  it('limits the bytes one account uploads per hour, over all its devices', async () => {
+    const phone = freshPhone()
+    const user = (await s.api<LoginResult>('/api/user/login/register', { phone, pwd: 'secret123', nickName: 'u' }, from('10.93.0.1'))).data
+    const second = (await s.api<LoginResult>('/api/user/login/pwd', { phone, pwd: 'secret123' }, from('10.93.0.1'))).data
+    expect(second.token).not.toBe(user.token)
+    const upload = async (token: string, bytes: number) => {
+      const form = new FormData()
+      form.append('kind', 'file')
+      form.append('file', new Blob([Buffer.alloc(bytes, 97)], { type: 'text/plain' }), 'notes.txt')
+      const res = await fetch(`${s.url}/api/oss/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.93.0.1' } })
+      return (await res.json()) as { code: number; msg: string }
+    }
+    expect((await upload(user.token, 3000)).code).toBe(200)
+    // Another device of the same account draws on the same budget of 5,000 bytes.
+    const over = await upload(second.token, 3000)
+    expect(over).toMatchObject({ code: 429, msg: '一小时内上传的文件过多，请稍后再试' })
+    expect((await upload(user.token, 1500)).code).toBe(200)
   })
 })

@@ -14,6 +14,15 @@ export async function recordUpload(q: Queryable, u: UploadRecord): Promise<void>
   await q.query('INSERT INTO uploads (id, owner, file_name, mime, size, sha256) VALUES ($1, $2, $3, $4, $5, $6)', [u.id, u.owner, u.fileName, u.mime, u.size, u.sha256])
 }
 
+/** Bytes an account has stored in the last `seconds`, over all its devices. */
+export async function bytesUploadedSince(q: Queryable, owner: string, seconds: number): Promise<number> {
+  const { rows } = await q.query<{ total: string | number }>(
+    "SELECT COALESCE(sum(size), 0) AS total FROM uploads WHERE owner = $1 AND created_at > now() - make_interval(secs => $2)",
+    [owner, seconds],
+  )
+  return Number(rows[0]?.total ?? 0)
+}
+
 export async function findUpload(q: Queryable, id: string): Promise<Pick<UploadRecord, 'fileName' | 'mime' | 'size'> | null> {
   const { rows } = await q.query<{ file_name: string; mime: string; size: number }>('SELECT file_name, mime, size FROM uploads WHERE id = $1', [id])
   const r = rows[0]

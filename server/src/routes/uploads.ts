@@ -7,14 +7,15 @@ import type { FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
 import { miscRoutes } from '../../../types/routes/misc.js'
 import { CONTROL_CHAR_TEXT, hasControlChars } from '../../../types/text.js'
-import { UPLOAD_MAX_BYTES, UploadError, UploadKind } from '../../../types/upload.js'
+import { UPLOAD_BUDGET_TEXT, UPLOAD_MAX_BYTES, UploadError, UploadKind } from '../../../types/upload.js'
+import { ResultCode } from '../../../types/codes.js'
 import type { AppContext } from '../context.js'
 import { findSession } from '../domain/sessions.js'
 import { isBannedFile, mimeFor, sniffImage } from '../domain/files.js'
 import { newToken } from '../domain/tokens.js'
 import { bearerToken, requireSession, sessionOf } from '../http/auth.js'
 import { badRequest, refuse, Refusal, unauthorized } from '../domain/refusal.js'
-import { findUpload, recordUpload } from '../domain/uploads.js'
+import { bytesUploadedSince, findUpload, recordUpload } from '../domain/uploads.js'
 import { ok } from '../http/envelope.js'
 import { perAccount } from '../http/rateLimits.js'
 import { serve } from '../http/serve.js'
@@ -71,7 +72,12 @@ export function uploadRoutes(ctx: AppContext) {
         if (kind === UploadKind.Image && !sniffed) throw refuse(UploadError.InvalidImage)
         if (isBannedFile(name, head)) throw refuse(UploadError.BannedFile)
         const mime = mimeFor(name, kind === UploadKind.Image ? sniffed : null)
-        await recordUpload(ctx.db, { id, owner: sessionOf(req).wtId, fileName: name, mime, size, sha256: hash.digest('hex') })
+        const owner = sessionOf(req).wtId
+        // The request limit counts uploads per device; the byte budget is the account's, whatever the device.
+        if ((await bytesUploadedSince(ctx.db, owner, 3600)) + size > ctx.config.rateLimits.uploadBytesPerHour) {
+          throw new Refusal(ResultCode.TooManyRequests, UPLOAD_BUDGET_TEXT)
+        }
+        await recordUpload(ctx.db, { id, owner, fileName: name, mime, size, sha256: hash.digest('hex') })
         const url = `/api/oss/file/${id}`
         return ok({ url, data: { url }, name, size, mime }, '上传成功')
       } catch (err) {

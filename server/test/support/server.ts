@@ -69,7 +69,7 @@ export interface TestServer {
 export async function startServer(storage: Storage, overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'logStream'> = {}): Promise<TestServer> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'))
   // Test files register many users from one address; a test of the limits passes its own.
-  const rateLimits = { apiPerMinute: 1e6, registerPerHour: 1e6, loginPerMinute: 1e6, friendApplyPerHour: 1e6, uploadPerHour: 1e6 }
+  const rateLimits = { apiPerMinute: 1e6, registerPerHour: 1e6, loginPerMinute: 1e6, friendApplyPerHour: 1e6, uploadPerHour: 1e6, uploadBytesPerHour: 1e15 }
   // One test socket often sends far faster than a person: the frame buckets are raised the same way.
   const roomy = { burst: 1e6, perSecond: 1e6 }
   const socketLimits = { send: roomy, typing: roomy, read: roomy, call: roomy }
