@@ -121,7 +121,7 @@ export function initialCallState(): CallState {
     isMinimized: false,
     enableFloatWindow: true,
     bigScreenUserId: '',
-    // The chat's call records are written with the spec's English texts.
+    // The widget's own default; the app sets its language when it creates the engine.
     language: 'en',
     displayMode: 'cover',
     videoResolution: '480p',

@@ -61,7 +61,7 @@ test.fixme('a group voice call of six: three members picked to start it, a fourt
   await expectLayout(so!.page, 'dialing-group')
   for (const s of [sb!, sc!, sd!]) {
     await expectLayout(s.page, 'be-invited')
-    await expect(visible(s.page, 'call-waiting')).toContainText('Invited group call')
+    await expect(visible(s.page, 'call-waiting')).toContainText('邀请你加入多人通话')
     await expect(visible(s.page, 'call-waiting-name')).toHaveText(owner!.nickName)
   }
   await expect(callScreen(se!.page)).toHaveCount(0)
@@ -105,7 +105,7 @@ test.fixme('a group voice call of six: three members picked to start it, a fourt
   await expect(tile(so!.page, f!.wtId)).toHaveAttribute('data-entered', 'false')
   await expect(visible(sc!.page, 'call-grid')).toHaveAttribute('data-count', '6')
   await expectLayout(sf!.page, 'be-invited')
-  await expect(visible(sf!.page, 'call-waiting')).toContainText('Invited group call')
+  await expect(visible(sf!.page, 'call-waiting')).toContainText('邀请你加入多人通话')
   await press(sf!.page, 'accept')
   await expectLayout(sf!.page, 'calling-group-audio')
   await expect(visible(sf!.page, 'call-grid')).toHaveAttribute('data-count', '6')

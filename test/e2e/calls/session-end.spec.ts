@@ -38,7 +38,7 @@ test("kicked out mid-call: the 'kick out' tip and a reset on that side, and the 
   // Bob's call ends through the record the server wrote in Alice's name, well before a media timeout.
   await expect(callScreen(b.page)).toHaveCount(0, { timeout: 5_000 })
   await openChatWith(b.page, alice)
-  await expect(callCards(b.page).last()).toHaveText(/^Duration: 00:00:\d\d$/)
+  await expect(callCards(b.page).last()).toHaveText(/^通话时长：00:00:\d\d$/)
 })
 
 test('logging out mid-call hangs the call up first: the other side sees the duration card', async ({ browser, request }) => {
@@ -50,5 +50,5 @@ test('logging out mid-call hangs the call up first: the other side sees the dura
 
   await expect(callScreen(b.page)).toHaveCount(0, { timeout: 5_000 })
   await openChatWith(b.page, alice)
-  await expect(callCards(b.page).last()).toHaveText(/^Duration: 00:00:\d\d$/)
+  await expect(callCards(b.page).last()).toHaveText(/^通话时长：00:00:\d\d$/)
 })
