@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { CallCmd, LINE_BUSY } from './callSteps'
+
+export { CallAction, CallCmd, LINE_BUSY, callRecordTextOf, callStepOf, callStepFieldsOf, countsAsUnread, formatCallDuration, type CallRecordText, type CallStep, type CallStepFields } from './callSteps'
 
 /**
  * The call contract of the self-hosted product: the call message payload that rides in chat
@@ -12,32 +15,9 @@ import { z } from 'zod'
 export const CALL_BUSINESS_ID = 1
 export const CALL_BUSINESS_ID_TEXT = 'av_call'
 
-/**
- * actionType of a call message. The spec names 1 and 2; accept, reject and timeout follow the
- * same signaling numbering so one field tells every step apart.
- */
-export const CallAction = {
-  /** Invite; with data.data.cmd 'hangup' and data.call_end it is the end of a connected call. */
-  Invite: 1,
-  /** The caller cancelled before anyone answered. */
-  Cancel: 2,
-  Accept: 3,
-  /** Rejected; with data.line_busy the callee was busy. */
-  Reject: 4,
-  /** Nobody answered within `timeout` seconds. */
-  Timeout: 5,
-} as const
-export type CallAction = (typeof CallAction)[keyof typeof CallAction]
-
 /** Media type of a call: unknown 0, audio 1, video 2. */
 export const CallMediaType = { Unknown: 0, Audio: 1, Video: 2 } as const
 export type CallMediaType = (typeof CallMediaType)[keyof typeof CallMediaType]
-
-/** data.data.cmd of a call message. */
-export const CallCmd = { AudioCall: 'audioCall', VideoCall: 'videoCall', Hangup: 'hangup', SwitchToAudio: 'switchToAudio' } as const
-export type CallCmd = (typeof CallCmd)[keyof typeof CallCmd]
-
-export const LINE_BUSY = 'line_busy'
 
 /** Room ID type: 1 numeric, 2 string. */
 export const RoomIdType = { Number: 1, String: 2 } as const
@@ -149,6 +129,13 @@ export function looksLikeCallSignal(data: string): boolean {
   } catch {
     return false
   }
+}
+
+/** The call signal in a custom message's data text, or null when it is not a valid call message. */
+export function callSignalOfData(data: unknown): CallSignal | null {
+  if (typeof data !== 'string' || !looksLikeCallSignal(data)) return null
+  const parsed = CallSignal.safeParse(JSON.parse(data))
+  return parsed.success ? parsed.data : null
 }
 
 /** Mini-program player entry (calling-widget section 3), for the live-player based engine. */

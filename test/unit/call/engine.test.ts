@@ -170,7 +170,8 @@ describe('WebRTC call engine', () => {
     expect(callRecordOf(m(buildSignal.reject(ref), PEER), ME)?.key).toBe('Call declined by user')
     expect(callRecordOf(m(buildSignal.timeout(ref), ME), PEER)?.key).toBe('Call not answered')
     expect(callRecordOf(m(buildSignal.hangup(ref, 75), ME), PEER)).toMatchObject({ key: 'Duration', duration: '00:01:15' })
-    expect(callRecordOf({ ...m(buildSignal.accept(ref), PEER), conversationType: 'GROUP' as const }, ME)?.key).toBe('Answered')
+    expect(callRecordOf(m(buildSignal.accept({ ...ref, groupID: 'g1' }), PEER), ME)?.key).toBe('Answered')
+    expect(callRecordOf(m(buildSignal.accept(ref), PEER), ME)).toBeNull()
   })
 })
 
