@@ -178,6 +178,38 @@ export const RtcPayload = z.discriminatedUnion('kind', [
 ])
 export type RtcPayload = z.infer<typeof RtcPayload>
 
+/**
+ * Group calls through the SFU (Janus VideoRoom, when the server has JANUS_URL): the browser
+ * speaks only to the app server, which drives Janus. Each participant publishes once (`publish`
+ * with its offer; `published` brings Janus's answer) and receives one subscription per other
+ * publisher (`offer` for `feed`, the publisher's user ID; the browser answers with `answer`).
+ * `candidate` trickles ICE for the publication (`feed` '') or a subscription; `layer` picks the
+ * simulcast layer of a subscription by the size of its tile (0 low … 2 high); `gone` closes a
+ * subscription whose publisher left.
+ */
+const FeedId = z.string().max(64)
+export const SfuRequest = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('publish'), sdp: Sdp }),
+  z.object({ kind: z.literal('answer'), feed: FeedId.min(1), sdp: Sdp }),
+  z.object({
+    kind: z.literal('candidate'),
+    feed: FeedId,
+    candidate: z.string().max(2048),
+    sdpMid: z.string().max(64).nullable().default(null),
+    sdpMLineIndex: z.number().int().min(0).max(64).nullable().default(null),
+  }),
+  z.object({ kind: z.literal('layer'), feed: FeedId.min(1), substream: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
+])
+export type SfuRequest = z.infer<typeof SfuRequest>
+export const SfuEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('published'), sdp: Sdp }),
+  z.object({ kind: z.literal('offer'), feed: FeedId, sdp: Sdp }),
+  z.object({ kind: z.literal('gone'), feed: FeedId }),
+  /** The SFU refused or failed; the call falls back to nothing for this link. */
+  z.object({ kind: z.literal('error'), feed: FeedId, msg: z.string() }),
+])
+export type SfuEvent = z.infer<typeof SfuEvent>
+
 /** ICE servers for RTCPeerConnection (GET /api/media/iceServers). */
 export const IceServer = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() })
 export type IceServer = z.infer<typeof IceServer>
@@ -185,6 +217,8 @@ export const IceConfig = z.object({
   iceServers: z.array(IceServer),
   /** Seconds the TURN credentials stay valid (0 without TURN). */
   ttl: z.number().int(),
+  /** Group calls go through the SFU (the server has JANUS_URL); one-to-one calls stay peer-to-peer. */
+  sfu: z.boolean().default(false),
 })
 export type IceConfig = z.infer<typeof IceConfig>
 

@@ -6,11 +6,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MEDIA_SWITCH_DICT } from '../../types/call.js'
 import { ResultCode } from '../../types/codes.js'
 import { ALL_ROUTES } from '../../types/routes/index.js'
-import type { Bus } from './bus/Bus.js'
+import { userTopic, type Bus } from './bus/Bus.js'
 import { memoryBus } from './bus/memory.js'
 import { redisBus } from './bus/redis.js'
 import type { Config } from './config.js'
 import type { AppContext } from './context.js'
+import { JanusSfu } from './domain/calls/janusSfu.js'
 import type { Db } from './db/Db.js'
 import { openDb } from './db/index.js'
 import { setSingleDictValue } from './domain/dict.js'
@@ -123,6 +124,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     imSecret: await serverSecret(db, 'im_secret'),
     log: app.log,
     moderation: loadModeration(config.moderationFile ?? undefined),
+    sfu: null,
+  }
+  if (config.calls.janus) {
+    // A participant hears from the SFU on every device; only the one in the call acts on it.
+    ctx.sfu = new JanusSfu(config.calls.janus, (wtId, inviteID, payload) => bus.publish(userTopic(wtId), { frame: { type: 'sfu', inviteID, payload } }), app.log)
   }
 
   installErrorHandling(app)
@@ -168,6 +174,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     gateway,
     async close() {
       await gateway.close()
+      await ctx.sfu?.close()
       await app.close()
       if (!opts.bus) await bus.close()
       if (!opts.db) await db.close()

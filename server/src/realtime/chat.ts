@@ -9,7 +9,7 @@ import { isCurrentMember, memberIds } from '../domain/groups/currentMembers.js'
 import { FANOUT_LIST_MAX, messageAt, sendMessage, toMessage } from '../domain/messages.js'
 import { checkMentions } from '../domain/messageOps/mentions.js'
 import { badRequest, Refusal } from '../domain/refusal.js'
-import { afterCallMessage, applyStoredCallMessage, handleRtcFrame } from './calls.js'
+import { afterCallMessage, applyStoredCallMessage, handleRtcFrame, handleSfuFrame } from './calls.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
 import type { FrameHandler } from './gateway.js'
 import { nackFor } from './refusals.js'
@@ -21,6 +21,8 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
     switch (frame.type) {
       case 'rtc':
         return handleRtcFrame(ctx, session, frame)
+      case 'sfu':
+        return handleSfuFrame(ctx, session, frame, reply)
       case 'send': {
         const { clientMsgId } = frame.message
         try {

@@ -270,7 +270,7 @@ export default function CallScreen({ s }: { s: CallState }) {
           ) : null}
         </View>
       </View>
-      {showGrid ? <GroupMedia s={s} focus={mobile ? focus : ''} onFocus={mobile ? setFocus : undefined} /> : s.isGroup ? null : <Media s={s} />}
+      {showGrid ? <GroupMedia s={s} focus={mobile ? focus : ''} onFocus={mobile ? setFocus : undefined} mobile={mobile} /> : s.isGroup ? null : <Media s={s} />}
       {calleeRinging && s.isGroup ? <GroupWaiting s={s} mobile={mobile} /> : s.callStatus === CallStatus.Calling && !s.isGroup ? <Waiting s={s} /> : null}
       {s.callTips ? (
         <View className='call-tip' data-testid='call-tip'>

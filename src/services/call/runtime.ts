@@ -91,7 +91,7 @@ export function createCalls(ctx: ServiceContext, deps: CallsDeps) {
     chat: ctx.engine,
     media,
     ringtone,
-    iceServers: async () => (await mediaApi.getIceConfig()).iceServers,
+    iceConfig: mediaApi.getIceConfig,
     profile: profileOf,
     groupCallInfo: groupCallApi.getGroupCallInfo,
     tones: { dialing: dialingTone, ringing: ringingTone },

@@ -31,7 +31,7 @@ function setup(groupInfo: { current: GroupCallInfo | null } = { current: null })
     chat: () => chat,
     media,
     ringtone,
-    iceServers: async () => [],
+    iceConfig: async () => ({ iceServers: [], sfu: false }),
     profile: async () => ({ nick: '乙' }),
     groupCallInfo: async () => groupInfo.current,
     tones: { dialing: 'dialing.wav', ringing: 'ringing.wav' },

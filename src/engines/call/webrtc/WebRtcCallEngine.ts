@@ -1,12 +1,12 @@
 import { CALL_LIMITS, CallErrorCode, CALL_ERROR_TEXT, CallMediaType, GROUP_CALL_TEXT, type CallSignal, type IceServer, type RtcPayload } from '@shared/call'
 import { MsgType, type Message } from '@shared/chat'
-import { SendFailure, type RtcEvent } from '@/engines/chat/ChatEngine'
+import { SendFailure, type RtcEvent, type SfuEventFrame } from '@/engines/chat/ChatEngine'
 import { TypedEmitter } from '@/engines/chat/emitter'
 import type { CallTextKey } from '@/i18n/call'
 import type { CallStream, DeviceType } from '@/platform/media'
 import { MediaAccessError } from '@/platform/mediaAccess'
 import { CallError, type CallEngine, type CallEngineDeps, type CallEngineEvents, type CallParams, type GroupCallParams, type JoinGroupCallParams } from '../CallEngine'
-import { peerToPeerPath, type MediaPath } from '../mediaPath'
+import { peerToPeerPath, sfuPath, type MediaPath, type SfuMediaPath } from '../mediaPath'
 import { networkQuality, volumeOf } from '../quality'
 import { buildSignal, kindOf, pushInfoFor, pushInfoOf, signalOf, type CallRef } from '../signaling'
 import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, reduce, type CallEvent, type CallState } from '../state'
@@ -27,6 +27,8 @@ export class WebRtcCallEngine implements CallEngine {
   /** Group calls: who has accepted or joined (the others are still ringing). */
   private readonly answered = new Set<string>()
   private path: MediaPath | null = null
+  /** The same path when it goes through the SFU (group calls with JANUS_URL). */
+  private sfu: SfuMediaPath | null = null
   /** Negotiation frames that arrived before the media path existed. */
   private pendingRtc: RtcEvent[] = []
   private timers: Array<ReturnType<typeof setTimeout>> = []
@@ -57,7 +59,7 @@ export class WebRtcCallEngine implements CallEngine {
     this.dispatch({ type: 'selfInfo', userId: self.userId, nick: self.nick, avatar: self.avatar })
     this.dispatch({ type: 'settings', patch: { allowedFullScreen: this.deps.media.canFullScreen() } })
     const chat = this.deps.chat()
-    this.unsubscribe = [chat.on('message', (m) => void this.onMessage(m)), chat.on('rtc', (e) => void this.onRtc(e))]
+    this.unsubscribe = [chat.on('message', (m) => void this.onMessage(m)), chat.on('rtc', (e) => void this.onRtc(e)), chat.on('sfu', (e) => void this.onSfu(e))]
   }
 
   stop(): void {
@@ -110,6 +112,7 @@ export class WebRtcCallEngine implements CallEngine {
     this.intervals = []
     this.path?.close()
     this.path = null
+    this.sfu = null
     this.local?.stop()
     this.local = null
     this.remoteStreams.clear()
@@ -470,25 +473,44 @@ export class WebRtcCallEngine implements CallEngine {
   // ── both sides ─────────────────────────────────────────────────────────────────────────────
 
   private async startPath(ref: CallRef): Promise<void> {
-    let iceServers: IceServer[] = []
+    let config = { iceServers: [] as IceServer[], sfu: false }
     try {
-      iceServers = await this.deps.iceServers()
+      config = await this.deps.iceConfig()
     } catch {
       // Without configured servers, host candidates still connect browsers on one network.
     }
     if (this.ref !== ref || !this.local) return
-    this.path = peerToPeerPath(this.deps.media, this.local, iceServers, {
-      send: (to, payload) => this.sendRtc(to, payload),
-      remoteStream: (userId, stream) => {
+    const events = {
+      remoteStream: (userId: string, stream: CallStream) => {
         this.remoteStreams.set(userId, stream)
         this.dispatch({ type: 'remoteEntered', userId })
         this.events.emit('streamsChanged', undefined)
       },
-      linkState: (userId, state) => {
+      linkState: (userId: string, state: 'connected' | 'failed') => {
         if (state === 'connected') this.sendRtc(userId, { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: this.state.localUserInfo.isVideoAvailable })
         else if (this.ref === ref && !ref.groupID) void this.hangup()
       },
-    })
+    }
+    // Group calls publish once to the SFU when the server has one; one-to-one calls stay peer-to-peer.
+    if (ref.groupID && config.sfu) {
+      this.sfu = sfuPath(this.deps.media, this.local, config.iceServers, { ...events, sfu: (request) => void this.deps.chat().sendSfu(ref.inviteID, request) })
+      this.path = this.sfu
+    } else {
+      this.path = peerToPeerPath(this.deps.media, this.local, config.iceServers, { ...events, send: (to, payload) => this.sendRtc(to, payload) })
+    }
+  }
+
+  private async onSfu(e: SfuEventFrame): Promise<void> {
+    if (!this.ref || e.inviteID !== this.ref.inviteID || !this.sfu) return
+    try {
+      await this.sfu.handleSfu(e.payload)
+    } catch (err) {
+      console.warn('sfu negotiation failed', err)
+    }
+  }
+
+  setRemoteLayer(userId: string, layer: 0 | 1 | 2): void {
+    this.sfu?.setLayer(userId, layer)
   }
 
   private onConnected(ref: CallRef): void {
