@@ -29,6 +29,11 @@ export class WebRtcCallEngine implements CallEngine {
   private path: MediaPath | null = null
   /** The same path when it goes through the SFU (group calls with JANUS_URL). */
   private sfu: SfuMediaPath | null = null
+  /**
+   * The call's ICE configuration, asked for as soon as the call starts ringing (dial or
+   * invitation), so that neither side waits for the request after the accept.
+   */
+  private iceAhead: { ref: CallRef; config: Promise<{ iceServers: IceServer[]; sfu: boolean }> } | null = null
   /** Negotiation frames that arrived before the media path existed. */
   private pendingRtc: RtcEvent[] = []
   private timers: Array<ReturnType<typeof setTimeout>> = []
@@ -119,6 +124,7 @@ export class WebRtcCallEngine implements CallEngine {
     this.answered.clear()
     this.pendingRtc = []
     this.ref = null
+    this.iceAhead = null
     this.joining = false
     this.deps.ringtone.stop()
     this.dispatch({ type: 'reset' })
@@ -221,6 +227,7 @@ export class WebRtcCallEngine implements CallEngine {
       offlinePushInfo: pushInfoFor(displayName(this.state.localUserInfo)),
     }
     this.ref = ref
+    this.prefetchIce(ref)
     this.dispatch({ type: 'dial', inviteID: ref.inviteID, mediaType: params.type, remotes: [blankUser(params.userID)], isGroup: false, groupID: '' })
     void this.fillProfile(params.userID)
     try {
@@ -264,6 +271,7 @@ export class WebRtcCallEngine implements CallEngine {
       offlinePushInfo: pushInfoFor(displayName(this.state.localUserInfo), params.offlinePushInfo),
     }
     this.ref = ref
+    this.prefetchIce(ref)
     this.dispatch({ type: 'dial', inviteID: ref.inviteID, mediaType: params.type, remotes: invitees.map((u) => blankUser(u)), isGroup: true, groupID: params.groupID })
     for (const u of invitees) void this.fillProfile(u)
     try {
@@ -292,6 +300,7 @@ export class WebRtcCallEngine implements CallEngine {
     if (this.state.callStatus !== CallStatus.Idle) return
     const mediaType = info.call_media_type
     this.ref = { inviteID: info.room_id, inviter: inCall[0]!, inviteeList: [me], groupID: params.groupID, timeout: CALL_LIMITS.defaultTimeoutSeconds, mediaType }
+    this.prefetchIce(this.ref)
     this.joining = true
     this.dispatch({ type: 'invited', inviteID: info.room_id, mediaType, caller: blankUser(inCall[0]!), others: inCall.slice(1).map((u) => blankUser(u)), isGroup: true, groupID: params.groupID })
     for (const u of inCall) void this.fillProfile(u)
@@ -457,6 +466,7 @@ export class WebRtcCallEngine implements CallEngine {
   private async onInvited(message: Message, s: CallSignal): Promise<void> {
     const ref: CallRef = { inviteID: s.inviteID, inviter: s.inviter, inviteeList: s.inviteeList, groupID: s.groupID, timeout: s.timeout, mediaType: s.data.call_type }
     this.ref = ref
+    this.prefetchIce(ref)
     const me = this.state.localUserInfo.userId
     const caller = blankUser(s.inviter, s.inviter === message.from ? { nick: message.nick, avatar: message.avatar } : {})
     const others = s.groupID ? [...new Set([message.from, ...s.inviteeList])].filter((u) => u !== me && u !== s.inviter).map((u) => blankUser(u)) : []
@@ -475,7 +485,7 @@ export class WebRtcCallEngine implements CallEngine {
   private async startPath(ref: CallRef): Promise<void> {
     let config = { iceServers: [] as IceServer[], sfu: false }
     try {
-      config = await this.deps.iceConfig()
+      config = await (this.iceAhead?.ref === ref ? this.iceAhead.config : this.deps.iceConfig())
     } catch {
       // Without configured servers, host candidates still connect browsers on one network.
     }
@@ -498,6 +508,13 @@ export class WebRtcCallEngine implements CallEngine {
     } else {
       this.path = peerToPeerPath(this.deps.media, this.local, config.iceServers, { ...events, send: (to, payload) => this.sendRtc(to, payload) })
     }
+  }
+
+  private prefetchIce(ref: CallRef): void {
+    const config = this.deps.iceConfig()
+    // A failed request is answered again by startPath's fallback (no servers).
+    config.catch(() => undefined)
+    this.iceAhead = { ref, config }
   }
 
   private async onSfu(e: SfuEventFrame): Promise<void> {
