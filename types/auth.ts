@@ -101,3 +101,22 @@ export const UserConfig = z.object({
   showPreviews: z.boolean(),
 })
 export type UserConfig = z.infer<typeof UserConfig>
+
+/** One logged-in device of the settings' device list. */
+export const DeviceSession = z.object({
+  /** Names the session in the list; it cannot be used to log in. */
+  id: z.string(),
+  /** Browser and system, as the device described itself ('未知设备' when it did not). */
+  device: z.string(),
+  /** The address it was last used from. */
+  address: z.string(),
+  /** Epoch milliseconds. */
+  lastSeen: z.number().int(),
+  loggedInAt: z.number().int(),
+  /** The device asking. */
+  current: z.boolean(),
+})
+export type DeviceSession = z.infer<typeof DeviceSession>
+
+export const DeviceLogoutBody = z.object({ id: z.string().min(1).max(64) })
+export type DeviceLogoutBody = z.infer<typeof DeviceLogoutBody>

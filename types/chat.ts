@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UploadUrl } from './upload'
 
 /**
  * The chat protocol of the self-hosted engine: messages, conversations and the chat frames
@@ -53,7 +54,7 @@ export type SendError = (typeof SendError)[keyof typeof SendError]
 /** A send answered with a message of another conversation than it named: refused on both ends. */
 export const SEND_MISFILED_TEXT = '消息会话不一致，未发送'
 
-const url = z.string().max(2048)
+const url = UploadUrl
 
 // The 12K limit is checked by the engine so an over-long text gets the spec's 8001 answer, not a frame error.
 export const TextPayload = z.object({ text: z.string().min(1).max(MESSAGE_MAX_CHARS * 2) })
@@ -61,7 +62,7 @@ export const FacePayload = z.object({ index: z.number().int().min(0).max(3), dat
 export const ImagePayload = z.object({ url, width: z.number().int().min(0), height: z.number().int().min(0), size: z.number().int().min(0), format: z.string().max(8) })
 export const VideoPayload = z.object({
   videoUrl: url,
-  snapshotUrl: url.default(''),
+  snapshotUrl: url.or(z.literal('')).default(''),
   videoSecond: z.number().min(0),
   videoSize: z.number().int().min(0),
   snapshotWidth: z.number().int().min(0).default(0),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CallSignal, RtcPayload, SfuEvent, SfuRequest } from './call'
 import { Conversation, ConversationID, Message, OutgoingMessage, Reaction } from './chat'
 import { FriendApplication, FriendChangeKind } from './friends'
+import { refuseControlChars } from './text'
 import { NoticeType } from './ws'
 
 /**
@@ -164,6 +165,6 @@ export type RtcClientFrame = z.infer<typeof RtcClientFrame>
 export const SfuClientFrame = z.object({ type: z.literal('sfu'), inviteID: CallSignal.shape.inviteID, payload: SfuRequest })
 export type SfuClientFrame = z.infer<typeof SfuClientFrame>
 
-/** Every frame a client may send. */
-export const ClientFrame = z.discriminatedUnion('type', [PingFrame, ...ChatClientFrame.options, RtcClientFrame, SfuClientFrame])
+/** Every frame a client may send; no string in it may hold a control character (types/text.ts). */
+export const ClientFrame = refuseControlChars(z.discriminatedUnion('type', [PingFrame, ...ChatClientFrame.options, RtcClientFrame, SfuClientFrame]))
 export type ClientFrame = z.infer<typeof ClientFrame>

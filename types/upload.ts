@@ -31,6 +31,17 @@ export const MIME_BY_EXT: Readonly<Record<string, string>> = {
   zip: 'application/zip',
 }
 
+/** Where the server serves an upload; message media may point only here (never at a foreign address). */
+export const UPLOAD_FILE_PATH = '/api/oss/file/'
+const OWN_UPLOAD_URL = /^\/api\/oss\/file\/[\w-]{1,64}$/
+export const FOREIGN_MEDIA_TEXT = '只能发送本站上传的文件'
+
+/** An address this server's upload route answered with (a path of this origin, no query). */
+export const isOwnUploadUrl = (url: string) => OWN_UPLOAD_URL.test(url)
+
+/** A message's media address: one of this server's uploads. */
+export const UploadUrl = z.string().regex(OWN_UPLOAD_URL, FOREIGN_MEDIA_TEXT)
+
 /** The extension of a file name, lower-cased; '' when there is none. */
 export function fileExtension(name: string): string {
   return name.includes('.') ? name.split('.').pop()!.toLowerCase() : ''

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { MEDIA_SWITCH_DICT } from '../../types/call.js'
@@ -19,6 +19,7 @@ import { loadModeration } from './domain/moderation.js'
 import { serverSecret } from './domain/settings.js'
 import { checkAnswers } from './http/answerCheck.js'
 import { errorReply } from './http/errors.js'
+import { installRateLimits } from './http/rateLimits.js'
 import { onlyTableRoutes } from './http/serve.js'
 import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
@@ -108,6 +109,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Refusals the router makes before any route runs (an over-long path parameter: 414, a
+    // malformed percent-encoding: 400) get the same envelope as everything else.
+    frameworkErrors: (err, _req, reply) => {
+      const { status, body } = errorReply(err)
+      void (reply as FastifyReply).status(status).send(body)
+    },
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -132,6 +139,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   installErrorHandling(app)
+  const closeRateLimits = await installRateLimits(app, config)
   app.addHook('onRoute', onlyTableRoutes(ALL_ROUTES))
   if (config.checkAnswers) app.addHook('preSerialization', checkAnswers)
   // Each plugin registers its routes from the table (types/routes), at their full /api paths.
@@ -176,6 +184,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await gateway.close()
       await ctx.sfu?.close()
       await app.close()
+      await closeRateLimits()
       if (!opts.bus) await bus.close()
       if (!opts.db) await db.close()
     },

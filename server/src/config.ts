@@ -23,6 +23,12 @@ export interface Config {
   trustProxy: boolean
   /** Check every successful /api answer against the route table (tests and development; off in production for speed). */
   checkAnswers: boolean
+  /** A session unused for this long ends (SESSION_IDLE_DAYS, default 30 days). */
+  sessionIdleSeconds: number
+  /** HTTP request limits per window (docs/security.md; RATE_* variables). */
+  rateLimits: RateLimits
+  /** Per-socket token buckets for frames a client can flood (docs/security.md). */
+  socketLimits: SocketLimits
   calls: CallConfig
   /** Chat feature flags (spec section 6); CHAT_FEATURES_OFF lists the ones turned off. */
   chatFeatures: ChatFeatures
@@ -34,6 +40,38 @@ export interface Config {
     contact: string
     registration: string
   }
+}
+
+/** Requests allowed per window; each is counted per account (session token) or, without one, per address. */
+export interface RateLimits {
+  /** Every /api route, per minute (RATE_API_PER_MINUTE). */
+  apiPerMinute: number
+  /** Registrations per address per hour (RATE_REGISTER_PER_HOUR). */
+  registerPerHour: number
+  /** Password logins per address per minute, on top of the login throttle (RATE_LOGIN_PER_MINUTE). */
+  loginPerMinute: number
+  /** Friend applications per account per hour (RATE_FRIEND_APPLY_PER_HOUR). */
+  friendApplyPerHour: number
+  /** Uploads per account per hour (RATE_UPLOAD_PER_HOUR). */
+  uploadPerHour: number
+}
+
+/** A bucket: `burst` frames at once, refilled at `perSecond`. */
+export interface FrameBucket {
+  burst: number
+  perSecond: number
+}
+
+/** WS_SEND_*, WS_TYPING_*, WS_READ_*, WS_CALL_* (_BURST and _PER_SECOND). */
+export interface SocketLimits {
+  send: FrameBucket
+  typing: FrameBucket
+  read: FrameBucket
+  call: FrameBucket
+}
+
+function bucket(env: NodeJS.ProcessEnv, name: string, burst: number, perSecond: number): FrameBucket {
+  return { burst: positive(`WS_${name}_BURST`, env[`WS_${name}_BURST`], burst), perSecond: positive(`WS_${name}_PER_SECOND`, env[`WS_${name}_PER_SECOND`], perSecond) }
 }
 
 /** Calls: the daily limit of non-members, the media switch and the ICE servers. */
@@ -102,6 +140,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     moderationFile: env.MODERATION_FILE ? path.resolve(env.MODERATION_FILE) : null,
     trustProxy: flag(env.TRUST_PROXY, false),
     checkAnswers: flag(env.CHECK_ANSWERS, env.NODE_ENV !== 'production'),
+    sessionIdleSeconds: positive('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 30) * 86_400,
+    rateLimits: {
+      apiPerMinute: positive('RATE_API_PER_MINUTE', env.RATE_API_PER_MINUTE, 600),
+      registerPerHour: positive('RATE_REGISTER_PER_HOUR', env.RATE_REGISTER_PER_HOUR, 10),
+      loginPerMinute: positive('RATE_LOGIN_PER_MINUTE', env.RATE_LOGIN_PER_MINUTE, 30),
+      friendApplyPerHour: positive('RATE_FRIEND_APPLY_PER_HOUR', env.RATE_FRIEND_APPLY_PER_HOUR, 30),
+      uploadPerHour: positive('RATE_UPLOAD_PER_HOUR', env.RATE_UPLOAD_PER_HOUR, 200),
+    },
+    socketLimits: {
+      send: bucket(env, 'SEND', 30, 10),
+      typing: bucket(env, 'TYPING', 10, 2),
+      read: bucket(env, 'READ', 30, 10),
+      call: bucket(env, 'CALL', 60, 20),
+    },
     calls: {
       dailyLimitSeconds: positive('CALL_DAILY_LIMIT_SECONDS', env.CALL_DAILY_LIMIT_SECONDS, 30 * 60),
       dayTimeZone: env.CALL_DAY_TIME_ZONE || 'Asia/Shanghai',

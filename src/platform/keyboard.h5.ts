@@ -40,9 +40,21 @@ function watchEditor(id: string, handlers: EnterKeyHandlers): () => void {
   return () => host.removeEventListener('keydown', onKeyDown, true)
 }
 
+function focusEditor(id: string, caret: number | null): void {
+  // After React has written the new value into the text area.
+  requestAnimationFrame(() => {
+    const area = document.getElementById(id)?.querySelector('textarea')
+    if (!area) return
+    const at = caret === null ? area.value.length : Math.min(caret, area.value.length)
+    area.focus()
+    area.setSelectionRange(at, at)
+  })
+}
+
 export const keyboard: KeyboardPort = {
   supported: () => true,
   watchEditor,
+  focusEditor,
   onEscape(handler) {
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key === 'Escape') handler()

@@ -19,6 +19,11 @@ export interface KeyboardPort {
   supported(): boolean
   /** Watches the text area inside the element with this id. Returns the function that stops it. */
   watchEditor(id: string, handlers: EnterKeyHandlers): () => void
+  /**
+   * Puts the caret into the text area inside the element with this id, at `caret` (the end when
+   * null), so typing goes on where the user expects after a pick from a panel or a list.
+   */
+  focusEditor(id: string, caret: number | null): void
   onEscape(handler: () => void): () => void
 }
 

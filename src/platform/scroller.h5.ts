@@ -9,8 +9,18 @@ export const scroller: ScrollerPort = {
   scrollTo(id, top, smooth = false) {
     const el = document.getElementById(id)
     if (!el) return
-    if (smooth && typeof el.scrollTo === 'function') el.scrollTo({ top, behavior: 'smooth' })
-    else el.scrollTop = top
+    if (smooth && typeof el.scrollTo === 'function') {
+      el.scrollTo({ top, behavior: 'smooth' })
+      return
+    }
+    el.scrollTop = top
+    // Taro's scroll view element resets its position to 0 once it has loaded, which comes after
+    // the first scroll of a list mounted with its rows already there (a chat opened again).
+    const again = () => {
+      if (el.isConnected && el.scrollTop === 0 && top > 0) el.scrollTop = top
+    }
+    requestAnimationFrame(again)
+    setTimeout(again, 120)
   },
   async revealChild(id, childId) {
     const el = document.getElementById(id)
@@ -18,5 +28,24 @@ export const scroller: ScrollerPort = {
     if (!el || !child) return
     const offset = child.getBoundingClientRect().top - el.getBoundingClientRect().top
     el.scrollTop = Math.max(0, el.scrollTop + offset - (el.clientHeight - child.offsetHeight) / 2)
+  },
+  watchContent(contentId, onResize) {
+    const content = document.getElementById(contentId)
+    if (!content || typeof ResizeObserver !== 'function') return () => {}
+    // The content grows (images load) or the box around it shrinks (a quote bar opens below).
+    const watched = [content, content.parentElement].filter((el): el is HTMLElement => el !== null)
+    const heights = new Map(watched.map((el) => [el, el.getBoundingClientRect().height]))
+    const observer = new ResizeObserver((entries) => {
+      let changed = false
+      for (const entry of entries) {
+        const el = entry.target as HTMLElement
+        const now = el.getBoundingClientRect().height
+        if (heights.get(el) !== now) changed = true
+        heights.set(el, now)
+      }
+      if (changed) onResize()
+    })
+    for (const el of watched) observer.observe(el)
+    return () => observer.disconnect()
   },
 }

@@ -16,6 +16,12 @@ export interface ScrollerPort {
   scrollTo(id: string, top: number, smooth?: boolean): void
   /** Scrolls container `id` so that the element `childId` inside it sits in the middle. */
   revealChild(id: string, childId: string): Promise<void>
+  /**
+   * Calls `onResize` whenever the element `contentId` (the container's content) or the container
+   * around it changes height, as when images finish loading or a bar opens under the list.
+   * Returns the function that stops watching.
+   */
+  watchContent(contentId: string, onResize: () => void): () => void
 }
 
 export declare const scroller: ScrollerPort

@@ -38,4 +38,6 @@ export const scroller: ScrollerPort = {
     if (!box || !child || !now) return
     scroller.scrollTo(id, Math.max(0, now.scrollTop + child.top - box.top - (box.height - child.height) / 2))
   },
+  // The mini-program has no resize observer for nodes; its images keep the box they were given.
+  watchContent: () => () => {},
 }

@@ -1,4 +1,4 @@
-import type { LoginResult, QrCodeResult, QrPollResult } from '@shared/auth'
+import type { DeviceSession, LoginResult, QrCodeResult, QrPollResult } from '@shared/auth'
 import { ResultCode } from '@shared/codes'
 import { ApiError, isApiError } from './api/errors'
 import { createLoginApi } from './api/login'
@@ -189,6 +189,12 @@ export function createSession({ api, engine, state }: ServiceContext, deps: Sess
     await userApi.changePassword({ oldPwd, newPwd })
   }
 
+  const listDevices = (): Promise<DeviceSession[]> => userApi.listDevices()
+
+  async function logoutDevice(id: string): Promise<void> {
+    await userApi.logoutDevice(id)
+  }
+
   /**
    * At start-up: the stored login result becomes the user again, before any page's guard runs.
    * Whether the token still works shows at the messaging login of the first login-only page.
@@ -213,6 +219,8 @@ export function createSession({ api, engine, state }: ServiceContext, deps: Sess
     confirmQrLogin,
     logout,
     logoutAllDevices,
+    listDevices,
+    logoutDevice,
     refreshUser,
     setLockPassword,
     clearLockPassword,

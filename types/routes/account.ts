@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import {
+  DeviceLogoutBody,
+  DeviceSession,
   LockPwdClearBody,
   LockPwdSetBody,
   LoginByIdBody,
@@ -38,6 +40,8 @@ export const accountRoutes = {
   setLockPassword: route({ method: 'POST', path: '/user/security/lockPwd', summary: 'Turn the lock password on or change it', body: LockPwdSetBody, answer: z.null() }),
   clearLockPassword: route({ method: 'POST', path: '/user/security/lockPwd/clear', summary: 'Turn the lock password off', body: LockPwdClearBody, answer: z.null() }),
   changePassword: route({ method: 'POST', path: '/user/security/password', summary: 'Change the login password (ends the other sessions)', body: PasswordChangeBody, answer: z.null() }),
+  devices: route({ method: 'GET', path: '/user/security/devices', summary: "The user's logged-in devices", answer: z.array(DeviceSession) }),
+  logoutDevice: route({ method: 'POST', path: '/user/security/devices/logout', summary: 'End the session of one device', body: DeviceLogoutBody, answer: z.null() }),
   logoutAll: route({ method: 'POST', path: '/user/security/logoutAll', summary: 'End every session of the user', answer: z.null() }),
   searchById: route({ method: 'POST', path: '/user/searchById', summary: 'Find a user or group by exact ID or phone', body: SearchByIdBody, answer: z.array(SearchResult) }),
   friendInfo: route({ method: 'POST', path: '/user/friendInfo', summary: 'Profile and friend info of a user', body: FriendInfoBody, answer: FriendInfoResult }),

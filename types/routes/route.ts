@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { refuseControlChars } from '../text'
 
 /** Every route of the table lives under this path. */
 export const API_BASE_PATH = '/api'
@@ -37,8 +38,16 @@ export interface JsonRoute extends ApiRoute {
   answer: z.ZodType
 }
 
-/** Keeps the literal method and path of an entry and checks it against ApiRoute. */
-export const route = <const R extends ApiRoute>(entry: R): R => entry
+/**
+ * Keeps the literal method and path of an entry and checks it against ApiRoute. Everything a
+ * client sends (body, path parameters, query) refuses control characters, naming the field.
+ */
+export const route = <const R extends ApiRoute>(entry: R): R => ({
+  ...entry,
+  ...(entry.body && { body: refuseControlChars(entry.body) }),
+  ...(entry.params && { params: refuseControlChars(entry.params) }),
+  ...(entry.query && { query: refuseControlChars(entry.query) }),
+})
 
 export type BodyOf<R extends ApiRoute> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined
 export type AnswerOf<R extends JsonRoute> = z.output<R['answer']>

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js'
 import { Refusal, badRequest } from './refusal.js'
 import { dummyPasswordHash, verifyPassword } from './passwords.js'
 import { createSession } from './sessions.js'
-import { accountKey, addressKey, clearFailures, recordFailure, throttledFor, THROTTLE } from './throttle.js'
+import { accountKey, addressKey, forgiveAttempt, isKnownAddress, pairKey, rememberAddress, reserveAttempt, throttledText } from './throttle.js'
 import { hashToken, newToken, signImToken } from './tokens.js'
 import { findUserById, findUserByPhone, toLoginResult, type UserRow } from './users.js'
 
@@ -17,21 +17,31 @@ export interface ClientInfo {
 export const WRONG_CREDENTIALS = '账号或密码错误'
 
 export async function issueLogin(ctx: AppContext, user: UserRow, client: ClientInfo): Promise<LoginResult> {
-  const token = await createSession(ctx.db, user.wt_id, client.deviceId, client.userAgent)
+  const token = await createSession(ctx.db, user.wt_id, client)
+  await rememberAddress(ctx.db, user.wt_id, client.ip)
   return toLoginResult(user, token, signImToken(ctx.imSecret, user.wt_id))
 }
 
-async function refuseIfThrottled(ctx: AppContext, account: string, ip: string): Promise<void> {
-  const wait = await throttledFor(ctx.db, [
-    { key: accountKey(account), limit: THROTTLE.perAccount },
-    { key: addressKey(ip), limit: THROTTLE.perAddress },
-  ])
-  if (wait > 0) throw new Refusal(ResultCode.TooManyRequests, `登录失败次数过多，请${wait}分钟后再试`)
+/**
+ * One password attempt under the throttle: reserved before `check` runs (so a parallel burst is
+ * counted before any password is compared), forgiven when it succeeds. `account` is the same
+ * key whatever the login form. An address the account has logged in from before feels only its
+ * own pair's limit, so failures elsewhere never lock the owner out of a usual place.
+ */
+async function throttledCheck(ctx: AppContext, account: string, wtId: string | null, ip: string, check: () => Promise<boolean>): Promise<boolean> {
+  const known = wtId !== null && (await isKnownAddress(ctx.db, wtId, ip))
+  const pair = pairKey(account, ip)
+  const wider = known ? [] : [accountKey(account), addressKey(ip)]
+  const wait = await reserveAttempt(ctx.db, [pair, ...wider])
+  if (wait > 0) throw new Refusal(ResultCode.TooManyRequests, throttledText(wait))
+  const valid = await check()
+  if (valid) await forgiveAttempt(ctx.db, pair, wider)
+  return valid
 }
 
 /**
- * Password login by phone or ID. Throttled per account and per address. With a lock password
- * set, it answers 712 with a single-use ticket as `msg` instead of logging in.
+ * Password login by phone or ID. Throttled per account, whichever form names it. With a lock
+ * password set, it answers 712 with a single-use ticket as `msg` instead of logging in.
  */
 export async function passwordLogin(
   ctx: AppContext,
@@ -39,16 +49,13 @@ export async function passwordLogin(
   pwd: string,
   client: ClientInfo,
 ): Promise<LoginResult> {
-  const account = 'phone' in by ? by.phone : by.wtId
-  await refuseIfThrottled(ctx, account, client.ip)
   const user = 'phone' in by ? await findUserByPhone(ctx.db, by.phone) : await findUserById(ctx.db, by.wtId)
-  const valid = await verifyPassword(pwd, user?.pwd_hash ?? (await dummyPasswordHash()))
-  if (!user || !valid) {
-    await recordFailure(ctx.db, [accountKey(account), addressKey(client.ip)])
-    throw badRequest(WRONG_CREDENTIALS)
-  }
+  const account = user ? `user:${user.wt_id}` : 'phone' in by ? `phone:${by.phone}` : `id:${by.wtId}`
+  const valid = await throttledCheck(ctx, account, user?.wt_id ?? null, client.ip, async () =>
+    verifyPassword(pwd, user?.pwd_hash ?? (await dummyPasswordHash())).then((ok) => ok && user !== null),
+  )
+  if (!user || !valid) throw badRequest(WRONG_CREDENTIALS)
   if (user.action_status !== 0) throw new Refusal(ResultCode.AccountDeleted, '该账号已注销')
-  await clearFailures(ctx.db, accountKey(account))
   if (user.lock_pwd_hash) {
     const ticket = newToken(24)
     await ctx.db.query(
@@ -77,18 +84,15 @@ export async function lockPasswordTips(ctx: AppContext, ticket: string): Promise
 /** Second step: the lock password against a live ticket. The ticket is spent only on success. */
 export async function completeTwoFactor(ctx: AppContext, ticket: string, lockPwd: string, client: ClientInfo): Promise<LoginResult> {
   const user = await liveTicketUser(ctx, ticket)
-  const key = `lock:${user.wt_id}`
-  await refuseIfThrottled(ctx, key, client.ip)
-  if (!user.lock_pwd_hash || !(await verifyPassword(lockPwd, user.lock_pwd_hash))) {
-    await recordFailure(ctx.db, [accountKey(key), addressKey(client.ip)])
-    throw badRequest('锁密码错误')
-  }
+  const valid = await throttledCheck(ctx, `lock:${user.wt_id}`, user.wt_id, client.ip, async () =>
+    user.lock_pwd_hash ? verifyPassword(lockPwd, user.lock_pwd_hash) : false,
+  )
+  if (!valid) throw badRequest('锁密码错误')
   const spent = await ctx.db.query(
     'UPDATE login_tickets SET used_at = now() WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > now()',
     [hashToken(ticket)],
   )
   if (spent.rowCount !== 1) throw badRequest('验证已过期，请重新登录')
-  await clearFailures(ctx.db, accountKey(key))
   return issueLogin(ctx, user, client)
 }
 

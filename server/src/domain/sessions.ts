@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/Db.js'
+import type { ClientInfo } from './login.js'
 import { hashToken, newToken } from './tokens.js'
 
 export interface SessionInfo {
@@ -6,27 +7,54 @@ export interface SessionInfo {
   tokenHash: string
 }
 
-export async function createSession(db: Queryable, wtId: string, deviceId: string, userAgent: string): Promise<string> {
+/** How long a session may go unused, and where it is being used from now. */
+export interface SessionUse {
+  idleSeconds: number
+  address: string
+}
+
+/** last_seen_at is written at most this often per session, so reads do not turn into a write each. */
+const TOUCH_EVERY_S = 60
+
+/** Control characters are dropped from what the client says about itself; it is shown back in the device list. */
+const printable = (s: string, max: number) => s.replace(/[\p{Cc}\p{Cf}]/gu, '').slice(0, max)
+
+export async function createSession(db: Queryable, wtId: string, client: ClientInfo): Promise<string> {
   const token = newToken()
-  await db.query('INSERT INTO sessions (token_hash, wt_id, device_id, user_agent) VALUES ($1, $2, $3, $4)', [
+  await db.query('INSERT INTO sessions (token_hash, wt_id, device_id, user_agent, address) VALUES ($1, $2, $3, $4, $5)', [
     hashToken(token),
     wtId,
-    deviceId.slice(0, 128),
-    userAgent.slice(0, 256),
+    printable(client.deviceId, 128),
+    printable(client.userAgent, 256),
+    printable(client.ip, 64),
   ])
   return token
 }
 
-/** The live session a token belongs to, or null when it is unknown or revoked. */
-export async function findSession(db: Queryable, token: string): Promise<SessionInfo | null> {
+/**
+ * The live session a token belongs to, or null when it is unknown, revoked or idle for longer
+ * than `use.idleSeconds` (an idle session is revoked on the spot). A use refreshes last_seen_at
+ * and the address at most once a minute.
+ */
+export async function findSession(db: Queryable, token: string, use: SessionUse): Promise<SessionInfo | null> {
   const tokenHash = hashToken(token)
-  const { rows } = await db.query<{ wt_id: string; action_status: number }>(
-    `SELECT s.wt_id, u.action_status FROM sessions s JOIN users u ON u.wt_id = s.wt_id
+  const { rows } = await db.query<{ wt_id: string; action_status: number; idle: boolean; stale: boolean }>(
+    `SELECT s.wt_id, u.action_status,
+            s.last_seen_at < now() - make_interval(secs => $2) AS idle,
+            s.last_seen_at < now() - make_interval(secs => $3) AS stale
+     FROM sessions s JOIN users u ON u.wt_id = s.wt_id
      WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
-    [tokenHash],
+    [tokenHash, use.idleSeconds, TOUCH_EVERY_S],
   )
   const row = rows[0]
   if (!row || row.action_status !== 0) return null
+  if (row.idle) {
+    await revokeSession(db, tokenHash)
+    return null
+  }
+  if (row.stale) {
+    await db.query('UPDATE sessions SET last_seen_at = now(), address = $2 WHERE token_hash = $1', [tokenHash, printable(use.address, 64)])
+  }
   return { wtId: row.wt_id, tokenHash }
 }
 
@@ -43,4 +71,32 @@ export async function revokeUserSessions(db: Queryable, wtId: string, keep: stri
     [wtId, keep],
   )
   return rows.map((r) => r.token_hash)
+}
+
+/** The id a device list shows for a session: derived from its token hash, useless for logging in. */
+export const sessionPublicId = (tokenHash: string) => hashToken(`device:${tokenHash}`).slice(0, 24)
+
+export interface SessionRow {
+  tokenHash: string
+  userAgent: string
+  address: string
+  createdAt: Date
+  lastSeenAt: Date
+}
+
+/** The user's live sessions that are not idle past `idleSeconds`, most recently used first. */
+export async function liveSessions(db: Queryable, wtId: string, idleSeconds: number): Promise<SessionRow[]> {
+  const { rows } = await db.query<{ token_hash: string; user_agent: string; address: string; created_at: Date; last_seen_at: Date }>(
+    `SELECT token_hash, user_agent, address, created_at, last_seen_at FROM sessions
+     WHERE wt_id = $1 AND revoked_at IS NULL AND last_seen_at >= now() - make_interval(secs => $2)
+     ORDER BY last_seen_at DESC LIMIT 100`,
+    [wtId, idleSeconds],
+  )
+  return rows.map((r) => ({
+    tokenHash: r.token_hash,
+    userAgent: r.user_agent,
+    address: r.address,
+    createdAt: new Date(r.created_at),
+    lastSeenAt: new Date(r.last_seen_at),
+  }))
 }

@@ -22,7 +22,7 @@ export function requireSession(ctx: AppContext) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(req)
     if (!token) throw unauthorized()
-    const session = await findSession(ctx.db, token)
+    const session = await findSession(ctx.db, token, { idleSeconds: ctx.config.sessionIdleSeconds, address: req.ip })
     if (!session) throw new Refusal(ResultCode.SessionRevoked, '登录状态已失效，请重新登录')
     req.session = session
   }

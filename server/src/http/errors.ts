@@ -16,12 +16,17 @@ export interface ErrorReply {
   unexpected: boolean
 }
 
-const fastifyClientErrorText = (err: FastifyError) =>
-  err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-    ? '请求体不是合法的 JSON'
-    : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-      ? '请求体过大'
-      : err.message
+/** Fastify's own refusals, in the words of the product; the rest keep Fastify's message. */
+const FASTIFY_CLIENT_ERROR_TEXT: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不是合法的 JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求体类型',
+  FST_ERR_MAX_PARAM_LENGTH: '请求地址过长',
+  FST_ERR_BAD_URL: '请求地址不正确',
+}
+
+const fastifyClientErrorText = (err: FastifyError) => FASTIFY_CLIENT_ERROR_TEXT[err.code] ?? err.message
 
 /** The envelope (and HTTP status) of whatever a route threw: the one place errors meet HTTP. */
 export function errorReply(err: unknown): ErrorReply {

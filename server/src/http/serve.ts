@@ -22,6 +22,8 @@ export type RouteHandler<R extends ApiRoute> = (req: RouteRequest<R>, reply: Fas
 
 export interface ServeOptions {
   preHandler?: preHandlerHookHandler
+  /** A tighter limit than the app's default (http/rateLimits.ts): `max` requests per `timeWindow` ms per key. */
+  rateLimit?: { max: number; timeWindow: number; keyGenerator: (req: FastifyRequest) => string }
 }
 
 /** Fastify warns (FSTWRN001) about a schema part present but undefined. */
@@ -35,12 +37,12 @@ const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entrie
 export function serve<R extends ApiRoute>(app: FastifyInstance, route: R, handler: RouteHandler<R>): void
 export function serve<R extends ApiRoute>(app: FastifyInstance, route: R, options: ServeOptions, handler: RouteHandler<R>): void
 export function serve<R extends ApiRoute>(app: FastifyInstance, route: R, ...rest: [RouteHandler<R>] | [ServeOptions, RouteHandler<R>]): void {
-  const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest
+  const [{ rateLimit, ...options }, handler] = rest.length === 1 ? [{} as ServeOptions, rest[0]] : rest
   app.route({
     method: route.method,
     url: API_BASE_PATH + route.path,
     schema: definedOnly({ body: route.body, params: route.params, querystring: route.query }),
-    config: { apiRoute: route },
+    config: { apiRoute: route, ...(rateLimit && { rateLimit }) },
     ...options,
     handler: handler as RouteHandlerMethod,
   })

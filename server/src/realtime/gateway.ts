@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { PROTOCOL_VERSION, ResultCode } from '../../../types/codes.js'
@@ -7,10 +7,11 @@ import { WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WsClose } from '../../../types/ws.
 import { FANOUT_TOPIC, userTopic, type BusEvent } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { memberIdsAmong } from '../domain/groups/currentMembers.js'
-import { Refusal } from '../domain/refusal.js'
+import { badRequest, Refusal } from '../domain/refusal.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
 import { originAllowed } from './origin.js'
-import { errorFrameFor } from './refusals.js'
+import { FRAME_FLOOD_TEXT, FrameBuckets } from './frameBuckets.js'
+import { errorFrameFor, nackFor } from './refusals.js'
 
 /**
  * Only chat frames travel inside a `batch` (docs/protocol.md). Any other frame flushes what is
@@ -26,6 +27,7 @@ interface Client {
   queue: string[]
   /** Frames of one socket are handled one after another, so its sends keep their order. */
   chain: Promise<void>
+  buckets: FrameBuckets
 }
 
 /** Handles the chat frames; `reply` answers on the socket the frame came from. */
@@ -39,6 +41,29 @@ export interface Gateway {
   /** Sockets open on this process, for tests and metrics. */
   connectionCount(): number
   close(): Promise<void>
+}
+
+/** The client's address as Fastify would see it: the first X-Forwarded-For entry only behind a trusted proxy. */
+function socketAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for']
+  if (trustProxy && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim()
+  return req.socket.remoteAddress ?? ''
+}
+
+/** The client message ID of a malformed `send`, when it is one the client could have made. */
+function sendIdOf(data: unknown): string | null {
+  if (data === null || typeof data !== 'object' || (data as { type?: unknown }).type !== 'send') return null
+  const message = (data as { message?: unknown }).message
+  const id = message !== null && typeof message === 'object' ? (message as { clientMsgId?: unknown }).clientMsgId : undefined
+  return typeof id === 'string' && /^[\w-]{1,64}$/.test(id) ? id : null
+}
+
+function safeDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return null
+  }
 }
 
 function reject(socket: Duplex, status: number, text: string) {
@@ -184,27 +209,41 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     const parsed = ClientFrame.safeParse(data)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      const field = issue?.path.join('.') || 'frame'
-      send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg: `${field}: ${issue?.message ?? '格式不正确'}` })
+      const problem = issue?.message ?? '格式不正确'
+      // A refused send still names its message, so the sender learns at once instead of waiting
+      // for a timeout; the field is named within the message.
+      const clientMsgId = sendIdOf(data)
+      if (clientMsgId && issue?.path[0] === 'message' && issue.path.length > 1) {
+        return send(client.ws, nackFor(clientMsgId, badRequest(`${issue.path.slice(1).join('.')}: ${problem}`)))
+      }
+      send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg: `${issue?.path.join('.') || 'frame'}: ${problem}` })
       return
     }
     const frame = parsed.data
     if (frame.type === 'ping') return send(client.ws, { type: 'pong', ts: frame.ts })
+    if (!client.buckets.take(frame.type)) {
+      const flood = new Refusal(ResultCode.TooManyRequests, FRAME_FLOOD_TEXT)
+      send(client.ws, frame.type === 'send' ? nackFor(frame.message.clientMsgId, flood) : errorFrameFor(flood))
+      return
+    }
     client.chain = client.chain
       .then(() => handleFrame(client.session, frame, (f) => send(client.ws, f)))
       .catch((err: unknown) => {
         if (!(err instanceof Refusal)) ctx.log.error({ err, frame: frame.type }, 'frame handler failed')
-        send(client.ws, errorFrameFor(err))
+        const refusal = errorFrameFor(err)
+        send(client.ws, frame.type === 'send' ? nackFor(frame.message.clientMsgId, new Refusal(refusal.code, refusal.msg)) : refusal)
       })
   }
 
-  async function onUpgrade(req: import('node:http').IncomingMessage, socket: Duplex, head: Buffer) {
+  async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const match = /^\/ws\/([^/?#]+)/.exec(req.url ?? '')
     if (!match) return reject(socket, 404, 'Not Found')
     if (!originAllowed(req, ctx.config)) return reject(socket, 403, 'Forbidden')
     let session: SessionInfo | null = null
+    // A token that is not valid percent-encoding is simply not a token.
+    const token = safeDecode(match[1]!)
     try {
-      session = await findSession(ctx.db, decodeURIComponent(match[1]!))
+      if (token) session = await findSession(ctx.db, token, { idleSeconds: ctx.config.sessionIdleSeconds, address: socketAddress(req, ctx.config.trustProxy) })
     } catch (err) {
       ctx.log.error({ err }, 'session lookup failed on upgrade')
       return reject(socket, 503, 'Service Unavailable')
@@ -212,7 +251,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     wss.handleUpgrade(req, socket, head, (ws) => {
       // Accept then close, so the client sees a close code it can act on instead of a bare failure.
       if (!session) return ws.close(WsClose.Unauthorized, 'invalid token')
-      const client: Client = { ws, session, alive: true, queue: [], chain: Promise.resolve() }
+      const client: Client = { ws, session, alive: true, queue: [], chain: Promise.resolve(), buckets: new FrameBuckets(ctx.config.socketLimits) }
       register(client)
       ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary))
       ws.on('pong', () => (client.alive = true))
@@ -222,7 +261,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     })
   }
 
-  const upgradeListener = (req: import('node:http').IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     void onUpgrade(req, socket, head)
   }
   server.on('upgrade', upgradeListener)

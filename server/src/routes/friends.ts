@@ -7,6 +7,7 @@ import { applyForFriend, handleApplication, listApplications, unreadApplications
 import { deleteFriend, listFriends, updateRemark, updateSpaceStatus } from '../domain/friends.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
+import { perAccount } from '../http/rateLimits.js'
 import { serve } from '../http/serve.js'
 import { pushFriendApply, pushFriendChange } from '../realtime/contactEvents.js'
 
@@ -19,7 +20,8 @@ export function friendRoutes(ctx: AppContext) {
     serve(app, contactRoutes.friendList, list)
     serve(app, contactRoutes.friendListPost, list)
 
-    serve(app, contactRoutes.apply, async (req) => {
+    const applyLimit = { max: ctx.config.rateLimits.friendApplyPerHour, timeWindow: 3_600_000, keyGenerator: perAccount }
+    serve(app, contactRoutes.apply, { rateLimit: applyLimit }, async (req) => {
       const me = sessionOf(req).wtId
       const application = await ctx.db.tx((q) => applyForFriend(q, me, req.body))
       await pushFriendApply(ctx, req.body.applyWtId, application)

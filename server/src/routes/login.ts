@@ -17,6 +17,7 @@ import { requireSession, sessionOf } from '../http/auth.js'
 import { clientInfo, publicOrigin } from '../http/client.js'
 import { Refusal } from '../domain/refusal.js'
 import { ok } from '../http/envelope.js'
+import { perAddress } from '../http/rateLimits.js'
 import { serve } from '../http/serve.js'
 import { ResultCode } from '../../../types/codes.js'
 
@@ -24,16 +25,18 @@ import { ResultCode } from '../../../types/codes.js'
 export function loginRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const auth = { preHandler: requireSession(ctx) }
+    const limits = ctx.config.rateLimits
+    const logins = { rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000, keyGenerator: perAddress } }
 
-    serve(app, accountRoutes.loginByPhone, async (req) =>
+    serve(app, accountRoutes.loginByPhone, logins, async (req) =>
       ok(await passwordLogin(ctx, { phone: req.body.phone }, req.body.pwd, clientInfo(req)), '登录成功'),
     )
 
-    serve(app, accountRoutes.loginById, async (req) =>
+    serve(app, accountRoutes.loginById, logins, async (req) =>
       ok(await passwordLogin(ctx, { wtId: req.body.wtId }, req.body.pwd, clientInfo(req)), '登录成功'),
     )
 
-    serve(app, accountRoutes.register, async (req) => {
+    serve(app, accountRoutes.register, { rateLimit: { max: limits.registerPerHour, timeWindow: 3_600_000, keyGenerator: perAddress } }, async (req) => {
       const user = await insertUser(ctx.db, {
         phone: req.body.phone,
         pwdHash: await hashPassword(req.body.pwd),

@@ -6,16 +6,29 @@ import { Transform } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
 import { miscRoutes } from '../../../types/routes/misc.js'
+import { CONTROL_CHAR_TEXT, hasControlChars } from '../../../types/text.js'
 import { UPLOAD_MAX_BYTES, UploadError, UploadKind } from '../../../types/upload.js'
 import type { AppContext } from '../context.js'
 import { findSession } from '../domain/sessions.js'
 import { isBannedFile, mimeFor, sniffImage } from '../domain/files.js'
 import { newToken } from '../domain/tokens.js'
 import { bearerToken, requireSession, sessionOf } from '../http/auth.js'
-import { refuse, unauthorized } from '../domain/refusal.js'
+import { badRequest, refuse, Refusal, unauthorized } from '../domain/refusal.js'
 import { findUpload, recordUpload } from '../domain/uploads.js'
 import { ok } from '../http/envelope.js'
+import { perAccount } from '../http/rateLimits.js'
 import { serve } from '../http/serve.js'
+
+/**
+ * A form the parser could not read (cut off, a broken boundary) is the client's fault: 400. The
+ * server's own failures (the disk: ENOSPC and the like) stay what they are.
+ */
+function unreadableForm(err: unknown): unknown {
+  if (err instanceof Refusal) return err
+  const code = (err as { code?: unknown }).code
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return err
+  return badRequest('上传内容不完整，请重新上传')
+}
 
 /** POST /api/oss/upload and GET /api/oss/file/:id: files under UPLOAD_DIR with random names. */
 export function uploadRoutes(ctx: AppContext) {
@@ -23,13 +36,19 @@ export function uploadRoutes(ctx: AppContext) {
     fs.mkdirSync(ctx.config.uploadDir, { recursive: true })
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4 } })
 
-    serve(app, miscRoutes.upload, { preHandler: requireSession(ctx) }, async (req) => {
+    serve(app, miscRoutes.upload, { preHandler: requireSession(ctx), rateLimit: { max: ctx.config.rateLimits.uploadPerHour, timeWindow: 3_600_000, keyGenerator: perAccount } }, async (req) => {
       if (!req.isMultipart()) throw refuse(UploadError.FileNotFound)
-      const part = await req.file()
+      const part = await req.file().catch((err: unknown) => {
+        throw unreadableForm(err)
+      })
       if (!part || part.fieldname !== 'file') throw refuse(UploadError.FileNotFound)
       const kindField = part.fields.kind
       const kind = kindField && 'value' in kindField ? String(kindField.value) : UploadKind.File
       const name = path.basename(part.filename || 'file').slice(0, 255)
+      if (hasControlChars(name) || hasControlChars(kind)) {
+        part.file.resume()
+        throw badRequest(`file: ${CONTROL_CHAR_TEXT}`)
+      }
 
       const id = newToken(16)
       const target = path.join(ctx.config.uploadDir, id)
@@ -58,7 +77,7 @@ export function uploadRoutes(ctx: AppContext) {
       } catch (err) {
         await fs.promises.rm(target, { force: true })
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(UploadError.FileTooLarge)
-        throw err
+        throw unreadableForm(err)
       }
     })
 
@@ -68,7 +87,7 @@ export function uploadRoutes(ctx: AppContext) {
      */
     serve(app, miscRoutes.file, async (req, reply) => {
       const token = bearerToken(req) ?? req.query.t ?? null
-      if (!token || !(await findSession(ctx.db, token))) throw unauthorized()
+      if (!token || !(await findSession(ctx.db, token, { idleSeconds: ctx.config.sessionIdleSeconds, address: req.ip }))) throw unauthorized()
       if (!/^[\w-]{16,64}$/.test(req.params.id)) throw refuse(UploadError.FileNotFound)
       const file = await findUpload(ctx.db, req.params.id)
       if (!file) throw refuse(UploadError.FileNotFound)

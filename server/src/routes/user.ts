@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js'
 import { kickSessions } from '../domain/notify.js'
 import { endCallsOf } from '../realtime/calls.js'
 import { changePassword, clearLockPassword, requireUser, setLockPassword } from '../domain/accountSecurity.js'
+import { listDevices, logoutDevice } from '../domain/devices.js'
 import { revokeSession, revokeUserSessions } from '../domain/sessions.js'
 import { getUserConfig, toUserInfo } from '../domain/users.js'
 import { requireSession, sessionOf } from '../http/auth.js'
@@ -43,6 +44,18 @@ export function userRoutes(ctx: AppContext) {
       const revoked = await changePassword(ctx.db, wtId, tokenHash, req.body.oldPwd, req.body.newPwd)
       await kickSessions(ctx, wtId, revoked, '密码已修改，请重新登录')
       return ok(null, '密码已修改')
+    })
+
+    serve(app, accountRoutes.devices, async (req) => {
+      const { wtId, tokenHash } = sessionOf(req)
+      return ok(await listDevices(ctx.db, wtId, tokenHash, ctx.config.sessionIdleSeconds))
+    })
+
+    serve(app, accountRoutes.logoutDevice, async (req) => {
+      const { wtId } = sessionOf(req)
+      const ended = await logoutDevice(ctx.db, wtId, req.body.id, ctx.config.sessionIdleSeconds)
+      await kickSessions(ctx, wtId, [ended], '你已在其他设备上被退出登录')
+      return ok(null, '已退出该设备')
     })
 
     serve(app, accountRoutes.logoutAll, async (req) => {

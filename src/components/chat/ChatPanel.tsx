@@ -5,7 +5,7 @@ import JoinGroupCallBanner from '@/components/call/JoinGroupCallBanner'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
-import { GroupChatLayer, GroupHeaderActions, GroupSpeakHint, useGroupChatUi } from '@/components/group/GroupChatLayer'
+import { GroupChatLayer, GroupHeaderActions, useGroupChatUi, useSpeakBlock } from '@/components/group/GroupChatLayer'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { messageKey } from '@/stores/chat/uiMessage'
 import { selectMessages, selectTypingUsers } from '@/stores/selectors/chat'
@@ -98,6 +98,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   }
 
   const left = isGroup && conversation?.groupProfile?.isMember === false
+  const speakBlock = useSpeakBlock(isGroup ? groupNumber : '')
   const leaveReason = left ? leaveReasonText(leaveCodeOf(list, selfID)) : null
   const typing = !isGroup && typingUsers.some((u) => u !== selfID)
 
@@ -131,18 +132,19 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
             <View className='chat-leave__title'>{LEAVE_BANNER_TEXT}</View>
             {leaveReason ? <View className='chat-leave__reason'>{leaveReason}</View> : null}
           </View>
+        ) : speakBlock ? (
+          <View className='chat-speak-block' data-testid='group-speak-hint'>
+            {speakBlock}
+          </View>
         ) : (
-          <>
-            {isGroup ? <GroupSpeakHint groupNumber={groupNumber} /> : null}
-            <InputArea
-              key={conversationID}
-              conversationID={conversationID}
-              draft={conversation?.draftText ?? ''}
-              inject={inject}
-              quote={opsState.quote}
-              onQuoteDone={opsState.clearQuote}
-            />
-          </>
+          <InputArea
+            key={conversationID}
+            conversationID={conversationID}
+            draft={conversation?.draftText ?? ''}
+            inject={inject}
+            quote={opsState.quote}
+            onQuoteDone={opsState.clearQuote}
+          />
         )}
         <MessageOpsOverlays screen={screen} state={opsState} role={role} narrow={narrow} />
         {previewIndex >= 0 ? (

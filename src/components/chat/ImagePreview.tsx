@@ -81,7 +81,7 @@ export default function ImagePreview({ images, index, onIndex, onClose }: Props)
   useEffect(() => keyboard.onEscape(onClose), [onClose])
 
   if (!current) return null
-  const { url, format } = imageSource(current, chat.mediaUrl)
+  const { url, format } = imageSource(current, chat.messageMediaUrl)
   const box = stageBox(natural && natural.url === url ? natural : null)
   const go = (next: number) => {
     if (next >= 0 && next < total) onIndex(next)

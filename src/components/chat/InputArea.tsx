@@ -118,7 +118,9 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     touched.current = true
     setText(next.text)
     setMention(null)
-  }, [])
+    // Typing goes on after the mention, whether it was picked with the keyboard or the mouse.
+    keyboard.focusEditor(editorId, next.caret)
+  }, [editorId])
   const mentionRef = useRef(mention)
   mentionRef.current = mention
 
@@ -134,6 +136,8 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     }
     touched.current = true
     setText('')
+    // The emoji panel was for this message; it closes with the send.
+    setPanel((p) => (p === 'emoji' ? null : p))
     caret.current = null
     const atUserList = mentionsInText(value, picked.current)
     picked.current = []
@@ -154,7 +158,17 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     return true
   }, [])
 
-  useEffect(() => keyboard.watchEditor(editorId, { onSend: send, onNavigate }), [editorId, send, onNavigate])
+  // The voice bar replaces the text area: the watcher follows the one that comes back.
+  const editorShown = panel !== 'voice'
+  useEffect(
+    () => (editorShown ? keyboard.watchEditor(editorId, { onSend: send, onNavigate }) : undefined),
+    [editorId, editorShown, send, onNavigate],
+  )
+
+  // A quote was picked from the message menu: the reply is typed next.
+  useEffect(() => {
+    if (quote) keyboard.focusEditor(editorId, caret.current)
+  }, [quote, editorId])
 
   const pickAndSend = async (tool: 'image' | 'file' | 'video') => {
     if (!isOnScreen(conversationID)) return
@@ -198,6 +212,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     const next = insertAt(textRef.current, name, caret.current)
     caret.current = next.caret
     setText(next.text)
+    keyboard.focusEditor(editorId, next.caret)
   }
 
   const onSticker = (index: number, data: string) => {

@@ -14,6 +14,8 @@ import { useApp } from '@/root/AppContext'
 
 /** The one scrolling container of the chat; platform ports find it by this id. */
 export const CHAT_SCROLL_ID = 'chat-scroll'
+/** Everything inside the scrolling container, watched for growth (images loading). */
+const CHAT_CONTENT_ID = 'chat-scroll-content'
 /** Spec 9: the scroll handler runs at most every 150 ms. */
 const SCROLL_THROTTLE_MS = 150
 /** Spec 4 "Read receipts": an incoming message counts as seen at 70 % visibility. */
@@ -94,6 +96,16 @@ export default function MessageList({ list, isCompleted, loadingOlder, loading }
     }
   }, [conversationID, keys, byKey, selfID, toBottom])
 
+  // Rows grow after the scroll was planned (images and videos load, a reopened chat's rows lay out
+  // after the first paint): a list that was at the bottom stays there.
+  useEffect(
+    () =>
+      scroller.watchContent(CHAT_CONTENT_ID, () => {
+        if (atBottom.current && !beforeOlder.current) scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM)
+      }),
+    [conversationID],
+  )
+
   // Reports incoming messages once they are 70 % visible: they become read, and group messages
   // with receipts send one.
   const reported = useRef(new Set<string>())
@@ -138,40 +150,42 @@ export default function MessageList({ list, isCompleted, loadingOlder, loading }
   return (
     <View className='chat-list'>
       <ScrollView id={CHAT_SCROLL_ID} className='chat-list__scroll' scrollY enhanced onScroll={onScroll}>
-        <View className='chat-list__top'>
-          {loadingOlder ? (
-            <View className='chat-list__more chat-list__more--loading'>
-              <View className='spinner' /> 加载中…
-            </View>
-          ) : !isCompleted && list.length > 0 ? (
-            <View className='chat-list__more link' data-testid='chat-view-more' onClick={() => void loadOlder()}>
-              查看更多
+        <View id={CHAT_CONTENT_ID}>
+          <View className='chat-list__top'>
+            {loadingOlder ? (
+              <View className='chat-list__more chat-list__more--loading'>
+                <View className='spinner' /> 加载中…
+              </View>
+            ) : !isCompleted && list.length > 0 ? (
+              <View className='chat-list__more link' data-testid='chat-view-more' onClick={() => void loadOlder()}>
+                查看更多
+              </View>
+            ) : null}
+          </View>
+          {loading && list.length === 0 ? (
+            <View className='chat-list__state' data-testid='chat-loading'>
+              <View className='spinner' /> 正在加载消息…
             </View>
           ) : null}
+          {!loading && list.length === 0 ? (
+            <View className='chat-list__state' data-testid='chat-empty'>
+              还没有消息，打个招呼吧
+            </View>
+          ) : null}
+          {list.map((m, i) => {
+            const key = keys[i]!
+            return (
+              <MessageRow
+                key={key}
+                message={m}
+                anchorId={anchorIdOf(key)}
+                showTime={needsTimeDivider(list[i - 1], m)}
+                watch={shouldWatch(m)}
+              />
+            )
+          })}
+          <View className='chat-list__bottom' />
         </View>
-        {loading && list.length === 0 ? (
-          <View className='chat-list__state' data-testid='chat-loading'>
-            <View className='spinner' /> 正在加载消息…
-          </View>
-        ) : null}
-        {!loading && list.length === 0 ? (
-          <View className='chat-list__state' data-testid='chat-empty'>
-            还没有消息，打个招呼吧
-          </View>
-        ) : null}
-        {list.map((m, i) => {
-          const key = keys[i]!
-          return (
-            <MessageRow
-              key={key}
-              message={m}
-              anchorId={anchorIdOf(key)}
-              showTime={needsTimeDivider(list[i - 1], m)}
-              watch={shouldWatch(m)}
-            />
-          )
-        })}
-        <View className='chat-list__bottom' />
       </ScrollView>
       {showLatest ? (
         <View className='chat-latest' data-testid='scroll-latest' aria-label='回到最新消息' onClick={() => toBottom(true)}>

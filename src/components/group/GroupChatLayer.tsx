@@ -7,7 +7,7 @@ import ApplyDrawer from './ApplyDrawer'
 import MemberProfilePopup from './MemberProfilePopup'
 import GroupInfoPanel from './panel/GroupInfoPanel'
 import { memberID } from './panel/memberName'
-import { isManager, speakState } from '@/domain/groups/permissions'
+import { isManager, muteLeftText, speakState } from '@/domain/groups/permissions'
 import applyIcon from './icons/apply.svg'
 import moreIcon from './icons/more.svg'
 import './group.scss'
@@ -66,28 +66,31 @@ export function GroupHeaderActions({ groupNumber, isMember, onInfo, onApply }: {
 }
 
 /**
- * Above the input while the reader may not speak: 全员禁言中 under mute-all, 您已被禁言 while
- * muted. The input stays usable; the server refuses the send with the same words.
+ * What takes the input's place while the reader may not speak: 全员禁言中 under mute-all,
+ * 您已被禁言 with the time left while muted; null when they may speak. The server refuses a send
+ * with the same words if the state here is behind.
  */
-export function GroupSpeakHint({ groupNumber }: { groupNumber: string }) {
-  const info = useAppStore((s) => s.groupInfos[groupNumber])
+export function useSpeakBlock(groupNumber: string): string | null {
+  const info = useAppStore((s) => (groupNumber ? s.groupInfos[groupNumber] : undefined))
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000))
   const muteUntil = info?.selfMember.muteUntil ?? 0
-  // A mute ends on its own: the hint goes when it does.
+  const muteAll = info?.bannedSwitch === 1
+  const identity = info?.selfMember.identity ?? 0
+  const blocked = info ? speakState(identity, muteUntil, muteAll, now) : 'ok'
+  // A mute ends on its own, and its time left counts down: the text follows each minute.
   useEffect(() => {
-    const left = muteUntil - Math.floor(Date.now() / 1000)
-    if (left <= 0) return
-    const timer = setTimeout(() => setNow(Math.floor(Date.now() / 1000)), Math.min(left * 1000 + 500, 2 ** 31 - 1))
-    return () => clearTimeout(timer)
-  }, [muteUntil])
-  if (!info) return null
-  const state = speakState(info.selfMember.identity, muteUntil, info.bannedSwitch === 1, Math.max(now, Math.floor(Date.now() / 1000)))
-  if (state === 'ok') return null
-  return (
-    <View className='chat-speak-hint' data-testid='group-speak-hint'>
-      {state === 'allMuted' ? '全员禁言中' : '您已被禁言'}
-    </View>
-  )
+    if (blocked !== 'muted') return
+    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), 15_000)
+    const end = setTimeout(() => setNow(Math.floor(Date.now() / 1000)), Math.min(Math.max(0, muteUntil * 1000 - Date.now()) + 500, 2 ** 31 - 1))
+    return () => {
+      clearInterval(timer)
+      clearTimeout(end)
+    }
+  }, [blocked, muteUntil])
+  useEffect(() => setNow(Math.floor(Date.now() / 1000)), [muteUntil, muteAll])
+  if (blocked === 'allMuted') return '全员禁言中'
+  if (blocked === 'muted') return `您已被禁言，${muteLeftText(muteUntil, now)}后解除`
+  return null
 }
 
 interface GroupChatLayerProps {

@@ -7,6 +7,7 @@ import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
 import { validate } from '@/components/login/validation'
 import { useApp, useAppStore } from '@/root/AppContext'
+import DeviceList from './DeviceList'
 import './settings.scss'
 
 interface SecurityDialogProps {
@@ -193,8 +194,9 @@ export default function SecurityDialog({ open, onClose }: SecurityDialogProps) {
       <View className='settings-section settings-section--last'>
         <View className='settings-section__title'>登录设备</View>
         <View className='settings-section__lead'>
-          退出所有已登录的网页和小程序，包括当前设备。怀疑账号被他人使用时请立即操作。
+          以下是当前登录你账号的网页和小程序，可单独退出。怀疑账号被他人使用时，请退出所有设备并修改密码。
         </View>
+        <DeviceList open={open} />
         {devices.error ? <View className='form-error'>{devices.error}</View> : null}
         <View className='settings-section__actions'>
           <Button variant='danger' loading={devices.busy} testId='security-logout-all' onClick={logoutEverywhere}>

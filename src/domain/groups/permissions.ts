@@ -85,3 +85,16 @@ export function speakState(identity: number, muteUntil: number, muteAll: boolean
   if (muteUntil > nowSeconds) return 'muted'
   return 'ok'
 }
+
+/**
+ * How long a member's mute still runs, as the blocked input shows it: whole minutes rounded up
+ * (a mute never reads 0 分钟 while it lasts), then hours and days for longer ones.
+ */
+export function muteLeftText(muteUntil: number, nowSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil((muteUntil - nowSeconds) / 60))
+  if (minutes < 60) return `${minutes} 分钟`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return minutes % 60 ? `${hours} 小时 ${minutes % 60} 分钟` : `${hours} 小时`
+  const days = Math.floor(hours / 24)
+  return hours % 24 ? `${days} 天 ${hours % 24} 小时` : `${days} 天`
+}

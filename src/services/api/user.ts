@@ -18,5 +18,11 @@ export function createUserApi(api: RouteClient) {
   /** Revokes every session of the user, this one included. */
   const logoutAll = () => api.call(accountRoutes.logoutAll)
 
-  return { getUserInfo, getUserConfig, setLockPassword, clearLockPassword, changePassword, logoutAll }
+  /** The user's logged-in devices, most recently used first. */
+  const listDevices = () => api.call(accountRoutes.devices)
+
+  /** Ends one device's session; its sockets close with the forced-logout notice. */
+  const logoutDevice = (id: string) => api.call(accountRoutes.logoutDevice, { id })
+
+  return { getUserInfo, getUserConfig, setLockPassword, clearLockPassword, changePassword, logoutAll, listDevices, logoutDevice }
 }

@@ -37,7 +37,7 @@ export function createChat(ctx: ServiceContext, deps: ChatDeps) {
   const upload = createUpload(ctx, deps.endSession)
   const conversations = createConversations(ctx, { loading, reads, typing })
   const send = createSend(ctx, { uploadFile: upload.uploadFile, reloadFriends: deps.reloadFriends })
-  const messageActions = createMessageActions(ctx, upload.mediaUrl)
+  const messageActions = createMessageActions(ctx, upload.messageMediaUrl)
   const sync = createChatSync(ctx, { conversations, loading, reads, typing, send, notify, messageActions, bindMessageOps: deps.bindMessageOps })
   const { markAudioPlayed } = createAudio(ctx)
 
@@ -72,6 +72,7 @@ export function createChat(ctx: ServiceContext, deps: ChatDeps) {
     resendMessage: send.resendMessage,
     uploadFile: upload.uploadFile,
     mediaUrl: upload.mediaUrl,
+    messageMediaUrl: upload.messageMediaUrl,
     markAudioPlayed,
     revokeMessage: messageActions.revokeMessage,
     deleteMessages: messageActions.deleteMessages,

@@ -1,7 +1,7 @@
 import { APP_VERSION, ResultCode, SESSION_ENDING_CODES } from '@shared/codes'
 import { miscRoutes } from '@shared/routes/misc'
 import { API_BASE_PATH } from '@shared/routes/route'
-import { UPLOAD_MAX_BYTES, UploadError, type UploadKind, type UploadResult } from '@shared/upload'
+import { isOwnUploadUrl, UPLOAD_FILE_PATH, UPLOAD_MAX_BYTES, UploadError, type UploadKind, type UploadResult } from '@shared/upload'
 import type { PickedFile } from '@/platform/filePicker'
 import { HttpFailure } from '@/platform/httpFailure'
 import { upload } from '@/platform/upload'
@@ -11,7 +11,6 @@ import type { ServiceContext } from '../context'
 
 /** Large files on slow links take long; the 60 s API timeout would cut them off. */
 export const UPLOAD_TIMEOUT_MS = 30 * 60_000
-const FILE_PATH_PREFIX = '/api/oss/file/'
 
 function envelopeOf(data: unknown): { code: number; msg: string; data: unknown } | null {
   if (typeof data !== 'object' || data === null) return null
@@ -77,12 +76,20 @@ export function createUpload({ state, toast }: ServiceContext, endSession: () =>
    * token in the query (tags cannot send headers); other URLs (blob:, data:, http) pass as they are.
    */
   function mediaUrl(url: string): string {
-    if (!url.startsWith(FILE_PATH_PREFIX)) return url
+    if (!url.startsWith(UPLOAD_FILE_PATH)) return url
     const token = state().user?.token
     if (!token) return API_BASE + url
     const sep = url.includes('?') ? '&' : '?'
     return `${API_BASE}${url}${sep}t=${encodeURIComponent(token)}`
   }
 
-  return { uploadFile, mediaUrl }
+  /**
+   * A message's media as the bubble loads it: only this server's uploads. Anything else (a
+   * tracking pixel, a `javascript:` address) is never fetched, whoever stored it.
+   */
+  function messageMediaUrl(url: string): string {
+    return isOwnUploadUrl(url) ? mediaUrl(url) : ''
+  }
+
+  return { uploadFile, mediaUrl, messageMediaUrl }
 }

@@ -76,12 +76,10 @@ test('owner, admin and members run a group from creation to dissolution', async 
   await expect(visible(a.page, 'group-member-muted')).toBeVisible()
   await visible(a.page, 'group-member-popup').locator('.dialog__close').click()
   await expect(tipRow(m1.page, '您已被管理员禁言')).toBeVisible()
-  await expect(visible(m1.page, 'group-speak-hint')).toHaveText('您已被禁言')
+  // The input gives way to the mute and its time left; the server refuses a send all the same.
+  await expect(visible(m1.page, 'group-speak-hint')).toHaveText(/^您已被禁言，\d+ 分钟后解除$/)
+  await expect(editor(m1.page)).toHaveCount(0)
   await expect(tipRow(m2.page, '禁言')).toBeVisible()
-  await editor(m1.page).fill('我还能说话吗')
-  await editor(m1.page).press('Enter')
-  await expectToast(m1.page, '您已被禁言')
-  await expect(textRow(m1.page, '我还能说话吗')).toHaveAttribute('data-status', 'fail')
   await closePanel(a.page)
 
   // The owner mutes everyone: members are refused with 全员禁言中, the admin still speaks.
@@ -94,10 +92,8 @@ test('owner, admin and members run a group from creation to dissolution', async 
   await expect(visible(o.page, 'group-mute-all-switch')).not.toHaveAttribute('aria-disabled', 'true')
   await expect(tipRow(m2.page, '开启了全员禁言')).toBeVisible()
   await expect(visible(m2.page, 'group-speak-hint')).toHaveText('全员禁言中')
+  await expect(editor(m2.page)).toHaveCount(0)
   await expect(visible(a.page, 'group-speak-hint')).toHaveCount(0)
-  await editor(m2.page).fill('全员禁言了吗')
-  await editor(m2.page).press('Enter')
-  await expectToast(m2.page, '全员禁言中')
   await sendText(a.page, '管理员照常发言')
   await expect(textRow(m2.page, '管理员照常发言')).toBeVisible()
   await visible(o.page, 'group-mute-all-switch').click()

@@ -75,3 +75,14 @@ test('an acknowledgement naming another conversation fails the send and files no
   expect(state().conversations[GROUP]!.lastMessage).toBeFalsy()
   expect(console.error).toHaveBeenCalledWith('send acknowledged under another conversation', expect.objectContaining({ sent: PRIVATE, stored: GROUP }))
 })
+
+test('Enter still sends after the voice bar has taken the editor’s place and given it back', async () => {
+  const shown = render(<InputArea conversationID={PRIVATE} draft='语音之后' inject={null} />)
+  fireEvent.click(shown.getByTestId('tool-voice'))
+  expect(shown.queryByTestId('chat-editor')).toBeNull()
+  fireEvent.click(shown.getByTestId('tool-voice'))
+  const area = editorOf(shown.container)
+  pressEnter(area)
+  await flush()
+  expect(engine.sendMessage.mock.calls.map(([m]) => [m.conversationID, m.payload])).toEqual([[PRIVATE, { text: '语音之后' }]])
+})

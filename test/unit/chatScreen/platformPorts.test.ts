@@ -54,6 +54,20 @@ describe('keyboard (H5)', () => {
     expect(onSend).not.toHaveBeenCalled()
   })
 
+  test('focusEditor puts the caret where typing goes on, after the next frame', () => {
+    jest.useFakeTimers()
+    const area = editor()
+    area.value = '@小明 周六'
+    keyboard.focusEditor('ed', 4)
+    jest.runOnlyPendingTimers()
+    expect(document.activeElement).toBe(area)
+    expect(area.selectionStart).toBe(4)
+    keyboard.focusEditor('ed', null)
+    jest.runOnlyPendingTimers()
+    expect(area.selectionStart).toBe(area.value.length)
+    jest.useRealTimers()
+  })
+
   test('Esc handlers', () => {
     const onEsc = jest.fn()
     const stop = keyboard.onEscape(onEsc)

@@ -1,5 +1,5 @@
 import { GroupIdentity, GroupText } from '@shared/group'
-import { InviteSwitch, memberAbilities, panelAbilities, roleLabel, speakState } from '@/domain/groups/permissions'
+import { InviteSwitch, memberAbilities, muteLeftText, panelAbilities, roleLabel, speakState } from '@/domain/groups/permissions'
 import {
   changedFields,
   groupNameError,
@@ -85,5 +85,20 @@ describe('validation', () => {
   it('a save sends only what changed', () => {
     expect(changedFields({ groupNotice: 'a', groupName: 'n' }, { groupNotice: 'a' })).toBeNull()
     expect(changedFields({ groupNotice: 'a', groupName: 'n' }, { groupNotice: 'b', groupName: 'n' })).toEqual({ groupNotice: 'b' })
+  })
+})
+
+describe('muteLeftText', () => {
+  test.each([
+    [1, '1 分钟'],
+    [59, '1 分钟'],
+    [61, '2 分钟'],
+    [3600, '1 小时'],
+    [3600 + 5 * 60, '1 小时 5 分钟'],
+    [86400, '1 天'],
+    [86400 + 3 * 3600, '1 天 3 小时'],
+    [30 * 86400, '30 天'],
+  ])('%i seconds left read %s', (left, text) => {
+    expect(muteLeftText(1000 + left, 1000)).toBe(text)
   })
 })

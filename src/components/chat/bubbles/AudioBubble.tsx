@@ -10,11 +10,11 @@ import { useApp } from '@/root/AppContext'
 const AUDIO_CHROME_PX = 64
 
 export default function AudioBubble({ message, own }: { message: UiMessage; own: boolean }) {
-  const { markAudioPlayed, mediaUrl } = useApp().chat
+  const { markAudioPlayed, messageMediaUrl } = useApp().chat
   const playing = usePlayingAudio()
   const key = messageKey(message)
   const seconds = typeof message.payload.second === 'number' ? message.payload.second : 0
-  const url = typeof message.payload.url === 'string' && message.payload.url ? mediaUrl(message.payload.url) : message.localUrl ?? ''
+  const url = typeof message.payload.url === 'string' && message.payload.url ? messageMediaUrl(message.payload.url) : message.localUrl ?? ''
   const isPlaying = playing === key
   const unplayed = !own && message.status === 'success' && !message.played
   const width = audioBubbleWidth(seconds) + AUDIO_CHROME_PX

@@ -8,12 +8,12 @@ import { useApp } from '@/root/AppContext'
 
 export default function FileBubble({ message }: { message: UiMessage }) {
   const app = useApp()
-  const { mediaUrl } = app.chat
+  const { messageMediaUrl } = app.chat
   const { toast } = app
   const p = message.payload
   const name = typeof p.fileName === 'string' ? p.fileName : '文件'
   const size = typeof p.fileSize === 'number' ? p.fileSize : 0
-  const url = typeof p.fileUrl === 'string' && p.fileUrl ? mediaUrl(p.fileUrl) : ''
+  const url = typeof p.fileUrl === 'string' && p.fileUrl ? messageMediaUrl(p.fileUrl) : ''
   const uploading = message.status === 'unSend'
   const pct = Math.round(Math.max(0, Math.min(1, message.progress)) * 100)
   const open = () => {

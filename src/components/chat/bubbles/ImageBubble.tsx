@@ -13,11 +13,11 @@ export function canPreview(message: Pick<UiMessage, 'status' | 'progress'>): boo
 }
 
 export default function ImageBubble({ message }: { message: UiMessage }) {
-  const { mediaUrl } = useApp().chat
+  const { messageMediaUrl } = useApp().chat
   const { fit, openPreview } = useChatScreen()
   const p = message.payload
   const box = fitImage({ width: num(p.width), height: num(p.height) }, fit)
-  const remote = typeof p.url === 'string' && p.url ? mediaUrl(p.url) : ''
+  const remote = typeof p.url === 'string' && p.url ? messageMediaUrl(p.url) : ''
   const src = message.localUrl || remote
   const uploading = message.status === 'unSend'
   return (

@@ -19,13 +19,13 @@ export function formatDuration(seconds: number): string {
  * and stays once created so the video can be replayed with its controls.
  */
 export default function VideoBubble({ message }: { message: UiMessage }) {
-  const { mediaUrl } = useApp().chat
+  const { messageMediaUrl } = useApp().chat
   const { fit } = useChatScreen()
   const [playing, setPlaying] = useState(false)
   const p = message.payload
   const box = fitVideo({ width: num(p.snapshotWidth), height: num(p.snapshotHeight) }, fit)
-  const videoSrc = typeof p.videoUrl === 'string' && p.videoUrl ? mediaUrl(p.videoUrl) : message.localUrl ?? ''
-  const poster = typeof p.snapshotUrl === 'string' && p.snapshotUrl ? mediaUrl(p.snapshotUrl) : ''
+  const videoSrc = typeof p.videoUrl === 'string' && p.videoUrl ? messageMediaUrl(p.videoUrl) : message.localUrl ?? ''
+  const poster = typeof p.snapshotUrl === 'string' && p.snapshotUrl ? messageMediaUrl(p.snapshotUrl) : ''
   const uploading = message.status === 'unSend'
   const style = { width: `${box.width}px`, height: `${box.height}px` }
   if (playing && videoSrc) {

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import rateLimit from '@fastify/rate-limit'
+import { Redis } from 'ioredis'
+import { ResultCode } from '../../../types/codes.js'
+import type { Config } from '../config.js'
+import { Refusal } from '../domain/refusal.js'
+import { hashToken } from '../domain/tokens.js'
+import { bearerToken } from './auth.js'
+
+export const RATE_LIMITED_TEXT = (seconds: number) => `操作过于频繁，请${Math.max(1, seconds)}秒后再试`
+
+/** Counted per session token when there is one (an account's device), else per client address. */
+function clientKey(req: FastifyRequest): string {
+  const token = bearerToken(req)
+  return token ? `t:${hashToken(token).slice(0, 32)}` : `ip:${req.ip}`
+}
+
+/**
+ * @fastify/rate-limit on every route with a generous default; routes tighten it through
+ * `serve(..., { rateLimit })`. With REDIS_URL the counters live in Redis, so the limits hold
+ * across server processes. The refusal is the envelope's 429 with the wait in seconds.
+ */
+export async function installRateLimits(app: FastifyInstance, config: Config): Promise<() => Promise<void>> {
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimits.apiPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: clientKey,
+    ...(redis && { redis, nameSpace: 'weitalk-rl:' }),
+    // A Redis outage must not take the whole API down with it.
+    skipOnError: true,
+    errorResponseBuilder: (_req, context) => new Refusal(ResultCode.TooManyRequests, RATE_LIMITED_TEXT(Math.ceil(context.ttl / 1000))),
+  })
+  return async () => {
+    if (redis) await redis.quit().catch(() => undefined)
+  }
+}
+
+export const perAddress = (req: FastifyRequest) => `ip:${req.ip}`
+export { clientKey as perAccount }
