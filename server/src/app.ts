@@ -11,7 +11,7 @@ import { memoryBus } from './bus/memory.js'
 import { redisBus } from './bus/redis.js'
 import type { Config } from './config.js'
 import type { AppContext } from './context.js'
-import { JanusSfu } from './domain/calls/janusSfu.js'
+import { JanusSfu, setJanodeLogLevel } from './domain/calls/janusSfu.js'
 import type { Db } from './db/Db.js'
 import { openDb } from './db/index.js'
 import { setSingleDictValue } from './domain/dict.js'
@@ -134,6 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sfu: null,
   }
   if (config.calls.janus) {
+    setJanodeLogLevel(config.logLevel)
     // A participant hears from the SFU on every device; only the one in the call acts on it.
     ctx.sfu = new JanusSfu(config.calls.janus, (wtId, inviteID, payload) => bus.publish(userTopic(wtId), { frame: { type: 'sfu', inviteID, payload } }), app.log)
   }

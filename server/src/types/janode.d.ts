@@ -10,6 +10,7 @@ declare module 'janode' {
   const Janode: {
     connect(config: { address: { url: string; apisecret?: string }; retry_time_secs?: number; max_retries?: number }): Promise<JanodeConnection>
     EVENT: Record<'CONNECTION_CLOSED' | 'CONNECTION_ERROR' | 'SESSION_DESTROYED', string>
+    Logger: { setLevel(level: string): string }
   }
   export default Janode
 }

@@ -64,6 +64,15 @@ interface Log {
 
 const PIN_BYTES = 16
 
+/**
+ * janode logs to the console on its own; it follows the server's level (pino's names: fatal and
+ * error → error, warn → warn, info → info, debug and trace → debug, silent → none).
+ */
+export function setJanodeLogLevel(level: string): void {
+  const janode: Record<string, string> = { fatal: 'error', error: 'error', warn: 'warn', info: 'info', debug: 'debug', trace: 'debug', silent: 'none' }
+  Janode.Logger.setLevel(janode[level] ?? 'warn')
+}
+
 export class JanusSfu {
   private session: Promise<Session> | null = null
   private admin: Promise<Handle> | null = null
