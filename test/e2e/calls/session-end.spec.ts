@@ -20,14 +20,14 @@ async function connectedCall(request: Parameters<typeof registerUsers>[0], brows
   return { alice: alice!, bob: bob!, a, b }
 }
 
-test("kicked out mid-call: the 'kick out' tip and a reset on that side, and the other side's call ends at once with its duration card", async ({ browser, request }) => {
+test("kicked out mid-call: the 'kick out' tip (你已被踢下线) and a reset on that side, and the other side's call ends at once with its duration card", async ({ browser, request }) => {
   const { alice, a, b } = await connectedCall(request, browser)
 
   // Alice logs out on every device from elsewhere: the server ends this browser's session.
   const answer = await apiPost(request, '/api/user/security/logoutAll', {}, alice.login.token)
   expect(answer.code).toBe(200)
 
-  await expectToast(a.page, 'kick out')
+  await expectToast(a.page, '你已被踢下线')
   await expectToast(a.page, '你已在所有设备上退出登录')
   await expect(callScreen(a.page)).toHaveCount(0)
   await expect(a.page.locator('[data-testid="call-float"]').filter({ visible: true })).toHaveCount(0)
