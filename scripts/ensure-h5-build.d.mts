@@ -12,3 +12,4 @@ export declare function ensureH5Build(options?: {
   quiet?: boolean
   log?: (line: string) => void
 }): Promise<{ built: boolean; reason: string }>
+export declare function precompress(dir?: string): number

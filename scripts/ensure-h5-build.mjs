@@ -9,9 +9,10 @@
  * what "up to date" means.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { constants, gzipSync } from 'node:zlib'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -73,6 +74,34 @@ export function taroBuild(type, { root = projectRoot, env = {}, quiet = false } 
   })
 }
 
+/** Text assets worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map|wasm)$/
+
+/**
+ * Writes `name.gz` next to every compressible file of the build that has none or an older one,
+ * so nginx (gzip_static) and the Node server (preCompressed) send them without compressing
+ * per request. Returns how many files were written.
+ */
+export function precompress(dir = path.join(projectRoot, 'dist/h5')) {
+  let written = 0
+  const visit = (p) => {
+    for (const entry of readdirSync(p, { withFileTypes: true })) {
+      const file = path.join(p, entry.name)
+      if (entry.isDirectory()) visit(file)
+      else if (COMPRESSIBLE.test(entry.name)) {
+        const gz = `${file}.gz`
+        const st = statSync(file)
+        if (st.size < 1024 || (existsSync(gz) && statSync(gz).mtimeMs >= st.mtimeMs)) continue
+        writeFileSync(gz, gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }))
+        utimesSync(gz, st.atime, st.mtime)
+        written += 1
+      }
+    }
+  }
+  if (existsSync(dir)) visit(dir)
+  return written
+}
+
 /**
  * Builds dist/h5 when stale. The marker file gets the build's start time as its mtime, so a
  * source edited while the build ran still counts as newer than the build.
@@ -86,6 +115,7 @@ export async function ensureH5Build({ root = projectRoot, quiet = false, log = c
   const marker = path.join(root, 'dist/h5/index.html')
   if (!existsSync(marker)) throw new Error('taro build --type h5 finished without dist/h5/index.html')
   utimesSync(marker, startedAt, startedAt)
+  precompress(path.join(root, 'dist/h5'))
   return { built: true, reason }
 }
 

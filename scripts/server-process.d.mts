@@ -19,4 +19,6 @@ export declare function startServer(options: {
   env?: Record<string, string | undefined>
   log?: (line: string) => void
   timeoutMs?: number
+  /** Run dist/server (scripts/build-server.mjs) with node instead of the sources with tsx. */
+  compiled?: boolean
 }): Promise<RunningServer>

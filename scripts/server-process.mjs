@@ -1,5 +1,6 @@
 /**
- * Starts the real server (`tsx server/src/main.ts`) as a child process on a chosen port and
+ * Starts the real server (`tsx server/src/main.ts`, or the compiled dist/server with
+ * `compiled: true`) as a child process on a chosen port and
  * data directory, waits until /api/site/info answers, and stops it again. Shared by the
  * end-to-end setup and the benchmarks.
  */
@@ -46,15 +47,18 @@ export async function waitForSiteInfo(url, { timeoutMs = 60_000, intervalMs = 25
 
 /**
  * `env` entries set to undefined are removed from the child's environment.
- * @param {{ port?: number, dataDir: string, env?: Record<string, string | undefined>, log?: (line: string) => void, timeoutMs?: number }} options
+ * @param {{ port?: number, dataDir: string, env?: Record<string, string | undefined>, log?: (line: string) => void, timeoutMs?: number, compiled?: boolean }} options
  * @returns {Promise<{ url: string, port: number, pid: number, readyMs: number, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startServer({ port, dataDir, env = {}, log, timeoutMs = 90_000 }) {
+export async function startServer({ port, dataDir, env = {}, log, timeoutMs = 90_000, compiled = false }) {
   const chosenPort = port ?? (await freePort())
   const started = performance.now()
   const childEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(chosenPort), DATA_DIR: dataDir, ...env }
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key]
-  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
+  const [command, args] = compiled
+    ? [process.execPath, [path.join(projectRoot, 'dist/server/server/src/main.js')]]
+    : [path.join(projectRoot, 'node_modules/.bin/tsx'), ['server/src/main.ts']]
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -62,6 +62,11 @@ const steps = [
   { name: 'weapp', title: 'Mini-program tests (miniprogram-simulate)', run: () => run(bin('jest'), ['--ci', '--config', 'test/weapp/jest.config.js']) },
   { name: 'e2e', title: 'End-to-end tests (Playwright, Chromium)', run: () => run(bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']) },
   {
+    name: 'deploy',
+    title: 'Deployment (nginx + two compiled server processes, backups and restores)',
+    run: () => run(bin('vitest'), ['run', '--config', 'server/vitest.deploy.config.ts']),
+  },
+  {
     // With JANUS_URL the e2e step ran the group calls through Janus; the browsers' mesh, the
     // default without it, keeps its own run of the group-call specs.
     name: 'e2e-mesh',

@@ -11,6 +11,8 @@ export const ResultCode = {
   Conflict: 409,
   TooManyRequests: 429,
   ServerError: 500,
+  /** Not ready to take traffic (database, migrations or bus): /api/ready. */
+  ServiceUnavailable: 503,
   /** Login needs the second factor; `msg` carries the ticket. Elsewhere: session cleared. */
   TwoFactorRequired: 712,
   /** 11011-11016: the session is gone (expired, revoked, kicked); the client logs out. */

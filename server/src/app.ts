@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import type { Server } from 'node:http'
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
@@ -36,13 +37,20 @@ import { groupReadingRoutes } from './routes/groups/reading.js'
 import { groupSettingsRoutes } from './routes/groups/settings.js'
 import { imRoutes } from './routes/im.js'
 import { chatFeatureRoutes } from './routes/chatFeatures.js'
-import { collectionRoutes, messageActionRoutes } from './routes/messageActions.js'
+import { favoriteRoutes } from './routes/favorites.js'
+import { messageActionRoutes } from './routes/messageActions.js'
 import { pinRoutes } from './routes/pins.js'
 import { searchRoutes } from './routes/search.js'
 import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
 import { profileRoutes } from './routes/profiles.js'
 import { mediaRoutes } from './routes/media.js'
+import { healthRoutes } from './ops/health.js'
+import { installRequestObservation } from './ops/http.js'
+import { loggerOptions } from './ops/logging.js'
+import { createMetrics } from './ops/metrics.js'
+import { metricsRoute, startMetricsServer } from './ops/metricsEndpoint.js'
+import { instrumentBus, instrumentDb } from './ops/observe.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { siteRoutes } from './routes/site.js'
 import { tagRoutes } from './routes/tags.js'
@@ -52,6 +60,8 @@ export interface BuiltApp {
   app: FastifyInstance
   ctx: AppContext
   gateway: Gateway
+  /** The /metrics listener when METRICS_PORT is set. */
+  metricsServer: Server | null
   /** Closes the HTTP server, sockets, bus and database (those it opened itself). */
   close(): Promise<void>
 }
@@ -63,6 +73,8 @@ export interface BuildOptions {
   /** PGlite in memory instead of DATA_DIR (tests). */
   inMemory?: boolean
   logger?: boolean
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void }
 }
 
 /** Paths the SPA owns: anything without a file extension outside /api and /ws. */
@@ -83,6 +95,8 @@ function installWebApp(app: FastifyInstance, webRoot: string | null) {
     app.register(fastifyStatic, {
       root: webRoot!,
       wildcard: true,
+      // `npm run build` writes .gz copies of text assets; they go out to clients that accept gzip.
+      preCompressed: true,
       index: ['index.html'],
       setHeaders(reply, file) {
         // Hashed bundles never change; index.html must always be revalidated.
@@ -105,8 +119,10 @@ function installWebApp(app: FastifyInstance, webRoot: string | null) {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const logging = loggerOptions(config)
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    ...logging,
+    logger: opts.logger === false ? false : opts.logStream ? { ...logging.logger, transport: undefined, stream: opts.logStream } : logging.logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Refusals the router makes before any route runs (an over-long path parameter: 414, a
@@ -120,10 +136,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('session', null)
 
-  const db = opts.db ?? (await openDb(config, { inMemory: opts.inMemory }))
+  const metrics = createMetrics()
+  const rawDb = opts.db ?? (await openDb(config, { inMemory: opts.inMemory }))
+  const db = instrumentDb(rawDb, metrics)
   // The operator's switch wins over the stored entry; without it the table (an administrator) decides.
   if (config.calls.mediaSwitch !== null) await setSingleDictValue(db, MEDIA_SWITCH_DICT, config.calls.mediaSwitch)
-  const bus = opts.bus ?? (config.redisUrl ? await redisBus(config.redisUrl) : memoryBus())
+  const rawBus = opts.bus ?? (config.redisUrl ? await redisBus(config.redisUrl, undefined, { delivered: (s) => metrics.busLag.observe(s) }) : memoryBus())
+  const bus = instrumentBus(rawBus, metrics)
   const ctx: AppContext = {
     config,
     db,
@@ -131,6 +150,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     imSecret: await serverSecret(db, 'im_secret'),
     log: app.log,
     moderation: loadModeration(config.moderationFile ?? undefined),
+    metrics,
     sfu: null,
   }
   if (config.calls.janus) {
@@ -140,17 +160,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   installErrorHandling(app)
+  installRequestObservation(app, metrics)
   const closeRateLimits = await installRateLimits(app, config)
   app.addHook('onRoute', onlyTableRoutes(ALL_ROUTES))
   if (config.checkAnswers) app.addHook('preSerialization', checkAnswers)
   // Each plugin registers its routes from the table (types/routes), at their full /api paths.
   const plugins = [
+    healthRoutes,
     loginRoutes,
     userRoutes,
     siteRoutes,
     imRoutes,
     messageActionRoutes,
-    collectionRoutes,
+    favoriteRoutes,
     chatFeatureRoutes,
     pinRoutes,
     groupRoutes,
@@ -172,22 +194,30 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   ]
   for (const routes of plugins) await app.register(routes(ctx))
   await app.register(openApiRoutes())
+  // The gateway exists only after ready(); the scrape reads it late.
+  let gateway: Gateway | null = null
+  const scrape = { metrics, db, openSockets: () => gateway?.connectionCount() ?? 0 }
+  if (config.metrics.port === null && config.metrics.token) await app.register(metricsRoute(scrape, config.metrics.token))
   installWebApp(app, config.webRoot)
 
   await app.ready()
-  const gateway = attachGateway(app.server, ctx, chatFrameHandler(ctx))
+  const live = attachGateway(app.server, ctx, chatFrameHandler(ctx))
+  gateway = live
+  const metricsServer = config.metrics.port !== null ? await startMetricsServer(scrape, config.metrics) : null
 
   return {
     app,
     ctx,
-    gateway,
+    gateway: live,
+    metricsServer,
     async close() {
-      await gateway.close()
+      await live.close()
       await ctx.sfu?.close()
       await app.close()
       await closeRateLimits()
-      if (!opts.bus) await bus.close()
-      if (!opts.db) await db.close()
+      if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()))
+      if (!opts.bus) await rawBus.close()
+      if (!opts.db) await rawDb.close()
     },
   }
 }

@@ -17,6 +17,9 @@ export interface Config {
   /** Extra origins allowed to open /ws (comma-separated ALLOWED_ORIGINS). */
   allowedOrigins: string[]
   logLevel: string
+  /** Human-readable logs (pino-pretty) instead of JSON lines: development only, when the package is installed. */
+  prettyLogs: boolean
+  metrics: MetricsConfig
   /** Blocked and sensitive word lists (JSON); defaults to server/moderation.default.json. */
   moderationFile: string | null
   /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could forge their address). */
@@ -40,6 +43,16 @@ export interface Config {
     contact: string
     registration: string
   }
+}
+
+/**
+ * Where Prometheus scrapes /metrics: on a port of its own (METRICS_PORT, bound to METRICS_HOST),
+ * or on the main port behind a bearer token (METRICS_TOKEN). Neither set: not served.
+ */
+export interface MetricsConfig {
+  port: number | null
+  host: string
+  token: string | null
 }
 
 /** Requests allowed per window; each is counted per account (session token) or, without one, per address. */
@@ -121,10 +134,15 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'off', 'no'].includes(value.toLowerCase())
 }
 
+function portNumber(name: string, value: string): number {
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got ${value}`)
+  return port
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data')
-  const port = Number(env.PORT || 3000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+  const port = portNumber('PORT', env.PORT || '3000')
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -136,7 +154,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: flag(env.DEMO_DATA, true),
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT || 'dist/h5'),
     allowedOrigins: (env.ALLOWED_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
-    logLevel: env.LOG_LEVEL || 'warn',
+    logLevel: env.LOG_LEVEL || 'info',
+    prettyLogs: env.NODE_ENV !== 'production' && flag(env.LOG_PRETTY, true),
+    metrics: {
+      port: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : null,
+      host: env.METRICS_HOST || '127.0.0.1',
+      token: env.METRICS_TOKEN || null,
+    },
     moderationFile: env.MODERATION_FILE ? path.resolve(env.MODERATION_FILE) : null,
     trustProxy: flag(env.TRUST_PROXY, false),
     checkAnswers: flag(env.CHECK_ANSWERS, env.NODE_ENV !== 'production'),

@@ -4,6 +4,7 @@ import type { Config } from './config.js'
 import type { Db } from './db/Db.js'
 import type { JanusSfu } from './domain/calls/janusSfu.js'
 import type { Moderation } from './domain/moderation.js'
+import type { Metrics } from './ops/metrics.js'
 
 /** What every route and service needs; built once per app and passed explicitly. */
 export interface AppContext {
@@ -16,4 +17,5 @@ export interface AppContext {
   moderation: Moderation
   /** Group-call media through Janus when JANUS_URL is set; null keeps the browsers' mesh. */
   sfu: JanusSfu | null
+  metrics: Metrics
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './domain/demo.js'
+import { startupSummary } from './ops/logging.js'
 
 /** Starts the server from the environment (README's configuration table). */
 async function main() {
@@ -15,6 +16,7 @@ async function main() {
     console.log(['', 'Demo accounts (phone / password):', ...lines, ''].join('\n'))
   }
   await app.listen({ port: config.port, host: config.host })
+  app.log.info({ ...startupSummary(config), readyMs: Date.now() - started }, 'startup configuration')
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   console.log(
     `微谈 is listening on http://${shown === '127.0.0.1' ? 'localhost' : shown}:${config.port}  ` +

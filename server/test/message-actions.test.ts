@@ -3,6 +3,7 @@ import type { Conversation, Message } from '../../types/chat.js'
 import type { ForwardResult } from '../../types/messageOps.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { makeGroup } from './support/groups.js'
+import { uploadFile } from './support/uploads.js'
 import { registerUser, type TestUser } from './support/users.js'
 import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
 
@@ -154,8 +155,11 @@ describe.each(BACKENDS)('message operations (revoke, delete, forward, favorites)
     const add = (body: Record<string, unknown>) => call<{ id: number }>('/api/user/collection/add', body, member)
     const text = await add({ contentType: 1, collectTitle: '一句话', collectedUserId: owner.wtId })
     expect(text).toMatchObject({ code: 200, msg: '收藏成功' })
-    expect((await add({ contentType: 2, imageUuid: '/api/oss/file/abc' })).code).toBe(200)
-    expect((await add({ contentType: 4, fileUuid: '/api/oss/file/f', fileName: 'a.pdf', fileSize: 10 })).code).toBe(200)
+    const file = await uploadFile(s, member.token, Buffer.from('%PDF-1.4 test'), 'a.pdf')
+    expect((await add({ contentType: 2, imageUuid: file.url })).code).toBe(200)
+    expect((await add({ contentType: 4, fileUuid: file.url, fileName: 'a.pdf', fileSize: 10 })).code).toBe(200)
+    // Only files stored here: a favorite keeps its file by upload id.
+    expect(await add({ contentType: 2, imageUuid: '/api/oss/file/abcdefghijklmnopq' })).toMatchObject({ code: 400, msg: 'imageUuid: 文件不存在' })
     expect((await add({ contentType: 5, lat: 31.2, lng: 121.5, addressTitle: '上海' })).code).toBe(200)
     expect((await add({ contentType: 7, collectTitle: 'https://example.com' })).code).toBe(200)
     expect((await add({ contentType: 99, id: text.data.id })).code).toBe(200)

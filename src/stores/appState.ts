@@ -1,5 +1,6 @@
 import type { BadgesSlice } from './slices/badges'
 import type { ContactsSlice } from './slices/contacts'
+import type { FavoritesSlice } from './slices/favorites'
 import type { CallSlice } from './slices/call'
 import type { ConversationsSlice } from './slices/conversations'
 import type { GroupsSlice } from './slices/groups'
@@ -8,4 +9,4 @@ import type { MessageOpsSlice } from './slices/messageOps'
 import type { SessionSlice } from './slices/session'
 import type { UiSlice } from './slices/ui'
 
-export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & ContactsSlice & CallSlice & GroupsSlice & MessageOpsSlice
+export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & ContactsSlice & CallSlice & GroupsSlice & MessageOpsSlice & FavoritesSlice

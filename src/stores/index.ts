@@ -4,6 +4,7 @@ import { createBadgesSlice } from './slices/badges'
 import { createContactsSlice } from './slices/contacts'
 import { createCallSlice } from './slices/call'
 import { createConversationsSlice } from './slices/conversations'
+import { createFavoritesSlice } from './slices/favorites'
 import { createGroupsSlice } from './slices/groups'
 import { createMessagesSlice } from './slices/messages'
 import { createMessageOpsSlice } from './slices/messageOps'
@@ -35,5 +36,6 @@ export function createAppStore(): AppStore {
     ...createCallSlice(...a),
     ...createGroupsSlice(...a),
     ...createMessageOpsSlice(...a),
+    ...createFavoritesSlice(...a),
   }))
 }

@@ -5,9 +5,10 @@ import { contactRoutes } from './contacts'
 import { favoriteRoutes } from './favorites'
 import { groupRoutes } from './groups'
 import { miscRoutes } from './misc'
+import { opsRoutes } from './ops'
 import type { ApiRoute } from './route'
 
-export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes }
+export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, opsRoutes }
 export * from './route'
 
 /** The table by spec area. */
@@ -19,6 +20,7 @@ export const API_ROUTES = {
   favorites: favoriteRoutes,
   misc: miscRoutes,
   calls: callRoutes,
+  ops: opsRoutes,
 } satisfies Record<string, Record<string, ApiRoute>>
 
 /** Every /api route, for the OpenAPI document and the check that the server serves exactly these. */

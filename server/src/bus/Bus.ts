@@ -8,6 +8,8 @@ export interface Bus {
   publish(topic: string, event: BusEvent): Promise<void>
   /** Local subscription; returns the unsubscribe function. */
   subscribe(topic: string, handler: (event: BusEvent) => void): () => void
+  /** Rejects when the bus cannot carry events right now (readiness check). */
+  ping(): Promise<void>
   close(): Promise<void>
 }
 

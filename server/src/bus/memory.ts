@@ -13,6 +13,7 @@ export function memoryBus(): Bus {
       emitter.on(topic, handler)
       return () => emitter.off(topic, handler)
     },
+    async ping() {},
     async close() {
       emitter.removeAllListeners()
     },

@@ -1,11 +1,18 @@
 import { Redis } from 'ioredis'
 import type { Bus, BusEvent } from './Bus.js'
 
+export interface RedisBusHooks {
+  /** Seconds between an event's publish (on any process) and its arrival here. */
+  delivered?(lagSeconds: number): void
+}
+
 /**
  * Redis pub/sub between server processes. One connection publishes, one subscribes; each
- * topic is subscribed in Redis while at least one local handler wants it.
+ * topic is subscribed in Redis while at least one local handler wants it. Each event carries
+ * its publish time (`at`, ms) for the delivery-lag metric; processes that do not know the
+ * field ignore it.
  */
-export async function redisBus(url: string, prefix = 'im:'): Promise<Bus> {
+export async function redisBus(url: string, prefix = 'im:', hooks: RedisBusHooks = {}): Promise<Bus> {
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
   await Promise.all([pub.connect(), sub.connect()])
@@ -14,18 +21,19 @@ export async function redisBus(url: string, prefix = 'im:'): Promise<Bus> {
   sub.on('message', (channel: string, raw: string) => {
     const set = handlers.get(channel.slice(prefix.length))
     if (!set) return
-    let event: BusEvent
+    let event: BusEvent & { at?: number }
     try {
-      event = JSON.parse(raw) as BusEvent
+      event = JSON.parse(raw) as BusEvent & { at?: number }
     } catch {
       return
     }
+    if (hooks.delivered && typeof event.at === 'number') hooks.delivered(Math.max(0, Date.now() - event.at) / 1000)
     for (const h of set) h(event)
   })
 
   return {
     async publish(topic, event) {
-      await pub.publish(prefix + topic, JSON.stringify(event))
+      await pub.publish(prefix + topic, JSON.stringify({ ...event, at: Date.now() }))
     },
     subscribe(topic, handler) {
       let set = handlers.get(topic)
@@ -44,6 +52,9 @@ export async function redisBus(url: string, prefix = 'im:'): Promise<Bus> {
           void sub.unsubscribe(prefix + topic)
         }
       }
+    },
+    async ping() {
+      await pub.ping()
     },
     async close() {
       handlers.clear()

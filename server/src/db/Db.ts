@@ -10,6 +10,8 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** PostgreSQL's connection pool, for the metrics; PGlite has none. */
+  poolStats?(): { total: number; idle: number; waiting: number }
 }
 
 /** Repositories take an optional transaction and fall back to the pool. */

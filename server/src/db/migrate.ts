@@ -7,12 +7,17 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 // One arbitrary constant so concurrent server processes apply migrations one at a time.
 const MIGRATION_LOCK = 7_421_337
 
-/** Applies numbered `NNN_name.sql` files not yet recorded, each in its own transaction. */
-export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = fs
+/** The numbered `NNN_name.sql` files this build knows, in order. */
+export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
+  return fs
     .readdirSync(dir)
     .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
     .sort()
+}
+
+/** Applies numbered `NNN_name.sql` files not yet recorded, each in its own transaction. */
+export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = migrationFiles(dir)
   const applied: string[] = []
   await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])

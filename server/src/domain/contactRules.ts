@@ -1,4 +1,5 @@
 import { ConvType } from '../../../types/chat.js'
+import { HELPER_ID } from '../../../types/favorites.js'
 import { CONTACT_REMARK_MAX_BYTES, ContactError, utf8Bytes } from '../../../types/friends.js'
 import type { Queryable } from '../db/Db.js'
 import { parseConversationId } from './conversationIds.js'
@@ -30,6 +31,7 @@ export async function checkConversationPatch(q: Queryable, me: string, conversat
   }
   if ((patch.kind === 'pin' || patch.kind === 'mute') && patch.value) {
     const ref = parseConversationId(me, conversationID)
-    if (ref?.type === ConvType.C2C && !(await areFriends(q, me, ref.peer))) throw refuse(ContactError.NotFriendConversation)
+    // The official helper is nobody's friend, yet its chat may be pinned and muted like any other.
+    if (ref?.type === ConvType.C2C && ref.peer !== HELPER_ID && !(await areFriends(q, me, ref.peer))) throw refuse(ContactError.NotFriendConversation)
   }
 }

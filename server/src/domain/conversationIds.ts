@@ -1,4 +1,5 @@
 import { ConvType } from '../../../types/chat.js'
+import { HELPER_ID } from '../../../types/favorites.js'
 
 export type ConvRef =
   | { type: typeof ConvType.C2C; peer: string; channelId: string; conversationID: string }
@@ -11,7 +12,8 @@ export const groupChannel = (groupId: string) => `group:${groupId}`
 export function parseConversationId(me: string, conversationID: string): ConvRef | null {
   if (conversationID.startsWith('C2C')) {
     const peer = conversationID.slice(3)
-    if (!/^\d{5,12}$/.test(peer) || peer === me) return null
+    // The official helper is the one peer whose id is not a number (spec 1: C2CwisperHelper).
+    if (!(/^\d{5,12}$/.test(peer) || (peer === HELPER_ID && /^\d{5,12}$/.test(me))) || peer === me) return null
     return { type: ConvType.C2C, peer, channelId: c2cChannel(me, peer), conversationID }
   }
   if (conversationID.startsWith('GROUP')) {

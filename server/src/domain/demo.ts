@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js'
+import { HELPER_ID } from '../../../types/favorites.js'
 import { ApplySource } from '../../../types/friends.js'
 import { makeFriends } from './friends.js'
 import { hashPassword } from './passwords.js'
@@ -17,7 +18,7 @@ export const DEMO_TAG = { owner: '10000001', tagName: '同事', members: ['10000
 
 /** On an empty database, creates the demo accounts as mutual friends with one tag; returns them when it did. */
 export async function seedDemoData(ctx: AppContext): Promise<typeof DEMO_ACCOUNTS | null> {
-  const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')
+  const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE wt_id <> $1', [HELPER_ID])
   if (rows[0]!.n > 0) return null
   const pwdHash = await hashPassword(DEMO_PASSWORD)
   await ctx.db.tx(async (q) => {

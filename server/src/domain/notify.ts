@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js'
 
 /** Tells every socket of the given sessions that it is logged out (-1), then closes them. */
 export async function kickSessions(ctx: AppContext, wtId: string, tokenHashes: string[], msg: string): Promise<void> {
+  if (tokenHashes.length > 0) ctx.log.info({ event: 'session revoked', wtId, sessions: tokenHashes.length, reason: msg }, 'sessions revoked')
   for (const tokenHash of tokenHashes) {
     await ctx.bus.publish(userTopic(wtId), {
       frame: { type: NoticeType.ForcedLogout, msg },

@@ -22,8 +22,11 @@ export type RouteHandler<R extends ApiRoute> = (req: RouteRequest<R>, reply: Fas
 
 export interface ServeOptions {
   preHandler?: preHandlerHookHandler
-  /** A tighter limit than the app's default (http/rateLimits.ts): `max` requests per `timeWindow` ms per key. */
-  rateLimit?: { max: number; timeWindow: number; keyGenerator: (req: FastifyRequest) => string }
+  /**
+   * A tighter limit than the app's default (http/rateLimits.ts): `max` requests per `timeWindow` ms per key;
+   * `false` exempts the route (probes a load balancer calls from one address).
+   */
+  rateLimit?: { max: number; timeWindow: number; keyGenerator: (req: FastifyRequest) => string } | false
 }
 
 /** Fastify warns (FSTWRN001) about a schema part present but undefined. */
@@ -42,7 +45,7 @@ export function serve<R extends ApiRoute>(app: FastifyInstance, route: R, ...res
     method: route.method,
     url: API_BASE_PATH + route.path,
     schema: definedOnly({ body: route.body, params: route.params, querystring: route.query }),
-    config: { apiRoute: route, ...(rateLimit && { rateLimit }) },
+    config: { apiRoute: route, ...(rateLimit !== undefined && { rateLimit }) },
     ...options,
     handler: handler as RouteHandlerMethod,
   })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { callStepOf, type CallSignal } from '../../../types/call.js'
+import { CallAction, callStepOf, type CallSignal } from '../../../types/call.js'
 import { ResultCode } from '../../../types/codes.js'
 import { MsgType } from '../../../types/chat.js'
 import type { RtcClientFrame, SfuClientFrame, SfuServerFrame } from '../../../types/frames.js'
@@ -7,7 +7,7 @@ import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { closingMessagesOf } from '../domain/calls/ending.js'
 import { sfuAllowed } from '../domain/calls/groupCalls.js'
-import { isFreshInvite } from '../domain/calls/live.js'
+import { isFreshInvite, isHangup } from '../domain/calls/live.js'
 import { applyCallMessage, busyReject, isBusy, relayAllowed } from '../domain/calls/sessions.js'
 import { c2cIdFor, groupConversationId } from '../domain/conversationIds.js'
 import { sendMessage } from '../domain/messages.js'
@@ -24,10 +24,28 @@ function grantsOf(ctx: AppContext): RelayGrants {
   return grants
 }
 
+const ACTION_NAMES: Record<number, string> = {
+  [CallAction.Invite]: 'invite',
+  [CallAction.Cancel]: 'cancel',
+  [CallAction.Accept]: 'accept',
+  [CallAction.Reject]: 'reject',
+  [CallAction.Timeout]: 'timeout',
+}
+
+/** One log line per call state change: started (accepted) and ended (hang up, cancel, reject, timeout). */
+function logCall(ctx: AppContext, sender: string, signal: CallSignal) {
+  const action = isHangup(signal) ? 'hangup' : (ACTION_NAMES[signal.actionType] ?? String(signal.actionType))
+  ctx.metrics.callEvents.inc({ action })
+  const fields = { inviteID: signal.inviteID, by: sender, group: signal.groupID || undefined, media: signal.data.call_type }
+  if (action === 'accept') ctx.log.info({ event: 'call start', ...fields }, 'call started')
+  else if (action !== 'invite') ctx.log.info({ event: 'call end', action, ...fields }, 'call ended')
+}
+
 /** Moves the call's state after one of its messages is stored; relay permissions of the call are checked afresh. */
 async function applyCall(ctx: AppContext, sender: string, signal: CallSignal): Promise<void> {
   await applyCallMessage(ctx.db, sender, signal)
   grantsOf(ctx).forget(signal.inviteID)
+  logCall(ctx, sender, signal)
   // A group-call participant who leaves (or cancels, or refuses) gives up their place in the room.
   if (ctx.sfu && signal.groupID && callStepOf(signal) !== 'invite' && callStepOf(signal) !== 'accept') {
     await ctx.sfu.leave(signal.inviteID, sender).catch((err: unknown) => ctx.log.warn({ err, inviteID: signal.inviteID }, 'sfu leave failed'))

@@ -1,4 +1,5 @@
-import { ConvType, SEND_MISFILED_TEXT } from '../../../types/chat.js'
+import { ConvType, MsgType, SEND_MISFILED_TEXT, SendError } from '../../../types/chat.js'
+import { HELPER_ID } from '../../../types/favorites.js'
 import { ResultCode } from '../../../types/codes.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
@@ -9,10 +10,14 @@ import { isCurrentMember, memberIds } from '../domain/groups/currentMembers.js'
 import { FANOUT_LIST_MAX, messageAt, sendMessage, toMessage } from '../domain/messages.js'
 import { checkMentions } from '../domain/messageOps/mentions.js'
 import { badRequest, Refusal } from '../domain/refusal.js'
+import { secondsSince } from '../ops/metrics.js'
 import { afterCallMessage, applyStoredCallMessage, handleRtcFrame, handleSfuFrame } from './calls.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
+import { answerHelperText } from './helperEvents.js'
 import type { FrameHandler } from './gateway.js'
 import { nackFor } from './refusals.js'
+
+const MODERATION_CODES: ReadonlySet<number> = new Set([SendError.BlockedWord, SendError.SensitiveText, SendError.SensitiveImage, SendError.BannedFile])
 
 /** The chat side of /ws: sends, typing, read state and group receipts. */
 export function chatFrameHandler(ctx: AppContext): FrameHandler {
@@ -25,6 +30,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
         return handleSfuFrame(ctx, session, frame, reply)
       case 'send': {
         const { clientMsgId } = frame.message
+        const started = performance.now()
         try {
           const call = callSignalOf(frame.message)
           if (call) await checkCallSignal(ctx.db, me, frame.message.conversationID, call)
@@ -40,11 +46,32 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           }
           // The acknowledgement follows the commit; pushes after it are best-effort.
           reply({ type: 'ack', clientMsgId, message: acked })
+          ctx.metrics.sendToAck.observe(secondsSince(started))
+          ctx.metrics.messagesAcked.inc()
           // Receivers derive their conversation rows (last message, unread) from the message itself.
-          if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
+          if (result.created) {
+            const fanoutStarted = performance.now()
+            await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
+            ctx.metrics.fanout.observe(secondsSince(fanoutStarted))
+          }
           if (result.created && call) await afterCallMessage(ctx, call)
+          const m = frame.message
+          if (result.created && result.ref.type === ConvType.C2C && result.ref.peer === HELPER_ID && m.type === MsgType.Text) {
+            // The user's message is acknowledged already: a failed answer is logged, never a nack.
+            await answerHelperText(ctx, me, clientMsgId, m.payload.text).catch((err: unknown) => ctx.log.warn({ err }, 'helper answer failed'))
+          }
         } catch (err) {
-          if (!(err instanceof Refusal)) throw err
+          if (!(err instanceof Refusal)) {
+            ctx.metrics.sendFailures.inc({ code: ResultCode.ServerError })
+            ctx.log.error({ event: 'send failure', err, wtId: me, conversationID: frame.message.conversationID, clientMsgId }, 'message send failed')
+            throw err
+          }
+          ctx.metrics.sendFailures.inc({ code: err.code })
+          const moderation = MODERATION_CODES.has(err.code)
+          ctx.log.info(
+            { event: moderation ? 'moderation refusal' : 'send refused', code: err.code, wtId: me, conversationID: frame.message.conversationID, clientMsgId },
+            moderation ? 'message refused by moderation' : 'message send refused',
+          )
           reply(nackFor(clientMsgId, err))
         }
         return

@@ -19,6 +19,7 @@ import {
 } from '../domain/conversations.js'
 import { parseConversationId } from '../domain/conversationIds.js'
 import { checkConversationPatch } from '../domain/contactRules.js'
+import { ensureHelperConversation } from '../domain/favorites/helper.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { withReactions } from '../domain/messageOps/reactions.js'
 import { notFound } from '../domain/refusal.js'
@@ -37,7 +38,12 @@ export function imRoutes(ctx: AppContext) {
       return state
     }
 
-    serve(app, chatRoutes.conversations, async (req) => ok(await listConversations(ctx.db, sessionOf(req).wtId)))
+    serve(app, chatRoutes.conversations, async (req) => {
+      const me = sessionOf(req).wtId
+      // Spec 1: every account has the official helper's conversation, with its welcome card.
+      await ensureHelperConversation(ctx.db, me)
+      return ok(await listConversations(ctx.db, me))
+    })
 
     serve(app, chatRoutes.open, async (req) => {
       const me = sessionOf(req).wtId

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { COLLECT_OK_TEXT, type ForwardResult } from '../../../types/messageOps.js'
+import type { ForwardResult } from '../../../types/messageOps.js'
 import { chatRoutes } from '../../../types/routes/chat.js'
-import { favoriteRoutes } from '../../../types/routes/favorites.js'
 import type { AppContext } from '../context.js'
-import { addCollection } from '../domain/messageOps/collections.js'
 import { deleteForMe } from '../domain/messageOps/deleteForMe.js'
 import { forwardMessages } from '../domain/messageOps/forward.js'
 import { revokeMessage } from '../domain/messageOps/revoke.js'
@@ -40,13 +38,5 @@ export function messageActionRoutes(ctx: AppContext) {
       const result: ForwardResult = { results: done.results }
       return ok(result)
     })
-  }
-}
-
-/** POST /api/user/collection/add (spec 7 "Quick phrases, favorites…"); the favorites page's other calls come later. */
-export function collectionRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    app.addHook('preHandler', requireSession(ctx))
-    serve(app, favoriteRoutes.collectionAdd, async (req) => ok(await addCollection(ctx.db, sessionOf(req).wtId, req.body), COLLECT_OK_TEXT))
   }
 }

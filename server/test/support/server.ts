@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import WebSocket from 'ws'
-import { buildApp, type BuiltApp } from '../../src/app.js'
+import { buildApp, type BuildOptions, type BuiltApp } from '../../src/app.js'
 import type { Bus } from '../../src/bus/Bus.js'
 import { memoryBus } from '../../src/bus/memory.js'
 import { redisBus } from '../../src/bus/redis.js'
@@ -66,12 +66,12 @@ export interface TestServer {
 }
 
 /** The real app on a real port, over the given storage. */
-export async function startServer(storage: Storage, overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startServer(storage: Storage, overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'logStream'> = {}): Promise<TestServer> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'))
   // Test files register many users from one address; a test of the limits passes its own.
   const rateLimits = { apiPerMinute: 1e6, registerPerHour: 1e6, loginPerMinute: 1e6, friendApplyPerHour: 1e6, uploadPerHour: 1e6 }
   const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir, rateLimits, ...overrides })
-  const built = await buildApp(config, { db: storage.db, bus: storage.bus, logger: false })
+  const built = await buildApp(config, { db: storage.db, bus: storage.bus, logger: Boolean(options.logStream), logStream: options.logStream })
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = built.app.server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`

@@ -2,6 +2,7 @@ import { Image, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import type { Conversation } from '@shared/chat'
 import { icons } from '@/assets/icons'
+import { isHelperConversation } from '@/domain/chat/specialConversations'
 import { conversationTitle } from './conversationName'
 
 interface Props {
@@ -28,6 +29,11 @@ export default function ChatHeader({ conversationID, conversation, typing, onBac
           <View className='chat-header__name' data-testid='chat-header-name'>
             {conversationTitle(conversationID, conversation)}
           </View>
+          {isHelperConversation(conversationID) ? (
+            <View className='official-tag' data-testid='official-tag'>
+              官方
+            </View>
+          ) : null}
           {isGroup && group ? (
             <View className='chat-header__count' data-testid='chat-member-count'>
               ({group.memberCount})

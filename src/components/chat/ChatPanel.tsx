@@ -11,7 +11,9 @@ import { messageKey } from '@/stores/chat/uiMessage'
 import { selectMessages, selectTypingUsers } from '@/stores/selectors/chat'
 import type { UiMessage } from '@/stores/slices/messages'
 import { canPreview } from './bubbles/ImageBubble'
+import { headerActionsFor } from '@/domain/chat/specialConversations'
 import ChatHeader from './ChatHeader'
+import HelperFaqDialog from './HelperFaqDialog'
 import { ChatScreenContext, type ChatScreen } from './chatContext'
 import ImagePreview from './ImagePreview'
 import InputArea from './InputArea'
@@ -61,6 +63,8 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
   const [resendFor, setResendFor] = useState<UiMessage | null>(null)
   const [inject, setInject] = useState<{ text: string; nonce: number } | null>(null)
   const [searching, setSearching] = useState(false)
+  const [faqOpen, setFaqOpen] = useState(false)
+  const headerActions = headerActionsFor(conversationID)
   const canSearch = useAppStore((s) => s.chatFeatures.messageSearch)
   const readStatusOn = useAppStore((s) => s.chatFeatures.readStatus)
   const opsState = useMessageOps(conversationID, isGroup)
@@ -112,7 +116,12 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
           onBack={onBack}
           actions={
             <>
-              {canSearch ? (
+              {headerActions.faq ? (
+                <View className='chat-header__action link' data-testid='chat-faq' aria-label='常见问题' onClick={() => setFaqOpen(true)}>
+                  常见问题
+                </View>
+              ) : null}
+              {canSearch && headerActions.search ? (
                 <View className='chat-header__action link' data-testid='chat-search' aria-label='搜索聊天记录' onClick={() => setSearching((v) => !v)}>
                   搜索
                 </View>
@@ -121,7 +130,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
             </>
           }
         />
-        {isGroup ? null : <PinnedBar conversationID={conversationID} />}
+        {isGroup || headerActions.faq ? null : <PinnedBar conversationID={conversationID} />}
         <MessageSearch conversationID={conversationID} open={searching} onClose={() => setSearching(false)} />
         {isGroup && !left ? <JoinGroupCallBanner groupID={conversationID.slice(5)} /> : null}
         <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />
@@ -150,6 +159,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
         {previewIndex >= 0 ? (
           <ImagePreview images={images} index={previewIndex} onIndex={(i) => setPreviewKey(messageKey(images[i]!))} onClose={closePreview} />
         ) : null}
+        {headerActions.faq ? <HelperFaqDialog open={faqOpen} onClose={() => setFaqOpen(false)} /> : null}
         <ReceiptPanel conversationID={conversationID} message={readStatusOn ? receiptMessage : null} onClose={() => setReceiptsFor(null)} />
         {isGroup && !left ? <GroupChatLayer conversationID={conversationID} groupNumber={groupNumber} ui={group.ui} openMember={group.openMember} close={group.close} /> : null}
         <Dialog

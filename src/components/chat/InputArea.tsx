@@ -17,7 +17,10 @@ import MentionList from './ops/MentionList'
 import { highlightedEntry, mentionNav } from './ops/mentionNav'
 import { useMentionCandidates } from './ops/useMentions'
 import { hiddenTools } from './ops/toolFlags'
+import { isSpecialConversation } from '@/domain/chat/specialConversations'
 import LocationDialog from './LocationDialog'
+import FavoritePanel from './panels/FavoritePanel'
+import PhrasePanel from './panels/PhrasePanel'
 import type { PlaceInput } from './placeInput'
 import Toolbar, { type Tool } from './Toolbar'
 import { useTypingReport } from './useTypingReport'
@@ -67,6 +70,9 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
   const editorId = useEditorId()
   const [text, setText] = useState(draft)
   const features = useAppStore((s) => s.chatFeatures)
+  const phraseSwitch = useAppStore((s) => s.userConfig?.phraseSwitch ?? 1)
+  // No calls to the official helper nor to a yx account.
+  const special = isSpecialConversation(conversationID)
   const groupNumber = useAppStore((s) => s.conversations[conversationID]?.groupProfile?.groupNumber ?? null)
   const selfID = useAppStore((s) => s.user?.wtId ?? '')
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null)
@@ -194,6 +200,8 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
       case 'emoji':
       case 'location':
       case 'voice':
+      case 'phrase':
+      case 'favorite':
         setPanel((p) => (p === tool ? null : tool))
         return
       case 'image':
@@ -213,6 +221,15 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     caret.current = next.caret
     setText(next.text)
     keyboard.focusEditor(editorId, next.caret)
+  }
+
+  /** A quick phrase goes into the editor at the caret; the user still decides to send it. */
+  const onPhrase = (word: string) => {
+    touched.current = true
+    const next = insertAt(textRef.current, word, caret.current)
+    caret.current = next.caret
+    setText(next.text)
+    setPanel(null)
   }
 
   const onSticker = (index: number, data: string) => {
@@ -241,9 +258,17 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
           </View>
         </>
       ) : null}
+      {panel === 'phrase' || panel === 'favorite' ? (
+        <>
+          <View className='chat-input__mask' onClick={closePanel} />
+          <View className='chat-input__popover'>
+            {panel === 'phrase' ? <PhrasePanel onPick={onPhrase} /> : <FavoritePanel conversationID={conversationID} onClose={closePanel} />}
+          </View>
+        </>
+      ) : null}
       <MentionList candidates={mention ? candidates : []} highlight={highlight} onPick={pickMention} />
-      <Toolbar active={panel} onTool={onTool} hidden={hiddenTools(features)}>
-        {conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : <GroupCallEntry groupID={conversationID.slice(5)} />}
+      <Toolbar active={panel} onTool={onTool} hidden={hiddenTools(features, phraseSwitch)}>
+        {special ? null : conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : <GroupCallEntry groupID={conversationID.slice(5)} />}
       </Toolbar>
       {quote ? (
         <View className='quote-bar' data-testid='quote-bar'>

@@ -2,7 +2,7 @@ import { Image, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { chatIcons } from './chatIcons'
 
-export type Tool = 'emoji' | 'image' | 'file' | 'video' | 'voice' | 'location'
+export type Tool = 'emoji' | 'image' | 'file' | 'video' | 'voice' | 'location' | 'phrase' | 'favorite'
 
 const TOOLS: ReadonlyArray<{ tool: Tool; icon: string; label: string }> = [
   { tool: 'emoji', icon: chatIcons.emoji, label: '表情' },
@@ -11,6 +11,8 @@ const TOOLS: ReadonlyArray<{ tool: Tool; icon: string; label: string }> = [
   { tool: 'video', icon: chatIcons.video, label: '视频' },
   { tool: 'voice', icon: chatIcons.voice, label: '语音' },
   { tool: 'location', icon: chatIcons.location, label: '位置' },
+  { tool: 'phrase', icon: chatIcons.phrase, label: '常用语' },
+  { tool: 'favorite', icon: chatIcons.favorite, label: '收藏' },
 ]
 
 interface Props {

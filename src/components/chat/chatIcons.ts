@@ -20,9 +20,12 @@ import chevronRight from './icons/chevron-right.svg'
 import fileType from './icons/fileType.svg'
 import wave from './icons/wave.svg'
 import mapFallback from './icons/mapFallback.svg'
+import phrase from '@/assets/icons/phrase.svg'
+import favorite from './icons/favorite.svg'
 
 /** Image URLs of the chat screen's own icons. */
 export const chatIcons = {
   emoji, image, file, video, voice, location, keyboard, play, arrowDown, zoomIn, zoomOut, rotate,
   prev, next, download, downloadDark, closeWhite, pin, chevronRight, fileType, wave, mapFallback,
+  phrase, favorite,
 } satisfies Record<string, string>

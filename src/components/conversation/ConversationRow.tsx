@@ -1,4 +1,5 @@
 import { Image, Text, View } from '@tarojs/components'
+import { isHelperConversation } from '@/domain/chat/specialConversations'
 import { memo } from 'react'
 import type { Conversation } from '@shared/chat'
 import Avatar from '@/components/layout/Avatar'
@@ -79,7 +80,12 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
       </View>
       <View className='conv-row__main'>
         <View className='conv-row__top'>
-          <View className='conv-row__name'>{conversationName(conversation)}</View>
+          <View className={`conv-row__name${isHelperConversation(conversation.conversationID) ? ' conv-row__name--tagged' : ''}`}>{conversationName(conversation)}</View>
+          {isHelperConversation(conversation.conversationID) ? (
+            <View className='official-tag conv-row__tag' data-testid='official-tag'>
+              官方
+            </View>
+          ) : null}
           <View className='conv-row__time'>{time}</View>
         </View>
         <View className='conv-row__bottom'>

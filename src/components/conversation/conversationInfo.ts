@@ -2,18 +2,9 @@ import { ConvType, type Conversation } from '@shared/chat'
 import { conversationTitle } from '@/components/chat/conversationName'
 import { isFriend } from '@/utils/friend'
 
-/** Spec 1: conversations whose ID starts with C2Cyx hide the mute, pin and archive options. */
-export function isYxConversation(conversationID: string): boolean {
-  return conversationID.startsWith('C2Cyx')
-}
+import { isHelperConversation, isSystemUserID, isYxConversation } from '@/domain/chat/specialConversations'
 
-/**
- * System senders (spec 1): group management, the official helper and 'yx' accounts. They have no
- * profile, and the transfer picker drops them (spec 3 "Transfer-picker entry").
- */
-export function isSystemUserID(userID: string): boolean {
-  return userID === 'groupManage' || userID === 'wisperHelper' || userID === 'administrator' || userID.startsWith('yx')
-}
+export { isSystemUserID, isYxConversation }
 
 /** The name a row shows: the remark, else the peer's nickname or the group's name (as the chat header). */
 export function conversationName(conversation: Conversation): string {
@@ -39,6 +30,8 @@ export interface ConversationMenuOptions {
  */
 export function menuOptions(conversation: Conversation, friendIDs: ReadonlySet<string>): ConversationMenuOptions {
   if (isYxConversation(conversation.conversationID)) return { pin: false, mute: false, fold: false }
+  // The helper is nobody's friend, yet it may be pinned and muted like any chat.
+  if (isHelperConversation(conversation.conversationID)) return { pin: true, mute: true, fold: true }
   const allowed = conversation.type === ConvType.Group || isFriend(conversation, friendIDs)
   return { pin: allowed, mute: allowed, fold: allowed }
 }

@@ -30,6 +30,7 @@ export default function AppShell({ route, children }: AppShellProps) {
   const guard = useRouteGuard(route)
   const narrow = useNarrowScreen()
   const user = useAppStore((s) => s.user)
+  const phrasesOn = useAppStore((s) => (s.userConfig?.phraseSwitch ?? 1) === 1)
   const hasUserInfo = useAppStore((s) => s.userInfo !== null)
   const [securityOpen, setSecurityOpen] = useState(false)
   const [qrCode, setQrCode] = useState<string | null>(null)
@@ -71,6 +72,8 @@ export default function AppShell({ route, children }: AppShellProps) {
       onSecurity={() => setSecurityOpen(true)}
       onScanQr={() => setQrCode('')}
       onLogout={onLogout}
+      phrasesOn={phrasesOn}
+      onTogglePhrases={() => void app.favorites.setPhraseSwitch(!phrasesOn).catch(() => undefined)}
     />
   )
 

@@ -9,9 +9,12 @@ interface SettingsMenuProps {
   onScanQr: () => void
   onLogout: () => void
   loggingOut: boolean
+  /** The user config's phraseSwitch: whether the chat toolbar offers 常用语. */
+  phrasesOn: boolean
+  onTogglePhrases: () => void
 }
 
-export default function SettingsMenu({ placement, onSecurity, onScanQr, onLogout, loggingOut }: SettingsMenuProps) {
+export default function SettingsMenu({ placement, onSecurity, onScanQr, onLogout, loggingOut, phrasesOn, onTogglePhrases }: SettingsMenuProps) {
   const [open, setOpen] = useState(false)
   const pick = (action: () => void) => () => {
     setOpen(false)
@@ -39,6 +42,11 @@ export default function SettingsMenu({ placement, onSecurity, onScanQr, onLogout
             <View className='settings__item' role='menuitem' data-testid='settings-scan-qr' onClick={pick(onScanQr)}>
               <Image className='icon icon--sm' src={icons.scan} />
               <View>扫码登录</View>
+            </View>
+            <View className='settings__item' role='menuitemcheckbox' aria-checked={phrasesOn ? 'true' : 'false'} data-testid='settings-phrases' onClick={pick(onTogglePhrases)}>
+              <Image className='icon icon--sm' src={icons.phrase} />
+              <View className='settings__label'>聊天常用语</View>
+              <View className={`settings__switch${phrasesOn ? ' settings__switch--on' : ''}`} />
             </View>
             <View className='settings__divider' />
             <View

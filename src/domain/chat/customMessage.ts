@@ -1,3 +1,5 @@
+import { readCollectDetail, type CollectDetail } from '@/domain/favorites/collectMessage'
+
 /**
  * What a custom message (TIMCustomElem) carries in its JSON `data` (spec section 3 "Custom
  * message data"), read defensively: data written by other clients may miss fields.
@@ -7,7 +9,9 @@ export type CustomContent =
   | { kind: 'order'; title: string; description: string; price: string; imageUrl: string; link: string }
   | { kind: 'evaluate'; score: number; comment: string }
   | { kind: 'link'; text: string; link: string }
-  | { kind: 'collect'; title: string; note: string; image: string }
+  | { kind: 'collect'; title: string; note: string; image: string; detail: CollectDetail }
+  /** The official helper's welcome card: its questions, each answered when clicked. */
+  | { kind: 'helper'; title: string; image: string; questions: Array<{ id: number; question: string; jumpUrl: string }> }
   /** Notices shown as centred grey text: group custom tips, friend and blacklist events. */
   | { kind: 'tip'; text: string }
   | { kind: 'unknown'; text: string }
@@ -44,6 +48,17 @@ function groupCustomTip(data: Json): string {
   return operator ? `${operator} 更新了群聊` : '群聊有更新'
 }
 
+function helperCard(data: Json): CustomContent {
+  const content = data.content && typeof data.content === 'object' ? (data.content as Json) : {}
+  const img = content.imgMsg && typeof content.imgMsg === 'object' ? str((content.imgMsg as Json).img) : ''
+  const list = Array.isArray(content.txtMsg) ? (content.txtMsg as unknown[]) : []
+  const questions = list
+    .map((q) => (q && typeof q === 'object' ? (q as Json) : {}))
+    .map((q) => ({ id: Number(q.id), question: str(q.question), jumpUrl: str(q.jumpUrl) }))
+    .filter((q) => Number.isInteger(q.id) && q.id > 0 && q.question !== '')
+  return { kind: 'helper', title: str(content.title) || '常见问题', image: img, questions }
+}
+
 export function parseCustomContent(payload: Record<string, unknown>): CustomContent {
   const data = parseJson(payload.data)
   const description = str(payload.description)
@@ -56,8 +71,10 @@ export function parseCustomContent(payload: Record<string, unknown>): CustomCont
       return { kind: 'nameCard', userId: str(data.userId), nickName: str(data.nickName), avatar: str(data.avatar) }
     case 'collect': {
       const detail = parseJson(data.detail) ?? (data.detail && typeof data.detail === 'object' ? (data.detail as Json) : {})
-      return { kind: 'collect', title: str(detail.collectTitle), note: str(detail.noteContent), image: str(detail.videoImage) }
+      return { kind: 'collect', title: str(detail.collectTitle), note: str(detail.noteContent), image: str(detail.videoImage), detail: readCollectDetail(detail) }
     }
+    case 'wisperHelper Msg':
+      return helperCard(data)
     case 'GroupCustomMsg':
       return { kind: 'tip', text: groupCustomTip(data) }
     case 'GroupCustomMsg_Type_createGroup': {

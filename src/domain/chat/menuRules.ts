@@ -51,6 +51,8 @@ export interface MenuInput {
   translationShown?: boolean
   /** The voice-to-text panel of this message is shown. */
   voiceTextShown?: boolean
+  /** The helper's or a yx conversation (spec 1): nothing there can be pinned. */
+  specialConversation?: boolean
 }
 
 export interface MenuEntry {
@@ -115,7 +117,7 @@ export function menuActions(input: MenuInput): MenuEntry[] {
     forward: content && !call && on(features, 'forward'),
     multiSelect: content && !call && on(features, 'multiSelect'),
     favorite: content && (FAVORITE_TYPES.has(m.type) || isCollectNote(m)),
-    pin: content && m.conversationType === 'C2C' && m.type !== MsgType.Audio && !call,
+    pin: content && m.conversationType === 'C2C' && m.type !== MsgType.Audio && !call && !input.specialConversation,
     translate: content && m.type === MsgType.Text && on(features, 'translate'),
     voiceToText: content && m.type === MsgType.Audio && on(features, 'voiceToText'),
     revoke: success && on(features, 'revoke') && ((own && age < REVOKE_WINDOW_S) || (manager && m.conversationType === 'GROUP')),

@@ -17,6 +17,7 @@ import { messageKey, type UiMessage } from '@/stores/chat/uiMessage'
 import { isApiError } from '../api/errors'
 import type { ServiceContext } from '../context'
 import { parseCustomContent } from '@/domain/chat/customMessage'
+import type { CollectDetail } from '@/domain/favorites/collectMessage'
 
 export const COPY_UNSUPPORTED_TEXT = 'this device does not support copy'
 export const NOTHING_SELECTED_TEXT = '未选择消息'
@@ -37,8 +38,32 @@ export interface ForwardRequest {
   title?: string
 }
 
+/**
+ * A collect card favorited again: its own kind with the same stored files (so an image stays an
+ * image); a note of the user's own by its favorite id, anyone else's by its text.
+ */
+function collectAgain(d: CollectDetail, ownId: number, base: { collectedUserId: string; collectTitle: string }): CollectionAddBody {
+  switch (d.contentType) {
+    case CollectContentType.Image:
+      if (d.imageUrl) return { ...base, contentType: CollectContentType.Image, imageUuid: d.imageUrl }
+      break
+    case CollectContentType.Video:
+      if (d.videoUrl) return { ...base, contentType: CollectContentType.Video, videoUuid: d.videoUrl, snapshotUuid: d.videoImage }
+      break
+    case CollectContentType.File:
+      if (d.fileUrl) return { ...base, contentType: CollectContentType.File, fileUuid: d.fileUrl, fileName: d.fileName, fileSize: d.fileSize }
+      break
+    case CollectContentType.Location:
+      if (d.lat !== null && d.lng !== null) return { ...base, contentType: CollectContentType.Location, lat: d.lat, lng: d.lng, addressTitle: d.addressTitle }
+      break
+    default:
+      break
+  }
+  return { ...base, contentType: CollectContentType.Note, collectTitle: d.noteContent || d.collectTitle, ...(ownId ? { id: ownId } : {}) }
+}
+
 /** The favorite add payload of spec 3 for a message; null when it cannot be a favorite. */
-export function collectPayloadOf(m: UiMessage): CollectionAddBody | null {
+export function collectPayloadOf(m: UiMessage, me = ''): CollectionAddBody | null {
   const p = m.payload
   const base = { collectedUserId: m.from, collectTitle: '' }
   switch (m.type) {
@@ -79,21 +104,14 @@ export function collectPayloadOf(m: UiMessage): CollectionAddBody | null {
     case MsgType.Custom: {
       const c = parseCustomContent(p)
       if (c.kind !== 'collect') return null
-      let id: number | undefined
-      try {
-        const detail = JSON.parse(String((JSON.parse(String(p.data)) as { detail?: unknown }).detail ?? '{}')) as { id?: unknown }
-        id = typeof detail.id === 'number' ? detail.id : undefined
-      } catch {
-        id = undefined
-      }
-      return { ...base, contentType: CollectContentType.Note, collectTitle: c.note || c.title, ...(id ? { id } : {}) }
+      return collectAgain(c.detail, m.from === me ? c.detail.id : 0, base)
     }
     default:
       return null
   }
 }
 
-export function createMessageActions({ api, engine, state, toast }: ServiceContext, mediaUrl: (url: string) => string) {
+export function createMessageActions({ api, engine, state, toast, me: currentUser }: ServiceContext, mediaUrl: (url: string) => string) {
   /** A revoked message also changes the conversation list's last message. */
   function reviseLastMessage(conversationID: string, isRevoked: (seq: number, from: string) => boolean): void {
     const conv = state().conversations[conversationID]
@@ -210,7 +228,8 @@ export function createMessageActions({ api, engine, state, toast }: ServiceConte
       toast.info(COLLECT_UPLOADING_TEXT)
       return
     }
-    const bodies = messages.map(collectPayloadOf).filter((b): b is CollectionAddBody => b !== null)
+    const me = currentUser()
+    const bodies = messages.map((m) => collectPayloadOf(m, me)).filter((b): b is CollectionAddBody => b !== null)
     if (!bodies.length) {
       toast.info('所选消息不能收藏')
       return

@@ -4,6 +4,7 @@ import type { AppState } from '../appState'
 import { emptyBadges } from './badges'
 import { contactsInitial } from './contacts'
 import { conversationsInitial } from './conversations'
+import { favoritesInitial } from './favorites'
 import { groupsInitial } from './groups'
 import { messagesInitial } from './messages'
 
@@ -50,5 +51,5 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   setTwoFactor: (twoFactor) => set({ twoFactor }),
   setImReady: (imReady) => set({ imReady }),
   clearSession: () =>
-    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial, ...groupsInitial }),
+    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial, ...groupsInitial, ...favoritesInitial }),
 })

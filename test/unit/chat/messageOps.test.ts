@@ -138,7 +138,11 @@ describe('favorites payload', () => {
   })
   it('a collect note re-favorites by id; other custom messages and faces cannot be favorites', () => {
     const note = { data: JSON.stringify({ type: 'collect', detail: JSON.stringify({ id: 7, collectTitle: '标题', noteContent: '笔记' }) }) }
-    expect(collectPayloadOf(ui(MsgType.Custom, note))).toMatchObject({ contentType: 99, id: 7, collectTitle: '笔记' })
+    expect(collectPayloadOf(ui(MsgType.Custom, note), '10000002')).toMatchObject({ contentType: 99, id: 7, collectTitle: '笔记' })
+    // Someone else's note: their favorite id is not ours, so it is kept by its text.
+    expect(collectPayloadOf(ui(MsgType.Custom, note), '10000001')).toEqual({ collectedUserId: '10000002', contentType: 99, collectTitle: '笔记' })
+    const image = { data: JSON.stringify({ type: 'collect', detail: JSON.stringify({ id: 8, contentType: 2, imageUrl: '/api/oss/file/abcdefghijklmnop' }) }) }
+    expect(collectPayloadOf(ui(MsgType.Custom, image), '10000001')).toMatchObject({ contentType: 2, imageUuid: '/api/oss/file/abcdefghijklmnop' })
     expect(collectPayloadOf(ui(MsgType.Custom, { data: '{"businessID":"link","text":"x","link":"y"}' }))).toBeNull()
     expect(collectPayloadOf(ui(MsgType.Face, { index: 1, data: 'x' }))).toBeNull()
   })

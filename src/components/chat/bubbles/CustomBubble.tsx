@@ -7,6 +7,9 @@ import { ApplySource } from '@shared/friends'
 import type { Toast } from '@/services/toast'
 import type { CustomContent } from '@/domain/chat/customMessage'
 import { missingCase } from '@/utils/missingCase'
+import FavoriteDetailDialog from '@/components/favorites/FavoriteDetailDialog'
+import { favoriteKindLabel } from '@/domain/favorites/favoriteList'
+import { useState } from 'react'
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url)
 
@@ -16,6 +19,46 @@ async function follow(toast: Toast, link: string): Promise<void> {
   const result = await fileOpener.openLink(link)
   if (result === 'copied') toast.success('链接已复制，请在浏览器中打开')
   else if (result === 'failed') toast.error('无法打开链接')
+}
+
+/** A favorite sent into the chat: its title and picture; a click opens it in the note-detail dialog. */
+function CollectCard({ content, picture }: { content: Extract<CustomContent, { kind: 'collect' }>; picture(url: string): string }) {
+  const [open, setOpen] = useState(false)
+  const d = content.detail
+  const kind = favoriteKindLabel(d.contentType)
+  return (
+    <>
+      <View className='bubble bubble--card bubble--clickable' data-testid='msg-custom' data-kind='collect' onClick={() => setOpen(true)}>
+        <View className='bubble-card__row'>
+          {content.image ? <Image className='bubble-card__image' src={picture(content.image)} mode='aspectFill' /> : null}
+          <View className='bubble-card__main'>
+            <View className='bubble-card__title'>{content.title || kind}</View>
+            {content.note && content.note !== content.title ? <View className='bubble-card__note'>{content.note}</View> : null}
+          </View>
+        </View>
+        <View className='bubble-card__foot'>收藏 · {kind}</View>
+      </View>
+      <FavoriteDetailDialog favorite={open ? { ...d, noteContent: d.noteContent || content.note, collectTitle: d.collectTitle || content.title } : null} onClose={() => setOpen(false)} />
+    </>
+  )
+}
+
+/** The helper's welcome card: each question is asked (and answered in the chat) on a click. */
+function HelperCard({ content }: { content: Extract<CustomContent, { kind: 'helper' }> }) {
+  const { favorites } = useApp()
+  return (
+    <View className='bubble bubble--card' data-testid='msg-custom' data-kind='helper'>
+      <View className='helper-card__title'>{content.title}</View>
+      <View className='helper-card__list'>
+        {content.questions.map((q) => (
+          <View key={q.id} className='helper-card__q' data-testid='helper-question' onClick={() => void favorites.askHelper(q.id).catch(() => undefined)}>
+            {q.question}
+          </View>
+        ))}
+      </View>
+      <View className='bubble-card__foot'>微谈小助手</View>
+    </View>
+  )
 }
 
 export default function CustomBubble({ content, own }: { content: Exclude<CustomContent, { kind: 'tip' }>; own: boolean }) {
@@ -88,13 +131,9 @@ export default function CustomBubble({ content, own }: { content: Exclude<Custom
         </View>
       )
     case 'collect':
-      return (
-        <View className='bubble bubble--card' data-testid='msg-custom' data-kind='collect'>
-          <View className='bubble-card__title'>{content.title || '笔记'}</View>
-          {content.note ? <View className='bubble-card__note'>{content.note}</View> : null}
-          <View className='bubble-card__foot'>笔记</View>
-        </View>
-      )
+      return <CollectCard content={content} picture={picture} />
+    case 'helper':
+      return <HelperCard content={content} />
     case 'unknown':
       return (
         <View className={`bubble bubble--text${own ? ' bubble--own' : ''}`} data-testid='msg-custom' data-kind='unknown'>

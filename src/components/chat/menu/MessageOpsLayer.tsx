@@ -1,5 +1,6 @@
 import { ActionStatus } from '@shared/friends'
 import { NOTHING_SELECTED_TEXT } from '@/services/chat/messageOps'
+import { isSpecialConversation } from '@/domain/chat/specialConversations'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
@@ -32,6 +33,7 @@ export function MessageOpsOverlays({ screen, state, role, narrow }: LayerProps) 
         role,
         now: Math.floor(Date.now() / 1000),
         senderDeleted: friends.some((f) => f.wtId === menu.message.from && f.actionStatus === ActionStatus.Deleted),
+        specialConversation: isSpecialConversation(screen.conversationID),
         ...menuInputExtras(menu.message, app.store.getState()),
       }).filter((e) => hasMessageAction(e.key))
     : []

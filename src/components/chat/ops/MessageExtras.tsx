@@ -1,6 +1,7 @@
 import { Image, View } from '@tarojs/components'
 import { memo, useState } from 'react'
 import { MsgType } from '@shared/chat'
+import { isSpecialConversation } from '@/domain/chat/specialConversations'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
@@ -38,7 +39,7 @@ function MessageExtras({ message, own }: Props) {
   const reactions = message.reactionList ?? []
   const canTranslate = features.translate && stored && message.type === MsgType.Text
   const canVoice = features.voiceToText && stored && message.type === MsgType.Audio
-  const canPin = !screen.isGroup && stored && message.type !== MsgType.Audio
+  const canPin = !screen.isGroup && !isSpecialConversation(screen.conversationID) && stored && message.type !== MsgType.Audio
 
   const closePicker = () => {
     setPicking(false)
