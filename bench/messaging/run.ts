@@ -157,6 +157,11 @@ async function startServers(s: Storage, count: number, redisUrl: string | null):
         DEMO_DATA: '0',
         WEB_ROOT: '',
         LOG_LEVEL: 'warn',
+        // The benchmark's sockets send faster than a person; the per-socket frame limits would measure themselves.
+        WS_SEND_BURST: '1000000',
+        WS_SEND_PER_SECOND: '1000000',
+        WS_READ_BURST: '1000000',
+        WS_READ_PER_SECOND: '1000000',
         // The inspector stays off; SIGUSR1 opens it on a free port so fullGc() can ask for a collection.
         NODE_OPTIONS: [process.env.NODE_OPTIONS, '--inspect-port=127.0.0.1:0'].filter(Boolean).join(' '),
       },

@@ -51,6 +51,7 @@ import { loggerOptions } from './ops/logging.js'
 import { createMetrics } from './ops/metrics.js'
 import { metricsRoute, startMetricsServer } from './ops/metricsEndpoint.js'
 import { instrumentBus, instrumentDb } from './ops/observe.js'
+import { momentRoutesPlugin } from './routes/moments.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { siteRoutes } from './routes/site.js'
 import { tagRoutes } from './routes/tags.js'
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     complaintRoutes,
     dictRoutes,
     mediaRoutes,
+    momentRoutesPlugin,
   ]
   for (const routes of plugins) await app.register(routes(ctx))
   await app.register(openApiRoutes())

@@ -14,6 +14,7 @@ import { createFavorites, type FavoritesService } from '@/services/favorites'
 import { createGroups, type GroupsService } from '@/services/groups'
 import { createMessageOps, type MessageOpsService } from '@/services/messageOps/actions'
 import { createMessaging, type Messaging } from '@/services/messaging'
+import { createMoments, type MomentsService } from '@/services/moments'
 import { createSession, type SessionService } from '@/services/session'
 import { createSessionEnd, type SessionEnd } from '@/services/sessionEnd'
 import { createSiteInfo, type SiteInfoService } from '@/services/siteInfo'
@@ -47,6 +48,7 @@ export interface App {
   groups: GroupsService
   messageOps: MessageOpsService
   favorites: FavoritesService
+  moments: MomentsService
   calls: CallsService
   siteInfo: SiteInfoService
 }
@@ -88,7 +90,8 @@ export function createApp(deps: AppDeps = {}): App {
   })
   const contacts = createContacts(ctx, chat)
   const groups = createGroups(ctx, chat)
-  const messaging = createMessaging(ctx, { sessionEnd, bindChat: chat.bindChat, bindContacts: contacts.bindContacts, groupLive: groups })
+  const moments = createMoments(ctx)
+  const messaging = createMessaging(ctx, { sessionEnd, bindChat: chat.bindChat, bindContacts: contacts.bindContacts, groupLive: groups, moments })
   const session = createSession(ctx, { messaging, sessionEnd })
   const calls = createCalls(ctx, { createCallEngine: deps.callEngine ?? createCallEngine, messaging, sessionEnd })
   return {
@@ -105,6 +108,7 @@ export function createApp(deps: AppDeps = {}): App {
     groups,
     messageOps,
     favorites: createFavorites(ctx, chat),
+    moments,
     calls,
     siteInfo: createSiteInfo(api),
   }

@@ -3,6 +3,7 @@ import { missingCase } from '@/utils/missingCase'
 import { NoticeType } from '@shared/ws'
 import type { ServiceContext } from './context'
 import type { createGroupLive } from './groups/live'
+import type { MomentsService } from './moments'
 import type { SessionEnd } from './sessionEnd'
 
 export interface MessagingDeps {
@@ -11,6 +12,7 @@ export interface MessagingDeps {
   bindChat(): void
   bindContacts(): void
   groupLive: ReturnType<typeof createGroupLive>
+  moments: Pick<MomentsService, 'refreshUnread'>
 }
 
 export type Messaging = ReturnType<typeof createMessaging>
@@ -52,7 +54,10 @@ export function createMessaging(ctx: ServiceContext, deps: MessagingDeps) {
     engine.on('notice', applyNotice)
     engine.on('kicked', handleKicked)
     engine.on('message', deps.groupLive.applyGroupTip)
-    engine.on('ready', () => void deps.groupLive.refreshGroupUnread())
+    engine.on('ready', () => {
+      void deps.groupLive.refreshGroupUnread()
+      void deps.moments.refreshUnread()
+    })
     engine.on('netStateChange', (state) => store.getState().setNetState(state))
     deps.bindChat()
     deps.bindContacts()

@@ -8,6 +8,7 @@ import { createFavoritesSlice } from './slices/favorites'
 import { createGroupsSlice } from './slices/groups'
 import { createMessagesSlice } from './slices/messages'
 import { createMessageOpsSlice } from './slices/messageOps'
+import { createMomentsSlice } from './slices/moments'
 import { createSessionSlice } from './slices/session'
 import { createUiSlice } from './slices/ui'
 
@@ -20,6 +21,7 @@ export type { MessageListState, SendStatus, UiMessage } from './slices/messages'
 export type { ConversationTab } from './selectors/chat'
 export type { ProfileTarget } from './slices/contacts'
 export type { GroupNoticeLists, MemberListState, NoticeListState } from './slices/groups'
+export type { MomentNoticeList, MomentPage } from './slices/moments'
 
 /** The one application store of an app: serialisable data and the setters on it, in typed slices. */
 export type AppStore = StoreApi<AppState>
@@ -37,5 +39,6 @@ export function createAppStore(): AppStore {
     ...createGroupsSlice(...a),
     ...createMessageOpsSlice(...a),
     ...createFavoritesSlice(...a),
+    ...createMomentsSlice(...a),
   }))
 }

@@ -28,7 +28,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // One project per suite, run in this order: the walking-skeleton flows (specs/), then the
-  // messaging flows, then group management, contacts, the calls, the message operations, the security settings, favorites and the regression runs of reported faults. Files inside a suite run in name order.
+  // messaging flows, then group management, contacts, the calls, the message operations, the security settings, favorites, moments and the regression runs of reported faults. Files inside a suite run in name order.
   projects: [
     { name: 'skeleton', testMatch: 'specs/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'messaging', testMatch: 'messaging/**/*.spec.ts', use: { browserName: 'chromium' } },
@@ -38,6 +38,7 @@ export default defineConfig({
     { name: 'message-ops', testMatch: 'message-ops/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'security', testMatch: 'security/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'favorites', testMatch: 'favorites/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'moments', testMatch: 'moments/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'regressions', testMatch: 'regressions/**/*.spec.ts', use: { browserName: 'chromium' } },
   ],
 })

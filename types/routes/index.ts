@@ -5,10 +5,11 @@ import { contactRoutes } from './contacts'
 import { favoriteRoutes } from './favorites'
 import { groupRoutes } from './groups'
 import { miscRoutes } from './misc'
+import { momentRoutes } from './moments'
 import { opsRoutes } from './ops'
 import type { ApiRoute } from './route'
 
-export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, opsRoutes }
+export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, momentRoutes, opsRoutes }
 export * from './route'
 
 /** The table by spec area. */
@@ -18,6 +19,7 @@ export const API_ROUTES = {
   groups: groupRoutes,
   chat: chatRoutes,
   favorites: favoriteRoutes,
+  moments: momentRoutes,
   misc: miscRoutes,
   calls: callRoutes,
   ops: opsRoutes,

@@ -17,9 +17,16 @@ import {
 } from './previewZoom'
 import { useApp } from '@/root/AppContext'
 
+/** A picture that is not a message (a moment's): its URL as the server gave it and its format. */
+export interface PreviewImage {
+  url: string
+  format: string
+  name: string
+}
+
 interface Props {
-  /** The conversation's images, oldest first. */
-  images: UiMessage[]
+  /** The conversation's images, oldest first, or a moment's pictures in order. */
+  images: ReadonlyArray<UiMessage | PreviewImage>
   /** Index of the image to show. */
   index: number
   onIndex(index: number): void
@@ -57,12 +64,16 @@ function stageBox(natural: { width: number; height: number } | null): { width: n
   return { width: Math.round(natural.width * k), height: Math.round(natural.height * k) }
 }
 
-function imageSource(m: UiMessage, mediaUrl: (url: string) => string): { url: string; format: string } {
+const isMessage = (m: UiMessage | PreviewImage): m is UiMessage => 'payload' in m
+
+function imageSource(m: UiMessage | PreviewImage, mediaUrl: (url: string) => string): { url: string; format: string } {
+  if (!isMessage(m)) return { url: mediaUrl(m.url), format: m.format }
   const url = typeof m.payload.url === 'string' && m.payload.url ? mediaUrl(m.payload.url) : m.localUrl ?? ''
   return { url, format: typeof m.payload.format === 'string' ? m.payload.format : '' }
 }
 
-function fileNameOf(m: UiMessage, format: string): string {
+function fileNameOf(m: UiMessage | PreviewImage, format: string): string {
+  if (!isMessage(m)) return m.name
   const ext = format ? `.${format.toLowerCase() === 'jpeg' ? 'jpg' : format.toLowerCase()}` : ''
   return `image-${m.sequence || m.clientMsgId}${ext}`
 }

@@ -6,6 +6,7 @@ import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import ReportDialog, { type ReportTarget } from '@/components/report/ReportDialog'
+import ProfileMoments from '@/components/moments/ProfileMoments'
 import ApplyDialog from './ApplyDialog'
 import FriendPickerDialog from './FriendPickerDialog'
 import RemarkTagDialog from './RemarkTagDialog'
@@ -130,6 +131,7 @@ export default function ProfileCard({ wtId, applySource, groupID, groupName, onR
         <Row label='个性签名' value={info.bio || '这个人很懒，什么都没留下'} testId='profile-bio' />
         <Row label='共同群聊' value={`${info.commonGroupCount} 个`} testId='profile-common-groups' />
         {friend && applySourceText(info.applySource) ? <Row label='来源' value={applySourceText(info.applySource)} /> : null}
+        {friend || info.isSelf ? <ProfileMoments wtId={info.wtId} /> : null}
       </View>
       {actions ? (
         <View className='profile__actions'>

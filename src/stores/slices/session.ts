@@ -7,6 +7,7 @@ import { conversationsInitial } from './conversations'
 import { favoritesInitial } from './favorites'
 import { groupsInitial } from './groups'
 import { messagesInitial } from './messages'
+import { momentsInitial } from './moments'
 
 /** The pending second login step: the ticket from the 712 answer and, once asked for, the hint. */
 export interface TwoFactorState {
@@ -51,5 +52,5 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   setTwoFactor: (twoFactor) => set({ twoFactor }),
   setImReady: (imReady) => set({ imReady }),
   clearSession: () =>
-    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial, ...groupsInitial, ...favoritesInitial }),
+    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial, ...groupsInitial, ...favoritesInitial, ...momentsInitial }),
 })
