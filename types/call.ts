@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { CallCmd, LINE_BUSY } from './callSteps'
+
+export { CallAction, CallCmd, LINE_BUSY, callRecordTextOf, callStepOf, callStepFieldsOf, countsAsUnread, formatCallDuration, type CallRecordText, type CallStep, type CallStepFields } from './callSteps'
 
 /**
  * The call contract of the self-hosted product: the call message payload that rides in chat
@@ -12,32 +15,9 @@ import { z } from 'zod'
 export const CALL_BUSINESS_ID = 1
 export const CALL_BUSINESS_ID_TEXT = 'av_call'
 
-/**
- * actionType of a call message. The spec names 1 and 2; accept, reject and timeout follow the
- * same signaling numbering so one field tells every step apart.
- */
-export const CallAction = {
-  /** Invite; with data.data.cmd 'hangup' and data.call_end it is the end of a connected call. */
-  Invite: 1,
-  /** The caller cancelled before anyone answered. */
-  Cancel: 2,
-  Accept: 3,
-  /** Rejected; with data.line_busy the callee was busy. */
-  Reject: 4,
-  /** Nobody answered within `timeout` seconds. */
-  Timeout: 5,
-} as const
-export type CallAction = (typeof CallAction)[keyof typeof CallAction]
-
 /** Media type of a call: unknown 0, audio 1, video 2. */
 export const CallMediaType = { Unknown: 0, Audio: 1, Video: 2 } as const
 export type CallMediaType = (typeof CallMediaType)[keyof typeof CallMediaType]
-
-/** data.data.cmd of a call message. */
-export const CallCmd = { AudioCall: 'audioCall', VideoCall: 'videoCall', Hangup: 'hangup', SwitchToAudio: 'switchToAudio' } as const
-export type CallCmd = (typeof CallCmd)[keyof typeof CallCmd]
-
-export const LINE_BUSY = 'line_busy'
 
 /** Room ID type: 1 numeric, 2 string. */
 export const RoomIdType = { Number: 1, String: 2 } as const
@@ -151,6 +131,13 @@ export function looksLikeCallSignal(data: string): boolean {
   }
 }
 
+/** The call signal in a custom message's data text, or null when it is not a valid call message. */
+export function callSignalOfData(data: unknown): CallSignal | null {
+  if (typeof data !== 'string' || !looksLikeCallSignal(data)) return null
+  const parsed = CallSignal.safeParse(JSON.parse(data))
+  return parsed.success ? parsed.data : null
+}
+
 /** Mini-program player entry (calling-widget section 3), for the live-player based engine. */
 export interface MiniProgramPlayerEntry {
   userID: string
@@ -191,6 +178,38 @@ export const RtcPayload = z.discriminatedUnion('kind', [
 ])
 export type RtcPayload = z.infer<typeof RtcPayload>
 
+/**
+ * Group calls through the SFU (Janus VideoRoom, when the server has JANUS_URL): the browser
+ * speaks only to the app server, which drives Janus. Each participant publishes once (`publish`
+ * with its offer; `published` brings Janus's answer) and receives one subscription per other
+ * publisher (`offer` for `feed`, the publisher's user ID; the browser answers with `answer`).
+ * `candidate` trickles ICE for the publication (`feed` '') or a subscription; `layer` picks the
+ * simulcast layer of a subscription by the size of its tile (0 low … 2 high); `gone` closes a
+ * subscription whose publisher left.
+ */
+const FeedId = z.string().max(64)
+export const SfuRequest = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('publish'), sdp: Sdp }),
+  z.object({ kind: z.literal('answer'), feed: FeedId.min(1), sdp: Sdp }),
+  z.object({
+    kind: z.literal('candidate'),
+    feed: FeedId,
+    candidate: z.string().max(2048),
+    sdpMid: z.string().max(64).nullable().default(null),
+    sdpMLineIndex: z.number().int().min(0).max(64).nullable().default(null),
+  }),
+  z.object({ kind: z.literal('layer'), feed: FeedId.min(1), substream: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
+])
+export type SfuRequest = z.infer<typeof SfuRequest>
+export const SfuEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('published'), sdp: Sdp }),
+  z.object({ kind: z.literal('offer'), feed: FeedId, sdp: Sdp }),
+  z.object({ kind: z.literal('gone'), feed: FeedId }),
+  /** The SFU refused or failed; the call falls back to nothing for this link. */
+  z.object({ kind: z.literal('error'), feed: FeedId, msg: z.string() }),
+])
+export type SfuEvent = z.infer<typeof SfuEvent>
+
 /** ICE servers for RTCPeerConnection (GET /api/media/iceServers). */
 export const IceServer = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() })
 export type IceServer = z.infer<typeof IceServer>
@@ -198,6 +217,8 @@ export const IceConfig = z.object({
   iceServers: z.array(IceServer),
   /** Seconds the TURN credentials stay valid (0 without TURN). */
   ttl: z.number().int(),
+  /** Group calls go through the SFU (the server has JANUS_URL); one-to-one calls stay peer-to-peer. */
+  sfu: z.boolean().default(false),
 })
 export type IceConfig = z.infer<typeof IceConfig>
 

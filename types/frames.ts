@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CallSignal, RtcPayload } from './call'
+import { CallSignal, RtcPayload, SfuEvent, SfuRequest } from './call'
 import { Conversation, ConversationID, Message, OutgoingMessage, Reaction } from './chat'
 import { FriendApplication, FriendChangeKind } from './friends'
 import { SessionGroup } from './sessionGroup'
@@ -98,6 +98,10 @@ export type ChatServerFrame = z.infer<typeof ChatServerFrame>
 export const RtcServerFrame = z.object({ type: z.literal('rtc'), inviteID: z.string(), from: z.string(), payload: RtcPayload })
 export type RtcServerFrame = z.infer<typeof RtcServerFrame>
 
+/** The SFU's side of a group call, for the participant (see SfuEvent). */
+export const SfuServerFrame = z.object({ type: z.literal('sfu'), inviteID: z.string(), payload: SfuEvent })
+export type SfuServerFrame = z.infer<typeof SfuServerFrame>
+
 /**
  * Contacts: a new application for me (application set), or only my unread count changed
  * (application null: read or handled on another device). unreadCount is the friend-application
@@ -127,6 +131,7 @@ export const SingleServerFrame = z.discriminatedUnion('type', [
   ...NoticeFrame.options,
   ...ChatServerFrame.options,
   RtcServerFrame,
+  SfuServerFrame,
   FriendApplyFrame,
   FriendChangeFrame,
   SessionGroupsFrame,
@@ -162,6 +167,10 @@ export const RtcClientFrame = z.object({
 })
 export type RtcClientFrame = z.infer<typeof RtcClientFrame>
 
+/** A participant's request to the SFU of a group call (only with JANUS_URL; see SfuRequest). */
+export const SfuClientFrame = z.object({ type: z.literal('sfu'), inviteID: CallSignal.shape.inviteID, payload: SfuRequest })
+export type SfuClientFrame = z.infer<typeof SfuClientFrame>
+
 /** Every frame a client may send; no string in it may hold a control character (types/text.ts). */
-export const ClientFrame = refuseControlChars(z.discriminatedUnion('type', [PingFrame, ...ChatClientFrame.options, RtcClientFrame]))
+export const ClientFrame = refuseControlChars(z.discriminatedUnion('type', [PingFrame, ...ChatClientFrame.options, RtcClientFrame, SfuClientFrame]))
 export type ClientFrame = z.infer<typeof ClientFrame>

@@ -7,11 +7,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MEDIA_SWITCH_DICT } from '../../types/call.js'
 import { ResultCode } from '../../types/codes.js'
 import { ALL_ROUTES } from '../../types/routes/index.js'
-import type { Bus } from './bus/Bus.js'
+import { userTopic, type Bus } from './bus/Bus.js'
 import { memoryBus } from './bus/memory.js'
 import { redisBus } from './bus/redis.js'
 import type { Config } from './config.js'
 import type { AppContext } from './context.js'
+import { JanusSfu, setJanodeLogLevel } from './domain/calls/janusSfu.js'
 import type { Db } from './db/Db.js'
 import { openDb } from './db/index.js'
 import { setSingleDictValue } from './domain/dict.js'
@@ -152,6 +153,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
     moderation: loadModeration(config.moderationFile ?? undefined),
     metrics,
+    sfu: null,
+  }
+  if (config.calls.janus) {
+    setJanodeLogLevel(config.logLevel)
+    // A participant hears from the SFU on every device; only the one in the call acts on it.
+    ctx.sfu = new JanusSfu(config.calls.janus, (wtId, inviteID, payload) => bus.publish(userTopic(wtId), { frame: { type: 'sfu', inviteID, payload } }), app.log)
   }
 
   installErrorHandling(app)
@@ -209,6 +216,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     metricsServer,
     async close() {
       await live.close()
+      await ctx.sfu?.close()
       await app.close()
       await closeRateLimits()
       if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()))

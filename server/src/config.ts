@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { randomBytes } from 'node:crypto'
 import { featuresWithout, type ChatFeatures } from '../../types/messageOps.js'
 
 /** Server configuration, read once from the environment (see the table in README.md). */
@@ -105,6 +106,11 @@ export interface CallConfig {
   turnSecret: string | null
   /** Lifetime of TURN credentials, seconds. */
   turnTtlSeconds: number
+  /**
+   * Janus for group calls (JANUS_URL, e.g. ws://127.0.0.1:8188; JANUS_API_SECRET; JANUS_ROOM_SECRET
+   * keys the rooms' numbers and pins, default the API secret); null keeps the browsers' mesh.
+   */
+  janus: { url: string; apiSecret: string | null; roomSecret: string } | null
 }
 
 /** An HTTP translation and speech provider (see server/src/domain/language/httpProvider.ts). */
@@ -183,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       turnUrls: list(env.TURN_URLS),
       turnSecret: env.TURN_SECRET || null,
       turnTtlSeconds: positive('TURN_TTL_SECONDS', env.TURN_TTL_SECONDS, 3600),
+      janus: env.JANUS_URL
+        ? { url: env.JANUS_URL, apiSecret: env.JANUS_API_SECRET || null, roomSecret: env.JANUS_ROOM_SECRET || env.JANUS_API_SECRET || randomBytes(32).toString('hex') }
+        : null,
     },
     chatFeatures: featuresWithout(list(env.CHAT_FEATURES_OFF)),
     languageProvider: env.LANGUAGE_PROVIDER_URL

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Bus } from './bus/Bus.js'
 import type { Config } from './config.js'
 import type { Db } from './db/Db.js'
+import type { JanusSfu } from './domain/calls/janusSfu.js'
 import type { Moderation } from './domain/moderation.js'
 import type { Metrics } from './ops/metrics.js'
 
@@ -14,5 +15,7 @@ export interface AppContext {
   imSecret: string
   log: FastifyBaseLogger
   moderation: Moderation
+  /** Group-call media through Janus when JANUS_URL is set; null keeps the browsers' mesh. */
+  sfu: JanusSfu | null
   metrics: Metrics
 }

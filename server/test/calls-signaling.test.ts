@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LoginResult } from '../../types/auth.js'
-import type { Message } from '../../types/chat.js'
+import type { Conversation, Message } from '../../types/chat.js'
 import { newInviteID, sendSignal, signal, signalOf } from './support/calls.js'
 import { chatClient } from './support/chat.js'
 import { BACKENDS, freshPhone, setupServers, type TestServer } from './support/server.js'
@@ -55,6 +55,39 @@ describe.each(BACKENDS)('call signaling on %s', (backend) => {
 
     const records = (await history(b.token, `C2C${a.wtId}`)).map((m) => JSON.parse(String(m.payload.data)).actionType)
     expect(records).toEqual([1, 3, 1])
+    ca.close()
+    cb.close()
+  })
+
+  it('counts only the call steps with a card as unread: never the invite nor a one-to-one accept', async () => {
+    const a = await user('甲')
+    const b = await user('乙')
+    const ca = chatClient(s, a.token)
+    const cb = chatClient(peer, b.token)
+    await Promise.all([ca.ready, cb.ready])
+    const unread = async (token: string, conversationID: string) =>
+      (await s.api<Conversation[]>('/api/im/conversations', undefined, { token })).data.find((c) => c.conversationID === conversationID)?.unreadCount
+    const id = newInviteID()
+    await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 1, { data: { cmd: 'videoCall', inviter: a.wtId } }))
+    await cb.next((f) => signalOf(f)?.actionType === 1)
+    expect(await unread(b.token, `C2C${a.wtId}`)).toBe(0)
+    // While the call runs the caller's conversation holds the callee's accept: no badge for it.
+    await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 3))
+    await ca.next((f) => signalOf(f)?.actionType === 3)
+    expect(await unread(a.token, `C2C${b.wtId}`)).toBe(0)
+    // The duration card is a message to read; so is a missed call's card, once (not its invite too).
+    await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 1, { call_end: 4, data: { cmd: 'hangup' } }))
+    await ca.next((f) => (signalOf(f)?.data as { call_end?: number } | undefined)?.call_end === 4)
+    expect(await unread(a.token, `C2C${b.wtId}`)).toBe(1)
+    const missed = newInviteID()
+    await sendSignal(ca, b.wtId, signal(missed, a.wtId, b.wtId, 1, { data: { cmd: 'audioCall', inviter: a.wtId } }))
+    await sendSignal(ca, b.wtId, signal(missed, a.wtId, b.wtId, 2))
+    await cb.next((f) => signalOf(f)?.inviteID === missed && signalOf(f)?.actionType === 2)
+    expect(await unread(b.token, `C2C${a.wtId}`)).toBe(1)
+    // Other custom messages still count.
+    await ca.send({ clientMsgId: `plain-${missed}`, conversationID: `C2C${b.wtId}`, type: 'TIMCustomElem', payload: { data: '{"businessID":"order"}' } })
+    await cb.next((f) => f.type === 'msg' && (f.message as Message).clientMsgId === `plain-${missed}`)
+    expect(await unread(b.token, `C2C${a.wtId}`)).toBe(2)
     ca.close()
     cb.close()
   })

@@ -78,6 +78,16 @@ let speakerDevice = ''
 
 type SinkVideo = HTMLVideoElement & { setSinkId?: (id: string) => Promise<void> }
 
+/**
+ * The publication's video in three simulcast layers, highest first (the order Janus reads the
+ * rids in): a subscriber's tile size picks one (layer 0 low … 2 high).
+ */
+const SIMULCAST_LAYERS: RTCRtpEncodingParameters[] = [
+  { rid: 'h', maxBitrate: 900_000 },
+  { rid: 'm', maxBitrate: 300_000, scaleResolutionDownBy: 2 },
+  { rid: 'l', maxBitrate: 120_000, scaleResolutionDownBy: 4 },
+]
+
 const DEVICE_TYPES: Partial<Record<MediaDeviceKind, MediaDevice['deviceType']>> = { videoinput: 'camera', audioinput: 'microphone', audiooutput: 'speaker' }
 
 /** Captures a new camera or microphone track and swaps it in for the old one, in the stream and on every link. */
@@ -114,11 +124,17 @@ export const media: MediaPort = {
     }
   },
 
-  createPeerLink({ iceServers, local }, events: PeerLinkEvents): PeerLink {
+  createPeerLink({ iceServers, local, role = 'peer' }, events: PeerLinkEvents): PeerLink {
     const pc = new RTCPeerConnection({ iceServers })
     const raw = (local as H5Stream).raw
-    for (const track of raw.getTracks()) pc.addTrack(track, raw)
-    ;(local as H5Stream).links.add(pc)
+    if (role === 'peer') for (const track of raw.getTracks()) pc.addTrack(track, raw)
+    if (role === 'publish') {
+      for (const track of raw.getTracks()) {
+        pc.addTransceiver(track, { direction: 'sendonly', streams: [raw], ...(track.kind === 'video' ? { sendEncodings: SIMULCAST_LAYERS } : {}) })
+      }
+    }
+    // Device switches and blur replace the tracks of every link that sends them.
+    if (role !== 'subscribe') (local as H5Stream).links.add(pc)
     pc.onicecandidate = (e) => {
       if (e.candidate) events.onIceCandidate({ candidate: e.candidate.candidate, sdpMid: e.candidate.sdpMid, sdpMLineIndex: e.candidate.sdpMLineIndex })
     }

@@ -13,6 +13,8 @@ export interface CallStream {
   stop(): void
 }
 
+export type PeerLinkRole = 'peer' | 'publish' | 'subscribe'
+
 export interface PeerLinkEvents {
   onIceCandidate(c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }): void
   onRemoteStream(stream: CallStream): void
@@ -57,7 +59,12 @@ export interface MediaPort {
   supportsWebRtc(): boolean
   /** Rejects with a MediaAccessError. */
   getLocalStream(opts: { audio: boolean; video: boolean; resolution: '480p' | '720p' | '1080p' }): Promise<CallStream>
-  createPeerLink(opts: { iceServers: Array<{ urls: string[]; username?: string; credential?: string }>; local: CallStream }, events: PeerLinkEvents): PeerLink
+  /**
+   * A peer connection: 'peer' sends and receives (one-to-one and the mesh), 'publish' sends the
+   * local tracks once to the SFU (video in three simulcast layers), 'subscribe' only receives one
+   * publisher's feed from the SFU.
+   */
+  createPeerLink(opts: { iceServers: Array<{ urls: string[]; username?: string; credential?: string }>; local: CallStream; role?: PeerLinkRole }, events: PeerLinkEvents): PeerLink
   /** Shows a stream in the element with this id (a video element, or a container for one); false when there is no such element yet. */
   attach(domId: string, stream: CallStream | null, opts: { muted: boolean; objectFit: 'contain' | 'cover' | 'fill' }): boolean
   setSpeakerMuted(muted: boolean): void

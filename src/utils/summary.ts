@@ -1,4 +1,6 @@
+import { callRecordTextOf, callStepFieldsOf, callStepOf, formatCallDuration, type CallStepFields } from '@shared/callSteps'
 import { ConvType, MsgType, type Conversation, type LastMessage, type Message } from '@shared/chat'
+import { zhCn } from '@/i18n/call/zh-cn'
 import { expandEmojiPlaceholders } from './emojiNames'
 
 /**
@@ -133,7 +135,9 @@ function profileChangeText(op: string, profile: Record<string, unknown> | null, 
  * Custom messages (spec 3 "Custom message data"): cards by businessID or type, system lines for
  * friend and group events, call records; anything else shows its description.
  */
-export function customMessageSummary(payload: Record<string, unknown>, viewerID = ''): string {
+export function customMessageSummary(payload: Record<string, unknown>, viewerID = '', from = ''): string {
+  const call = callStepFieldsOf(payload.data)
+  if (call) return callSummary(call, from !== '' && from === viewerID)
   const data = parseJson(str(payload, 'data'))
   const description = oneLine(str(payload, 'description'))
   if (!data) return description || KIND_LABEL.custom
@@ -148,9 +152,6 @@ export function customMessageSummary(payload: Record<string, unknown>, viewerID 
       return withDetail('[链接]', str(data, 'text') || str(data, 'link'))
     case 'service':
       return withDetail('[服务消息]', description)
-    case '1':
-    case 'av_call':
-      return Number(data.actionType) === 2 ? '[通话已取消]' : '[通话邀请]'
   }
   switch (type) {
     case 'nameCard':
@@ -177,6 +178,18 @@ export function customMessageSummary(payload: Record<string, unknown>, viewerID 
     }
   }
   return description || KIND_LABEL.custom
+}
+
+/**
+ * A call message in the list: the card it shows in the chat ('[通话时长：00:01:05]', '[对方已取消]'…),
+ * so a finished call never keeps '[通话邀请]'; the invite while it rings, and a one-to-one accept
+ * (no card of its own) as answered.
+ */
+function callSummary(call: CallStepFields, mine: boolean): string {
+  const card = callRecordTextOf(call, mine)
+  if (card === 'Duration') return `[${zhCn.Duration.replace('{duration}', formatCallDuration(call.data.call_end ?? 0))}]`
+  if (card) return `[${zhCn[card]}]`
+  return callStepOf(call) === 'invite' ? '[通话邀请]' : `[${zhCn.Answered}]`
 }
 
 function revokedText(message: SummarySource, viewerID: string): string {
@@ -208,7 +221,7 @@ function contentSummary(message: SummarySource, viewerID: string): string {
     case MsgType.Merger:
       return KIND_LABEL.merger
     case MsgType.Custom:
-      return customMessageSummary(p, viewerID)
+      return customMessageSummary(p, viewerID, message.from)
     case MsgType.GroupTip:
       return groupTipText(p, viewerID, str(p, 'operatorID') === message.from ? message.nick : '')
     default:

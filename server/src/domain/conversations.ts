@@ -56,7 +56,7 @@ const CONV_SELECT = `
          uc.draft, uc.custom_data, uc.updated_at, ${VISIBLE_END}::int AS last_seq,
          (SELECT count(*)::int FROM messages m WHERE m.channel_id = uc.channel_id
             AND m.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND m.seq <= ${VISIBLE_END} AND m.sender <> uc.wt_id
-            AND m.type <> 'TIMGroupTipElem' AND ${visibleTo('uc.wt_id', 'substr(uc.conversation_id, 6)')}) AS unread,
+            AND m.type <> 'TIMGroupTipElem' AND m.counts_unread AND ${visibleTo('uc.wt_id', 'substr(uc.conversation_id, 6)')}) AS unread,
          (SELECT pc.read_seq::int FROM user_conversations pc WHERE pc.channel_id = uc.channel_id AND pc.wt_id <> uc.wt_id
             AND uc.conversation_id LIKE 'C2C%' LIMIT 1) AS peer_read_seq,
          lm.type AS last_type, lm.payload AS last_payload, lm.sender AS last_sender, lu.nick_name AS last_nick,

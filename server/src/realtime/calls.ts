@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { CallAction, type CallSignal } from '../../../types/call.js'
+import { CallAction, callStepOf, type CallSignal } from '../../../types/call.js'
+import { ResultCode } from '../../../types/codes.js'
 import { MsgType } from '../../../types/chat.js'
-import type { RtcClientFrame } from '../../../types/frames.js'
+import type { RtcClientFrame, SfuClientFrame, SfuServerFrame } from '../../../types/frames.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { closingMessagesOf } from '../domain/calls/ending.js'
+import { sfuAllowed } from '../domain/calls/groupCalls.js'
 import { isFreshInvite, isHangup } from '../domain/calls/live.js'
 import { applyCallMessage, busyReject, isBusy, relayAllowed } from '../domain/calls/sessions.js'
 import { c2cIdFor, groupConversationId } from '../domain/conversationIds.js'
 import { sendMessage } from '../domain/messages.js'
-import { forbidden } from '../domain/refusal.js'
+import { badRequest, forbidden, Refusal } from '../domain/refusal.js'
 import type { SessionInfo } from '../domain/sessions.js'
 import { pushMessage } from './chatEvents.js'
 import { RelayGrants } from './relayGrants.js'
@@ -44,6 +46,10 @@ async function applyCall(ctx: AppContext, sender: string, signal: CallSignal): P
   await applyCallMessage(ctx.db, sender, signal)
   grantsOf(ctx).forget(signal.inviteID)
   logCall(ctx, sender, signal)
+  // A group-call participant who leaves (or cancels, or refuses) gives up their place in the room.
+  if (ctx.sfu && signal.groupID && callStepOf(signal) !== 'invite' && callStepOf(signal) !== 'accept') {
+    await ctx.sfu.leave(signal.inviteID, sender).catch((err: unknown) => ctx.log.warn({ err, inviteID: signal.inviteID }, 'sfu leave failed'))
+  }
 }
 
 /** After a call message is stored, before its acknowledgement: the call's state moves, so the sender's next frames find it. */
@@ -88,6 +94,41 @@ async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal
   })
   await applyCall(ctx, sender, signal)
   if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, null)
+}
+
+/** The SFU's grant key: permissions to use a call's room sit beside the relay grants. */
+const SFU = ''
+
+/**
+ * A participant's request to the SFU of a group call (JANUS_URL). The server decides who may
+ * use a call's room (someone in the call's user_list, which the 9-person cap already bounds);
+ * Janus sees only this server. The answer to a publication goes back to the asking socket.
+ */
+export async function handleSfuFrame(ctx: AppContext, session: SessionInfo, frame: SfuClientFrame, reply: (frame: SfuServerFrame) => void): Promise<void> {
+  const sfu = ctx.sfu
+  if (!sfu) throw badRequest('sfu: 服务器未启用 SFU')
+  const me = session.wtId
+  const grants = grantsOf(ctx)
+  if (!grants.has(frame.inviteID, me, SFU)) {
+    if (!(await sfuAllowed(ctx.db, frame.inviteID, me))) throw forbidden('inviteID: 通话不存在或已结束')
+    grants.grant(frame.inviteID, me, SFU)
+  }
+  const p = frame.payload
+  try {
+    switch (p.kind) {
+      case 'publish':
+        return reply({ type: 'sfu', inviteID: frame.inviteID, payload: { kind: 'published', sdp: await sfu.publish(frame.inviteID, me, p.sdp) } })
+      case 'answer':
+        return await sfu.answer(frame.inviteID, me, p.feed, p.sdp)
+      case 'candidate':
+        return await sfu.candidate(frame.inviteID, me, p.feed, p)
+      case 'layer':
+        return await sfu.layer(frame.inviteID, me, p.feed, p.substream)
+    }
+  } catch (err) {
+    ctx.log.warn({ err, inviteID: frame.inviteID, kind: p.kind }, 'sfu request failed')
+    throw new Refusal(ResultCode.ServerError, 'sfu: 媒体服务器暂不可用')
+  }
 }
 
 /** Relays a WebRTC frame to the other participant's devices; keep-alives only refresh the call. */

@@ -11,7 +11,7 @@ import { FANOUT_LIST_MAX, messageAt, sendMessage, toMessage } from '../domain/me
 import { checkMentions } from '../domain/messageOps/mentions.js'
 import { badRequest, Refusal } from '../domain/refusal.js'
 import { secondsSince } from '../ops/metrics.js'
-import { afterCallMessage, applyStoredCallMessage, handleRtcFrame } from './calls.js'
+import { afterCallMessage, applyStoredCallMessage, handleRtcFrame, handleSfuFrame } from './calls.js'
 import { pushConversation, pushMessage } from './chatEvents.js'
 import { answerHelperText } from './helperEvents.js'
 import type { FrameHandler } from './gateway.js'
@@ -26,6 +26,8 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
     switch (frame.type) {
       case 'rtc':
         return handleRtcFrame(ctx, session, frame)
+      case 'sfu':
+        return handleSfuFrame(ctx, session, frame, reply)
       case 'send': {
         const { clientMsgId } = frame.message
         const started = performance.now()

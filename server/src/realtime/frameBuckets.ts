@@ -12,6 +12,7 @@ function bucketOf(type: ClientFrame['type']): keyof SocketLimits | null {
     case 'receipt':
       return 'read'
     case 'rtc':
+    case 'sfu':
       return 'call'
     case 'ping':
       return null

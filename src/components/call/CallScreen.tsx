@@ -66,11 +66,11 @@ function press(engine: CallEngine, button: PanelButton, s: CallState): void {
   }
 }
 
-function ButtonPanel({ s, mobile }: { s: CallState; mobile: boolean }) {
+function ButtonPanel({ s, mobile, docked }: { s: CallState; mobile: boolean; docked: boolean }) {
   const { callEngine } = useApp()
   const t = useCallText()
   return (
-    <View className='call-panel' data-testid='call-panel'>
+    <View className={`call-panel${docked ? ' call-panel--docked' : ''}`} data-testid='call-panel'>
       {panelButtons(s, mobile).map((b) => {
         const button = (
         <View
@@ -236,6 +236,7 @@ export default function CallScreen({ s }: { s: CallState }) {
   const canInvite = s.isGroup && !calleeRinging && !!groupNumber
   // On mobile a focused tile closes the button panel; clearing the focus opens it.
   const panelOpen = !(mobile && focus)
+  const showGrid = s.isGroup && !calleeRinging
   return (
     <View
       id={SCREEN_ID}
@@ -269,14 +270,14 @@ export default function CallScreen({ s }: { s: CallState }) {
           ) : null}
         </View>
       </View>
-      {s.isGroup && !calleeRinging ? <GroupMedia s={s} focus={mobile ? focus : ''} onFocus={mobile ? setFocus : undefined} /> : s.isGroup ? null : <Media s={s} />}
+      {showGrid ? <GroupMedia s={s} focus={mobile ? focus : ''} onFocus={mobile ? setFocus : undefined} mobile={mobile} /> : s.isGroup ? null : <Media s={s} />}
       {calleeRinging && s.isGroup ? <GroupWaiting s={s} mobile={mobile} /> : s.callStatus === CallStatus.Calling && !s.isGroup ? <Waiting s={s} /> : null}
       {s.callTips ? (
         <View className='call-tip' data-testid='call-tip'>
           {t(s.callTips as CallTextKey)}
         </View>
       ) : null}
-      {panelOpen ? <ButtonPanel s={s} mobile={mobile} /> : null}
+      {panelOpen ? <ButtonPanel s={s} mobile={mobile} docked={showGrid} /> : null}
       {inviting ? (
         <MemberPicker
           groupNumber={groupNumber}

@@ -33,5 +33,12 @@ export function groupLayout(ids: string[], bigId: string, focused = false): Layo
   ]
 }
 
+/**
+ * The simulcast layer a tile asks of the SFU (0 low … 2 high): the big view the top layer; a
+ * small tile, a third of the grid's width, the middle one on a desktop window (about 240 px) and
+ * the low one on a phone (about 130 px).
+ */
+export const layerForTile = (item: LayoutItem, mobile: boolean): 0 | 1 | 2 => (item.props.big ? 2 : mobile ? 0 : 1)
+
 /** CSS grid placement of an item (grid lines count from 1). */
 export const gridArea = (item: LayoutItem) => `${item.y + 1} / ${item.x + 1} / span ${item.h} / span ${item.w}`

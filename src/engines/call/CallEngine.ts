@@ -30,7 +30,8 @@ export interface CallEngineDeps {
   chat: () => ChatEngine
   media: MediaPort
   ringtone: RingtonePort
-  iceServers: () => Promise<IceServer[]>
+  /** ICE servers, and whether group calls go through the SFU (the server has JANUS_URL). */
+  iceConfig: () => Promise<{ iceServers: IceServer[]; sfu: boolean }>
   /** Name and avatar of a user, for the waiting view. */
   profile: (userId: string) => Promise<Partial<Pick<CallUser, 'nick' | 'avatar' | 'remark'>>>
   tones: { dialing: string; ringing: string }
@@ -133,6 +134,8 @@ export interface CallEngine {
   streamOf(userId: string): CallStream | null
   /** Shows a participant's stream in the element `domId` (retried 5 times, 200 ms apart, until it exists). */
   startRemoteView(userId: string, domId: string): void
+  /** The simulcast layer to receive of a user's video in a group call through the SFU (0 low … 2 high). */
+  setRemoteLayer(userId: string, layer: 0 | 1 | 2): void
   setCallingBell(url: string): void
   enableMuteMode(muted: boolean): void
 }

@@ -1,5 +1,5 @@
-import type { IceServer, RtcPayload } from '@shared/call'
-import type { CallStream, LinkStats, MediaPort, PeerLink } from '@/platform/media'
+import type { IceServer, RtcPayload, SfuEvent, SfuRequest } from '@shared/call'
+import type { CallStream, LinkStats, MediaPort, PeerLink, PeerLinkEvents } from '@/platform/media'
 
 /**
  * How media flows between the participants of a call. The engine only knows this interface: the
@@ -26,23 +26,25 @@ export interface MediaPathEvents {
   linkState(userId: string, state: 'connected' | 'failed'): void
 }
 
+/** The events of a link that receives `userId`'s media: its stream, its state, and our candidates for it. */
+function linkEvents(userId: string, events: Pick<MediaPathEvents, 'remoteStream' | 'linkState'>, onIceCandidate: PeerLinkEvents['onIceCandidate']): PeerLinkEvents {
+  return {
+    onIceCandidate,
+    onRemoteStream: (stream) => events.remoteStream(userId, stream),
+    onStateChange: (state) => {
+      if (state === 'connected') events.linkState(userId, 'connected')
+      else if (state === 'failed') events.linkState(userId, 'failed')
+    },
+  }
+}
+
 export function peerToPeerPath(media: MediaPort, local: CallStream, iceServers: IceServer[], events: MediaPathEvents): MediaPath {
   const links = new Map<string, PeerLink>()
 
   function linkFor(userId: string): PeerLink {
     let link = links.get(userId)
     if (!link) {
-      link = media.createPeerLink(
-        { iceServers, local },
-        {
-          onIceCandidate: (c) => events.send(userId, { kind: 'candidate', ...c }),
-          onRemoteStream: (stream) => events.remoteStream(userId, stream),
-          onStateChange: (state) => {
-            if (state === 'connected') events.linkState(userId, 'connected')
-            else if (state === 'failed') events.linkState(userId, 'failed')
-          },
-        },
-      )
+      link = media.createPeerLink({ iceServers, local }, linkEvents(userId, events, (c) => events.send(userId, { kind: 'candidate', ...c })))
       links.set(userId, link)
     }
     return link
@@ -89,6 +91,120 @@ export function peerToPeerPath(media: MediaPort, local: CallStream, iceServers: 
     close() {
       for (const link of links.values()) link.close()
       links.clear()
+    },
+  }
+}
+
+/** The SFU path's extra events: its requests go to the server, not to a participant. */
+export interface SfuPathEvents extends Omit<MediaPathEvents, 'send'> {
+  sfu(request: SfuRequest): void
+}
+
+/** A media path through the SFU also takes the SFU's events and the layer each feed is shown at. */
+export interface SfuMediaPath extends MediaPath {
+  handleSfu(event: SfuEvent): Promise<void>
+  /** The simulcast layer to receive of a user's feed (0 low … 2 high), from the size of its tile. */
+  setLayer(userId: string, substream: 0 | 1 | 2): void
+}
+
+/**
+ * Group calls through the SFU (Janus, driven by the server): one publication of the local
+ * tracks, and one receive-only link per other participant, offered by the SFU when they publish.
+ * Participants are not connected to each other, so connect and the peer frames do nothing here.
+ */
+export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServer[], events: SfuPathEvents): SfuMediaPath {
+  const publisher = media.createPeerLink(
+    { iceServers, local, role: 'publish' },
+    {
+      onIceCandidate: (c) => events.sfu({ kind: 'candidate', feed: '', ...c }),
+      onRemoteStream: () => undefined,
+      onStateChange: () => undefined,
+    },
+  )
+  const feeds = new Map<string, PeerLink>()
+  const layers = new Map<string, 0 | 1 | 2>()
+  let closed = false
+
+  void publisher.createOffer().then(
+    (sdp) => {
+      if (!closed) events.sfu({ kind: 'publish', sdp })
+    },
+    (err: unknown) => console.warn('publication offer failed', err),
+  )
+
+  function feedLink(userId: string): PeerLink {
+    feeds.get(userId)?.close()
+    const link = media.createPeerLink({ iceServers, local, role: 'subscribe' }, linkEvents(userId, events, (c) => events.sfu({ kind: 'candidate', feed: userId, ...c })))
+    feeds.set(userId, link)
+    return link
+  }
+
+  return {
+    async connect() {
+      // The SFU offers each publisher's feed; nothing to start per participant.
+    },
+    async handle() {
+      // No peer-to-peer negotiation on this path.
+    },
+    async handleSfu(event) {
+      if (closed) return
+      switch (event.kind) {
+        case 'published':
+          return publisher.acceptAnswer(event.sdp)
+        case 'offer': {
+          const sdp = await feedLink(event.feed).acceptOffer(event.sdp)
+          events.sfu({ kind: 'answer', feed: event.feed, sdp })
+          const layer = layers.get(event.feed)
+          if (layer !== undefined) events.sfu({ kind: 'layer', feed: event.feed, substream: layer })
+          return
+        }
+        case 'gone':
+          feeds.get(event.feed)?.close()
+          feeds.delete(event.feed)
+          return
+        case 'error':
+          console.warn('sfu refused', event.feed, event.msg)
+          return
+        default:
+          return
+      }
+    },
+    setLayer(userId, substream) {
+      if (layers.get(userId) === substream) return
+      layers.set(userId, substream)
+      if (feeds.has(userId)) events.sfu({ kind: 'layer', feed: userId, substream })
+    },
+    disconnect(userId) {
+      feeds.get(userId)?.close()
+      feeds.delete(userId)
+    },
+    dropVideo() {
+      publisher.dropVideo()
+    },
+    async stats() {
+      const out = new Map<string, LinkStats>()
+      let sent: LinkStats | null = null
+      try {
+        sent = await publisher.stats()
+      } catch {
+        // A closing publication has nothing to report.
+      }
+      for (const [userId, link] of feeds) {
+        try {
+          const got = await link.stats()
+          // The receive links measure the others; the publication measures our own microphone.
+          out.set(userId, { ...got, localAudioLevel: sent?.localAudioLevel ?? 0, rttMs: Math.max(got.rttMs, sent?.rttMs ?? 0) })
+        } catch {
+          // A closing link has nothing to report.
+        }
+      }
+      return out
+    },
+    close() {
+      closed = true
+      for (const link of feeds.values()) link.close()
+      feeds.clear()
+      publisher.close()
     },
   }
 }

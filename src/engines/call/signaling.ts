@@ -1,7 +1,6 @@
-import { CallAction, CallCmd, CallSignal, CALL_BUSINESS_ID, CALL_LIMITS, DEFAULT_PUSH_DESCRIPTION, LINE_BUSY, looksLikeCallSignal, type CallMediaType, type OfflinePushInfo } from '@shared/call'
+import { CallAction, CallCmd, CALL_BUSINESS_ID, CALL_LIMITS, callRecordTextOf, callSignalOfData, callStepOf, DEFAULT_PUSH_DESCRIPTION, LINE_BUSY, type CallMediaType, type CallSignal, type CallStep, type OfflinePushInfo } from '@shared/call'
 import { MsgType, type Message } from '@shared/chat'
 import type { CallTextKey } from '@/i18n/call'
-import { missingCase } from '@/utils/missingCase'
 import { formatDuration } from './state'
 
 /**
@@ -60,32 +59,13 @@ export function pushInfoFor(inviterName: string, given?: Partial<OfflinePushInfo
 export const pushInfoOf = (s: CallSignal, callerName: string): OfflinePushInfo => pushInfoFor(callerName, s.offlinePushInfo)
 
 /** The kinds of step a call message can be. */
-export type SignalKind = 'invite' | 'cancel' | 'accept' | 'reject' | 'busy' | 'timeout' | 'hangup'
+export type SignalKind = CallStep
 
-export function kindOf(s: CallSignal): SignalKind {
-  switch (s.actionType) {
-    case CallAction.Invite:
-      return s.data.data?.cmd === CallCmd.Hangup || s.data.call_end !== undefined ? 'hangup' : 'invite'
-    case CallAction.Cancel:
-      return 'cancel'
-    case CallAction.Accept:
-      return 'accept'
-    case CallAction.Reject:
-      return s.data.line_busy ? 'busy' : 'reject'
-    case CallAction.Timeout:
-      return 'timeout'
-    default:
-      return missingCase(s.actionType, 'call action')
-  }
-}
+export const kindOf = callStepOf
 
 /** The call payload of a chat message, or null when it is not a (valid) call message. */
 export function signalOf(message: Pick<Message, 'type' | 'payload'>): CallSignal | null {
-  if (message.type !== MsgType.Custom) return null
-  const data = message.payload.data
-  if (typeof data !== 'string' || !looksLikeCallSignal(data)) return null
-  const parsed = CallSignal.safeParse(JSON.parse(data))
-  return parsed.success ? parsed.data : null
+  return message.type === MsgType.Custom ? callSignalOfData(message.payload.data) : null
 }
 
 export const mediaTypeOf = (s: CallSignal): CallMediaType => s.data.call_type
@@ -101,27 +81,9 @@ export interface CallRecord {
  * The card a call message shows to `viewer` in the chat history, or null for the steps that are
  * not records (the invite; the accept of a one-to-one call, whose record is the duration card).
  */
-export function callRecordOf(message: Pick<Message, 'type' | 'payload' | 'from' | 'conversationType'>, viewer: string): CallRecord | null {
+export function callRecordOf(message: Pick<Message, 'type' | 'payload' | 'from'>, viewer: string): CallRecord | null {
   const s = signalOf(message)
-  if (!s) return null
-  const mine = message.from === viewer
-  const card = (key: CallTextKey, duration = ''): CallRecord => ({ key, duration, mediaType: s.data.call_type })
-  switch (kindOf(s)) {
-    case 'invite':
-      return null
-    case 'accept':
-      return message.conversationType === 'GROUP' ? card('Answered') : null
-    case 'cancel':
-      return card(mine ? 'Call Cancel' : 'Other Side Cancel')
-    case 'busy':
-      return card(mine ? 'Line Busy' : 'Other Side Line Busy')
-    case 'reject':
-      return card(mine ? 'Declined' : 'Call declined by user')
-    case 'timeout':
-      return card('Call not answered')
-    case 'hangup':
-      return card('Duration', formatDuration(s.data.call_end ?? 0))
-    default:
-      return null
-  }
+  const key = s ? callRecordTextOf(s, message.from === viewer) : null
+  if (!s || !key) return null
+  return { key, duration: key === 'Duration' ? formatDuration(s.data.call_end ?? 0) : '', mediaType: s.data.call_type }
 }

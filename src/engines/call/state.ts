@@ -1,4 +1,4 @@
-import { CALL_LIMITS, CallMediaType } from '@shared/call'
+import { CALL_LIMITS, CallMediaType, formatCallDuration } from '@shared/call'
 import type { CallLanguage } from '@/i18n/call'
 import type { DeviceType, MediaDevice } from '@/platform/media'
 import { missingCase } from '@/utils/missingCase'
@@ -121,7 +121,7 @@ export function initialCallState(): CallState {
     isMinimized: false,
     enableFloatWindow: true,
     bigScreenUserId: '',
-    // The chat's call records are written with the spec's English texts.
+    // The widget's own default; the app sets its language when it creates the engine.
     language: 'en',
     displayMode: 'cover',
     videoResolution: '480p',
@@ -140,11 +140,7 @@ export function initialCallState(): CallState {
 }
 
 /** Seconds as HH:MM:SS. */
-export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds))
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`
-}
+export const formatDuration = formatCallDuration
 
 export function layoutOf(s: Pick<CallState, 'callStatus' | 'callRole' | 'isGroup' | 'callMediaType'>): LayoutState {
   switch (s.callStatus) {

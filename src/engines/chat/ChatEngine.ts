@@ -1,4 +1,4 @@
-import type { RtcPayload } from '@shared/call'
+import type { RtcPayload, SfuEvent, SfuRequest } from '@shared/call'
 import type { Conversation, Message, MessagePage, MessagesSince, OutgoingMessage, ReadMembersPage, Reaction } from '@shared/chat'
 import type { FriendApplyFrame, FriendChangeFrame, NoticeFrame, ReactionFrame, SessionGroupsFrame } from '@shared/frames'
 import type { MessageSearchBody } from '@shared/messageOps'
@@ -45,6 +45,8 @@ export interface ChatEngineEvents {
   conversationDeleted: { conversationID: string }
   /** A WebRTC negotiation frame from a call participant (ephemeral, never stored). */
   rtc: RtcEvent
+  /** The SFU's side of a group call (Janus through the server). */
+  sfu: SfuEventFrame
   /** The emoji reactions of a message changed (anyone in the conversation, this user included). */
   reaction: ReactionFrame
   /** A message was revoked by its sender or, in a group, by an owner or admin ('administrator'). */
@@ -56,6 +58,11 @@ export interface RevokedEvent {
   sequence: number
   from: string
   revoker: string
+}
+
+export interface SfuEventFrame {
+  inviteID: string
+  payload: SfuEvent
 }
 
 export interface RtcEvent {
@@ -236,6 +243,8 @@ export interface ChatEngine {
   forwardMessages(body: Omit<ForwardBody, 'merged' | 'title'> & Partial<Pick<ForwardBody, 'merged' | 'title'>>): Promise<ForwardResult>
   /** Sends a WebRTC frame to a participant of a live call; false when not connected (nothing queued). */
   sendRtc(inviteID: string, to: string, payload: RtcPayload): boolean
+  /** Sends a request to the SFU of a group call; false when not connected (nothing queued). */
+  sendSfu(inviteID: string, payload: SfuRequest): boolean
   /** Adds or removes this user's emoji reaction; resolves with the message's new reactionList. */
   setMessageReaction(params: SetReactionParams): Promise<Reaction[]>
   /** Rejects with the server's error ('请开通翻译功能' without a provider); never toasts. */

@@ -2,6 +2,7 @@ import type { Message } from '@shared/chat'
 import type { CallEngine } from '@/engines/call/CallEngine'
 import type { CallEngineFactory } from '@/engines'
 import { CallStatus } from '@/engines/call/state'
+import { APP_LANGUAGE } from '@/i18n/app'
 import { callText } from '@/i18n/call'
 import { media } from '@/platform/media'
 import { notifications } from '@/platform/notifications'
@@ -90,7 +91,7 @@ export function createCalls(ctx: ServiceContext, deps: CallsDeps) {
     chat: ctx.engine,
     media,
     ringtone,
-    iceServers: async () => (await mediaApi.getIceConfig()).iceServers,
+    iceConfig: mediaApi.getIceConfig,
     profile: profileOf,
     groupCallInfo: groupCallApi.getGroupCallInfo,
     tones: { dialing: dialingTone, ringing: ringingTone },
@@ -98,6 +99,8 @@ export function createCalls(ctx: ServiceContext, deps: CallsDeps) {
     newClientMsgId: () => newClientMsgId(),
   })
   engine.on('stateChanged', (s) => state().setCallState(s))
+  // The widget speaks the app's language until the host page calls setLanguage.
+  engine.configure({ type: 'settings', patch: { language: APP_LANGUAGE } })
   engine.on('toast', ({ key, params, type }) => toast[type](callText(engine.getState().language, key, params)))
   engine.on('error', ({ code, message }) => console.warn('call error', code, message))
   engine.on('messageSent', showSent)

@@ -1,3 +1,4 @@
+import { countsAsUnread } from '@shared/callSteps'
 import { MsgType, type Conversation, type LastMessage, type Message } from '@shared/chat'
 
 /** The @ type of a mention of this user in groupAtInfoList (the chat SDK's AT_ME). */
@@ -50,8 +51,9 @@ export function applyMessage(c: Conversation, m: Message, me: string): Conversat
   }
   if (!isNew) return c
   const next: Conversation = { ...c, lastSequence: m.sequence, lastMessage: toLastMessage(m), updatedAt: Math.max(c.updatedAt, m.time) }
-  // Group tips (created, joined, left) are news about the group, not messages to answer.
-  if (m.sequence > c.readSequence && m.type !== MsgType.GroupTip) {
+  // Group tips (created, joined, left) are news about the group, not messages to answer; nor is
+  // a call step without a card (an invite, a one-to-one accept).
+  if (m.sequence > c.readSequence && m.type !== MsgType.GroupTip && countsAsUnread(m.type, m.payload)) {
     next.unreadCount = c.unreadCount + 1
     const atTypes = mentionTypes(m, me)
     if (atTypes.length) next.groupAtInfoList = [...c.groupAtInfoList, { messageSequence: m.sequence, atTypeArray: atTypes }]

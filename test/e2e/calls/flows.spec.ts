@@ -51,7 +51,7 @@ test('a one-to-one voice call: the audio layout on both sides, sound both ways, 
   await expectAudioReceived(b.page, 1)
   await press(b.page, 'hangup')
   await expect(callScreen(a.page)).toHaveCount(0)
-  await expect(callCards(a.page).first()).toHaveText(/^Duration: 00:00:\d\d$/)
+  await expect(callCards(a.page).first()).toHaveText(/^通话时长：00:00:\d\d$/)
 })
 
 test('switching a connected video call to audio: both sides show the audio layout and keep talking', async ({ browser, request }) => {
@@ -104,14 +104,14 @@ test('line busy: a third user calling someone already on a call gets the busy to
 
   await placeCall(c, bob, 'voice')
   await expect(callScreen(c.page)).toHaveCount(0, { timeout: 15_000 })
-  await expect.poll(async () => (await shownToasts()).some((t) => t.endsWith('The other side is busy'))).toBe(true)
-  await expect(callCards(c.page)).toHaveText(['Other Side Line Busy'])
+  await expect.poll(async () => (await shownToasts()).some((t) => t.endsWith('对方忙线中'))).toBe(true)
+  await expect(callCards(c.page)).toHaveText(['对方忙线中'])
   // Bob's call with Alice goes on.
   await expectLayout(b.page, 'calling-c2c-audio')
   await expectLiveAudio(b.page, alice.wtId)
   await expectAudioReceived(b.page, 1)
   await openChatWith(b.page, carol)
-  await expect(callCards(b.page)).toHaveText(['Line Busy'])
+  await expect(callCards(b.page)).toHaveText(['忙线未接听'])
   await expectLayout(b.page, 'calling-c2c-audio')
   await press(a.page, 'hangup')
   await expect(callScreen(b.page)).toHaveCount(0)
@@ -130,9 +130,9 @@ test('an unanswered call times out on both sides with its cards (a 3 s timeout t
   await expectLayout(b.page, 'be-invited')
   await expect(callScreen(a.page)).toHaveCount(0, { timeout: 10_000 })
   await expect(callScreen(b.page)).toHaveCount(0, { timeout: 10_000 })
-  await expect(callCards(a.page)).toHaveText(['Call not answered'])
+  await expect(callCards(a.page)).toHaveText(['无应答'])
   await openChatWith(b.page, alice)
-  await expect(callCards(b.page)).toHaveText(['Call not answered'])
+  await expect(callCards(b.page)).toHaveText(['无应答'])
 })
 
 test("setLanguage('ja_JP') turns the widget's texts Japanese", async ({ browser, request }) => {
@@ -146,8 +146,8 @@ test("setLanguage('ja_JP') turns the widget's texts Japanese", async ({ browser,
   await placeCall(a, bob, 'video')
   await expect(visible(a.page, 'call-waiting')).toContainText('相手の応答を待っています')
   await expectLayout(b.page, 'be-invited')
-  // Bob keeps the default language.
-  await expect(visible(b.page, 'call-btn-accept')).toHaveAttribute('aria-label', 'Accept')
+  // Bob keeps the app's language.
+  await expect(visible(b.page, 'call-btn-accept')).toHaveAttribute('aria-label', '接听')
   await press(b.page, 'accept')
   await expectLayout(a.page, 'calling-c2c-video')
   await expectFramesDecoded(a.page, 1)

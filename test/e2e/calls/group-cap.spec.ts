@@ -44,15 +44,15 @@ test('a tenth person is refused: nine are in the group call, the banner shows 9,
   await visible(t.page, 'call-banner-toggle').click()
   await expect(banner.locator('[data-testid="call-banner-avatar"]')).toHaveCount(9)
   await visible(t.page, 'call-banner-join').click()
-  // A toast's text starts with its type icon; the widget speaks English until told otherwise.
-  await expect.poll(async () => (await shownToasts()).some((s) => s.endsWith('Supports a maximum of 9 people for simultaneous calls'))).toBe(true)
+  // A toast's text starts with its type icon; the widget speaks the app's Chinese until told otherwise.
+  await expect.poll(async () => (await shownToasts()).some((s) => s.endsWith('最多支持 9 人同时通话'))).toBe(true)
   await expect(callScreen(t.page)).toHaveCount(0)
   await expect(banner).toHaveAttribute('data-count', '9')
 
   // In the widget's language of the moment.
-  await setWidgetLanguage(t.page, 'zh-cn')
+  await setWidgetLanguage(t.page, 'en')
   await visible(t.page, 'call-banner-join').click()
-  await expect.poll(async () => (await shownToasts()).some((s) => s.endsWith('最多支持 9 人同时通话'))).toBe(true)
+  await expect.poll(async () => (await shownToasts()).some((s) => s.endsWith('Supports a maximum of 9 people for simultaneous calls'))).toBe(true)
   await expect(callScreen(t.page)).toHaveCount(0)
   // Not even for a moment: the status never left idle.
   expect(await shownStatuses()).toEqual([])

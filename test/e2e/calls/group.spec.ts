@@ -27,11 +27,11 @@ async function expectLiveAudio(page: Page, userId: string): Promise<void> {
   await expect.poll(() => el.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(start)
 }
 
-// Quarantined: on this machine the sixth participant (invited from the picker) loses the owner's
-// tile and its audio link, and the test fails the same way on the build that last passed here
-// (254661f), so the cause is in the mesh under these conditions, not in a recent change. The
-// other group call specs (cap, phones, offline push, picker) still run.
-test.fixme('a group voice call of six: three members picked to start it, a fourth joins from the banner, a fifth is invited from the picker, sound across the whole mesh', async ({ browser, request }) => {
+// Through Janus (JANUS_URL) each member publishes once and the call holds six. On the mesh this
+// machine loses the sixth participant's link to the owner (the failure does not depend on recent
+// changes: it fails the same way on 254661f), so there it stays quarantined.
+test('a group voice call of six: three members picked to start it, a fourth joins from the banner, a fifth is invited from the picker, sound from everyone to everyone', async ({ browser, request }) => {
+  test.fixme(!process.env.JANUS_URL, 'the six-person mesh loses a link on this machine; it runs through Janus')
   test.setTimeout(180_000)
   const [owner, b, c, d, e, f] = await registerUsers(request, ['群主', '乙', '丙', '丁', '戊', '己'])
   const groupID = await makeGroup(request, owner!, [b!, c!, d!, e!, f!])
@@ -61,7 +61,7 @@ test.fixme('a group voice call of six: three members picked to start it, a fourt
   await expectLayout(so!.page, 'dialing-group')
   for (const s of [sb!, sc!, sd!]) {
     await expectLayout(s.page, 'be-invited')
-    await expect(visible(s.page, 'call-waiting')).toContainText('Invited group call')
+    await expect(visible(s.page, 'call-waiting')).toContainText('邀请你加入多人通话')
     await expect(visible(s.page, 'call-waiting-name')).toHaveText(owner!.nickName)
   }
   await expect(callScreen(se!.page)).toHaveCount(0)
@@ -70,7 +70,7 @@ test.fixme('a group voice call of six: three members picked to start it, a fourt
   for (const s of [so!, sb!, sc!, sd!]) await expectLayout(s.page, 'calling-group-audio')
   await expect(visible(so!.page, 'call-grid')).toHaveAttribute('data-count', '4')
   for (const u of [b!, c!, d!]) await expect(tile(so!.page, u.wtId)).toHaveAttribute('data-entered', 'true', { timeout: 15_000 })
-  // The mesh: every pair talks, not only with the owner.
+  // Every pair talks, not only with the owner (a link each on the mesh, a subscription each through Janus).
   await expectLiveAudio(so!.page, b!.wtId)
   await expectLiveAudio(sb!.page, c!.wtId)
   await expectLiveAudio(sc!.page, d!.wtId)
@@ -105,22 +105,22 @@ test.fixme('a group voice call of six: three members picked to start it, a fourt
   await expect(tile(so!.page, f!.wtId)).toHaveAttribute('data-entered', 'false')
   await expect(visible(sc!.page, 'call-grid')).toHaveAttribute('data-count', '6')
   await expectLayout(sf!.page, 'be-invited')
-  await expect(visible(sf!.page, 'call-waiting')).toContainText('Invited group call')
+  await expect(visible(sf!.page, 'call-waiting')).toContainText('邀请你加入多人通话')
   await press(sf!.page, 'accept')
   await expectLayout(sf!.page, 'calling-group-audio')
   await expect(visible(sf!.page, 'call-grid')).toHaveAttribute('data-count', '6')
   await expect(tile(so!.page, f!.wtId)).toHaveAttribute('data-entered', 'true', { timeout: 15_000 })
   await expectLiveAudio(sf!.page, d!.wtId)
   await expectLiveAudio(se!.page, f!.wtId)
-  // Six people: each hears the five others through a link of its own.
+  // Six people: each hears the five others through a link (mesh) or subscription (Janus) of its own.
   for (const s of [so!, sb!, sc!, sd!, se!, sf!]) await expectAudioReceived(s.page, 5)
 
   // D leaves: the others drop D and say so; the call goes on.
   await press(sd!.page, 'hangup')
   await expect(callScreen(sd!.page)).toHaveCount(0)
-  await expect(toasts(so!.page).filter({ hasText: `${d!.nickName} end call` })).toHaveCount(1)
+  await expect(toasts(so!.page).filter({ hasText: `${d!.nickName} 结束通话` })).toHaveCount(1)
   // Over the call screen, not under it.
-  await expectToastOnTop(so!.page, `${d!.nickName} end call`)
+  await expectToastOnTop(so!.page, `${d!.nickName} 结束通话`)
   await expect(tile(so!.page, d!.wtId)).toHaveCount(0)
   await expect(visible(sf!.page, 'call-grid')).toHaveAttribute('data-count', '5')
   for (const s of [sb!, sc!, se!, sf!]) await press(s.page, 'hangup')

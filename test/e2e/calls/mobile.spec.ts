@@ -36,14 +36,14 @@ test('a group video call on phones: the picker header cancels, the waiting view 
   // B's waiting view on a phone: the caller, then how many are in the call with their avatars.
   await expectLayout(sb!.page, 'be-invited')
   await expect(visible(sb!.page, 'call-waiting-name')).toHaveText(owner!.nickName)
-  await expect(visible(sb!.page, 'call-waiting-group')).toContainText('3 people in the call')
+  await expect(visible(sb!.page, 'call-waiting-group')).toContainText('3 人在通话中')
   // The avatars of the others called besides B: C.
   await expect(visible(sb!.page, 'call-waiting-group').locator('.call-waiting__avatars .avatar')).toHaveCount(1)
 
   // Minimised while still ringing: the compact card says so, without the desktop control panel.
   await visible(sb!.page, 'call-btn-minimize').click()
   await expect(visible(sb!.page, 'call-float')).toHaveClass(/call-float--mobile/)
-  await expect(visible(sb!.page, 'call-float-timer')).toHaveText('wait to be called')
+  await expect(visible(sb!.page, 'call-float-timer')).toHaveText('等待接听')
   await expect(visible(sb!.page, 'call-float-hangup')).toHaveCount(0)
   await visible(sb!.page, 'call-btn-restore').click()
   await expectLayout(sb!.page, 'be-invited')

@@ -17,14 +17,14 @@ test('a one-to-one video call: invitation, accept, live video both ways, mute an
 
   await placeCall(a, bob, 'video')
   await expectLayout(a.page, 'dialing-c2c')
-  await expect(visible(a.page, 'call-waiting')).toContainText('Waiting for the other party to answer')
+  await expect(visible(a.page, 'call-waiting')).toContainText('等待对方接受邀请')
   // Only hang up while dialing.
   await expect(visible(a.page, 'call-btn-hangup')).toBeVisible()
   await expect(visible(a.page, 'call-btn-accept')).toHaveCount(0)
 
   await expectLayout(b.page, 'be-invited')
   await expect(visible(b.page, 'call-waiting-name')).toHaveText(alice.nickName)
-  await expect(visible(b.page, 'call-waiting')).toContainText('Invited you to a video call')
+  await expect(visible(b.page, 'call-waiting')).toContainText('邀请你进行视频通话')
   await expect(visible(b.page, 'call-btn-reject')).toBeVisible()
   await press(b.page, 'accept')
 
@@ -61,10 +61,10 @@ test('a one-to-one video call: invitation, accept, live video both ways, mute an
   await expect(callScreen(b.page)).toHaveCount(0)
 
   await expect(callCards(a.page)).toHaveCount(1)
-  await expect(callCards(a.page).first()).toHaveText(/^Duration: 00:00:\d\d$/)
+  await expect(callCards(a.page).first()).toHaveText(/^通话时长：00:00:\d\d$/)
   await openChatWith(b.page, alice)
   await expect(callCards(b.page)).toHaveCount(1)
-  await expect(callCards(b.page).first()).toHaveText(/^Duration: 00:00:\d\d$/)
+  await expect(callCards(b.page).first()).toHaveText(/^通话时长：00:00:\d\d$/)
   expect(await callCards(a.page).first().innerText()).toBe(await callCards(b.page).first().innerText())
 })
 
@@ -79,15 +79,15 @@ test('a declined call ends on both sides with its toast and cards', async ({ bro
 
   await placeCall(a, bob, 'voice')
   await expectLayout(b.page, 'be-invited')
-  await expect(visible(b.page, 'call-waiting')).toContainText('Invited you to a voice call')
+  await expect(visible(b.page, 'call-waiting')).toContainText('邀请你进行语音通话')
   await press(b.page, 'reject')
   await expect(callScreen(b.page)).toHaveCount(0)
   await expect(callScreen(a.page)).toHaveCount(0)
   // A toast's text starts with its type icon.
-  await expect.poll(async () => (await shownToasts()).some((t) => t.endsWith('The other side rejected the call'))).toBe(true)
-  await expect(callCards(a.page)).toHaveText(['Call declined by user'])
+  await expect.poll(async () => (await shownToasts()).some((t) => t.endsWith('对方已拒绝'))).toBe(true)
+  await expect(callCards(a.page)).toHaveText(['对方已拒绝'])
   await openChatWith(b.page, alice)
-  await expect(callCards(b.page)).toHaveText(['Declined'])
+  await expect(callCards(b.page)).toHaveText(['已拒绝'])
 })
 
 test('a call cancelled while ringing ends on both sides with its cards', async ({ browser, request }) => {
@@ -101,7 +101,7 @@ test('a call cancelled while ringing ends on both sides with its cards', async (
   await press(a.page, 'hangup')
   await expect(callScreen(a.page)).toHaveCount(0)
   await expect(callScreen(b.page)).toHaveCount(0)
-  await expect(callCards(a.page)).toHaveText(['Call Cancel'])
+  await expect(callCards(a.page)).toHaveText(['已取消'])
   await openChatWith(b.page, alice)
-  await expect(callCards(b.page)).toHaveText(['Other Side Cancel'])
+  await expect(callCards(b.page)).toHaveText(['对方已取消'])
 })

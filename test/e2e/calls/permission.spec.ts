@@ -65,38 +65,38 @@ test('a refused camera: the no-camera toast, the call resets, and the permission
   expect(await permissionState(a.page, 'camera')).toBe('prompt')
 
   await placeCall(a, bob, 'video')
-  await expectRefusedCall(a, 'no camera access')
+  await expectRefusedCall(a, '无摄像头权限')
   expect(await permissionState(a.page, 'camera')).toBe('denied')
 
-  // Linux is pictured as the windows browser window; the widget speaks English, so the panel starts in English.
+  // Linux is pictured as the windows browser window; the widget speaks the app's Chinese, so the panel starts in Chinese.
   const tip = visible(a.page, 'call-permission-tip')
   await expect(tip).toBeVisible()
   await expect(tip).toHaveAttribute('data-os', 'windows')
   expect((await shownPicture(a.page)).trim()).toBe((await picture('windows')).trim())
-  await expect(tip).toHaveAttribute('data-language', 'en')
-  await expect(visible(a.page, 'call-permission-missing')).toHaveText('no camera access')
-  await expect(tip).toContainText('Allow the browser to use your camera and microphone')
-  await expect(tip).toContainText('1. Click the lock icon at the left of the address bar')
-  await expect(visible(a.page, 'call-permission-close')).toHaveText('OK')
-
-  await visible(a.page, 'call-permission-zh').click()
   await expect(tip).toHaveAttribute('data-language', 'zh')
   await expect(visible(a.page, 'call-permission-missing')).toHaveText('无摄像头权限')
   await expect(tip).toContainText('允许浏览器使用摄像头和麦克风')
   await expect(tip).toContainText('2. 将“摄像头”和“麦克风”设为“允许”')
   await expect(visible(a.page, 'call-permission-close')).toHaveText('知道了')
+
   await visible(a.page, 'call-permission-en').click()
+  await expect(tip).toHaveAttribute('data-language', 'en')
+  await expect(visible(a.page, 'call-permission-missing')).toHaveText('no camera access')
+  await expect(tip).toContainText('Allow the browser to use your camera and microphone')
+  await expect(tip).toContainText('1. Click the lock icon at the left of the address bar')
   await expect(visible(a.page, 'call-permission-close')).toHaveText('OK')
+  await visible(a.page, 'call-permission-zh').click()
+  await expect(visible(a.page, 'call-permission-close')).toHaveText('知道了')
 
   await visible(a.page, 'call-permission-close').click()
   await expect(tip).toHaveCount(0)
   await expect(callScreen(a.page)).toHaveCount(0)
 })
 
-test('a refused microphone on a mac in Chinese, the tip left out while the microphone is allowed, and none on a phone', async ({ request }) => {
+test('a refused microphone on a mac in English, the tip left out while the microphone is allowed, and none on a phone', async ({ request }) => {
   const [alice, bob, carol, dave] = await registerUsers(request, ['麦', '克', '风', '机'])
 
-  // A mac: the voice call needs only the microphone; the widget set to zh-cn opens the panel in Chinese.
+  // A mac: the voice call needs only the microphone; the widget set to English opens the panel in English.
   const mac = await signInRefused(alice, {
     beforeLogin: async (context) => {
       await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' }))
@@ -104,24 +104,24 @@ test('a refused microphone on a mac in Chinese, the tip left out while the micro
   })
   await mac.page.evaluate(async () => {
     const kit = (window as unknown as { TUICallKit: { setLanguage(l: string): Promise<void> } }).TUICallKit
-    await kit.setLanguage('zh-cn')
+    await kit.setLanguage('en')
   })
   await placeCall(mac, bob, 'voice')
-  await expectRefusedCall(mac, '无麦克风权限')
+  await expectRefusedCall(mac, 'no microphone access')
   const tip = visible(mac.page, 'call-permission-tip')
   await expect(tip).toHaveAttribute('data-os', 'mac')
   expect((await shownPicture(mac.page)).trim()).toBe((await picture('mac')).trim())
-  await expect(tip).toHaveAttribute('data-language', 'zh')
-  await expect(visible(mac.page, 'call-permission-missing')).toHaveText('无麦克风权限')
-  await visible(mac.page, 'call-permission-en').click()
+  await expect(tip).toHaveAttribute('data-language', 'en')
   await expect(visible(mac.page, 'call-permission-missing')).toHaveText('no microphone access')
+  await visible(mac.page, 'call-permission-zh').click()
+  await expect(visible(mac.page, 'call-permission-missing')).toHaveText('无麦克风权限')
   await visible(mac.page, 'call-permission-close').click()
   await expect(tip).toHaveCount(0)
 
   // The microphone allowed, the camera not: the toast, but no panel (the tip is for a refused microphone).
   const micOnly = await signInRefused(carol, { beforeLogin: (context) => context.grantPermissions(['microphone']) })
   await placeCall(micOnly, bob, 'video')
-  await expectRefusedCall(micOnly, 'no camera access')
+  await expectRefusedCall(micOnly, '无摄像头权限')
   expect(await permissionState(micOnly.page, 'microphone')).toBe('granted')
   await micOnly.page.waitForTimeout(500)
   await expect(visible(micOnly.page, 'call-permission-tip')).toHaveCount(0)
@@ -129,7 +129,7 @@ test('a refused microphone on a mac in Chinese, the tip left out while the micro
   // A phone has no such settings panel: the toast only.
   const phone = await signInRefused(dave, { viewport: { width: 390, height: 844 } })
   await placeCall(phone, bob, 'video')
-  await expectRefusedCall(phone, 'no camera access')
+  await expectRefusedCall(phone, '无摄像头权限')
   await phone.page.waitForTimeout(500)
   await expect(visible(phone.page, 'call-permission-tip')).toHaveCount(0)
 })

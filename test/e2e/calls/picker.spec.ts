@@ -45,7 +45,7 @@ test("the invite picker of a 36-member group: 'View more' loads past the first p
 
   // The first page holds 30 members, the owner first (who is never a candidate).
   await expect(items).toHaveCount(29)
-  await expect(more).toHaveText('View more')
+  await expect(more).toHaveText('查看更多')
   await more.click()
   await expect(items).toHaveCount(35)
   await expect(more).toHaveCount(0)
@@ -71,10 +71,10 @@ test("the invite picker of a 36-member group: 'View more' loads past the first p
   await expect(items).toHaveCount(6)
   await selectAll.click()
   await expect(picker.locator('[data-testid="call-picker-item"][data-selected="true"]')).toHaveCount(6)
-  await expect(done).toHaveText('Done (6)')
+  await expect(done).toHaveText('完成 (6)')
   await selectAll.click()
   await expect(picker.locator('[data-testid="call-picker-item"][data-selected="true"]')).toHaveCount(0)
-  await expect(done).toHaveText('Done')
+  await expect(done).toHaveText('完成')
 
   // Done with nothing picked is ignored.
   await search.fill('')
@@ -85,17 +85,17 @@ test("the invite picker of a 36-member group: 'View more' loads past the first p
 
   // Eight picked one by one; a ninth is refused with the toast.
   for (const m of members.slice(0, 8)) await item(m).click()
-  await expect(done).toHaveText('Done (8)')
+  await expect(done).toHaveText('完成 (8)')
   await item(members[8]!).click()
   await expectToastOnTop(o.page, MAX_TOAST)
   await expect.poll(maxToasts).toBe(2)
   await expect(item(members[8]!)).toHaveAttribute('data-selected', 'false')
-  await expect(done).toHaveText('Done (8)')
+  await expect(done).toHaveText('完成 (8)')
   // Unpicking one makes room again.
   await item(members[0]!).click()
   await item(members[8]!).click()
   await expect(item(members[8]!)).toHaveAttribute('data-selected', 'true')
-  await expect(done).toHaveText('Done (8)')
+  await expect(done).toHaveText('完成 (8)')
 
   // Cancel closes the picker without calling anyone.
   await visible(o.page, 'call-picker-cancel').click()

@@ -20,14 +20,14 @@ async function connectedCall(request: Parameters<typeof registerUsers>[0], brows
   return { alice: alice!, bob: bob!, a, b }
 }
 
-test("kicked out mid-call: the 'kick out' tip and a reset on that side, and the other side's call ends at once with its duration card", async ({ browser, request }) => {
+test("kicked out mid-call: the 'kick out' tip (你已被踢下线) and a reset on that side, and the other side's call ends at once with its duration card", async ({ browser, request }) => {
   const { alice, a, b } = await connectedCall(request, browser)
 
   // Alice logs out on every device from elsewhere: the server ends this browser's session.
   const answer = await apiPost(request, '/api/user/security/logoutAll', {}, alice.login.token)
   expect(answer.code).toBe(200)
 
-  await expectToast(a.page, 'kick out')
+  await expectToast(a.page, '你已被踢下线')
   await expectToast(a.page, '你已在所有设备上退出登录')
   await expect(callScreen(a.page)).toHaveCount(0)
   await expect(a.page.locator('[data-testid="call-float"]').filter({ visible: true })).toHaveCount(0)
@@ -38,7 +38,7 @@ test("kicked out mid-call: the 'kick out' tip and a reset on that side, and the 
   // Bob's call ends through the record the server wrote in Alice's name, well before a media timeout.
   await expect(callScreen(b.page)).toHaveCount(0, { timeout: 5_000 })
   await openChatWith(b.page, alice)
-  await expect(callCards(b.page).last()).toHaveText(/^Duration: 00:00:\d\d$/)
+  await expect(callCards(b.page).last()).toHaveText(/^通话时长：00:00:\d\d$/)
 })
 
 test('logging out mid-call hangs the call up first: the other side sees the duration card', async ({ browser, request }) => {
@@ -50,5 +50,5 @@ test('logging out mid-call hangs the call up first: the other side sees the dura
 
   await expect(callScreen(b.page)).toHaveCount(0, { timeout: 5_000 })
   await openChatWith(b.page, alice)
-  await expect(callCards(b.page).last()).toHaveText(/^Duration: 00:00:\d\d$/)
+  await expect(callCards(b.page).last()).toHaveText(/^通话时长：00:00:\d\d$/)
 })

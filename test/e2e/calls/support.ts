@@ -73,7 +73,8 @@ function inboundCounters(page: Page, kind: 'audio' | 'video'): Promise<number[]>
   return page.evaluate(async (k) => {
     const all = (window as TrackedWindow).__peerConnections
     if (!all) throw new Error('peer connections are not tracked in this page: sign in with trackPeerConnections')
-    const open = all.filter((pc) => pc.connectionState !== 'closed')
+    // Links that receive: a publication to the SFU only sends, and is left out.
+    const open = all.filter((pc) => pc.connectionState !== 'closed' && pc.getTransceivers().some((t) => t.direction === 'sendrecv' || t.direction === 'recvonly'))
     return Promise.all(
       open.map(async (pc) => {
         let sum = 0

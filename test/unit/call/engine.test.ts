@@ -1,5 +1,6 @@
 import type { GroupCallInfo } from '@shared/call'
 import type { Message } from '@shared/chat'
+import type { CallEngineDeps } from '@/engines/call/CallEngine'
 import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
 import { buildSignal, callRecordOf, type CallRef } from '@/engines/call/signaling'
 import { MediaAccessError } from '@/platform/mediaAccess'
@@ -20,7 +21,7 @@ const fakeMedia = () =>
     ],
   })
 
-function setup(groupInfo: { current: GroupCallInfo | null } = { current: null }) {
+function setup(groupInfo: { current: GroupCallInfo | null } = { current: null }, iceConfig: CallEngineDeps['iceConfig'] = async () => ({ iceServers: [], sfu: false })) {
   const chat = new FakeChatEngine()
   chat.me = ME
   chat.ready = true
@@ -31,7 +32,7 @@ function setup(groupInfo: { current: GroupCallInfo | null } = { current: null })
     chat: () => chat,
     media,
     ringtone,
-    iceServers: async () => [],
+    iceConfig,
     profile: async () => ({ nick: '乙' }),
     groupCallInfo: async () => groupInfo.current,
     tones: { dialing: 'dialing.wav', ringing: 'ringing.wav' },
@@ -70,6 +71,19 @@ describe('WebRTC call engine', () => {
     await flush()
     expect(sentSignals(chat)[1]).toMatchObject({ actionType: 1, data: { data: { cmd: 'hangup' }, call_end: 0 } })
     expect(engine.getState().callStatus).toBe('idle')
+  })
+
+  it('asks for the ICE configuration while ringing, so the offer follows the accept without another request', async () => {
+    const iceConfig = jest.fn(async () => ({ iceServers: [{ urls: ['turn:relay.example:3478'], username: 'u', credential: 'c' }], sfu: false }))
+    const { chat, engine, media } = setup(undefined, iceConfig)
+    await engine.call({ userID: PEER, type: 2 })
+    expect(iceConfig).toHaveBeenCalledTimes(1)
+    chat.emit('message', incoming(buildSignal.accept(ref)))
+    await flush()
+    await flush()
+    expect(chat.rtcSent[0]).toMatchObject({ payload: { kind: 'offer' } })
+    expect(iceConfig).toHaveBeenCalledTimes(1)
+    expect(media.createPeerLink).toHaveBeenCalledWith(expect.objectContaining({ iceServers: [{ urls: ['turn:relay.example:3478'], username: 'u', credential: 'c' }] }), expect.anything())
   })
 
   it('caller: a busy or rejecting callee ends the call with its toast', async () => {
@@ -170,7 +184,8 @@ describe('WebRTC call engine', () => {
     expect(callRecordOf(m(buildSignal.reject(ref), PEER), ME)?.key).toBe('Call declined by user')
     expect(callRecordOf(m(buildSignal.timeout(ref), ME), PEER)?.key).toBe('Call not answered')
     expect(callRecordOf(m(buildSignal.hangup(ref, 75), ME), PEER)).toMatchObject({ key: 'Duration', duration: '00:01:15' })
-    expect(callRecordOf({ ...m(buildSignal.accept(ref), PEER), conversationType: 'GROUP' as const }, ME)?.key).toBe('Answered')
+    expect(callRecordOf(m(buildSignal.accept({ ...ref, groupID: 'g1' }), PEER), ME)?.key).toBe('Answered')
+    expect(callRecordOf(m(buildSignal.accept(ref), PEER), ME)).toBeNull()
   })
 })
 

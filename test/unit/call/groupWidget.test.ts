@@ -1,4 +1,4 @@
-import { groupLayout } from '@/components/call/groupLayout'
+import { groupLayout, layerForTile } from '@/components/call/groupLayout'
 import { hasMore, searchCandidates, showSelectAll, toggleAll, toggleCandidate, type Candidate } from '@/domain/call/pickerRules'
 
 const cand = (userID: string, nick = '', isDisabled = false): Candidate => ({ userID, nick, avatar: '', isDisabled })
@@ -29,6 +29,15 @@ describe('group media grid', () => {
   it('a focused tile takes the big view at any count; an unknown big user falls back to the first', () => {
     expect(groupLayout(['a', 'b', 'c', 'd', 'e', 'f'], 'e', true)[0]).toMatchObject({ name: 'e', props: { big: true } })
     expect(groupLayout(['a', 'b'], 'zz')[0]).toMatchObject({ name: 'a' })
+  })
+})
+
+describe('simulcast layer by tile', () => {
+  it('the big view takes the top layer; a small tile the middle one on a desktop and the low one on a phone', () => {
+    const [big, small] = groupLayout(['me', 'b', 'c'], 'b')
+    expect([layerForTile(big!, false), layerForTile(big!, true)]).toEqual([2, 2])
+    expect([layerForTile(small!, false), layerForTile(small!, true)]).toEqual([1, 0])
+    expect(groupLayout(['a', 'b', 'c', 'd', 'e'], 'a').map((i) => layerForTile(i, true))).toEqual([0, 0, 0, 0, 0])
   })
 })
 

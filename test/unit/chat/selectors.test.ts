@@ -1,4 +1,4 @@
-import type { Conversation } from '@shared/chat'
+import { MsgType, type Conversation } from '@shared/chat'
 import {
   selectArchivedList,
   selectConversationList,
@@ -99,4 +99,21 @@ test('conversations written to in the same second are ordered by arrival', () =>
   expect(ids(selectConversationList(useAppStore.getState(), 'all'))).toEqual(['C2C1', 'C2C2'])
   useAppStore.getState().applyConversationMessage(message({ conversationID: 'C2C2', sequence: 3, time: 200 }), me)
   expect(ids(selectConversationList(useAppStore.getState(), 'all'))).toEqual(['C2C2', 'C2C1'])
+})
+
+test("a call step without a card (the callee's accept, an invite) leaves the unread count alone; its card counts", () => {
+  seed([conversation('C2C2', { lastSequence: 1, readSequence: 1, unreadCount: 0, lastMessage: last(100) })])
+  const me = '10000001'
+  const call = (sequence: number, actionType: number, data: Record<string, unknown> = {}) =>
+    message({
+      conversationID: 'C2C2',
+      sequence,
+      type: MsgType.Custom,
+      payload: { data: JSON.stringify({ businessID: 1, inviteID: 'call-abcdefgh', actionType, inviter: me, inviteeList: ['10000002'], groupID: '', data: { call_type: 2, ...data } }), description: '', extension: '' },
+    })
+  useAppStore.getState().applyConversationMessage(call(2, 1, { data: { cmd: 'videoCall' } }), me)
+  useAppStore.getState().applyConversationMessage(call(3, 3), me)
+  expect(useAppStore.getState().conversations.C2C2).toMatchObject({ lastSequence: 3, unreadCount: 0 })
+  useAppStore.getState().applyConversationMessage(call(4, 1, { call_end: 5, data: { cmd: 'hangup' } }), me)
+  expect(useAppStore.getState().conversations.C2C2).toMatchObject({ lastSequence: 4, unreadCount: 1 })
 })

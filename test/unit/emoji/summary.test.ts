@@ -1,3 +1,4 @@
+import { countsAsUnread } from '@shared/callSteps'
 import { MsgType, type LastMessage, type Message } from '@shared/chat'
 import { conversationSummary, customMessageSummary, groupTipText, messageSummary } from '@/utils/summary'
 
@@ -104,7 +105,33 @@ describe('custom messages', () => {
     expect(customMessageSummary(custom({ businessID: 'evaluate', score: 5, comment: '很好' }).payload)).toBe('[评价] 很好')
     expect(customMessageSummary(custom({ businessID: 'link', text: '官网', link: 'https://a.cn' }).payload)).toBe('[链接] 官网')
     expect(customMessageSummary(custom({ businessID: 'av_call', actionType: 1 }).payload)).toBe('[通话邀请]')
-    expect(customMessageSummary(custom({ businessID: 1, actionType: 2 }).payload)).toBe('[通话已取消]')
+    expect(customMessageSummary(custom({ businessID: 1, actionType: 2 }).payload)).toBe('[对方已取消]')
+  })
+
+  test('call messages read as their chat card, so a finished call never keeps the invite', () => {
+    const step = (actionType: number, data: Record<string, unknown> = {}, groupID = '') => custom({ businessID: 1, actionType, groupID, data: { call_type: 2, ...data } }).payload
+    expect(customMessageSummary(step(1, { data: { cmd: 'videoCall' } }), 'me', 'peer')).toBe('[通话邀请]')
+    expect(customMessageSummary(step(1, { call_end: 65, data: { cmd: 'hangup' } }), 'me', 'peer')).toBe('[通话时长：00:01:05]')
+    expect(customMessageSummary(step(2), 'me', 'me')).toBe('[已取消]')
+    expect(customMessageSummary(step(2), 'me', 'peer')).toBe('[对方已取消]')
+    expect(customMessageSummary(step(4), 'me', 'peer')).toBe('[对方已拒绝]')
+    expect(customMessageSummary(step(4, { line_busy: 'line_busy' }), 'me', 'me')).toBe('[忙线未接听]')
+    expect(customMessageSummary(step(5), 'me', 'peer')).toBe('[无应答]')
+    expect(customMessageSummary(step(3), 'me', 'peer')).toBe('[已接听]')
+    expect(customMessageSummary(step(3, {}, 'g1'), 'me', 'peer')).toBe('[已接听]')
+    // Older writers send the inner data as JSON text.
+    expect(customMessageSummary(custom({ businessID: 1, actionType: 1, data: JSON.stringify({ call_end: 3, data: { cmd: 'hangup' } }) }).payload, 'me', 'peer')).toBe('[通话时长：00:00:03]')
+  })
+
+  test('only call steps with a card count as unread', () => {
+    const step = (actionType: number, groupID = '', data: Record<string, unknown> = {}) => custom({ businessID: 1, actionType, groupID, data: { call_type: 1, ...data } }).payload
+    expect(countsAsUnread('TIMCustomElem', step(1, '', { data: { cmd: 'audioCall' } }))).toBe(false)
+    expect(countsAsUnread('TIMCustomElem', step(3))).toBe(false)
+    expect(countsAsUnread('TIMCustomElem', step(3, 'g1'))).toBe(true)
+    expect(countsAsUnread('TIMCustomElem', step(1, '', { call_end: 9, data: { cmd: 'hangup' } }))).toBe(true)
+    for (const action of [2, 4, 5]) expect(countsAsUnread('TIMCustomElem', step(action))).toBe(true)
+    expect(countsAsUnread('TIMCustomElem', { data: '{"businessID":"order"}' })).toBe(true)
+    expect(countsAsUnread('TIMTextElem', { text: 'businessID' })).toBe(true)
   })
 
   test('cards by type', () => {

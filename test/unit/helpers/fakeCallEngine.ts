@@ -71,7 +71,7 @@ export function fakeCallEngine(self = { userId: '10000001', nick: '甲', avatar:
     chat: () => chat,
     media,
     ringtone: { loop: jest.fn(), stop: jest.fn(), isPlayableAudio: jest.fn(async () => true) },
-    iceServers: async () => [],
+    iceConfig: async () => ({ iceServers: [], sfu: false }),
     profile: async () => ({}),
     groupCallInfo: async () => null,
     tones: { dialing: 'dialing.wav', ringing: 'ringing.wav' },

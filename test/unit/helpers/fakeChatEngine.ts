@@ -1,4 +1,4 @@
-import type { RtcPayload } from '@shared/call'
+import type { RtcPayload, SfuRequest } from '@shared/call'
 import type { Conversation, Message } from '@shared/chat'
 import type { GroupCreateBody } from '@shared/group'
 import type {
@@ -108,6 +108,11 @@ export class FakeChatEngine implements ChatEngine {
   readonly rtcSent: Array<{ inviteID: string; to: string; payload: RtcPayload }> = []
   readonly sendRtc = jest.fn((inviteID: string, to: string, payload: RtcPayload) => {
     this.rtcSent.push({ inviteID, to, payload })
+    return this.ready
+  })
+  readonly sfuSent: Array<{ inviteID: string; payload: SfuRequest }> = []
+  readonly sendSfu = jest.fn((inviteID: string, payload: SfuRequest) => {
+    this.sfuSent.push({ inviteID, payload })
     return this.ready
   })
   readonly setTyping = jest.fn((conversationID: string, typing: boolean) => {

@@ -164,3 +164,13 @@ test('a call engine chosen at creation is the one the app runs and listens to', 
   expect(app.store.getState().messages[id]!.list.map((m) => m.sequence)).toEqual([1])
   expect(app.store.getState().toasts).toHaveLength(1)
 })
+
+test("the call widget speaks the app's language (zh-cn) until setLanguage switches it", () => {
+  const { store, calls } = createApp()
+  expect(calls.engine.getState().language).toBe('zh-cn')
+  expect(store.getState().call.language).toBe('zh-cn')
+  calls.kit.setLanguage('en')
+  expect(store.getState().call.language).toBe('en')
+  calls.kit.setLanguage('zh-cn')
+  expect(store.getState().call.language).toBe('zh-cn')
+})

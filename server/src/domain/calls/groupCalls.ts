@@ -168,6 +168,12 @@ export async function inLiveGroupCall(q: Queryable, wtId: string, exceptInviteID
 }
 
 /** Who of a call may exchange WebRTC frames: anyone in the call or ringing for it. */
+/** Whether `wtId` may use the SFU room of a group call: they are in it (accepted, or its caller), and it has not ended. */
+export async function sfuAllowed(q: Queryable, inviteID: string, wtId: string): Promise<boolean> {
+  const call = await callOfInvite(q, inviteID)
+  return call !== null && call.user_list.includes(wtId)
+}
+
 export async function groupRelayAllowed(q: Queryable, inviteID: string, from: string, to: string): Promise<boolean | null> {
   const call = await callOfInvite(q, inviteID)
   if (!call) return null

@@ -88,7 +88,7 @@ export function iceConfig(cfg: CallConfig, wtId: string, nowSeconds = Math.floor
     const username = `${nowSeconds + cfg.turnTtlSeconds}:${wtId}`
     const credential = createHmac('sha1', cfg.turnSecret).update(username).digest('base64')
     iceServers.push({ urls: cfg.turnUrls, username, credential })
-    return { iceServers, ttl: cfg.turnTtlSeconds }
+    return { iceServers, ttl: cfg.turnTtlSeconds, sfu: cfg.janus !== null }
   }
-  return { iceServers, ttl: 0 }
+  return { iceServers, ttl: 0, sfu: cfg.janus !== null }
 }

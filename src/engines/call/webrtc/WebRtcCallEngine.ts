@@ -1,12 +1,12 @@
 import { CALL_LIMITS, CallErrorCode, CALL_ERROR_TEXT, CallMediaType, GROUP_CALL_TEXT, type CallSignal, type IceServer, type RtcPayload } from '@shared/call'
 import { MsgType, type Message } from '@shared/chat'
-import { SendFailure, type RtcEvent } from '@/engines/chat/ChatEngine'
+import { SendFailure, type RtcEvent, type SfuEventFrame } from '@/engines/chat/ChatEngine'
 import { TypedEmitter } from '@/engines/chat/emitter'
 import type { CallTextKey } from '@/i18n/call'
 import type { CallStream, DeviceType } from '@/platform/media'
 import { MediaAccessError } from '@/platform/mediaAccess'
 import { CallError, type CallEngine, type CallEngineDeps, type CallEngineEvents, type CallParams, type GroupCallParams, type JoinGroupCallParams } from '../CallEngine'
-import { peerToPeerPath, type MediaPath } from '../mediaPath'
+import { peerToPeerPath, sfuPath, type MediaPath, type SfuMediaPath } from '../mediaPath'
 import { networkQuality, volumeOf } from '../quality'
 import { buildSignal, kindOf, pushInfoFor, pushInfoOf, signalOf, type CallRef } from '../signaling'
 import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, reduce, type CallEvent, type CallState } from '../state'
@@ -27,6 +27,13 @@ export class WebRtcCallEngine implements CallEngine {
   /** Group calls: who has accepted or joined (the others are still ringing). */
   private readonly answered = new Set<string>()
   private path: MediaPath | null = null
+  /** The same path when it goes through the SFU (group calls with JANUS_URL). */
+  private sfu: SfuMediaPath | null = null
+  /**
+   * The call's ICE configuration, asked for as soon as the call starts ringing (dial or
+   * invitation), so that neither side waits for the request after the accept.
+   */
+  private iceAhead: { ref: CallRef; config: Promise<{ iceServers: IceServer[]; sfu: boolean }> } | null = null
   /** Negotiation frames that arrived before the media path existed. */
   private pendingRtc: RtcEvent[] = []
   private timers: Array<ReturnType<typeof setTimeout>> = []
@@ -57,7 +64,7 @@ export class WebRtcCallEngine implements CallEngine {
     this.dispatch({ type: 'selfInfo', userId: self.userId, nick: self.nick, avatar: self.avatar })
     this.dispatch({ type: 'settings', patch: { allowedFullScreen: this.deps.media.canFullScreen() } })
     const chat = this.deps.chat()
-    this.unsubscribe = [chat.on('message', (m) => void this.onMessage(m)), chat.on('rtc', (e) => void this.onRtc(e))]
+    this.unsubscribe = [chat.on('message', (m) => void this.onMessage(m)), chat.on('rtc', (e) => void this.onRtc(e)), chat.on('sfu', (e) => void this.onSfu(e))]
   }
 
   stop(): void {
@@ -110,12 +117,14 @@ export class WebRtcCallEngine implements CallEngine {
     this.intervals = []
     this.path?.close()
     this.path = null
+    this.sfu = null
     this.local?.stop()
     this.local = null
     this.remoteStreams.clear()
     this.answered.clear()
     this.pendingRtc = []
     this.ref = null
+    this.iceAhead = null
     this.joining = false
     this.deps.ringtone.stop()
     this.dispatch({ type: 'reset' })
@@ -218,6 +227,7 @@ export class WebRtcCallEngine implements CallEngine {
       offlinePushInfo: pushInfoFor(displayName(this.state.localUserInfo)),
     }
     this.ref = ref
+    this.prefetchIce(ref)
     this.dispatch({ type: 'dial', inviteID: ref.inviteID, mediaType: params.type, remotes: [blankUser(params.userID)], isGroup: false, groupID: '' })
     void this.fillProfile(params.userID)
     try {
@@ -261,6 +271,7 @@ export class WebRtcCallEngine implements CallEngine {
       offlinePushInfo: pushInfoFor(displayName(this.state.localUserInfo), params.offlinePushInfo),
     }
     this.ref = ref
+    this.prefetchIce(ref)
     this.dispatch({ type: 'dial', inviteID: ref.inviteID, mediaType: params.type, remotes: invitees.map((u) => blankUser(u)), isGroup: true, groupID: params.groupID })
     for (const u of invitees) void this.fillProfile(u)
     try {
@@ -289,6 +300,7 @@ export class WebRtcCallEngine implements CallEngine {
     if (this.state.callStatus !== CallStatus.Idle) return
     const mediaType = info.call_media_type
     this.ref = { inviteID: info.room_id, inviter: inCall[0]!, inviteeList: [me], groupID: params.groupID, timeout: CALL_LIMITS.defaultTimeoutSeconds, mediaType }
+    this.prefetchIce(this.ref)
     this.joining = true
     this.dispatch({ type: 'invited', inviteID: info.room_id, mediaType, caller: blankUser(inCall[0]!), others: inCall.slice(1).map((u) => blankUser(u)), isGroup: true, groupID: params.groupID })
     for (const u of inCall) void this.fillProfile(u)
@@ -454,6 +466,7 @@ export class WebRtcCallEngine implements CallEngine {
   private async onInvited(message: Message, s: CallSignal): Promise<void> {
     const ref: CallRef = { inviteID: s.inviteID, inviter: s.inviter, inviteeList: s.inviteeList, groupID: s.groupID, timeout: s.timeout, mediaType: s.data.call_type }
     this.ref = ref
+    this.prefetchIce(ref)
     const me = this.state.localUserInfo.userId
     const caller = blankUser(s.inviter, s.inviter === message.from ? { nick: message.nick, avatar: message.avatar } : {})
     const others = s.groupID ? [...new Set([message.from, ...s.inviteeList])].filter((u) => u !== me && u !== s.inviter).map((u) => blankUser(u)) : []
@@ -470,25 +483,51 @@ export class WebRtcCallEngine implements CallEngine {
   // ── both sides ─────────────────────────────────────────────────────────────────────────────
 
   private async startPath(ref: CallRef): Promise<void> {
-    let iceServers: IceServer[] = []
+    let config = { iceServers: [] as IceServer[], sfu: false }
     try {
-      iceServers = await this.deps.iceServers()
+      config = await (this.iceAhead?.ref === ref ? this.iceAhead.config : this.deps.iceConfig())
     } catch {
       // Without configured servers, host candidates still connect browsers on one network.
     }
     if (this.ref !== ref || !this.local) return
-    this.path = peerToPeerPath(this.deps.media, this.local, iceServers, {
-      send: (to, payload) => this.sendRtc(to, payload),
-      remoteStream: (userId, stream) => {
+    const events = {
+      remoteStream: (userId: string, stream: CallStream) => {
         this.remoteStreams.set(userId, stream)
         this.dispatch({ type: 'remoteEntered', userId })
         this.events.emit('streamsChanged', undefined)
       },
-      linkState: (userId, state) => {
+      linkState: (userId: string, state: 'connected' | 'failed') => {
         if (state === 'connected') this.sendRtc(userId, { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: this.state.localUserInfo.isVideoAvailable })
         else if (this.ref === ref && !ref.groupID) void this.hangup()
       },
-    })
+    }
+    // Group calls publish once to the SFU when the server has one; one-to-one calls stay peer-to-peer.
+    if (ref.groupID && config.sfu) {
+      this.sfu = sfuPath(this.deps.media, this.local, config.iceServers, { ...events, sfu: (request) => void this.deps.chat().sendSfu(ref.inviteID, request) })
+      this.path = this.sfu
+    } else {
+      this.path = peerToPeerPath(this.deps.media, this.local, config.iceServers, { ...events, send: (to, payload) => this.sendRtc(to, payload) })
+    }
+  }
+
+  private prefetchIce(ref: CallRef): void {
+    const config = this.deps.iceConfig()
+    // A failed request is answered again by startPath's fallback (no servers).
+    config.catch(() => undefined)
+    this.iceAhead = { ref, config }
+  }
+
+  private async onSfu(e: SfuEventFrame): Promise<void> {
+    if (!this.ref || e.inviteID !== this.ref.inviteID || !this.sfu) return
+    try {
+      await this.sfu.handleSfu(e.payload)
+    } catch (err) {
+      console.warn('sfu negotiation failed', err)
+    }
+  }
+
+  setRemoteLayer(userId: string, layer: 0 | 1 | 2): void {
+    this.sfu?.setLayer(userId, layer)
   }
 
   private onConnected(ref: CallRef): void {

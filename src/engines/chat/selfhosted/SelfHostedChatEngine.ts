@@ -1,4 +1,4 @@
-import type { RtcPayload } from '@shared/call'
+import type { RtcPayload, SfuRequest } from '@shared/call'
 import { OutgoingMessage, type Conversation, type Message, type Reaction } from '@shared/chat'
 import { PROTOCOL_VERSION } from '@shared/codes'
 import type { ChatServerFrame, ServerFrame } from '@shared/frames'
@@ -261,6 +261,12 @@ export class SelfHostedChatEngine implements ChatEngine {
     return true
   }
 
+  sendSfu(inviteID: string, payload: SfuRequest): boolean {
+    if (!this.ready || !this.channel) return false
+    this.channel.send({ type: 'sfu', inviteID, payload })
+    return true
+  }
+
   setTyping(conversationID: string, typing: boolean): void {
     if (this.ready) this.channel?.send({ type: 'typing', conversationID, typing })
   }
@@ -329,6 +335,8 @@ export class SelfHostedChatEngine implements ChatEngine {
         return this.events.emit('error', { code: frame.code, msg: frame.msg })
       case 'rtc':
         return this.events.emit('rtc', { inviteID: frame.inviteID, from: frame.from, payload: frame.payload })
+      case 'sfu':
+        return this.events.emit('sfu', { inviteID: frame.inviteID, payload: frame.payload })
       case NoticeType.ForcedLogout:
       case NoticeType.FatalError:
         return this.kick({ type: frame.type, msg: frame.msg })
