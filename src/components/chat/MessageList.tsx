@@ -49,9 +49,12 @@ export default function MessageList({ list, isCompleted, loadingOlder, loading }
   const byKey = useMemo(() => new Map(list.map((m) => [messageKey(m), m])), [list])
   const byId = useMemo(() => new Map(list.map((m) => [m.ID, m])), [list])
 
+  // The content height last seen, to tell whether the list sat at its bottom before it changed.
+  const lastHeight = useRef(0)
   const measure = useCallback(async () => {
     const m = await scroller.metrics(CHAT_SCROLL_ID)
     if (!m) return
+    lastHeight.current = m.scrollHeight
     const distance = distanceFromBottom(m)
     atBottom.current = distance <= AT_BOTTOM_PX
     setShowLatest(distance > SCROLL_BUTTON_VIEWPORTS * m.clientHeight)
@@ -98,10 +101,16 @@ export default function MessageList({ list, isCompleted, loadingOlder, loading }
 
   // Rows grow after the scroll was planned (images and videos load, a reopened chat's rows lay out
   // after the first paint): a list that was at the bottom stays there.
+  // A jump to a quoted or searched message moves the list away first: that list is left where it is.
   useEffect(
     () =>
       scroller.watchContent(CHAT_CONTENT_ID, () => {
-        if (atBottom.current && !beforeOlder.current) scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM)
+        void scroller.metrics(CHAT_SCROLL_ID).then((m) => {
+          if (!m) return
+          const wasAtBottom = distanceFromBottom({ ...m, scrollHeight: lastHeight.current || m.scrollHeight }) <= AT_BOTTOM_PX
+          lastHeight.current = m.scrollHeight
+          if (wasAtBottom && atBottom.current && !beforeOlder.current) scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM)
+        })
       }),
     [conversationID],
   )
