@@ -1,5 +1,13 @@
 import type { ScrollerPort } from './scroller'
 
+/** How many times each container was moved by the app: a repair belongs to the move it follows. */
+const moves = new WeakMap<Element, number>()
+function bump(el: Element): number {
+  const turn = (moves.get(el) ?? 0) + 1
+  moves.set(el, turn)
+  return turn
+}
+
 export const scroller: ScrollerPort = {
   async metrics(id) {
     const el = document.getElementById(id)
@@ -15,9 +23,11 @@ export const scroller: ScrollerPort = {
     }
     el.scrollTop = top
     // Taro's scroll view element resets its position to 0 once it has loaded, which comes after
-    // the first scroll of a list mounted with its rows already there (a chat opened again).
+    // the first scroll of a list mounted with its rows already there (a chat opened again). A
+    // later deliberate move (a jump to the first message) cancels the repair.
+    const turn = bump(el)
     const again = () => {
-      if (el.isConnected && el.scrollTop === 0 && top > 0) el.scrollTop = top
+      if (moves.get(el) === turn && el.isConnected && el.scrollTop === 0 && top > 0) el.scrollTop = top
     }
     requestAnimationFrame(again)
     setTimeout(again, 120)
@@ -26,6 +36,7 @@ export const scroller: ScrollerPort = {
     const el = document.getElementById(id)
     const child = document.getElementById(childId)
     if (!el || !child) return
+    bump(el)
     const offset = child.getBoundingClientRect().top - el.getBoundingClientRect().top
     el.scrollTop = Math.max(0, el.scrollTop + offset - (el.clientHeight - child.offsetHeight) / 2)
   },
