@@ -8,7 +8,7 @@ import type { AppStore } from '@/stores'
 import { selectMessages } from '@/stores/selectors/chat'
 import { c2c, group, message } from '../helpers/chatFixtures'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
-import { renderInApp, stubbed, testApp } from '../helpers/testApp'
+import { renderInApp, mockMethods, testApp } from '../helpers/testApp'
 
 const ME = '10000001'
 const PRIVATE = 'C2C10000003'
@@ -31,7 +31,7 @@ beforeEach(() => {
   useAppStore = app.store
   sendText = app.chat.sendText
   // The typing reports of the editors do nothing here.
-  stubbed(app.chat, ['setTyping'])
+  mockMethods(app.chat, ['setTyping'])
   useAppStore.setState({
     user: { token: 't', wtId: ME, imToken: 'i', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 },
     conversations: { [PRIVATE]: c2c('10000003', '王五'), [GROUP]: group('G100003', '审批测试群', '100003') },

@@ -7,7 +7,7 @@ import type { ChatService } from '@/services/chat'
 import type { AppStore } from '@/stores'
 import type { UiMessage } from '@/stores/slices/messages'
 import { c2c, message as storedMessage } from '../helpers/chatFixtures'
-import { renderInApp, stubbed, testApp } from '../helpers/testApp'
+import { renderInApp, mockMethods, testApp } from '../helpers/testApp'
 
 /** What the chat modules of conversations, sending, typing, reads and loading do: nothing, here. */
 const STUBBED: Array<keyof ChatService> = [
@@ -71,7 +71,7 @@ beforeEach(() => {
   n = 0
   app = testApp()
   useAppStore = app.store
-  ;({ openConversation, resendMessage } = stubbed(app.chat, STUBBED))
+  ;({ openConversation, resendMessage } = mockMethods(app.chat, STUBBED))
   jest.mocked(resendMessage).mockResolvedValue(undefined)
   jest.mocked(openConversation).mockResolvedValue(undefined)
 })

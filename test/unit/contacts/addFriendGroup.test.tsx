@@ -5,7 +5,7 @@ import type { App } from '@/root/createApp'
 import type { ContactsService } from '@/services/contacts'
 import type { GroupApi } from '@/services/groups'
 import { ignoreTaroFieldWatchErrors } from '../conversation/fixtures'
-import { renderInApp, stubbed, testApp } from '../helpers/testApp'
+import { renderInApp, mockMethods, testApp } from '../helpers/testApp'
 
 let app: App
 let groupApi: GroupApi
@@ -20,7 +20,7 @@ const flush = () =>
 beforeEach(() => {
   app = testApp()
   groupApi = app.groups.api
-  ;({ searchById } = stubbed(app.contacts, ['searchById']))
+  ;({ searchById } = mockMethods(app.contacts, ['searchById']))
   ignoreTaroFieldWatchErrors()
 })
 

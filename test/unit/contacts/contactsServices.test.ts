@@ -5,7 +5,7 @@ import { ApiError } from '@/services/api/errors'
 import type { AppStore } from '@/stores'
 import { message } from '../helpers/chatFixtures'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
-import { stubbed, testApp } from '../helpers/testApp'
+import { mockMethods, testApp } from '../helpers/testApp'
 
 jest.mock('@/platform/notifications', () => ({ notifications: { show: jest.fn(), supported: () => true, permission: () => 'granted' } }))
 let engine: FakeChatEngine
@@ -23,7 +23,7 @@ beforeEach(() => {
   engine = new FakeChatEngine()
   const app = testApp(engine)
   useAppStore = app.store
-  mockedApi = stubbed(app.contacts.api) as jest.Mocked<ContactsApi>
+  mockedApi = mockMethods(app.contacts.api) as jest.Mocked<ContactsApi>
   ;({ acceptApplication, removeFriend, saveFriendRemark, saveUserTags, setBlacklisted, submitReport, bindContacts, unbindContacts } = app.contacts)
   useAppStore.setState({ user: { token: 't', wtId: '10000001', imToken: 'i', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 } })
   mockedApi.friendList.mockResolvedValue([])

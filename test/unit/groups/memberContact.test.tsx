@@ -7,7 +7,7 @@ import type { App } from '@/root/createApp'
 import type { ContactsApi } from '@/services/contacts'
 import type { AppStore } from '@/stores'
 import { ignoreTaroFieldWatchErrors } from '../conversation/fixtures'
-import { renderInApp, stubbed, testApp } from '../helpers/testApp'
+import { renderInApp, mockMethods, testApp } from '../helpers/testApp'
 import { member } from './fixtures'
 
 let app: App
@@ -54,7 +54,7 @@ const detail = (canAddFriend: boolean): GroupMemberDetail => ({
 beforeEach(() => {
   app = testApp()
   useAppStore = app.store
-  mockedApi = stubbed(app.contacts.api) as jest.Mocked<ContactsApi>
+  mockedApi = mockMethods(app.contacts.api) as jest.Mocked<ContactsApi>
   ignoreTaroFieldWatchErrors()
   useAppStore.setState({ user: { token: 't', wtId: '10000001', imToken: 'i', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 } })
   mockedApi.applyFriend.mockResolvedValue(null)

@@ -29,7 +29,7 @@ export function renderHookInApp<R>(app: App, hook: () => R) {
  * jest's automock does for a module. The service object itself is changed, so the components and
  * services that call through it get the mocks.
  */
-export function stubbed<T extends object>(service: T, keys: ReadonlyArray<keyof T> = Object.keys(service) as Array<keyof T>): T {
+export function mockMethods<T extends object>(service: T, keys: ReadonlyArray<keyof T> = Object.keys(service) as Array<keyof T>): T {
   for (const key of keys) {
     if (typeof service[key] === 'function') jest.spyOn(service, key as never).mockImplementation((() => undefined) as never)
   }

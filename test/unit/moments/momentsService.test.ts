@@ -3,7 +3,7 @@ import type { MomentsApi } from '@/services/moments'
 import type { App } from '@/root/createApp'
 import { NoticeType } from '@shared/ws'
 import { FakeChatEngine } from '../helpers/fakeChatEngine'
-import { stubbed, testApp } from '../helpers/testApp'
+import { mockMethods, testApp } from '../helpers/testApp'
 
 let app: App
 let api: jest.Mocked<MomentsApi>
@@ -26,7 +26,7 @@ const none = (id: number): MomentInteractions => ({ id, commentsList: [], praise
 
 beforeEach(() => {
   app = testApp(new FakeChatEngine())
-  api = stubbed(app.moments.api) as jest.Mocked<MomentsApi>
+  api = mockMethods(app.moments.api) as jest.Mocked<MomentsApi>
   app.store.setState({ user: { token: 't', wtId: '10000001', imToken: 'i', avatar: '', nickName: '我', vipLevel: 0, vipType: 0 } })
 })
 
