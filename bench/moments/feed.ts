@@ -4,11 +4,17 @@
  * page (list) and its likes and comments (one batch), as the feed does. Prints p50/p95/p99 of
  * the pair. Target (docs/performance.md): p99 under 100 ms on PostgreSQL.
  *
- *   DATABASE_URL=postgres://…/empty_db npx tsx bench/moments/feed.ts [--friends=500] [--per=20] [--concurrency=50] [--seconds=20]
+ *   DATABASE_URL=postgres://…/empty_db npx tsx bench/moments/feed.ts [--friends=500] [--per=20] [--concurrency=50] [--seconds=20] [--pace-ms=0]
  *
- * It migrates and seeds the database it is given: use an empty one.
+ * The readers run in a process of their own (readers.mjs) and ask in a closed loop, each the next
+ * page as soon as the last one came; --pace-ms=N has each reader open the feed once every N ms
+ * instead. The server runs as in production (no answer checks). It migrates and seeds the
+ * database it is given: use an empty one.
  */
+import { execFile } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { buildApp } from '../../server/src/app.js'
 import { loadConfig } from '../../server/src/config.js'
 import { openDb } from '../../server/src/db/index.js'
@@ -22,12 +28,13 @@ const FRIENDS = arg('friends', 500)
 const PER = arg('per', 20)
 const CONCURRENCY = arg('concurrency', 50)
 const SECONDS = arg('seconds', 20)
+const PACE_MS = arg('pace-ms', 0)
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 async function main() {
   // One account asks every page: the per-account API limit would measure itself, not the feed.
-  const config = loadConfig({ RATE_API_PER_MINUTE: '10000000', ...process.env }, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn' })
+  const config = loadConfig({ RATE_API_PER_MINUTE: '10000000', CHECK_ANSWERS: '0', ...process.env }, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn' })
   if (!config.databaseUrl) throw new Error('set DATABASE_URL to an empty PostgreSQL database')
   const db = await openDb(config)
   const token = newToken()
@@ -70,38 +77,21 @@ async function main() {
   const built = await buildApp(config, { db, logger: false })
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}/api`
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
-    const json = (await res.json()) as { code: number; data: unknown }
-    if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`)
-    return json.data
+  const readers = async (count: number, seconds: number, pace: number) => {
+    const script = fileURLToPath(new URL('./readers.mjs', import.meta.url))
+    const { stdout } = await promisify(execFile)(process.execPath, [script, base, token, String(count), String(seconds), String(FRIENDS * PER), String(pace)], {
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    const out = JSON.parse(stdout) as { pages: number[]; lists: number[] }
+    return { pages: out.pages.sort((a, b) => a - b), lists: out.lists.sort((a, b) => a - b) }
   }
-  const listTimes: number[] = []
-  const firstPage = async () => {
-    const t0 = performance.now()
-    const page = (await post('/user/friendsCircle/list', { pageNum: 1, pageSize: 10 })) as { rows: Array<{ id: number }>; total: number }
-    listTimes.push(performance.now() - t0)
-    const batch = (await post('/friendsCircleComments/commentsAndPraiseListByBatch', { ids: page.rows.map((m) => m.id) })) as unknown[]
-    if (page.rows.length !== 10 || page.total !== FRIENDS * PER || batch.length !== 10) throw new Error('unexpected feed page')
-  }
-  for (let i = 0; i < 20; i++) await firstPage()
+  await readers(1, 2, 0)
 
-  const times: number[] = []
-  const until = Date.now() + SECONDS * 1000
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < until) {
-        const t0 = performance.now()
-        await firstPage()
-        times.push(performance.now() - t0)
-      }
-    }),
-  )
-  times.sort((a, b) => a - b)
-  listTimes.sort((a, b) => a - b)
+  const { pages: times, lists: listTimes } = await readers(CONCURRENCY, SECONDS, PACE_MS)
   const fmt = (n: number) => n.toFixed(1)
+  const mode = PACE_MS ? `each every ${PACE_MS} ms` : 'closed loop'
   console.log(
-    `first feed page (list + batch), ${CONCURRENCY} readers, ${SECONDS} s: ${times.length} pages, ${fmt(times.length / SECONDS)}/s, ` +
+    `first feed page (list + batch), ${CONCURRENCY} readers (${mode}), ${SECONDS} s: ${times.length} pages, ${fmt(times.length / SECONDS)}/s, ` +
       `p50 ${fmt(pct(times, 50))} ms, p95 ${fmt(pct(times, 95))} ms, p99 ${fmt(pct(times, 99))} ms, max ${fmt(times[times.length - 1]!)} ms; the list alone p50 ${fmt(pct(listTimes, 50))} ms, p99 ${fmt(pct(listTimes, 99))} ms`,
   )
   await built.close()

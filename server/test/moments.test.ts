@@ -134,6 +134,44 @@ describe.each(BACKENDS)('moments on %s', (backend) => {
     expect(await call(a, '/user/friendsCircle/add', { content: 'x', visibility: 2, tagIds: [999999] })).toMatchObject({ code: 400, msg: 'tagIds: 标签不存在' })
   })
 
+  it('answers a feed total equal to what the reader can page through, by every setting, after deletes', async () => {
+    const author = await registerUser(s, '计数作者')
+    const tagged = await registerUser(s, '计数同事')
+    const plain = await registerUser(s, '计数好友')
+    const hidden = await registerUser(s, '计数不看')
+    const stranger = await registerUser(s, '计数陌生人')
+    for (const f of [tagged, plain, hidden]) await befriend(s, author, f)
+    const tag = (await call<Tag>(author, '/userTag/add', { tagName: '计数' })).data
+    await call(author, '/userTag/addUser4Tag', { tagId: tag.id, wtIds: [tagged.wtId] })
+    const gone = (await publish(author, { content: '将删除' })).data
+    for (const body of [{ content: '全部' }, { content: '仅我', visibility: 1 }, { content: '同事', visibility: 2, tagIds: [tag.id] }, { content: '除同事', visibility: 3, tagIds: [tag.id] }]) {
+      await publish(author, body)
+    }
+    await publish(plain, { content: '好友自己的' })
+    await call(author, '/user/friendsCircle/remove', { id: gone.id })
+    await call(hidden, '/userFriends/updateSpaceStatus', { friendsWtId: author.wtId, friendsSpaceStatus: 1 })
+
+    const everything = async (u: TestUser) => {
+      const ids: number[] = []
+      for (let pageNum = 1; ; pageNum++) {
+        const page = await feed(u, { pageNum })
+        ids.push(...page.rows.map((m) => m.id))
+        if (page.rows.length < 10) return { ids, total: page.total }
+      }
+    }
+    const counts = Object.fromEntries(
+      await Promise.all(
+        [author, tagged, plain, hidden, stranger].map(async (u) => {
+          const { ids, total } = await everything(u)
+          expect(total, u.nick).toBe(ids.length)
+          return [u.nick, ids.length] as const
+        }),
+      ),
+    )
+    // author: 4 of their own + plain's; tagged: 全部 + 同事; plain: 全部 + 除同事 + own; hidden: nothing, having hidden the author.
+    expect(counts).toEqual({ 计数作者: 5, 计数同事: 2, 计数好友: 3, 计数不看: 0, 计数陌生人: 0 })
+  })
+
   it('hides moments by the space flags, the blacklist and unfriending, checked at reading time', async () => {
     const e = await registerUser(s, '朋友E')
     await befriend(s, a, e)

@@ -1,6 +1,15 @@
 /** The one database interface the domain code sees; PGlite and PostgreSQL both implement it. */
+export interface QueryOptions {
+  /**
+   * Plan this call for its own parameters instead of reusing a prepared statement's plan.
+   * PostgreSQL turns a prepared statement to a generic plan after five calls; for a query whose
+   * best plan depends on who asks (how many friends a viewer has), that plan can be ten times slower.
+   */
+  planPerCall?: boolean
+}
+
 export interface Queryable {
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number }>
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: R[]; rowCount: number }>
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
 }

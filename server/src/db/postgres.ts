@@ -26,9 +26,9 @@ function statementNames() {
 
 function wrap(c: pg.Pool | pg.PoolClient, nameOf: (sql: string) => string | undefined): Queryable {
   return {
-    async query(sql, params) {
+    async query(sql, params, options) {
       const values = params as unknown[] | undefined
-      const name = values && values.length > 0 ? nameOf(sql) : undefined
+      const name = values && values.length > 0 && !options?.planPerCall ? nameOf(sql) : undefined
       const res = name ? await c.query({ name, text: sql, values }) : await c.query(sql, values)
       return { rows: res.rows, rowCount: res.rowCount ?? 0 }
     },

@@ -4,10 +4,10 @@ import { secondsSince, type Metrics } from './metrics.js'
 
 function timedQueryable(q: Queryable, observe: (seconds: number) => void): Queryable {
   return {
-    async query(sql, params) {
+    async query(sql, params, options) {
       const start = performance.now()
       try {
-        return await q.query(sql, params)
+        return await q.query(sql, params, options)
       } finally {
         observe(secondsSince(start))
       }

@@ -145,13 +145,24 @@ export async function listMoments(q: Queryable, viewer: string, page: { pageNum:
     return { rows: rows.map((r) => toMoment(r, viewer)), total: total[0]!.n }
   }
   // The authors' set carries friendship, both flags and the blacklist; only the audience is left.
-  const filter = `FROM moments m JOIN (${feedAuthors('$1')}) a ON a.wt_id = m.author_wt_id
-    WHERE m.author_wt_id = $1 OR ${audienceAdmits('m', '$1')}`
+  const authors = feedAuthors('$1')
   const { rows } = await q.query<MomentRow>(
-    `SELECT ${MOMENT_COLUMNS} FROM (SELECT m.* ${filter} ORDER BY m.id DESC LIMIT $2 OFFSET $3) m JOIN users u ON u.wt_id = m.author_wt_id ORDER BY m.id DESC`,
+    `SELECT ${MOMENT_COLUMNS} FROM (SELECT m.* FROM moments m JOIN (${authors}) a ON a.wt_id = m.author_wt_id
+       WHERE m.author_wt_id = $1 OR ${audienceAdmits('m', '$1')} ORDER BY m.id DESC LIMIT $2 OFFSET $3) m
+     JOIN users u ON u.wt_id = m.author_wt_id ORDER BY m.id DESC`,
     [viewer, page.pageSize, offset],
+    { planPerCall: true },
   )
-  const { rows: total } = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${filter}`, [viewer])
+  // The same set as the page's filter, counted from the per-author counts (031_moment_counts.sql).
+  const { rows: total } = await q.query<{ n: number }>(
+    `WITH a AS (${authors})
+     SELECT (COALESCE((SELECT sum(CASE WHEN c.author_wt_id = $1 THEN c.total ELSE c.all_friends END)
+                       FROM moment_author_counts c JOIN a ON a.wt_id = c.author_wt_id), 0)
+           + (SELECT count(*) FROM moments m JOIN a ON a.wt_id = m.author_wt_id
+              WHERE m.author_wt_id <> $1 AND m.visibility IN (${MomentVisibility.Tags}, ${MomentVisibility.ExceptTags}) AND ${audienceAdmits('m', '$1')}))::int AS n`,
+    [viewer],
+    { planPerCall: true },
+  )
   return { rows: rows.map((r) => toMoment(r, viewer)), total: total[0]!.n }
 }
 

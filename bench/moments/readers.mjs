@@ -1,0 +1,42 @@
+/**
+ * The feed's readers, in a process of their own so the server's event loop serves only the
+ * server: each reader asks the first page (list, then the likes and comments of its 10 moments)
+ * in a closed loop, or at a fixed pace with --pace-ms. Prints one JSON line of timings.
+ *
+ *   node bench/moments/readers.mjs <base url> <token> <readers> <seconds> <expected total> [pace ms]
+ */
+const [base, token, readers, seconds, expectedTotal, paceMs = '0'] = process.argv.slice(2)
+
+const post = async (path, body) => {
+  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+  const json = await res.json()
+  if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`)
+  return json.data
+}
+
+const pages = []
+const lists = []
+async function firstPage() {
+  const t0 = performance.now()
+  const page = await post('/user/friendsCircle/list', { pageNum: 1, pageSize: 10 })
+  lists.push(performance.now() - t0)
+  const batch = await post('/friendsCircleComments/commentsAndPraiseListByBatch', { ids: page.rows.map((m) => m.id) })
+  if (page.rows.length !== 10 || page.total !== Number(expectedTotal) || batch.length !== 10) throw new Error('unexpected feed page')
+  pages.push(performance.now() - t0)
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+const until = Date.now() + Number(seconds) * 1000
+const pace = Number(paceMs)
+await Promise.all(
+  Array.from({ length: Number(readers) }, async (_, i) => {
+    // Paced readers start spread over one period, as people who opened the feed at different moments.
+    if (pace) await sleep((pace * i) / Number(readers))
+    while (Date.now() < until) {
+      const t0 = performance.now()
+      await firstPage()
+      if (pace) await sleep(Math.max(0, pace - (performance.now() - t0)))
+    }
+  }),
+)
+console.log(JSON.stringify({ pages, lists }))
