@@ -19,6 +19,7 @@ import { buildApp } from '../../server/src/app.js'
 import { loadConfig } from '../../server/src/config.js'
 import { openDb } from '../../server/src/db/index.js'
 import { hashToken, newToken } from '../../server/src/domain/tokens.js'
+import { cpuByName, cpuDelta } from '../messaging/proc.js'
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`))
@@ -82,17 +83,25 @@ async function main() {
     const { stdout } = await promisify(execFile)(process.execPath, [script, base, token, String(count), String(seconds), String(FRIENDS * PER), String(pace)], {
       maxBuffer: 64 * 1024 * 1024,
     })
-    const out = JSON.parse(stdout) as { pages: number[]; lists: number[] }
-    return { pages: out.pages.sort((a, b) => a - b), lists: out.lists.sort((a, b) => a - b) }
+    const out = JSON.parse(stdout) as { pages: number[]; lists: number[]; cpuMs: number }
+    return { pages: out.pages.sort((a, b) => a - b), lists: out.lists.sort((a, b) => a - b), readersCpuMs: out.cpuMs }
   }
   await readers(1, 2, 0)
 
-  const { pages: times, lists: listTimes } = await readers(CONCURRENCY, SECONDS, PACE_MS)
+  const pgBefore = cpuByName('postgres')
+  const serverBefore = process.cpuUsage()
+  const { pages: times, lists: listTimes, readersCpuMs } = await readers(CONCURRENCY, SECONDS, PACE_MS)
+  const serverCpu = process.cpuUsage(serverBefore)
+  const pgCpuMs = cpuDelta(pgBefore, cpuByName('postgres')) * 1000
   const fmt = (n: number) => n.toFixed(1)
   const mode = PACE_MS ? `each every ${PACE_MS} ms` : 'closed loop'
   console.log(
     `first feed page (list + batch), ${CONCURRENCY} readers (${mode}), ${SECONDS} s: ${times.length} pages, ${fmt(times.length / SECONDS)}/s, ` +
       `p50 ${fmt(pct(times, 50))} ms, p95 ${fmt(pct(times, 95))} ms, p99 ${fmt(pct(times, 99))} ms, max ${fmt(times[times.length - 1]!)} ms; the list alone p50 ${fmt(pct(listTimes, 50))} ms, p99 ${fmt(pct(listTimes, 99))} ms`,
+  )
+  const per = (ms: number) => (ms / times.length).toFixed(2)
+  console.log(
+    `CPU per page: server ${per((serverCpu.user + serverCpu.system) / 1000)} ms, PostgreSQL ${per(pgCpuMs)} ms, readers ${per(readersCpuMs)} ms; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   )
   await built.close()
   await db.close()
