@@ -10,7 +10,7 @@ test('the signed-in user edits their nickname, signature and avatar; a friend se
   await visible(a.page, 'shell-profile').click()
   await expect(visible(a.page, 'me-dialog')).toBeVisible()
   await expect(visible(a.page, 'me-wtid')).toHaveText(alice.wtId)
-  await expect(inputByTestId(a.page, 'me-nickname')).toHaveValue('改名前')
+  await expect(inputByTestId(a.page, 'me-nickname')).toHaveValue(alice.nickName)
 
   // An empty nickname is refused in the schema's words and nothing is saved.
   await fillInput(a.page, 'me-nickname', '   ')
