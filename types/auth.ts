@@ -5,6 +5,8 @@ export const PASSWORD_MIN = 6
 export const PASSWORD_MAX = 32
 export const NICKNAME_MAX = 16
 export const LOCK_HINT_MAX = 30
+/** The signature (个性签名) under a profile's name. */
+export const BIO_MAX = 30
 /** QR login codes expire after this many seconds. */
 export const QR_CODE_TTL_S = 120
 /** Two-factor tickets are single-use and expire after this many seconds. */
@@ -20,10 +22,12 @@ export type LoginByPhoneBody = z.infer<typeof LoginByPhoneBody>
 export const LoginByIdBody = z.object({ wtId: WtId, pwd: z.string().min(1, '请输入密码').max(PASSWORD_MAX) })
 export type LoginByIdBody = z.infer<typeof LoginByIdBody>
 
+export const NickName = z.string().trim().min(1, '请输入昵称').max(NICKNAME_MAX, `昵称最多${NICKNAME_MAX}个字`)
+
 export const RegisterBody = z.object({
   phone: Phone,
   pwd: Password,
-  nickName: z.string().trim().min(1, '请输入昵称').max(NICKNAME_MAX, `昵称最多${NICKNAME_MAX}个字`),
+  nickName: NickName,
 })
 export type RegisterBody = z.infer<typeof RegisterBody>
 
@@ -92,6 +96,17 @@ export const UserInfo = z.object({
   bio: z.string(),
 })
 export type UserInfo = z.infer<typeof UserInfo>
+
+/** One's own profile as others see it; each field is optional, at least one is given. */
+export const ProfileUpdateBody = z
+  .object({
+    nickName: NickName.optional(),
+    /** An image this user uploaded (the URL the upload answered). */
+    avatar: z.string().max(300).optional(),
+    bio: z.string().trim().max(BIO_MAX, `个性签名最多${BIO_MAX}个字`).optional(),
+  })
+  .refine((b) => b.nickName !== undefined || b.avatar !== undefined || b.bio !== undefined, { message: '没有要修改的内容' })
+export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>
 
 export const UserConfig = z.object({
   phraseSwitch: z.number().int(),

@@ -17,6 +17,11 @@ export function useApp(): App {
   return app
 }
 
+/** The app, or null for a component drawn outside one (a unit test of a bare component). */
+export function useOptionalApp(): App | null {
+  return useContext(AppContext)
+}
+
 /** A value selected from the app's state; the component renders again when it changes. */
 export function useAppStore<T>(selector: (state: AppState) => T): T {
   return useStore(useApp().store, selector)

@@ -1,4 +1,4 @@
-import type { DeviceSession, LoginResult, QrCodeResult, QrPollResult } from '@shared/auth'
+import type { DeviceSession, LoginResult, ProfileUpdateBody, QrCodeResult, QrPollResult } from '@shared/auth'
 import { ResultCode } from '@shared/codes'
 import { ApiError, isApiError } from './api/errors'
 import { createLoginApi } from './api/login'
@@ -169,6 +169,17 @@ export function createSession({ api, engine, state }: ServiceContext, deps: Sess
     if (updated) saveSession(updated)
   }
 
+  /** Saves one's own profile; the sidebar, the header and the stored login show it at once. */
+  async function updateProfile(body: ProfileUpdateBody): Promise<void> {
+    const info = await userApi.updateProfile(body)
+    const store = state()
+    if (!store.user || store.user.wtId !== info.wtId) return
+    store.setUserInfo(info)
+    store.patchUser({ avatar: info.avatar, nickName: info.nickName })
+    const updated = state().user
+    if (updated) saveSession(updated)
+  }
+
   async function reloadUserConfig(): Promise<void> {
     const config = await userApi.getUserConfig()
     state().setUserConfig(config)
@@ -222,6 +233,7 @@ export function createSession({ api, engine, state }: ServiceContext, deps: Sess
     listDevices,
     logoutDevice,
     refreshUser,
+    updateProfile,
     setLockPassword,
     clearLockPassword,
     changePassword,

@@ -6,6 +6,7 @@ import { kickSessions } from '../domain/notify.js'
 import { endCallsOf } from '../realtime/calls.js'
 import { changePassword, clearLockPassword, requireUser, setLockPassword } from '../domain/accountSecurity.js'
 import { listDevices, logoutDevice } from '../domain/devices.js'
+import { updateOwnProfile } from '../domain/profile.js'
 import { revokeSession, revokeUserSessions } from '../domain/sessions.js'
 import { getUserConfig, toUserInfo } from '../domain/users.js'
 import { requireSession, sessionOf } from '../http/auth.js'
@@ -26,6 +27,8 @@ export function userRoutes(ctx: AppContext) {
     })
 
     serve(app, accountRoutes.info, async (req) => ok(toUserInfo(await me(sessionOf(req).wtId))))
+
+    serve(app, accountRoutes.updateProfile, async (req) => ok(toUserInfo(await updateOwnProfile(ctx.db, sessionOf(req).wtId, req.body)), '修改成功'))
 
     serve(app, accountRoutes.userConfig, async (req) => ok(await getUserConfig(ctx.db, await me(sessionOf(req).wtId))))
 

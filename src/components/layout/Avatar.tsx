@@ -1,6 +1,7 @@
 import { Image } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import avatarDefault from '@/assets/avatar-default.svg'
+import { useOptionalApp } from '@/root/AppContext'
 
 /** A broken avatar URL is retried this many times before the default picture is shown. */
 const MAX_RETRIES = 3
@@ -14,7 +15,10 @@ interface AvatarProps {
   testId?: string
 }
 
-export default function Avatar({ src, size = 40, round, className, testId }: AvatarProps) {
+export default function Avatar({ src: given, size = 40, round, className, testId }: AvatarProps) {
+  const app = useOptionalApp()
+  // A picture a user uploaded as their avatar is one of this server's files, which need the session to load.
+  const src = given && app ? app.chat.mediaUrl(given) : given
   const [attempt, setAttempt] = useState(0)
   useEffect(() => setAttempt(0), [src])
   const failed = !src || attempt > MAX_RETRIES

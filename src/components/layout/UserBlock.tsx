@@ -1,4 +1,6 @@
 import { View } from '@tarojs/components'
+import { useState } from 'react'
+import ProfileDialog from '@/components/profile/ProfileDialog'
 import { useAppStore } from '@/root/AppContext'
 import { vipBadgeLevel } from '@/utils/vip'
 import Avatar from './Avatar'
@@ -8,18 +10,25 @@ interface UserBlockProps {
   variant: 'sidebar' | 'header'
 }
 
-/** Avatar, nickname and VIP badge of the signed-in user (sidebar on desktop, header on mobile). */
+/**
+ * Avatar, nickname and VIP badge of the signed-in user (sidebar on desktop, header on mobile); a
+ * click opens 个人信息 to edit them.
+ */
 export default function UserBlock({ variant }: UserBlockProps) {
   const user = useAppStore((s) => s.user)
+  const [editing, setEditing] = useState(false)
   if (!user) return null
   const level = vipBadgeLevel(user.vipType, user.vipLevel)
   return (
-    <View className={`user-block user-block--${variant}`}>
-      <Avatar src={user.avatar} size={variant === 'sidebar' ? 40 : 34} testId='shell-avatar' />
-      <View className='user-block__text'>
-        <View className='user-block__name' data-testid='shell-nickname'>{user.nickName}</View>
-        {level !== null ? <VipBadge level={level} height={variant === 'sidebar' ? 15 : 16} testId='shell-vip-badge' /> : null}
+    <>
+      <View className={`user-block user-block--${variant}`} role='button' aria-label='个人信息' data-testid='shell-profile' onClick={() => setEditing(true)}>
+        <Avatar src={user.avatar} size={variant === 'sidebar' ? 40 : 34} testId='shell-avatar' />
+        <View className='user-block__text'>
+          <View className='user-block__name' data-testid='shell-nickname'>{user.nickName}</View>
+          {level !== null ? <VipBadge level={level} height={variant === 'sidebar' ? 15 : 16} testId='shell-vip-badge' /> : null}
+        </View>
       </View>
-    </View>
+      <ProfileDialog open={editing} onClose={() => setEditing(false)} />
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import type { LockPwdClearBody, LockPwdSetBody, PasswordChangeBody } from '@shared/auth'
+import type { LockPwdClearBody, LockPwdSetBody, PasswordChangeBody, ProfileUpdateBody } from '@shared/auth'
 import { accountRoutes } from '@shared/routes/account'
 import type { RouteClient } from './client'
 
@@ -6,6 +6,9 @@ export function createUserApi(api: RouteClient) {
   const getUserInfo = () => api.call(accountRoutes.info)
 
   const getUserConfig = () => api.call(accountRoutes.userConfig)
+
+  /** One's own nickname, avatar (an uploaded picture) and signature; answers the updated user. */
+  const updateProfile = (body: ProfileUpdateBody) => api.call(accountRoutes.updateProfile, body)
 
   /** Turns the two-factor lock password on or changes it, confirmed with the login password. */
   const setLockPassword = (body: LockPwdSetBody) => api.call(accountRoutes.setLockPassword, body)
@@ -24,5 +27,5 @@ export function createUserApi(api: RouteClient) {
   /** Ends one device's session; its sockets close with the forced-logout notice. */
   const logoutDevice = (id: string) => api.call(accountRoutes.logoutDevice, { id })
 
-  return { getUserInfo, getUserConfig, setLockPassword, clearLockPassword, changePassword, logoutAll, listDevices, logoutDevice }
+  return { getUserInfo, getUserConfig, updateProfile, setLockPassword, clearLockPassword, changePassword, logoutAll, listDevices, logoutDevice }
 }

@@ -76,7 +76,8 @@ export function createUpload({ state, toast }: ServiceContext, endSession: () =>
    * token in the query (tags cannot send headers); other URLs (blob:, data:, http) pass as they are.
    */
   function mediaUrl(url: string): string {
-    if (!url.startsWith(UPLOAD_FILE_PATH)) return url
+    // Already loadable (an avatar passed through here by its caller and again by <Avatar>).
+    if (!url.startsWith(UPLOAD_FILE_PATH) || /[?&]t=/.test(url)) return url
     const token = state().user?.token
     if (!token) return API_BASE + url
     const sep = url.includes('?') ? '&' : '?'

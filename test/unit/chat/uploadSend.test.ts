@@ -115,6 +115,8 @@ test('files over 100MB are refused before uploading', async () => {
 
 test('server file URLs get the session token for tags; other URLs pass unchanged', () => {
   expect(mediaUrl('/api/oss/file/abc')).toBe('/api/oss/file/abc?t=tok%20en')
+  // Twice through (a caller, then <Avatar>) gives the same address.
+  expect(mediaUrl(mediaUrl('/api/oss/file/abc'))).toBe('/api/oss/file/abc?t=tok%20en')
   expect(mediaUrl('blob:http://x/1')).toBe('blob:http://x/1')
   expect(mediaUrl('https://example.com/a.png')).toBe('https://example.com/a.png')
 })
