@@ -12,6 +12,8 @@
  *   document); median, min and max over the samples, each a fresh page load.
  * - fps: frames per second while the list scrolls 3,600 px/s for 3 s; and the frames over 20 ms.
  * - rows: conversation rows in the document after loading (the virtual list draws a window).
+ * - listKB / listSentKB: the conversation list's JSON as parsed and as it came over the wire
+ *   (compressed when the server compresses it).
  *
  * --profile=DIR records one more load per size and viewport under Chromium's CPU profiler (CDP)
  * and writes DIR/convlist-{size}-{viewport}.cpuprofile (open it in DevTools), printing the
@@ -101,7 +103,7 @@ const WATCH_ROWS = `
   requestAnimationFrame(check)
 `
 
-async function renderSample(page: Page): Promise<{ render: number; rows: number }> {
+async function renderSample(page: Page): Promise<{ render: number; rows: number; decoded: number; encoded: number }> {
   await page.goto('/messages')
   try {
     await page.waitForFunction(() => (window as unknown as { __rowsPaintedAt: number | null }).__rowsPaintedAt !== null, null, { timeout: 120_000 })
@@ -114,7 +116,12 @@ async function renderSample(page: Page): Promise<{ render: number; rows: number 
   return page.evaluate(() => {
     const arrival = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/im/conversations')) as PerformanceResourceTiming
     const painted = (window as unknown as { __rowsPaintedAt: number }).__rowsPaintedAt
-    return { render: painted - arrival.responseEnd, rows: document.querySelectorAll('[data-testid="conv-row"]').length }
+    return {
+      render: painted - arrival.responseEnd,
+      rows: document.querySelectorAll('[data-testid="conv-row"]').length,
+      decoded: arrival.decodedBodySize,
+      encoded: arrival.encodedBodySize,
+    }
   })
 }
 
@@ -219,11 +226,11 @@ async function main() {
         await page.waitForURL(/\/messages/, { timeout: 60_000 })
         await page.addInitScript({ content: WATCH_ROWS })
         const samples: number[] = []
-        let rows = 0
+        let last = { rows: 0, decoded: 0, encoded: 0 }
         for (let i = 0; i < opts.samples; i++) {
           const s = await renderSample(page)
           samples.push(s.render)
-          rows = s.rows
+          last = s
         }
         if (opts.profile) await profileSample(page, path.join(opts.profile, `convlist-${size}-${name}.cpuprofile`))
         const scroll = await scrollFps(page)
@@ -235,7 +242,9 @@ async function main() {
           renderMaxMs: Math.round(Math.max(...samples)),
           fps: Math.round(scroll.fps * 10) / 10,
           framesOver20ms: scroll.longFrames,
-          rowsInDocument: rows,
+          rowsInDocument: last.rows,
+          listKB: Math.round(last.decoded / 1024),
+          listSentKB: Math.round(last.encoded / 1024),
           avatars: opts.avatars,
         }
         results.push(row)

@@ -188,7 +188,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
     const entryTime = lastTime(archivedByTime[0]!)
     const at = list.findIndex((c) => !c.isPinned && lastTime(c) <= entryTime)
     const split = at === -1 ? list.length : at
-    return virtualRows([...list.slice(0, split), ARCHIVE_ENTRY, ...list.slice(split)])
+    return virtualRows((list.slice(0, split) as Array<Conversation | typeof ARCHIVE_ENTRY>).concat(ARCHIVE_ENTRY, list.slice(split)))
   }
 
   return (
