@@ -90,7 +90,9 @@ export const COMPRESS_THRESHOLD_BYTES = 1024
  */
 async function installCompression(app: FastifyInstance) {
   await app.register(fastifyCompress, {
-    global: true,
+    globalCompression: true,
+    // Request bodies are read as they come, as before: no client sends them compressed.
+    globalDecompression: false,
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     customTypes: /^application\/json\b/,
