@@ -1,4 +1,5 @@
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import fs from 'node:fs'
 import path from 'node:path'
 import routes from '../src/router/routes.json'
 
@@ -14,6 +15,29 @@ const weappApiBase = process.env.WEAPP_API_BASE || 'http://127.0.0.1:3000'
 /** H5 browser-history aliases: Taro page path → public URL of the spec's route table. */
 function h5RouteAliases(): Record<string, string> {
   return Object.fromEntries(routes.map((r) => [`/${r.page}`, r.path]))
+}
+
+/** Writes the chunk → module list (with sizes) of an H5 build, for finding what makes a chunk heavy. */
+class BundleStatsPlugin {
+  constructor(private readonly file: string) {}
+  apply(compiler: { hooks: { done: { tap(name: string, fn: (stats: { toJson(o: object): unknown }) => void): void } } }) {
+    compiler.hooks.done.tap('BundleStatsPlugin', (stats) => {
+      const json = stats.toJson({
+        all: false,
+        ids: true,
+        chunks: true,
+        chunkOrigins: true,
+        modules: true,
+        modulesSpace: Infinity,
+        nestedModules: true,
+        nestedModulesSpace: Infinity,
+        dependentModules: true,
+        reasons: true,
+        reasonsSpace: 3,
+      })
+      fs.writeFileSync(this.file, JSON.stringify(json))
+    })
+  }
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
@@ -65,6 +89,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[chunkhash:8].js' },
       miniCssExtractPluginOption: { ignoreOrder: true, filename: 'css/[name].[contenthash].css', chunkFilename: 'css/[name].[chunkhash].css' },
       router: { mode: 'browser', customRoutes: h5RouteAliases() },
+      webpackChain(chain) {
+        // BUNDLE_STATS=file writes which modules went into which chunk (bench/bundle-size.mjs --modules reads it).
+        if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
+      },
       compile: { include: [sharedTypes] },
       postcss: {
         pxtransform: { enable: false, config: {} },

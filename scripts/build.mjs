@@ -1,6 +1,6 @@
 /**
  * `npm run build`: the compiled server (dist/server, always rebuilt) and the H5 app (dist/h5,
- * rebuilt when stale) with gzip copies of its text assets. What a deployment copies or runs.
+ * rebuilt when stale) with brotli and gzip copies of its text assets. What a deployment copies or runs.
  */
 import { ensureH5Build, precompress } from './ensure-h5-build.mjs'
 import { buildServer } from './build-server.mjs'

@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/conversation-list/run.ts [--sizes=1000,10000] [--samples=7] [--avatars=shared|per-user]
  *                                          [--pg-url=postgres://postgres@127.0.0.1:5432/postgres] [--json=out.json]
+ *                                          [--profile=DIR]
  *
  * Figures per size and viewport:
  * - render: from the end of the /api/im/conversations answer (the list data's arrival) to the
@@ -11,6 +12,13 @@
  *   document); median, min and max over the samples, each a fresh page load.
  * - fps: frames per second while the list scrolls 3,600 px/s for 3 s; and the frames over 20 ms.
  * - rows: conversation rows in the document after loading (the virtual list draws a window).
+ * - listKB / listSentKB: the conversation list's JSON as parsed and as it came over the wire
+ *   (compressed when the server compresses it).
+ *
+ * --profile=DIR records one more load per size and viewport under Chromium's CPU profiler (CDP)
+ * and writes DIR/convlist-{size}-{viewport}.cpuprofile (open it in DevTools), printing the
+ * functions with the most self time between the list's arrival and its rows. Build with
+ * H5_MINIFY=0 to see the app's own function names.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -40,6 +48,7 @@ function options(argv: string[]) {
     avatars,
     pgUrl: raw.get('pg-url') ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     json: raw.get('json') ?? null,
+    profile: raw.get('profile') ?? null,
   }
 }
 
@@ -94,7 +103,7 @@ const WATCH_ROWS = `
   requestAnimationFrame(check)
 `
 
-async function renderSample(page: Page): Promise<{ render: number; rows: number }> {
+async function renderSample(page: Page): Promise<{ render: number; rows: number; decoded: number; encoded: number }> {
   await page.goto('/messages')
   try {
     await page.waitForFunction(() => (window as unknown as { __rowsPaintedAt: number | null }).__rowsPaintedAt !== null, null, { timeout: 120_000 })
@@ -107,7 +116,12 @@ async function renderSample(page: Page): Promise<{ render: number; rows: number 
   return page.evaluate(() => {
     const arrival = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/im/conversations')) as PerformanceResourceTiming
     const painted = (window as unknown as { __rowsPaintedAt: number }).__rowsPaintedAt
-    return { render: painted - arrival.responseEnd, rows: document.querySelectorAll('[data-testid="conv-row"]').length }
+    return {
+      render: painted - arrival.responseEnd,
+      rows: document.querySelectorAll('[data-testid="conv-row"]').length,
+      decoded: arrival.decodedBodySize,
+      encoded: arrival.encodedBodySize,
+    }
   })
 }
 
@@ -130,6 +144,49 @@ async function scrollFps(page: Page): Promise<{ fps: number; longFrames: number 
     }
     requestAnimationFrame(tick)
   })`)
+}
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+  children?: number[]
+}
+interface CpuProfile {
+  nodes: ProfileNode[]
+  startTime: number
+  samples: number[]
+  timeDeltas: number[]
+}
+
+/** One load of /messages under the CPU profiler; prints the heaviest functions (self time) after the list's arrival. */
+async function profileSample(page: Page, file: string) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  const { render } = await renderSample(page)
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
+  writeFileSync(file, JSON.stringify(profile))
+  // Sample times are microseconds from the profile's start; the window is the last `render` ms
+  // before the rows were painted, i.e. from the list's arrival on.
+  const times: number[] = []
+  let t = profile.startTime
+  for (const d of profile.timeDeltas) times.push((t += d))
+  const { paintedAt, nowAt } = await page.evaluate(() => ({ paintedAt: (window as unknown as { __rowsPaintedAt: number }).__rowsPaintedAt, nowAt: performance.now() }))
+  const end = times[times.length - 1]! - (nowAt - paintedAt) * 1000
+  const start = end - render * 1000
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
+  const self = new Map<string, number>()
+  for (let i = 0; i < profile.samples.length; i++) {
+    if (times[i]! < start || times[i]! > end) continue
+    const node = byNode.get(profile.samples[i]!)!
+    const f = node.callFrame
+    const key = `${f.functionName || '(anonymous)'}  ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
+  }
+  console.log(`profile ${file}: ${Math.round(render)} ms from arrival to rows; heaviest self time in that window:`)
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`)
+  await cdp.detach()
 }
 
 const median = (xs: number[]) => {
@@ -169,12 +226,13 @@ async function main() {
         await page.waitForURL(/\/messages/, { timeout: 60_000 })
         await page.addInitScript({ content: WATCH_ROWS })
         const samples: number[] = []
-        let rows = 0
+        let last = { rows: 0, decoded: 0, encoded: 0 }
         for (let i = 0; i < opts.samples; i++) {
           const s = await renderSample(page)
           samples.push(s.render)
-          rows = s.rows
+          last = s
         }
+        if (opts.profile) await profileSample(page, path.join(opts.profile, `convlist-${size}-${name}.cpuprofile`))
         const scroll = await scrollFps(page)
         const row = {
           conversations: size,
@@ -184,7 +242,9 @@ async function main() {
           renderMaxMs: Math.round(Math.max(...samples)),
           fps: Math.round(scroll.fps * 10) / 10,
           framesOver20ms: scroll.longFrames,
-          rowsInDocument: rows,
+          rowsInDocument: last.rows,
+          listKB: Math.round(last.decoded / 1024),
+          listSentKB: Math.round(last.encoded / 1024),
           avatars: opts.avatars,
         }
         results.push(row)

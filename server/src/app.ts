@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import type { Server } from 'node:http'
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { MEDIA_SWITCH_DICT } from '../../types/call.js'
@@ -79,6 +80,25 @@ export interface BuildOptions {
   logStream?: { write(line: string): void }
 }
 
+/** Answers below this many bytes go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024
+
+/**
+ * API answers (JSON) of 1 KB and more are compressed for clients that accept it, brotli before
+ * gzip. Static files are compressed at build time instead (preCompressed below), and socket
+ * frames are not HTTP replies, so this leaves both alone.
+ */
+async function installCompression(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    globalCompression: true,
+    // Request bodies are read as they come, as before: no client sends them compressed.
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/json\b/,
+  })
+}
+
 /** Paths the SPA owns: anything without a file extension outside /api and /ws. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]{1,8}$/i.test(url.split('?')[0]!)
 
@@ -90,6 +110,19 @@ function installErrorHandling(app: FastifyInstance) {
   })
 }
 
+/** A file name with a content hash in it (js/app.77dfb24b.js, static/images/x.1a2b3c4d.png): its bytes never change. */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/
+
+/**
+ * Hashed bundles are cached for a year without revalidation; index.html and every unhashed file
+ * (favicon, the mediapipe model, the noise-suppression worklet) are revalidated, so a new build
+ * reaches clients at once.
+ */
+export function cacheControlFor(file: string): string {
+  // A precompressed copy (x.js.br) is cached like the file it stands for.
+  return HASHED_ASSET.test(file.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache'
+}
+
 function installWebApp(app: FastifyInstance, webRoot: string | null) {
   const index = webRoot && path.join(webRoot, 'index.html')
   const hasWeb = index !== null && fs.existsSync(index)
@@ -97,12 +130,12 @@ function installWebApp(app: FastifyInstance, webRoot: string | null) {
     app.register(fastifyStatic, {
       root: webRoot!,
       wildcard: true,
-      // `npm run build` writes .gz copies of text assets; they go out to clients that accept gzip.
+      // The build writes .br and .gz copies of text assets (scripts/ensure-h5-build.mjs); a client
+      // that accepts one gets it, with Content-Encoding and Vary: Accept-Encoding.
       preCompressed: true,
       index: ['index.html'],
       setHeaders(reply, file) {
-        // Hashed bundles never change; index.html must always be revalidated.
-        reply.header('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable')
+        reply.header('cache-control', cacheControlFor(file))
       },
     })
   } else if (webRoot) {
@@ -163,6 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   installErrorHandling(app)
   installRequestObservation(app, metrics)
+  await installCompression(app)
   const closeRateLimits = await installRateLimits(app, config)
   app.addHook('onRoute', onlyTableRoutes(ALL_ROUTES))
   if (config.checkAnswers) app.addHook('preSerialization', checkAnswers)

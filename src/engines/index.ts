@@ -1,6 +1,7 @@
 import type { SocketPort } from '@/platform/socket'
 import type { CallEngine, CallEngineDeps } from './call/CallEngine'
-import { WebRtcCallEngine } from './call/webrtc/WebRtcCallEngine'
+import { DeferredCallEngine } from './call/deferredEngine'
+import { loadWebRtcCallEngine } from './call/webrtc/loadEngine'
 import type { ChatEngine } from './chat/ChatEngine'
 import type { ImHttp } from './chat/selfhosted/imHttp'
 import { SelfHostedChatEngine } from './chat/selfhosted/SelfHostedChatEngine'
@@ -23,5 +24,8 @@ export type CallEngineFactory = (deps: CallEngineDeps) => CallEngine
  */
 export const createChatEngine: ChatEngineFactory = (deps) => new SelfHostedChatEngine(deps)
 
-/** Browser-to-browser WebRTC; an engine over TRTC (the mini-program) plugs in with the same deps. */
-export const createCallEngine: CallEngineFactory = (deps) => new WebRtcCallEngine(deps)
+/**
+ * Browser-to-browser WebRTC, fetched on the first call signal or call (the pages load without it);
+ * an engine over TRTC (the mini-program) plugs in with the same deps.
+ */
+export const createCallEngine: CallEngineFactory = (deps) => new DeferredCallEngine(deps, loadWebRtcCallEngine)

@@ -1,4 +1,4 @@
-import { pinyin } from 'pinyin-pro'
+import { loadPinyin, type PinyinFn } from '@/platform/pinyinLoader'
 
 /** The bucket for names that start with neither a Latin letter nor a Chinese character. */
 export const OTHER_INITIAL = '#'
@@ -11,6 +11,49 @@ export interface InitialGroup<T> {
 
 const LATIN = /^[a-z]$/i
 
+let engine: PinyinFn | null = null
+let loading: Promise<void> | null = null
+const waiting = new Set<() => void>()
+
+/**
+ * Fetches the pinyin dictionary once (H5 loads it on first use, see platform/pinyinLoader). The
+ * functions below need it: screens check pinyinReady() and re-render through onPinyinReady().
+ */
+export function ensurePinyin(): Promise<void> {
+  loading ??= loadPinyin().then(
+    (fn) => {
+      engine = fn
+      for (const notify of waiting) notify()
+      waiting.clear()
+    },
+    (err: unknown) => {
+      // A failed fetch (offline) may be retried by the next search.
+      loading = null
+      throw err
+    },
+  )
+  return loading
+}
+
+export function pinyinReady(): boolean {
+  return engine !== null
+}
+
+/** Calls `fn` once the dictionary is in; returns the unsubscribe. */
+export function onPinyinReady(fn: () => void): () => void {
+  if (engine) {
+    fn()
+    return () => undefined
+  }
+  waiting.add(fn)
+  return () => waiting.delete(fn)
+}
+
+function dictionary(): PinyinFn {
+  if (!engine) throw new Error('pinyin is used before ensurePinyin() resolved')
+  return engine
+}
+
 /**
  * The sort key of a name: Chinese characters become toneless pinyin, everything else is kept,
  * lower-cased. 'surname: head' reads a leading surname with its surname sound (曾 → zeng, 单 → shan),
@@ -19,7 +62,7 @@ const LATIN = /^[a-z]$/i
 export function pinyinKey(name: string): string {
   const text = name.trim()
   if (!text) return ''
-  return pinyin(text, { toneType: 'none', type: 'array', surname: 'head', nonZh: 'consecutive' })
+  return dictionary()(text, { toneType: 'none', type: 'array', surname: 'head', nonZh: 'consecutive' })
     .join('')
     .replace(/\s+/g, '')
     .toLowerCase()
@@ -29,7 +72,7 @@ export function pinyinKey(name: string): string {
 export function pinyinInitials(name: string): string {
   const text = name.trim()
   if (!text) return ''
-  return pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', surname: 'head', nonZh: 'consecutive' })
+  return dictionary()(text, { pattern: 'first', toneType: 'none', type: 'array', surname: 'head', nonZh: 'consecutive' })
     .join('')
     .replace(/\s+/g, '')
     .toLowerCase()
@@ -50,7 +93,7 @@ export function initialOf(name: string): string {
   const first = Array.from(name.trim())[0]
   if (!first) return OTHER_INITIAL
   if (LATIN.test(first)) return first.toUpperCase()
-  const letter = pinyin(first, { pattern: 'first', toneType: 'none', surname: 'head' }).toUpperCase()
+  const letter = dictionary()(first, { pattern: 'first', toneType: 'none', surname: 'head' }).toUpperCase()
   // pinyin-pro returns a non-Chinese character unchanged, so only a letter counts as an initial.
   return /^[A-Z]$/.test(letter) ? letter : OTHER_INITIAL
 }

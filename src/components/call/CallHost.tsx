@@ -1,9 +1,9 @@
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { usePageVisible } from '@/components/common/usePageVisible'
 import { CallStatus } from '@/engines/call/state'
 import { useApp, useAppStore } from '@/root/AppContext'
 import CallLimitDialog from './CallLimitDialog'
-import CallScreen from './CallScreen'
+import { CallScreen } from '@/root/deferredScreens'
 import PermissionTip from './PermissionTip'
 import './call.scss'
 
@@ -19,7 +19,11 @@ export default function CallHost() {
   if (!visible) return null
   return (
     <>
-      {call.callStatus !== CallStatus.Idle ? <CallScreen s={call} /> : null}
+      {call.callStatus !== CallStatus.Idle ? (
+        <Suspense fallback={null}>
+          <CallScreen s={call} />
+        </Suspense>
+      ) : null}
       <CallLimitDialog />
       <PermissionTip s={call} />
     </>

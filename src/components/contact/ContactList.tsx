@@ -6,6 +6,7 @@ import SearchBox from '@/components/layout/SearchBox'
 import GroupNoticesEntry from '@/components/group/notices/GroupNoticesEntry'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { filterFriends, friendName, groupFriends } from '@/stores/selectors/contacts'
+import { usePinyinReady } from '@/components/common/usePinyinReady'
 import { formatBadge } from '@/utils/badge'
 import { sameView, type ContactView } from './contactView'
 import addFriendIcon from './icons/add-friend.svg'
@@ -54,7 +55,8 @@ export default function ContactList({ view, onSelect }: ContactListProps) {
   const applyUnread = useAppStore((s) => s.badges.friendApply)
   const [query, setQuery] = useState('')
   const searching = query.trim() !== ''
-  const groups = useMemo(() => groupFriends(filterFriends(friends, query)), [friends, query])
+  const pinyinReady = usePinyinReady()
+  const groups = useMemo(() => (pinyinReady ? groupFriends(filterFriends(friends, query)) : []), [friends, query, pinyinReady])
   const is = (v: ContactView) => sameView(view, v)
 
   return (
@@ -94,7 +96,7 @@ export default function ContactList({ view, onSelect }: ContactListProps) {
             ))}
           </View>
         ))}
-        {!loaded ? (
+        {!loaded || !pinyinReady ? (
           <View className='contact-status'>
             <View className='spinner' /> 正在加载…
           </View>

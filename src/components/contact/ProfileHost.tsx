@@ -1,7 +1,8 @@
 import { usePageVisible } from '@/components/common/usePageVisible'
 import { useAppStore } from '@/root/AppContext'
 import Dialog from '@/components/layout/Dialog'
-import ProfileCard from './ProfileCard'
+import { Suspense } from 'react'
+import { ProfileCard } from '@/root/deferredScreens'
 import './contact.scss'
 
 /**
@@ -15,7 +16,11 @@ export default function ProfileHost() {
   const close = useAppStore((s) => s.closeProfile)
   return (
     <Dialog open={visible && target !== null} title='详细资料' onClose={close} closeOnMask testId='profile-popup' closeTestId='profile-popup-close'>
-      {target ? <ProfileCard key={target.wtId} wtId={target.wtId} applySource={target.applySource} groupID={target.groupID} groupName={target.groupName} /> : null}
+      {target ? (
+        <Suspense fallback={null}>
+          <ProfileCard key={target.wtId} wtId={target.wtId} applySource={target.applySource} groupID={target.groupID} groupName={target.groupName} />
+        </Suspense>
+      ) : null}
     </Dialog>
   )
 }

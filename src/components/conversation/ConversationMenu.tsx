@@ -1,6 +1,6 @@
-import Taro from '@tarojs/taro'
 import { Image, View } from '@tarojs/components'
 import type { Conversation } from '@shared/chat'
+import { viewport as windowSize } from '@/platform/viewport'
 import { useAppStore } from '@/root/AppContext'
 import { isArchived } from '@/stores/selectors/chat'
 import { selectFriendIDs } from '@/stores/selectors/contacts'
@@ -38,10 +38,7 @@ const ITEM_HEIGHT = 40
 const MENU_PADDING = 6
 const EDGE = 8
 
-function viewport(): { width: number; height: number } {
-  const info = Taro.getWindowInfo()
-  return { width: info.windowWidth, height: info.windowHeight }
-}
+const viewport = () => windowSize.size()
 
 /** Places the menu at the pointer, flipped or pushed back so it stays inside the window. */
 function placeAt(point: PressPoint, count: number): { left: number; top: number } {

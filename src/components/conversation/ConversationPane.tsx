@@ -1,11 +1,9 @@
 import { Image, View } from '@tarojs/components'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import type { Conversation } from '@shared/chat'
 import { icons } from '@/assets/icons'
 import VirtualRows from '@/components/common/VirtualRows'
 import EmptyState from '@/components/layout/EmptyState'
-import CreateGroupDialog from '@/components/group/CreateGroupDialog'
-import GroupCardDialog from '@/components/group/GroupCardDialog'
 import { groupNumberFromQuery } from '@/services/groups/qr'
 import { currentQuery, relaunch } from '@/router/navigation'
 import { useApp, useAppStore } from '@/root/AppContext'
@@ -17,7 +15,7 @@ import ConversationRow from './ConversationRow'
 import ConversationTabs from './ConversationTabs'
 import DeleteConversationDialog from './DeleteConversationDialog'
 import ListHeader from './ListHeader'
-import ManageGroupsDialog from './groups/ManageGroupsDialog'
+import { CreateGroupDialog, GroupCardDialog, ManageGroupsDialog } from '@/root/deferredScreens'
 import TabsManager from './groups/TabsManager'
 import ListSkeleton from './ListSkeleton'
 import NetBanner from './NetBanner'
@@ -190,7 +188,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
     const entryTime = lastTime(archivedByTime[0]!)
     const at = list.findIndex((c) => !c.isPinned && lastTime(c) <= entryTime)
     const split = at === -1 ? list.length : at
-    return virtualRows([...list.slice(0, split), ARCHIVE_ENTRY, ...list.slice(split)])
+    return virtualRows((list.slice(0, split) as Array<Conversation | typeof ARCHIVE_ENTRY>).concat(ARCHIVE_ENTRY, list.slice(split)))
   }
 
   return (
@@ -251,10 +249,15 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
           onClose={() => setMenu(null)}
         />
       ) : null}
-      <ManageGroupsDialog open={managingGroups} onClose={() => setManagingGroups(false)} />
+      {/* Each dialog's code is fetched the first time it opens. */}
+      <Suspense fallback={null}>
+        {managingGroups ? <ManageGroupsDialog open onClose={() => setManagingGroups(false)} /> : null}
+      </Suspense>
       <DeleteConversationDialog name={deleting ? conversationName(deleting) : null} onConfirm={confirmDelete} onClose={() => setDeletingID(null)} />
-      <CreateGroupDialog open={creatingGroup} onClose={() => setCreatingGroup(false)} onCreated={open} />
-      <GroupCardDialog groupNumber={card?.groupNumber ?? null} joinType={card?.joinType ?? 3} onClose={() => setCard(null)} />
+      <Suspense fallback={null}>
+        {creatingGroup ? <CreateGroupDialog open onClose={() => setCreatingGroup(false)} onCreated={open} /> : null}
+        {card ? <GroupCardDialog groupNumber={card.groupNumber} joinType={card.joinType} onClose={() => setCard(null)} /> : null}
+      </Suspense>
     </View>
   )
 }

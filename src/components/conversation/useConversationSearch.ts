@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { Conversation } from '@shared/chat'
 import type { FriendListItem } from '@shared/friends'
 import type { SearchResult } from '@shared/search'
+import { usePinyinReady } from '@/components/common/usePinyinReady'
 import { buildSearchResults, type SearchGroups } from './searchResults'
 import { useDebouncedValue } from './useDebouncedValue'
 
@@ -47,11 +48,13 @@ export function useConversationSearch(
     }
   }, [settled, searchById])
 
+  // The dictionary is fetched from the first keystroke, so it is usually in before the debounce ends.
+  const pinyinReady = usePinyinReady(query.trim() !== '')
   const remoteResults = remote && remote.text === settled ? remote.results : null
   const results = useMemo(
-    () => (settled ? buildSearchResults(settled, conversations, remoteResults ?? [], viewerID, friends) : { users: [], groups: [] }),
-    [settled, conversations, remoteResults, viewerID, friends],
+    () => (settled && pinyinReady ? buildSearchResults(settled, conversations, remoteResults ?? [], viewerID, friends) : { users: [], groups: [] }),
+    [settled, pinyinReady, conversations, remoteResults, viewerID, friends],
   )
   const typing = query.trim() !== settled
-  return { searching: query.trim() !== '', pending: typing || (Boolean(settled) && remoteResults === null), results }
+  return { searching: query.trim() !== '', pending: typing || !pinyinReady || (Boolean(settled) && remoteResults === null), results }
 }

@@ -4,6 +4,7 @@ import Avatar from '@/components/layout/Avatar'
 import SearchBox from '@/components/layout/SearchBox'
 import { useDebouncedValue } from '@/components/conversation/useDebouncedValue'
 import { groupByInitial } from '@/utils/pinyin'
+import { usePinyinReady } from '@/components/common/usePinyinReady'
 import { entryName, filterEntries, mergeEntries, type PickerEntry } from './pickerEntries'
 import { allSelected as everySelected, canSelectAll, toggleAllEntries, toggleEntry, withoutSystemEntries } from './pickerRules'
 import checkIcon from './icons/check.svg'
@@ -74,7 +75,8 @@ export default function TransferPicker(props: TransferPickerProps) {
     const remote = found && found.text === settled ? found.entries : []
     return mergeEntries(filterEntries(candidates, settled), remote)
   }, [candidates, settled, found, selected])
-  const groups = useMemo(() => groupByInitial(visible, entryName), [visible])
+  const pinyinReady = usePinyinReady()
+  const groups = useMemo(() => (pinyinReady ? groupByInitial(visible, entryName) : []), [visible, pinyinReady])
   const allSelected = everySelected(visible, selected)
   const isSearch = query.trim() !== ''
   const pending = isSearch && (query.trim() !== settled || searching)

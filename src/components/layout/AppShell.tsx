@@ -1,10 +1,9 @@
 import { View } from '@tarojs/components'
-import { useEffect, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import ToastHost from '@/components/common/ToastHost'
 import LoadingBar from '@/components/common/LoadingBar'
 import CallHost from '@/components/call/CallHost'
-import SecurityDialog from '@/components/settings/SecurityDialog'
-import QrConfirmDialog from '@/components/settings/QrConfirmDialog'
+import { QrConfirmDialog, SecurityDialog } from '@/root/deferredScreens'
 import ProfileHost from '@/components/contact/ProfileHost'
 import { useRouteGuard } from '@/router/guard'
 import { currentQuery, publicUrl } from '@/router/navigation'
@@ -102,8 +101,10 @@ export default function AppShell({ route, children }: AppShellProps) {
       ) : null}
       {loggedIn ? (
         <View>
-          <SecurityDialog open={securityOpen} onClose={() => setSecurityOpen(false)} />
-          <QrConfirmDialog code={qrCode} onClose={() => setQrCode(null)} />
+          <Suspense fallback={null}>
+            {securityOpen ? <SecurityDialog open onClose={() => setSecurityOpen(false)} /> : null}
+            {qrCode !== null ? <QrConfirmDialog code={qrCode} onClose={() => setQrCode(null)} /> : null}
+          </Suspense>
           <ProfileHost />
           <CallHost />
         </View>

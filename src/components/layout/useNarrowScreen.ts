@@ -1,16 +1,11 @@
 import Taro from '@tarojs/taro'
 import { useEffect, useState } from 'react'
+import { viewport } from '@/platform/viewport'
 
 /** Below this width the shell swaps the sidebar for a bottom tab bar (same as $breakpoint-narrow). */
 export const NARROW_SCREEN_PX = 768
 
-function windowWidth(): number {
-  try {
-    return Taro.getWindowInfo().windowWidth
-  } catch {
-    return Taro.getSystemInfoSync().windowWidth
-  }
-}
+const windowWidth = () => viewport.size().width
 
 /**
  * Whether the layout should use its mobile variant. Decided in script rather than CSS alone

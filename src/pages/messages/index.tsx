@@ -1,9 +1,10 @@
 import { View } from '@tarojs/components'
+import { Suspense } from 'react'
 import AppShell from '@/components/layout/AppShell'
 import EmptyState from '@/components/layout/EmptyState'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import ConversationPane from '@/components/conversation/ConversationPane'
-import ChatPanel from '@/components/chat/ChatPanel'
+import { ChatPanel } from '@/root/deferredScreens'
 import { useApp, useAppStore } from '@/root/AppContext'
 import emptyChat from '@/assets/empty-chat.svg'
 import { useConversationInAddress } from './useConversationInAddress'
@@ -15,7 +16,12 @@ export default function MessagesPage() {
   const activeID = useAppStore((s) => s.activeConversationID)
   useConversationInAddress()
 
-  const chat = activeID ? <ChatPanel key={activeID} conversationID={activeID} onBack={narrow ? closeConversation : undefined} /> : null
+  // The chat's code is fetched when the first chat opens, so the list does not wait for it.
+  const chat = activeID ? (
+    <Suspense fallback={<View className='messages-chat__loading' data-testid='chat-loading' />}>
+      <ChatPanel key={activeID} conversationID={activeID} onBack={narrow ? closeConversation : undefined} />
+    </Suspense>
+  ) : null
   return (
     <AppShell route='messages'>
       <ConversationPane narrow={narrow} />

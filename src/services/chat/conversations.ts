@@ -86,11 +86,15 @@ export function createConversations({ engine, state, toast }: ServiceContext, { 
     // cannot confirm (messages pushed before it was known were not counted): ask again, and the
     // server's derived count settles it once a list is at least as new as what is held.
     if (list.some((c) => (s.conversations[c.conversationID]?.lastSequence ?? 0) > c.lastSequence)) reloadAgain = true
-    s.setConversations([...list, ...keep])
+    s.setConversations(keep.length ? list.concat(keep) : list)
+    // Only conversations with messages held can have a gap; the rest (nearly all of a long list)
+    // cost no promise at all.
+    const behind = list.filter((c) => {
+      const held = state().messages[c.conversationID]
+      return held !== undefined && c.lastSequence > contiguousSequence(held.list)
+    })
     await Promise.all(
-      list.map(async (c) => {
-        const held = state().messages[c.conversationID]
-        if (!held || c.lastSequence <= contiguousSequence(held.list)) return
+      behind.map(async (c) => {
         try {
           await fillGap(c.conversationID)
         } catch (err) {

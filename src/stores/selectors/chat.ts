@@ -55,10 +55,26 @@ function memoByConversations<T>(compute: (state: Lists) => T): (state: Lists) =>
   }
 }
 
+interface SortKey {
+  c: Conversation
+  pinned: number
+  time: number
+  activity: number
+}
+
+/**
+ * The order of compareConversations, with each conversation's key read once instead of once per
+ * comparison: at 10,000 conversations that is about 140,000 comparisons on the list's arrival.
+ */
+export function sortConversations(list: Iterable<Conversation>, activity: Record<string, number>, keep: (c: Conversation) => boolean = () => true): Conversation[] {
+  const keyed: SortKey[] = []
+  for (const c of list) if (keep(c)) keyed.push({ c, pinned: c.isPinned ? 1 : 0, time: lastTime(c), activity: activity[c.conversationID] ?? 0 })
+  keyed.sort((a, b) => b.pinned - a.pinned || b.time - a.time || b.activity - a.activity || a.c.conversationID.localeCompare(b.c.conversationID))
+  return keyed.map((k) => k.c)
+}
+
 function sorted(state: Lists, keep: (c: Conversation) => boolean): Conversation[] {
-  return Object.values(state.conversations)
-    .filter(keep)
-    .sort((a, b) => compareConversations(a, b, state.conversationActivity))
+  return sortConversations(Object.values(state.conversations), state.conversationActivity, keep)
 }
 
 const tabLists = Object.fromEntries(

@@ -1,7 +1,7 @@
 import type { Conversation } from '@shared/chat'
 import { DefaultGroup, HideStatus, SESSION_GROUP_MAX, type SessionGroup } from '@shared/sessionGroup'
 import type { AppState } from '../appState'
-import { compareConversations, isArchived } from './chat'
+import { isArchived, sortConversations } from './chat'
 
 type Inputs = Pick<AppState, 'conversations' | 'conversationActivity' | 'sessionGroups'>
 
@@ -36,7 +36,7 @@ const byGroup = memo((s) => {
       const c = s.conversations[r.sessionId]
       if (c && !isArchived(c)) list.push(c)
     }
-    lists.set(group.id, list.sort((a, b) => compareConversations(a, b, s.conversationActivity)))
+    lists.set(group.id, sortConversations(list, s.conversationActivity))
   }
   return lists
 })

@@ -1,10 +1,13 @@
 import { MsgType, type Conversation } from '@shared/chat'
+import fc from 'fast-check'
 import {
+  compareConversations,
   selectArchivedList,
   selectConversationList,
   selectMessages,
   selectTabUnread,
   selectTotalUnread,
+  sortConversations,
 } from '@/stores/selectors/chat'
 import { createAppStore, type AppStore } from '@/stores'
 import { conversation, message } from '../helpers/chatFixtures'
@@ -116,4 +119,36 @@ test("a call step without a card (the callee's accept, an invite) leaves the unr
   expect(useAppStore.getState().conversations.C2C2).toMatchObject({ lastSequence: 3, unreadCount: 0 })
   useAppStore.getState().applyConversationMessage(call(4, 1, { call_end: 5, data: { cmd: 'hangup' } }), me)
   expect(useAppStore.getState().conversations.C2C2).toMatchObject({ lastSequence: 4, unreadCount: 1 })
+})
+
+describe('sortConversations', () => {
+  // Few distinct values, so ties on pin, time and activity are common and the tie-breaks are exercised.
+  const arbitraryList = fc.array(
+    fc.record({ id: fc.integer({ min: 1, max: 40 }), pinned: fc.boolean(), time: fc.integer({ min: 0, max: 4 }), activity: fc.option(fc.integer({ min: 0, max: 3 })), withMessage: fc.boolean() }),
+    { maxLength: 60 },
+  )
+
+  it('orders exactly as compareConversations does, keys read once', () => {
+    fc.assert(
+      fc.property(arbitraryList, (rows) => {
+        const byId = new Map<string, Conversation>()
+        const activity: Record<string, number> = {}
+        for (const r of rows) {
+          const id = `C2C${r.id}`
+          const time = 1_700_000_000 + r.time
+          byId.set(id, conversation(id, { isPinned: r.pinned, updatedAt: time, lastMessage: r.withMessage ? ({ time: time + 1 } as Conversation['lastMessage']) : null }))
+          if (r.activity !== null) activity[id] = r.activity
+        }
+        const list = [...byId.values()]
+        const expected = [...list].sort((a, b) => compareConversations(a, b, activity)).map((c) => c.conversationID)
+        expect(sortConversations(list, activity).map((c) => c.conversationID)).toEqual(expected)
+      }),
+    )
+  })
+
+  it('keeps only what the filter lets through', () => {
+    const list = [conversation('C2C1', { updatedAt: 1 }), conversation('C2C2', { updatedAt: 3, isPinned: true }), conversation('C2C3', { updatedAt: 2 })]
+    expect(sortConversations(list, {}).map((c) => c.conversationID)).toEqual(['C2C2', 'C2C3', 'C2C1'])
+    expect(sortConversations(list, {}, (c) => !c.isPinned).map((c) => c.conversationID)).toEqual(['C2C3', 'C2C1'])
+  })
 })

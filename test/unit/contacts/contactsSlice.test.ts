@@ -1,6 +1,10 @@
 import type { FriendApplication, FriendListItem } from '@shared/friends'
 import { createAppStore, type AppStore } from '@/stores'
 import { contactsBadge, filterFriends, friendName, groupFriends, selectContactsBadge, selectFriendIDs } from '@/stores/selectors/contacts'
+import { ensurePinyin } from '@/utils/pinyin'
+
+// Matching and grouping by pinyin need the dictionary, which the app fetches on first use.
+beforeAll(() => ensurePinyin())
 
 let useAppStore: AppStore
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import ConversationPane from '@/components/conversation/ConversationPane'
 import type { App } from '@/root/createApp'
@@ -224,7 +224,8 @@ describe('search', () => {
     await type('100002')
     fireEvent.click(screen.getAllByTestId('search-result-group')[0]!)
     expect(mocked.openConversation).not.toHaveBeenCalled()
-    expect(card).toHaveBeenCalledWith('100002', { silent: true })
+    // The card's code is fetched the first time it opens.
+    await waitFor(() => expect(card).toHaveBeenCalledWith('100002', { silent: true }))
     await act(async () => undefined)
     expect(screen.getByTestId('group-card-name').textContent).toBe('读书会')
     expect(screen.getByTestId('group-card-join').textContent).toContain('申请加入')

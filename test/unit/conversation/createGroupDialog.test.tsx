@@ -6,7 +6,11 @@ import type { ChatService } from '@/services/chat'
 import type { AppStore } from '@/stores'
 import { c2c } from '../helpers/chatFixtures'
 import { mockedWith, renderInApp, testApp } from '../helpers/testApp'
+import { ensurePinyin } from '@/utils/pinyin'
 import { ignoreTaroFieldWatchErrors } from './fixtures'
+
+// The picker's letter index needs the pinyin dictionary, which the app fetches on first use.
+beforeAll(() => ensurePinyin())
 
 const chatMocks = () => ({
   createGroup: jest.fn(async () => 'GROUPG9'),

@@ -1,4 +1,17 @@
-import { groupByInitial, initialOf, OTHER_INITIAL, pinyinKey } from '@/utils/pinyin'
+import { ensurePinyin, groupByInitial, initialOf, onPinyinReady, OTHER_INITIAL, pinyinKey, pinyinReady } from '@/utils/pinyin'
+
+describe('the pinyin dictionary loaded on first use', () => {
+  it('is not there until asked for, then tells who waited', async () => {
+    expect(pinyinReady()).toBe(false)
+    expect(() => pinyinKey('王五')).toThrow(/ensurePinyin/)
+    const woken = jest.fn()
+    onPinyinReady(woken)
+    await Promise.all([ensurePinyin(), ensurePinyin()])
+    expect(pinyinReady()).toBe(true)
+    expect(woken).toHaveBeenCalledTimes(1)
+    expect(pinyinKey('王五')).toBe('wangwu')
+  })
+})
 
 describe('initialOf', () => {
   test.each([

@@ -2,6 +2,10 @@ import { buildSearchResults, conversationMatches, friendMatches } from '@/compon
 import type { FriendListItem } from '@shared/friends'
 import type { SearchResult } from '@shared/search'
 import { c2c, group } from '../helpers/chatFixtures'
+import { ensurePinyin } from '@/utils/pinyin'
+
+// Matching and grouping by pinyin need the dictionary, which the app fetches on first use.
+beforeAll(() => ensurePinyin())
 
 const zhang = c2c('10000001', '张三')
 const li = c2c('10000002', '李四', { customData: JSON.stringify({ remark: '老李' }) })

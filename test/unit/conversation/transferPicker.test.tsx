@@ -2,7 +2,11 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import TransferPicker from '@/components/group/TransferPicker'
 import type { PickerEntry } from '@/components/group/pickerEntries'
+import { ensurePinyin } from '@/utils/pinyin'
 import { ignoreTaroFieldWatchErrors } from './fixtures'
+
+// The letter index needs the pinyin dictionary, which the app fetches on first use.
+beforeAll(() => ensurePinyin())
 
 const people: PickerEntry[] = [
   { id: '10000002', nick: '李四', remark: '', avatar: '' },

@@ -1,0 +1,10 @@
+import { lazy } from 'react'
+
+export const ChatPanel = lazy(() => import(/* webpackChunkName: "chat" */ '@/components/chat/ChatPanel'))
+export const CallScreen = lazy(() => import(/* webpackChunkName: "call-screen" */ '@/components/call/CallScreen'))
+export const CreateGroupDialog = lazy(() => import(/* webpackChunkName: "group-create" */ '@/components/group/CreateGroupDialog'))
+export const GroupCardDialog = lazy(() => import(/* webpackChunkName: "group-card" */ '@/components/group/GroupCardDialog'))
+export const ManageGroupsDialog = lazy(() => import(/* webpackChunkName: "group-manage" */ '@/components/conversation/groups/ManageGroupsDialog'))
+export const ProfileCard = lazy(() => import(/* webpackChunkName: "profile" */ '@/components/contact/ProfileCard'))
+export const QrConfirmDialog = lazy(() => import(/* webpackChunkName: "qr-confirm" */ '@/components/settings/QrConfirmDialog'))
+export const SecurityDialog = lazy(() => import(/* webpackChunkName: "security" */ '@/components/settings/SecurityDialog'))

@@ -1,0 +1,8 @@
+export { default as ChatPanel } from '@/components/chat/ChatPanel'
+export { default as CallScreen } from '@/components/call/CallScreen'
+export { default as CreateGroupDialog } from '@/components/group/CreateGroupDialog'
+export { default as GroupCardDialog } from '@/components/group/GroupCardDialog'
+export { default as ManageGroupsDialog } from '@/components/conversation/groups/ManageGroupsDialog'
+export { default as ProfileCard } from '@/components/contact/ProfileCard'
+export { default as QrConfirmDialog } from '@/components/settings/QrConfirmDialog'
+export { default as SecurityDialog } from '@/components/settings/SecurityDialog'
