@@ -6,5 +6,6 @@ export const CreateGroupDialog = lazy(() => import(/* webpackChunkName: "group-c
 export const GroupCardDialog = lazy(() => import(/* webpackChunkName: "group-card" */ '@/components/group/GroupCardDialog'))
 export const ManageGroupsDialog = lazy(() => import(/* webpackChunkName: "group-manage" */ '@/components/conversation/groups/ManageGroupsDialog'))
 export const ProfileCard = lazy(() => import(/* webpackChunkName: "profile" */ '@/components/contact/ProfileCard'))
+export const ProfileDialog = lazy(() => import(/* webpackChunkName: "me" */ '@/components/profile/ProfileDialog'))
 export const QrConfirmDialog = lazy(() => import(/* webpackChunkName: "qr-confirm" */ '@/components/settings/QrConfirmDialog'))
 export const SecurityDialog = lazy(() => import(/* webpackChunkName: "security" */ '@/components/settings/SecurityDialog'))

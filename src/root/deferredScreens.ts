@@ -4,13 +4,14 @@ import type CreateGroupDialogType from '@/components/group/CreateGroupDialog'
 import type GroupCardDialogType from '@/components/group/GroupCardDialog'
 import type ManageGroupsDialogType from '@/components/conversation/groups/ManageGroupsDialog'
 import type ProfileCardType from '@/components/contact/ProfileCard'
+import type ProfileDialogType from '@/components/profile/ProfileDialog'
 import type QrConfirmDialogType from '@/components/settings/QrConfirmDialog'
 import type SecurityDialogType from '@/components/settings/SecurityDialog'
 
 /**
  * Screens the logged-in /messages page does not show before the user opens something: the chat
  * (with its bubbles, emoji tables and toolbars), the call screen, the group dialogs, the profile
- * card (with its moments and video player) and the settings dialogs. The H5
+ * card (with its moments and video player), 个人信息 and the settings dialogs. The H5
  * build fetches each one the first time it is shown (render it inside <Suspense>); the
  * mini-program bundles them.
  */
@@ -20,5 +21,6 @@ export declare const CreateGroupDialog: typeof CreateGroupDialogType
 export declare const GroupCardDialog: typeof GroupCardDialogType
 export declare const ManageGroupsDialog: typeof ManageGroupsDialogType
 export declare const ProfileCard: typeof ProfileCardType
+export declare const ProfileDialog: typeof ProfileDialogType
 export declare const QrConfirmDialog: typeof QrConfirmDialogType
 export declare const SecurityDialog: typeof SecurityDialogType

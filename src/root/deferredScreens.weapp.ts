@@ -4,5 +4,6 @@ export { default as CreateGroupDialog } from '@/components/group/CreateGroupDial
 export { default as GroupCardDialog } from '@/components/group/GroupCardDialog'
 export { default as ManageGroupsDialog } from '@/components/conversation/groups/ManageGroupsDialog'
 export { default as ProfileCard } from '@/components/contact/ProfileCard'
+export { default as ProfileDialog } from '@/components/profile/ProfileDialog'
 export { default as QrConfirmDialog } from '@/components/settings/QrConfirmDialog'
 export { default as SecurityDialog } from '@/components/settings/SecurityDialog'

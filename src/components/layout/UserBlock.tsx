@@ -1,7 +1,7 @@
 import { View } from '@tarojs/components'
-import { useState } from 'react'
-import ProfileDialog from '@/components/profile/ProfileDialog'
+import { Suspense, useState } from 'react'
 import { useAppStore } from '@/root/AppContext'
+import { ProfileDialog } from '@/root/deferredScreens'
 import { vipBadgeLevel } from '@/utils/vip'
 import Avatar from './Avatar'
 import VipBadge from './VipBadge'
@@ -28,7 +28,11 @@ export default function UserBlock({ variant }: UserBlockProps) {
           {level !== null ? <VipBadge level={level} height={variant === 'sidebar' ? 15 : 16} testId='shell-vip-badge' /> : null}
         </View>
       </View>
-      <ProfileDialog open={editing} onClose={() => setEditing(false)} />
+      {editing ? (
+        <Suspense fallback={null}>
+          <ProfileDialog open onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }
