@@ -25,7 +25,8 @@ const sendCsv = (reply: FastifyReply, name: string, body: string) =>
 export function adminRoutesPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const session = requireSession(ctx)
-    app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    // On the request itself, before the body is parsed or validated: a stranger learns nothing about the routes' input.
+    app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
       await session(req, reply)
       await requireOperatorRole(ctx.db, sessionOf(req).wtId, ctx.config.adminPhones)
     })
