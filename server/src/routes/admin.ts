@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { adminRoutes } from '../../../types/routes/admin.js'
+import { API_BASE_PATH } from '../../../types/routes/route.js'
 import type { AppContext } from '../context.js'
 import { adminUser, searchUsers, userDetail } from '../domain/admin/accounts.js'
 import { audit, listAudit } from '../domain/admin/audit.js'
@@ -15,6 +16,8 @@ import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
+const EXPORT_PATHS = new Set([adminRoutes.exportCodes.path, adminRoutes.exportReports.path].map((p) => API_BASE_PATH + p))
+
 const sendCsv = (reply: FastifyReply, name: string, body: string) =>
   reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store').send(body)
 
@@ -27,6 +30,9 @@ export function adminRoutesPlugin(ctx: AppContext) {
     const session = requireSession(ctx)
     // On the request itself, before the body is parsed or validated: a stranger learns nothing about the routes' input.
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+      // A CSV download is a plain link (no header can be set on it): its token may come as `t`, as for media files.
+      const t = (req.query as { t?: unknown }).t
+      if (!req.headers.authorization && typeof t === 'string' && EXPORT_PATHS.has(req.routeOptions.url ?? '')) req.headers.authorization = `Bearer ${t}`
       await session(req, reply)
       await requireOperatorRole(ctx.db, sessionOf(req).wtId, ctx.config.adminPhones)
     })
