@@ -1,3 +1,4 @@
+import { chartHost } from '@/platform/chartHost'
 import type { ChartSeries, LineChartEngine } from './lineChart'
 
 export type { ChartSeries, LineChartEngine, LineChartHandle } from './lineChart'
@@ -10,7 +11,7 @@ const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000
 export const lineCharts: LineChartEngine = {
   async mount(elementId: string, days: string[], series: ChartSeries[], height: number) {
     const UPlot = await loadUplot()
-    const el = document.getElementById(elementId)
+    const el = chartHost.element(elementId)
     if (!el) return { destroy() {} }
     const width = Math.max(el.clientWidth, 240)
     const chart = new UPlot(
@@ -26,11 +27,10 @@ export const lineCharts: LineChartEngine = {
       [days.map(dayStart), ...series.map((s) => s.values)],
       el,
     )
-    const resize = () => chart.setSize({ width: Math.max(el.clientWidth, 240), height })
-    window.addEventListener('resize', resize)
+    const stopResizing = chartHost.onResize(() => chart.setSize({ width: Math.max(el.clientWidth, 240), height }))
     return {
       destroy() {
-        window.removeEventListener('resize', resize)
+        stopResizing()
         chart.destroy()
       },
     }
