@@ -159,6 +159,10 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
     expect(text).toContain(one!.code)
     expect(text).toContain(two!.code)
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(3)
+    // A plain download link carries the token as `t`; it is still the operator's role that counts.
+    expect((await fetch(`${s.url}/api/admin/codes/export?t=${operator.token}`)).status).toBe(200)
+    expect((await fetch(`${s.url}/api/admin/codes/export?t=${plain.token}`)).status).toBe(403)
+    expect((await fetch(`${s.url}/api/admin/codes?t=${operator.token}`)).status).toBe(401)
   })
 
   it('reports: the reporter is thanked by the helper, the queue lists it with its label, warn and ban reach the target', async () => {

@@ -18,6 +18,14 @@ import { closeReport, getReport } from './reports.js'
 /** What the lifecycle needs: the database, the bus (to reach sockets) and the send path (helper notices). */
 export type AdminCtx = Pick<AppContext, 'db' | 'bus' | 'log' | 'moderation' | 'config'> & Partial<Pick<AppContext, 'sfu' | 'metrics' | 'imSecret'>>
 
+/**
+ * A helper notice is a courtesy: the action it reports has happened whether or not it can be
+ * delivered (the user may have blacklisted the helper), so a refusal is logged, not thrown.
+ */
+async function notify(ctx: AdminCtx, to: string, key: string, text: string): Promise<void> {
+  await helperNotice(ctx, to, key, text).catch((err) => ctx.log.warn({ err, to, key }, 'helper notice not delivered'))
+}
+
 const fmt = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') + ' (UTC)' : '')
 const phones = (ctx: AdminCtx) => ctx.config.adminPhones
 
@@ -35,7 +43,7 @@ export async function banUser(ctx: AdminCtx, operator: string, wtId: string, day
   const after = await adminUser(ctx.db, wtId, phones(ctx))
   await audit(ctx.db, operator, 'ban', wtId, before, after)
   const why = reason ? `，原因：${reason}` : ''
-  await helperNotice(ctx, wtId, `ban-${newToken(12)}`, `你的账号已被封禁至 ${fmt(after.bannedUntil)}${why}。${AdminText.BannedSend}。`)
+  await notify(ctx, wtId, `ban-${newToken(12)}`, `你的账号已被封禁至 ${fmt(after.bannedUntil)}${why}。${AdminText.BannedSend}。`)
   return after
 }
 
@@ -105,7 +113,7 @@ export async function deleteOwnAccount(ctx: AdminCtx, wtId: string, pwd: string)
 
 /** The reporter's notice when the report is filed (spec section 8). */
 export async function thankReporter(ctx: AdminCtx, reporter: string, reportId: number): Promise<void> {
-  await helperNotice(ctx, reporter, `report-${reportId}`, AdminText.ReportThanks)
+  await notify(ctx, reporter, `report-${reportId}`, AdminText.ReportThanks)
 }
 
 const RESULT_TEXT = {
@@ -124,12 +132,12 @@ export async function handleReport(ctx: AdminCtx, operator: string, b: ReportHan
   await ctx.db.tx((q) => closeReport(q, b.id, operator, status, RESULT_TEXT[b.action]))
   if (b.action === 'warn') {
     const what = before.targetType === 0 ? '你的账号' : `你的群聊「${before.targetName}」`
-    await helperNotice(ctx, target!, `warn-${b.id}`, `【警告】${what}被举报「${before.typeLabel}」，经核实存在违规。${b.message || '请遵守社区规范，再次违规将被封禁。'}`)
+    await notify(ctx, target!, `warn-${b.id}`, `【警告】${what}被举报「${before.typeLabel}」，经核实存在违规。${b.message || '请遵守社区规范，再次违规将被封禁。'}`)
   }
   if (b.action === 'ban') await banUser(ctx, operator, target!, b.banDays, b.message || before.typeLabel)
   const after = await getReport(ctx.db, b.id)
   await audit(ctx.db, operator, `report.${b.action}`, String(b.id), { status: before.status }, { status: after.status, result: after.result, target })
-  await helperNotice(ctx, before.reporterWtId, `report-done-${b.id}`, `你对「${before.targetName}」的举报已处理：${after.result}。感谢你的反馈。`)
+  await notify(ctx, before.reporterWtId, `report-done-${b.id}`, `你对「${before.targetName}」的举报已处理：${after.result}。感谢你的反馈。`)
   return after
 }
 
