@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { AdminUserDetail, AdminUserRow } from '@shared/admin'
 import { adminRoutes } from '@shared/routes/admin'
 import Avatar from '@/components/layout/Avatar'
@@ -86,6 +86,12 @@ function UserDialog({ wtId, onClose, onChanged }: { wtId: string; onClose(): voi
   const [level, setLevel] = useState('1')
   const [vipDays, setVipDays] = useState('30')
   const action = useAsyncAction()
+  const current = detail.data?.user.membership
+
+  // The grant form starts from the account's level, so a renewal does not lower it by accident.
+  useEffect(() => {
+    if (current && current.vipType !== 0) setLevel(String(current.vipLevel))
+  }, [current?.vipType, current?.vipLevel])
 
   const act = (run: () => Promise<AdminUserRow>, done: string) =>
     action.run(async () => {
