@@ -3,6 +3,7 @@
 declare module '*.png'
 declare module '*.svg'
 declare module '*.scss'
+declare module '*.css'
 
 /** Server address baked into the mini-program build; empty on H5 (same origin). */
 declare const API_BASE: string

@@ -17,7 +17,7 @@ import { JanusSfu, setJanodeLogLevel } from './domain/calls/janusSfu.js'
 import type { Db } from './db/Db.js'
 import { openDb } from './db/index.js'
 import { setSingleDictValue } from './domain/dict.js'
-import { loadModeration } from './domain/moderation.js'
+import { liveModeration } from './domain/moderation.js'
 import { serverSecret } from './domain/settings.js'
 import { checkAnswers } from './http/answerCheck.js'
 import { errorReply } from './http/errors.js'
@@ -25,7 +25,9 @@ import { installRateLimits } from './http/rateLimits.js'
 import { onlyTableRoutes } from './http/serve.js'
 import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
+import { adminRoutesPlugin } from './routes/admin.js'
 import { blacklistRoutes } from './routes/blacklist.js'
+import { memberRoutesPlugin } from './routes/member.js'
 import { commonGroupRoutes } from './routes/commonGroups.js'
 import { complaintRoutes } from './routes/complaints.js'
 import { dictRoutes } from './routes/dict.js'
@@ -178,13 +180,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.calls.mediaSwitch !== null) await setSingleDictValue(db, MEDIA_SWITCH_DICT, config.calls.mediaSwitch)
   const rawBus = opts.bus ?? (config.redisUrl ? await redisBus(config.redisUrl, undefined, { delivered: (s) => metrics.busLag.observe(s) }) : memoryBus())
   const bus = instrumentBus(rawBus, metrics)
+  const moderation = await liveModeration(db, bus, config.moderationFile ?? undefined)
   const ctx: AppContext = {
     config,
     db,
     bus,
     imSecret: await serverSecret(db, 'im_secret'),
     log: app.log,
-    moderation: loadModeration(config.moderationFile ?? undefined),
+    moderation,
     metrics,
     sfu: null,
   }
@@ -229,6 +232,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     dictRoutes,
     mediaRoutes,
     momentRoutesPlugin,
+    memberRoutesPlugin,
+    adminRoutesPlugin,
   ]
   for (const routes of plugins) await app.register(routes(ctx))
   await app.register(openApiRoutes())
@@ -241,6 +246,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.ready()
   const live = attachGateway(app.server, ctx, chatFrameHandler(ctx))
   gateway = live
+  ctx.connectionCount = () => live.connectionCount()
   const metricsServer = config.metrics.port !== null ? await startMetricsServer(scrape, config.metrics) : null
 
   return {
@@ -250,6 +256,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     metricsServer,
     async close() {
       await live.close()
+      moderation.stop()
       await ctx.sfu?.close()
       await app.close()
       await closeRateLimits()

@@ -20,8 +20,13 @@ export interface Config {
   /** Human-readable logs (pino-pretty) instead of JSON lines: development only, when the package is installed. */
   prettyLogs: boolean
   metrics: MetricsConfig
-  /** Blocked and sensitive word lists (JSON); defaults to server/moderation.default.json. */
+  /**
+   * Blocked and sensitive word lists (JSON) that seed the database's lists on the first start;
+   * defaults to server/moderation.default.json. The console edits them afterwards.
+   */
   moderationFile: string | null
+  /** Phones whose accounts hold the operator role (comma-separated ADMIN_PHONES), besides promoted ones. */
+  adminPhones: string[]
   /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could forge their address). */
   trustProxy: boolean
   /** Check every successful /api answer against the route table (tests and development; off in production for speed). */
@@ -164,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       token: env.METRICS_TOKEN || null,
     },
     moderationFile: env.MODERATION_FILE ? path.resolve(env.MODERATION_FILE) : null,
+    adminPhones: list(env.ADMIN_PHONES),
     trustProxy: flag(env.TRUST_PROXY, false),
     checkAnswers: flag(env.CHECK_ANSWERS, env.NODE_ENV !== 'production'),
     sessionIdleSeconds: positive('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 30) * 86_400,

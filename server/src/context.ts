@@ -18,4 +18,6 @@ export interface AppContext {
   /** Group-call media through Janus when JANUS_URL is set; null keeps the browsers' mesh. */
   sfu: JanusSfu | null
   metrics: Metrics
+  /** Sockets open on this process now (the console's overview); set once the gateway runs. */
+  connectionCount?: () => number
 }

@@ -133,7 +133,7 @@ describe('fuzzing the route table and the frames', () => {
       judge(`upload as ${type}`, upload, res.status, await res.text())
     }
     expect(failures).toEqual([])
-  }, 100_000)
+  }, 180_000)
 
   it('answers malformed frames of every client frame type without a 5xx, keeping the socket', async () => {
     const ca = chatClient(s, a.token)

@@ -7,7 +7,7 @@ import table from './routes.json'
  */
 export type RouteAccess = 'guest' | 'public' | 'login'
 export type RouteName =
-  | 'home' | 'login' | 'about' | 'notFound' | 'level' | 'messages' | 'contacts' | 'favorites' | 'moments' | 'momentDetail' | 'member'
+  | 'home' | 'login' | 'about' | 'notFound' | 'level' | 'messages' | 'contacts' | 'favorites' | 'moments' | 'momentDetail' | 'member' | 'admin'
 
 export interface RouteRow {
   path: string

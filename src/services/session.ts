@@ -156,6 +156,13 @@ export function createSession({ api, engine, state }: ServiceContext, deps: Sess
     deps.sessionEnd.endSession({ reason: 'logout' })
   }
 
+  /** Deletes the account (password confirmed); its sessions end everywhere, this one included. */
+  async function deleteAccount(pwd: string): Promise<void> {
+    await deps.sessionEnd.runBeforeLogout()
+    await userApi.deleteAccount(pwd)
+    deps.sessionEnd.endSession({ reason: 'logout' })
+  }
+
   /** GET /user/info and the user config; the profile fields refresh the stored login result. */
   async function refreshUser(): Promise<void> {
     const token = state().user?.token
@@ -230,6 +237,7 @@ export function createSession({ api, engine, state }: ServiceContext, deps: Sess
     confirmQrLogin,
     logout,
     logoutAllDevices,
+    deleteAccount,
     listDevices,
     logoutDevice,
     refreshUser,

@@ -28,7 +28,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // One project per suite, run in this order: the walking-skeleton flows (specs/), then the
-  // messaging flows, then group management, contacts, the calls, the message operations, the security settings, favorites, moments and the regression runs of reported faults. Files inside a suite run in name order.
+  // messaging flows, then group management, contacts, the calls, the message operations, the security settings, favorites, moments, the operator console and the regression runs of reported faults. Files inside a suite run in name order.
   projects: [
     { name: 'skeleton', testMatch: 'specs/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'messaging', testMatch: 'messaging/**/*.spec.ts', use: { browserName: 'chromium' } },
@@ -40,6 +40,7 @@ export default defineConfig({
     { name: 'favorites', testMatch: 'favorites/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'moments', testMatch: 'moments/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'conversation-groups', testMatch: 'conversation-groups/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'admin', testMatch: 'admin/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'regressions', testMatch: 'regressions/**/*.spec.ts', use: { browserName: 'chromium' } },
   ],
 })

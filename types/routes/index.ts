@@ -1,16 +1,18 @@
 import { accountRoutes } from './account'
+import { adminRoutes } from './admin'
 import { callRoutes } from './calls'
 import { chatRoutes } from './chat'
 import { contactRoutes } from './contacts'
 import { favoriteRoutes } from './favorites'
 import { groupRoutes } from './groups'
+import { memberRoutes } from './member'
 import { miscRoutes } from './misc'
 import { momentRoutes } from './moments'
 import { opsRoutes } from './ops'
 import { sessionGroupRoutes } from './sessionGroups'
 import type { ApiRoute } from './route'
 
-export { accountRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, miscRoutes, momentRoutes, opsRoutes, sessionGroupRoutes }
+export { accountRoutes, adminRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, memberRoutes, miscRoutes, momentRoutes, opsRoutes, sessionGroupRoutes }
 export * from './route'
 
 /** The table by spec area. */
@@ -24,6 +26,8 @@ export const API_ROUTES = {
   moments: momentRoutes,
   misc: miscRoutes,
   calls: callRoutes,
+  member: memberRoutes,
+  admin: adminRoutes,
   ops: opsRoutes,
 } satisfies Record<string, Record<string, ApiRoute>>
 

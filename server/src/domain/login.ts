@@ -1,4 +1,5 @@
 import { QR_CODE_TTL_S, TWO_FACTOR_TICKET_TTL_S, type LoginResult } from '../../../types/auth.js'
+import { AdminText } from '../../../types/admin.js'
 import { ResultCode } from '../../../types/codes.js'
 import type { AppContext } from '../context.js'
 import { Refusal, badRequest } from './refusal.js'
@@ -55,7 +56,9 @@ export async function passwordLogin(
     verifyPassword(pwd, user?.pwd_hash ?? (await dummyPasswordHash())).then((ok) => ok && user !== null),
   )
   if (!user || !valid) throw badRequest(WRONG_CREDENTIALS)
-  if (user.action_status !== 0) throw new Refusal(ResultCode.AccountDeleted, '该账号已注销')
+  if (user.action_status !== 0) {
+    throw user.closed_by === 'operator' ? new Refusal(ResultCode.AccountDisabled, AdminText.Deactivated) : new Refusal(ResultCode.AccountDeleted, AdminText.Deleted)
+  }
   if (user.lock_pwd_hash) {
     const ticket = newToken(24)
     await ctx.db.query(

@@ -28,6 +28,7 @@ export async function createSession(db: Queryable, wtId: string, client: ClientI
     printable(client.userAgent, 256),
     printable(client.ip, 64),
   ])
+  await db.query(`INSERT INTO user_activity (day, wt_id) VALUES ((now() AT TIME ZONE 'UTC')::date, $1) ON CONFLICT DO NOTHING`, [wtId])
   return token
 }
 
@@ -54,6 +55,8 @@ export async function findSession(db: Queryable, token: string, use: SessionUse)
   }
   if (row.stale) {
     await db.query('UPDATE sessions SET last_seen_at = now(), address = $2 WHERE token_hash = $1', [tokenHash, printable(use.address, 64)])
+    // Daily active users for the console's overview, written at the same once-a-minute pace.
+    await db.query("INSERT INTO user_activity (day, wt_id) VALUES ((now() AT TIME ZONE 'UTC')::date, $1) ON CONFLICT DO NOTHING", [row.wt_id])
   }
   return { wtId: row.wt_id, tokenHash }
 }
@@ -62,15 +65,31 @@ export async function revokeSession(db: Queryable, tokenHash: string): Promise<v
   await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash])
 }
 
-/** Revokes every live session of a user except `keep`; returns the revoked token hashes. */
-export async function revokeUserSessions(db: Queryable, wtId: string, keep: string | null = null): Promise<string[]> {
+/** Why a session ended, when an operator or the account's end ended it: what later calls answer. */
+export interface SessionEnd {
+  code: number
+  msg: string
+}
+
+/**
+ * Revokes every live session of a user except `keep`; returns the revoked token hashes. With
+ * `end`, later calls with those tokens answer its code and message (11013, 11015, 11016).
+ */
+export async function revokeUserSessions(db: Queryable, wtId: string, keep: string | null = null, end: SessionEnd | null = null): Promise<string[]> {
   const { rows } = await db.query<{ token_hash: string }>(
-    `UPDATE sessions SET revoked_at = now()
+    `UPDATE sessions SET revoked_at = now(), end_code = $3, end_msg = $4
      WHERE wt_id = $1 AND revoked_at IS NULL AND ($2::text IS NULL OR token_hash <> $2)
      RETURNING token_hash`,
-    [wtId, keep],
+    [wtId, keep, end?.code ?? null, end?.msg ?? null],
   )
   return rows.map((r) => r.token_hash)
+}
+
+/** The recorded end of a token's session, if an operator or the account's end revoked it. */
+export async function sessionEnd(db: Queryable, token: string): Promise<SessionEnd | null> {
+  const { rows } = await db.query<{ end_code: number | null; end_msg: string | null }>('SELECT end_code, end_msg FROM sessions WHERE token_hash = $1', [hashToken(token)])
+  const r = rows[0]
+  return r && r.end_code !== null ? { code: r.end_code, msg: r.end_msg ?? '' } : null
 }
 
 /** The id a device list shows for a session: derived from its token hash, useless for logging in. */

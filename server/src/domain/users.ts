@@ -15,9 +15,18 @@ export interface UserRow {
   action_status: number
   lock_pwd_hash: string | null
   lock_pwd_tips: string
+  /** Who closed the account (action_status 1): 'operator' (deactivated) or 'self' (deleted). */
+  closed_by: string | null
 }
 
-const COLUMNS = 'wt_id, phone, pwd_hash, nick_name, avatar, bio, vip_type, vip_level, action_status, lock_pwd_hash, lock_pwd_tips'
+/**
+ * A membership past its vip_expires_at reads as none at once (vipType 0, level 0): the daily call
+ * limit is back on the next check, without waiting for a job to rewrite the row.
+ */
+export const EFFECTIVE_VIP_TYPE = '(CASE WHEN vip_expires_at IS NOT NULL AND vip_expires_at <= now() THEN 0 ELSE vip_type END)'
+export const EFFECTIVE_VIP_LEVEL = '(CASE WHEN vip_expires_at IS NOT NULL AND vip_expires_at <= now() THEN 0 ELSE vip_level END)'
+
+const COLUMNS = `wt_id, phone, pwd_hash, nick_name, avatar, bio, ${EFFECTIVE_VIP_TYPE} AS vip_type, ${EFFECTIVE_VIP_LEVEL} AS vip_level, action_status, lock_pwd_hash, lock_pwd_tips, closed_by`
 
 export { defaultAvatar } from './defaultAvatars.js'
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ResultCode } from '../../../types/codes.js'
 import type { AppContext } from '../context.js'
-import { findSession, type SessionInfo } from '../domain/sessions.js'
+import { findSession, sessionEnd, type SessionInfo } from '../domain/sessions.js'
 import { Refusal, unauthorized } from '../domain/refusal.js'
 
 declare module 'fastify' {
@@ -23,7 +23,10 @@ export function requireSession(ctx: AppContext) {
     const token = bearerToken(req)
     if (!token) throw unauthorized()
     const session = await findSession(ctx.db, token, { idleSeconds: ctx.config.sessionIdleSeconds, address: req.ip })
-    if (!session) throw new Refusal(ResultCode.SessionRevoked, '登录状态已失效，请重新登录')
+    if (!session) {
+      const end = await sessionEnd(ctx.db, token)
+      throw end ? new Refusal(end.code, end.msg) : new Refusal(ResultCode.SessionRevoked, '登录状态已失效，请重新登录')
+    }
     req.session = session
   }
 }

@@ -13,7 +13,7 @@ import { FANOUT_LIST_MAX, toMessage, type MessageRow } from '../domain/messages.
  * than FANOUT_LIST_MAX means "every member": the event then names the group, and each process
  * finds which of its connected users are members, so a 100,000-member group is never listed.
  */
-export async function pushMessage(ctx: AppContext, row: MessageRow, ref: ConvRef, recipients: string[], senderSession: string | null) {
+export async function pushMessage(ctx: Pick<AppContext, 'bus'>, row: MessageRow, ref: ConvRef, recipients: string[], senderSession: string | null) {
   const sender = row.sender
   if (ref.type === ConvType.C2C) {
     await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'msg', message: toMessage(row, ref.peer) } })

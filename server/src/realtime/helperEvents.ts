@@ -18,7 +18,7 @@ const textMessage = (conversationID: string, clientMsgId: string, text: string):
 })
 
 /** Sends one text and pushes it to both sides, as a client's send would. */
-async function say(ctx: AppContext, from: string, conversationID: string, clientMsgId: string, text: string): Promise<void> {
+async function say(ctx: Pick<AppContext, 'db' | 'bus' | 'moderation'>, from: string, conversationID: string, clientMsgId: string, text: string): Promise<void> {
   const r = await sendMessage(ctx, from, textMessage(conversationID, clientMsgId, text))
   if (r.created) await pushMessage(ctx, r.message, r.ref, r.recipients, null)
 }
@@ -39,4 +39,12 @@ export async function askHelper(ctx: AppContext, me: string, id: number): Promis
   await say(ctx, me, c2cIdFor(HELPER_ID), ask, q.question)
   await say(ctx, HELPER_ID, c2cIdFor(me), `re-${ask}`, q.replyMsg)
   return q
+}
+
+/**
+ * A notice from the helper account to one user (ban reasons, warnings, report results). `key`
+ * makes the message's client ID, so the same notice is written once.
+ */
+export async function helperNotice(ctx: Pick<AppContext, 'db' | 'bus' | 'moderation'>, to: string, key: string, text: string): Promise<void> {
+  await say(ctx, HELPER_ID, c2cIdFor(to), key.slice(0, 64), text)
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { ComplaintText, type ComplaintAddResult } from '../../../types/complaint.js'
 import { miscRoutes } from '../../../types/routes/misc.js'
 import type { AppContext } from '../context.js'
+import { thankReporter } from '../domain/admin/lifecycle.js'
 import { addComplaint } from '../domain/complaints.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
@@ -11,7 +12,9 @@ import { serve } from '../http/serve.js'
 export function complaintRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     serve(app, miscRoutes.complaint, { preHandler: requireSession(ctx) }, async (req) => {
-      const id = await addComplaint(ctx.db, ctx.config.uploadDir, sessionOf(req).wtId, req.body)
+      const me = sessionOf(req).wtId
+      const id = await addComplaint(ctx.db, ctx.config.uploadDir, me, req.body)
+      await thankReporter(ctx, me, id)
       return ok<ComplaintAddResult>({ id }, ComplaintText.Thanks)
     })
   }

@@ -19,6 +19,8 @@ import { bytesUploadedSince, findUpload, recordUpload } from '../domain/uploads.
 import { ok } from '../http/envelope.js'
 import { perAccount } from '../http/rateLimits.js'
 import { serve } from '../http/serve.js'
+import { MEMBER_UPLOAD_FACTOR } from '../domain/admin/membership.js'
+import { isMember } from '../domain/calls/limits.js'
 
 /**
  * A form the parser could not read (cut off, a broken boundary) is the client's fault: 400. The
@@ -74,7 +76,9 @@ export function uploadRoutes(ctx: AppContext) {
         const mime = mimeFor(name, kind === UploadKind.Image ? sniffed : null)
         const owner = sessionOf(req).wtId
         // The request limit counts uploads per device; the byte budget is the account's, whatever the device.
-        if ((await bytesUploadedSince(ctx.db, owner, 3600)) + size > ctx.config.rateLimits.uploadBytesPerHour) {
+        // Members get MEMBER_UPLOAD_FACTOR times the budget (what /member promises).
+        const budget = ctx.config.rateLimits.uploadBytesPerHour * ((await isMember(ctx.db, owner)) ? MEMBER_UPLOAD_FACTOR : 1)
+        if ((await bytesUploadedSince(ctx.db, owner, 3600)) + size > budget) {
           throw new Refusal(ResultCode.TooManyRequests, UPLOAD_BUDGET_TEXT)
         }
         await recordUpload(ctx.db, { id, owner, fileName: name, mime, size, sha256: hash.digest('hex') })

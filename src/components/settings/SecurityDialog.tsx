@@ -18,7 +18,7 @@ interface SecurityDialogProps {
 /** Security settings: the two-factor lock password, the login password and signing out everywhere. */
 export default function SecurityDialog({ open, onClose }: SecurityDialogProps) {
   const app = useApp()
-  const { changePassword, clearLockPassword, logoutAllDevices, refreshUser, setLockPassword } = app.session
+  const { changePassword, clearLockPassword, deleteAccount, logoutAllDevices, refreshUser, setLockPassword } = app.session
   const { toast } = app
   const config = useAppStore((s) => s.userConfig)
   const [loginPwd, setLoginPwd] = useState('')
@@ -29,6 +29,8 @@ export default function SecurityDialog({ open, onClose }: SecurityDialogProps) {
   const lock = useAsyncAction()
   const password = useAsyncAction()
   const devices = useAsyncAction()
+  const removal = useAsyncAction()
+  const [deletePwd, setDeletePwd] = useState('')
   const [clearing, setClearing] = useState(false)
 
   useEffect(() => {
@@ -39,6 +41,8 @@ export default function SecurityDialog({ open, onClose }: SecurityDialogProps) {
     setTips('')
     setOldPwd('')
     setNewPwd('')
+    setDeletePwd('')
+    removal.setError('')
     lock.setError('')
     password.setError('')
     devices.setError('')
@@ -99,6 +103,19 @@ export default function SecurityDialog({ open, onClose }: SecurityDialogProps) {
       await logoutAllDevices()
       onClose()
     })
+
+  const removeAccount = () => {
+    if (!deletePwd) {
+      removal.setError('请输入登录密码')
+      return
+    }
+    removal.run(async () => {
+      // Ends every session and opens /login.
+      await deleteAccount(deletePwd)
+      toast.success('账号已注销')
+      onClose()
+    })
+  }
 
   return (
     <Dialog open={open} title='安全设置' onClose={onClose} testId='security-dialog' closeTestId='security-close'>
@@ -191,7 +208,7 @@ export default function SecurityDialog({ open, onClose }: SecurityDialogProps) {
         </View>
       </View>
 
-      <View className='settings-section settings-section--last'>
+      <View className='settings-section'>
         <View className='settings-section__title'>登录设备</View>
         <View className='settings-section__lead'>
           以下是当前登录你账号的网页和小程序，可单独退出。怀疑账号被他人使用时，请退出所有设备并修改密码。
@@ -201,6 +218,30 @@ export default function SecurityDialog({ open, onClose }: SecurityDialogProps) {
         <View className='settings-section__actions'>
           <Button variant='danger' loading={devices.busy} testId='security-logout-all' onClick={logoutEverywhere}>
             退出所有设备
+          </Button>
+        </View>
+      </View>
+
+      <View className='settings-section settings-section--last' data-testid='delete-account'>
+        <View className='settings-section__title'>注销账号</View>
+        <View className='settings-section__lead'>
+          注销后无法恢复：账号不能再登录，手机号可重新注册；昵称、头像、签名、好友、标签、黑名单、收藏、常用语、朋友圈、会话分组和会员将被删除，你会退出所加入的群聊（你创建的群仍保留）。你发出的消息仍留在对方的聊天记录中，发送者显示为「已注销用户」。
+        </View>
+        <TextField
+          label='登录密码'
+          hint='确认是你本人操作'
+          value={deletePwd}
+          onChange={setDeletePwd}
+          onConfirm={removeAccount}
+          password
+          maxLength={PASSWORD_MAX}
+          placeholder='请输入登录密码'
+          testId='delete-account-pwd'
+        />
+        {removal.error ? <View className='form-error' data-testid='delete-account-error'>{removal.error}</View> : null}
+        <View className='settings-section__actions'>
+          <Button variant='danger' loading={removal.busy} testId='delete-account-submit' onClick={removeAccount}>
+            注销账号
           </Button>
         </View>
       </View>

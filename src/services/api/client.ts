@@ -54,12 +54,17 @@ export interface ApiClient {
  */
 export interface RouteClient {
   call<R extends JsonRoute>(route: R, ...args: RouteArgs<R, CallOptions>): Promise<AnswerOf<R>>
+  /** A GET route with its query string (paged and filtered lists). */
+  query<R extends JsonRoute>(route: R, query: Query, options?: CallOptions): Promise<AnswerOf<R>>
 }
 
 export function routeClient(client: ApiClient): RouteClient {
   return {
     call<R extends JsonRoute>(route: R, ...[body, options]: RouteArgs<R, CallOptions>) {
       return route.method === 'GET' ? client.get<AnswerOf<R>>(route.path, undefined, options) : client.post<AnswerOf<R>>(route.path, body, options)
+    },
+    query<R extends JsonRoute>(route: R, query: Query, options?: CallOptions) {
+      return client.get<AnswerOf<R>>(route.path, query, options)
     },
   }
 }

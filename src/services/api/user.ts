@@ -1,5 +1,6 @@
 import type { LockPwdClearBody, LockPwdSetBody, PasswordChangeBody, ProfileUpdateBody } from '@shared/auth'
 import { accountRoutes } from '@shared/routes/account'
+import { memberRoutes } from '@shared/routes/member'
 import type { RouteClient } from './client'
 
 export function createUserApi(api: RouteClient) {
@@ -27,5 +28,8 @@ export function createUserApi(api: RouteClient) {
   /** Ends one device's session; its sockets close with the forced-logout notice. */
   const logoutDevice = (id: string) => api.call(accountRoutes.logoutDevice, { id })
 
-  return { getUserInfo, getUserConfig, updateProfile, setLockPassword, clearLockPassword, changePassword, logoutAll, listDevices, logoutDevice }
+  /** Deletes the own account for good, confirmed with the login password. */
+  const deleteAccount = (pwd: string) => api.call(memberRoutes.deleteAccount, { pwd })
+
+  return { deleteAccount, getUserInfo, getUserConfig, updateProfile, setLockPassword, clearLockPassword, changePassword, logoutAll, listDevices, logoutDevice }
 }

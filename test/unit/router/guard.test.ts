@@ -23,7 +23,7 @@ describe('resolveAccess', () => {
 
   test('every login route sends a guest to /login with the encoded path and query', () => {
     const loginRoutes = ROUTES.filter((r) => r.access === 'login')
-    expect(loginRoutes.map((r) => r.path)).toEqual(['/messages', '/contacts', '/favorites', '/moments', '/moments/detail', '/member'])
+    expect(loginRoutes.map((r) => r.path)).toEqual(['/messages', '/contacts', '/favorites', '/moments', '/moments/detail', '/member', '/admin'])
     for (const route of loginRoutes) {
       expect(resolveAccess(route.path, guest)).toEqual({ kind: 'redirect', to: `/login?redirect=${encodeURIComponent(route.path)}` })
       expect(resolveAccess(route.path, member)).toEqual({ kind: 'allow' })

@@ -3,6 +3,7 @@ import type { CallConfig } from '../../config.js'
 import type { Queryable } from '../../db/Db.js'
 import type { IceConfig } from '../../../../types/call.js'
 import { Refusal, notFound } from '../refusal.js'
+import { EFFECTIVE_VIP_TYPE } from '../users.js'
 
 /**
  * The daily call-time limit of non-members (messaging-app section 4 "Calls from the messaging
@@ -13,8 +14,8 @@ import { Refusal, notFound } from '../refusal.js'
 
 export const LIMIT_REACHED_TEXT = '今日通话时长已达上限，请开通会员解锁'
 
-async function isMember(q: Queryable, wtId: string): Promise<boolean> {
-  const { rows } = await q.query<{ vip_type: number }>('SELECT vip_type FROM users WHERE wt_id = $1', [wtId])
+export async function isMember(q: Queryable, wtId: string): Promise<boolean> {
+  const { rows } = await q.query<{ vip_type: number }>(`SELECT ${EFFECTIVE_VIP_TYPE} AS vip_type FROM users WHERE wt_id = $1`, [wtId])
   if (!rows[0]) throw notFound('用户不存在')
   return rows[0].vip_type !== 0
 }

@@ -13,6 +13,7 @@ import { conflict, forbidden, notFound } from '../refusal.js'
 import { openGroup, requireRole, type GroupAccess } from './access.js'
 import type { GroupEffects } from './effects.js'
 import { addMembers } from './membership.js'
+import { EFFECTIVE_VIP_LEVEL, EFFECTIVE_VIP_TYPE } from '../users.js'
 
 /**
  * The join level: the applicant's membership (VIP) level, users.vip_level (0 for non-members,
@@ -20,7 +21,10 @@ import { addMembers } from './membership.js'
  * invites by members and admins are not limited.
  */
 async function applicantLevel(q: Queryable, wtId: string): Promise<number> {
-  const { rows } = await q.query<{ vip_level: number; vip_type: number }>('SELECT vip_level, vip_type FROM users WHERE wt_id = $1', [wtId])
+  const { rows } = await q.query<{ vip_level: number; vip_type: number }>(
+    `SELECT ${EFFECTIVE_VIP_LEVEL} AS vip_level, ${EFFECTIVE_VIP_TYPE} AS vip_type FROM users WHERE wt_id = $1`,
+    [wtId],
+  )
   const r = rows[0]
   return r && r.vip_type !== 0 ? r.vip_level : 0
 }

@@ -1,0 +1,30 @@
+import { AdminText } from '../../../../types/admin.js'
+import type { Queryable } from '../../db/Db.js'
+import { forbidden, notFound } from '../refusal.js'
+
+/**
+ * The operator role: the is_operator flag (set by `npm run admin -- promote`) or a phone listed
+ * in ADMIN_PHONES (read at start-up). A closed account holds no role.
+ */
+export async function isOperator(q: Queryable, wtId: string, adminPhones: readonly string[]): Promise<boolean> {
+  const { rows } = await q.query<{ is_operator: boolean; phone: string; action_status: number }>(
+    'SELECT is_operator, phone, action_status FROM users WHERE wt_id = $1',
+    [wtId],
+  )
+  const r = rows[0]
+  return Boolean(r && r.action_status === 0 && (r.is_operator || adminPhones.includes(r.phone)))
+}
+
+export async function requireOperatorRole(q: Queryable, wtId: string, adminPhones: readonly string[]): Promise<void> {
+  if (!(await isOperator(q, wtId, adminPhones))) throw forbidden(AdminText.Forbidden)
+}
+
+/** Gives the account named by phone or ID the operator role; answers its ID. */
+export async function promote(q: Queryable, phoneOrId: string): Promise<string> {
+  const { rows } = await q.query<{ wt_id: string }>(
+    `UPDATE users SET is_operator = TRUE WHERE (phone = $1 OR wt_id = $1) AND action_status = 0 AND phone NOT LIKE 'system:%' RETURNING wt_id`,
+    [phoneOrId],
+  )
+  if (!rows[0]) throw notFound(AdminText.UserNotFound)
+  return rows[0].wt_id
+}

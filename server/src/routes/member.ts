@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify'
+import { AdminText } from '../../../types/admin.js'
+import { memberRoutes } from '../../../types/routes/member.js'
+import type { AppContext } from '../context.js'
+import { deleteOwnAccount } from '../domain/admin/lifecycle.js'
+import { memberCentre, redeemCode } from '../domain/admin/membership.js'
+import { requireSession, sessionOf } from '../http/auth.js'
+import { ok } from '../http/envelope.js'
+import { serve } from '../http/serve.js'
+
+/** The membership centre (/member) and the end of the own account. */
+export function memberRoutesPlugin(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.addHook('preHandler', requireSession(ctx))
+    const centre = (wtId: string) =>
+      memberCentre(ctx.db, wtId, { dailyCallSeconds: ctx.config.calls.dailyLimitSeconds, uploadBytesPerHour: ctx.config.rateLimits.uploadBytesPerHour })
+
+    serve(app, memberRoutes.centre, async (req) => ok(await centre(sessionOf(req).wtId)))
+    serve(app, memberRoutes.redeem, async (req) => {
+      await redeemCode(ctx.db, sessionOf(req).wtId, req.body.code)
+      return ok(await centre(sessionOf(req).wtId), AdminText.Redeemed)
+    })
+    serve(app, memberRoutes.deleteAccount, async (req) => {
+      await deleteOwnAccount(ctx, sessionOf(req).wtId, req.body.pwd)
+      return ok(null, '账号已注销')
+    })
+  }
+}

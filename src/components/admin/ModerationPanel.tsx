@@ -1,0 +1,56 @@
+import { View } from '@tarojs/components'
+import { useState } from 'react'
+import type { ModerationKind } from '@shared/admin'
+import { adminRoutes } from '@shared/routes/admin'
+import Button from '@/components/layout/Button'
+import TextField from '@/components/layout/TextField'
+import { useApp } from '@/root/AppContext'
+import { useAdminData } from './useAdminData'
+
+const KINDS: Array<{ kind: ModerationKind; title: string; hint: string }> = [
+  { kind: 'blocked', title: '违禁词', hint: '包含即拒绝发送（3123）' },
+  { kind: 'sensitive', title: '敏感词', hint: '包含即按敏感内容拒绝（80001）' },
+  { kind: 'image', title: '拒绝的图片摘要', hint: '上传图片的 SHA-256，发送时拒绝（80004）' },
+]
+
+/** The word lists and image digests; a change applies to the next message on every server. */
+export default function ModerationPanel() {
+  const app = useApp()
+  const lists = useAdminData(() => app.api.call(adminRoutes.moderation))
+  const [drafts, setDrafts] = useState<Record<ModerationKind, string>>({ blocked: '', sensitive: '', image: '' })
+
+  const add = async (kind: ModerationKind) => {
+    const value = drafts[kind].trim()
+    if (!value) return
+    lists.setData(await app.api.call(adminRoutes.addModeration, { kind, value }))
+    setDrafts({ ...drafts, [kind]: '' })
+  }
+  const remove = async (kind: ModerationKind, value: string) => lists.setData(await app.api.call(adminRoutes.removeModeration, { kind, value }))
+
+  return (
+    <View className='admin-columns' data-testid='admin-moderation'>
+      {KINDS.map(({ kind, title, hint }) => (
+        <View className='admin-card' key={kind}>
+          <View className='admin-card__title'>{title}</View>
+          <View className='admin-muted'>{hint}</View>
+          <View className='admin-toolbar'>
+            <TextField value={drafts[kind]} onChange={(v) => setDrafts({ ...drafts, [kind]: v })} onConfirm={() => void add(kind).catch(() => undefined)} maxLength={64} placeholder='添加一项' testId={`admin-moderation-${kind}`} />
+            <Button size='small' variant='primary' testId={`admin-moderation-${kind}-add`} onClick={() => void add(kind).catch(() => undefined)}>
+              添加
+            </Button>
+          </View>
+          <View className='admin-words'>
+            {(lists.data?.[kind] ?? []).map((w) => (
+              <View className='admin-word' key={w}>
+                <View className={kind === 'image' ? 'admin-mono' : ''}>{kind === 'image' ? `${w.slice(0, 12)}…` : w}</View>
+                <View className='admin-word__remove' aria-label={`删除 ${w}`} onClick={() => void remove(kind, w).catch(() => undefined)}>
+                  ×
+                </View>
+              </View>
+            ))}
+          </View>
+        </View>
+      ))}
+    </View>
+  )
+}

@@ -1,0 +1,7 @@
+import type { ChartHostPort } from './chartHost'
+
+/** The mini-program draws no charts (the console is web-only). */
+export const chartHost: ChartHostPort = {
+  element: () => null,
+  onResize: () => () => undefined,
+}

@@ -1,0 +1,249 @@
+import { z } from 'zod'
+import { PageQuery } from './envelope'
+import { DeviceSession } from './auth'
+
+/**
+ * The operator console (docs/admin.md): accounts and their lifecycle, membership, redeem codes,
+ * the reports queue, moderation lists, the helper's FAQ, dictionaries and the audit log.
+ */
+
+export const VIP_LEVEL_MIN = 1
+export const VIP_LEVEL_MAX = 10
+/** Codes one request may generate. */
+export const REDEEM_CODES_MAX = 500
+export const REDEEM_DAYS_MAX = 3650
+/** The name a deleted account shows in other people's histories and lists. */
+export const DELETED_ACCOUNT_NAME = '已注销用户'
+
+export const AdminText = {
+  Forbidden: '当前操作没有权限',
+  BannedSend: '封禁期间无法向其他用户发送消息',
+  ForcedLogout: '你已被管理员强制下线',
+  Deactivated: '该账号已被停用',
+  Deleted: '该账号已注销',
+  CodeInvalid: '兑换码无效',
+  CodeUsed: '兑换码已被使用',
+  Redeemed: '兑换成功',
+  WrongPassword: '密码错误',
+  UserNotFound: '用户不存在',
+  ReportNotFound: '举报不存在',
+  ReportHandled: '该举报已处理',
+  /** What the reporter hears from the helper when the report is filed (spec section 8). */
+  ReportThanks: 'thanks for feedback, we will verify soon',
+} as const
+
+const Vip = z.number().int().min(VIP_LEVEL_MIN, `会员等级为${VIP_LEVEL_MIN}-${VIP_LEVEL_MAX}`).max(VIP_LEVEL_MAX, `会员等级为${VIP_LEVEL_MIN}-${VIP_LEVEL_MAX}`)
+const TargetWtId = z.string().trim().min(1, '请选择用户').max(64)
+const Reason = z.string().trim().max(200, '原因最多200个字').default('')
+const IsoTime = z.string().datetime({ offset: true })
+
+export const AccountState = { Active: 'active', Banned: 'banned', Deactivated: 'deactivated', Deleted: 'deleted' } as const
+export type AccountState = (typeof AccountState)[keyof typeof AccountState]
+
+export const Membership = z.object({
+  vipType: z.number().int(),
+  vipLevel: z.number().int(),
+  /** ISO time; null: no end (or not a member). */
+  expiresAt: z.string().nullable(),
+})
+export type Membership = z.infer<typeof Membership>
+
+export const AdminUserRow = z.object({
+  wtId: z.string(),
+  phone: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  state: z.enum(['active', 'banned', 'deactivated', 'deleted']),
+  bannedUntil: z.string().nullable(),
+  banReason: z.string(),
+  operator: z.boolean(),
+  membership: Membership,
+  createdAt: z.string(),
+})
+export type AdminUserRow = z.infer<typeof AdminUserRow>
+
+export const AdminUsersQuery = PageQuery.extend({ keyword: z.string().trim().max(64).default('') })
+
+export const AdminUserDetail = z.object({
+  user: AdminUserRow,
+  bio: z.string(),
+  devices: z.array(DeviceSession),
+  groups: z.array(z.object({ groupId: z.string(), groupNumber: z.string(), groupName: z.string(), identity: z.number().int() })),
+  friendCount: z.number().int(),
+  history: z.array(z.lazy(() => MembershipEvent)),
+})
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>
+
+export const WtIdBody = z.object({ wtId: TargetWtId })
+export const BanBody = z.object({ wtId: TargetWtId, days: z.number().int().min(1, '封禁天数至少1天').max(36500), reason: Reason })
+export const ReasonBody = z.object({ wtId: TargetWtId, reason: Reason })
+
+export const GrantBody = z.object({
+  wtId: TargetWtId,
+  /** 0 ends the membership; otherwise the member type (1: member). */
+  vipType: z.number().int().min(0).max(9),
+  vipLevel: z.number().int().min(0).max(VIP_LEVEL_MAX),
+  /** ISO time the membership ends; null: no end. */
+  expiresAt: IsoTime.nullable(),
+}).refine((b) => b.vipType === 0 || (b.vipLevel >= VIP_LEVEL_MIN && b.vipLevel <= VIP_LEVEL_MAX), { message: `会员等级为${VIP_LEVEL_MIN}-${VIP_LEVEL_MAX}`, path: ['vipLevel'] })
+export type GrantBody = z.infer<typeof GrantBody>
+
+export const MembershipEvent = z.object({
+  id: z.number().int(),
+  wtId: z.string(),
+  nickName: z.string(),
+  at: z.string(),
+  /** grant (operator), code (redeemed), revoke (operator ended it). */
+  source: z.string(),
+  vipType: z.number().int(),
+  vipLevel: z.number().int(),
+  expiresAt: z.string().nullable(),
+  operator: z.string(),
+  code: z.string(),
+})
+export type MembershipEvent = z.infer<typeof MembershipEvent>
+export const MembershipHistoryQuery = PageQuery.extend({ wtId: z.string().trim().max(64).default('') })
+
+export const CodesCreateBody = z.object({
+  vipLevel: Vip,
+  days: z.number().int().min(1, '天数至少1天').max(REDEEM_DAYS_MAX),
+  count: z.number().int().min(1, '数量至少1个').max(REDEEM_CODES_MAX, `一次最多生成${REDEEM_CODES_MAX}个`),
+})
+export type CodesCreateBody = z.infer<typeof CodesCreateBody>
+
+export const RedeemCode = z.object({
+  code: z.string(),
+  batch: z.string(),
+  vipLevel: z.number().int(),
+  days: z.number().int(),
+  createdAt: z.string(),
+  redeemedBy: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+})
+export type RedeemCode = z.infer<typeof RedeemCode>
+export const CodesQuery = PageQuery.extend({ batch: z.string().trim().max(64).default('') })
+export const CodesExportQuery = z.object({ batch: z.string().trim().max(64).default('') })
+
+export const ReportStatus = { Open: 'open', Dismissed: 'dismissed', Warned: 'warned', Banned: 'banned' } as const
+export type ReportStatus = (typeof ReportStatus)[keyof typeof ReportStatus]
+
+export const AdminReport = z.object({
+  id: z.number().int(),
+  /** 0 user, 1 group. */
+  targetType: z.number().int(),
+  targetId: z.string(),
+  targetName: z.string(),
+  /** The owner of a reported group; the user of a reported user. */
+  targetWtId: z.string().nullable(),
+  reporterWtId: z.string(),
+  reporterName: z.string(),
+  complaintType: z.string(),
+  typeLabel: z.string(),
+  detail: z.string(),
+  images: z.array(z.string()),
+  status: z.enum(['open', 'dismissed', 'warned', 'banned']),
+  result: z.string(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+})
+export type AdminReport = z.infer<typeof AdminReport>
+export const ReportsQuery = PageQuery.extend({ status: z.enum(['open', 'dismissed', 'warned', 'banned', 'all']).default('open') })
+
+export const ReportHandleBody = z.object({
+  id: z.number().int(),
+  action: z.enum(['dismiss', 'warn', 'ban']),
+  /** The warning the helper sends (warn), or the ban reason (ban). */
+  message: z.string().trim().max(200).default(''),
+  banDays: z.number().int().min(1).max(36500).default(7),
+})
+export type ReportHandleBody = z.infer<typeof ReportHandleBody>
+
+export const ModerationKind = z.enum(['blocked', 'sensitive', 'image'])
+export type ModerationKind = z.infer<typeof ModerationKind>
+export const ModerationLists = z.object({ blocked: z.array(z.string()), sensitive: z.array(z.string()), image: z.array(z.string()) })
+export type ModerationLists = z.infer<typeof ModerationLists>
+export const ModerationEntryBody = z
+  .object({ kind: ModerationKind, value: z.string().trim().min(1, '请输入内容').max(64, '最多64个字') })
+  .refine((b) => b.kind !== 'image' || /^[0-9a-f]{64}$/.test(b.value), { message: '图片摘要应为64位十六进制 SHA-256', path: ['value'] })
+
+export const HelperEntry = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  replyMsg: z.string(),
+  jumpUrl: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+  keywords: z.array(z.string()),
+})
+export type HelperEntry = z.infer<typeof HelperEntry>
+export const HelperSaveBody = z.object({
+  /** Absent: a new entry. */
+  id: z.number().int().optional(),
+  question: z.string().trim().min(1, '请输入问题').max(100),
+  replyMsg: z.string().trim().min(1, '请输入回答').max(2000),
+  jumpUrl: z.string().trim().max(500).default(''),
+  sort: z.number().int().min(0).max(10000).default(0),
+  enabled: z.boolean().default(true),
+  keywords: z.array(z.string().trim().min(1).max(20)).max(50).default([]),
+})
+export type HelperSaveBody = z.infer<typeof HelperSaveBody>
+export const IdBody = z.object({ id: z.number().int() })
+
+/** Dictionaries the console edits: the report types and the web media switch. */
+export const EDITABLE_DICTS = ['user_complaint_type', 'group_complaint_type', 'web_media_switch'] as const
+export const AdminDictEntry = z.object({ dictType: z.enum(EDITABLE_DICTS), dictValue: z.string(), dictLabel: z.string(), dictSort: z.number().int() })
+export type AdminDictEntry = z.infer<typeof AdminDictEntry>
+export const DictSaveBody = z.object({
+  dictType: z.enum(EDITABLE_DICTS),
+  dictValue: z.string().trim().min(1, '请输入值').max(32),
+  dictLabel: z.string().trim().min(1, '请输入名称').max(64),
+  dictSort: z.number().int().min(0).max(10000).default(0),
+})
+export const DictDeleteBody = z.object({ dictType: z.enum(EDITABLE_DICTS), dictValue: z.string().trim().min(1).max(32) })
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operator: z.string(),
+  operatorName: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+})
+export type AuditEntry = z.infer<typeof AuditEntry>
+export const AuditQuery = PageQuery.extend({ target: z.string().trim().max(64).default(''), operator: z.string().trim().max(64).default('') })
+
+export const DayValue = z.object({ day: z.string(), value: z.number() })
+export type DayValue = z.infer<typeof DayValue>
+export const Overview = z.object({
+  totalUsers: z.number().int(),
+  members: z.number().int(),
+  openReports: z.number().int(),
+  /** Sockets open on the server process that answered. */
+  onlineConnections: z.number().int(),
+  registered: z.array(DayValue),
+  dailyActive: z.array(DayValue),
+  messages: z.array(DayValue),
+  callMinutes: z.array(DayValue),
+})
+export type Overview = z.infer<typeof Overview>
+export const OverviewQuery = z.object({ days: z.coerce.number().int().min(7).max(90).default(30) })
+
+export const AdminMe = z.object({ wtId: z.string(), nickName: z.string() })
+
+// ---- The user's side ----
+
+export const MemberCentre = z.object({
+  membership: Membership,
+  /** True while the membership is in force. */
+  active: z.boolean(),
+  history: z.array(MembershipEvent),
+  /** Seconds of calls a non-member may place per day. */
+  dailyCallLimitSeconds: z.number().int(),
+  /** Upload budget per hour, in MB, for a non-member and for a member. */
+  uploadMbPerHour: z.object({ regular: z.number(), member: z.number() }),
+})
+export type MemberCentre = z.infer<typeof MemberCentre>
+export const RedeemBody = z.object({ code: z.string().trim().min(1, '请输入兑换码').max(32) })
+export const DeleteAccountBody = z.object({ pwd: z.string().min(1, '请输入登录密码').max(64) })

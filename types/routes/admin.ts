@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import {
+  AdminDictEntry,
+  AdminMe,
+  AdminReport,
+  AdminUserDetail,
+  AdminUserRow,
+  AdminUsersQuery,
+  AuditEntry,
+  AuditQuery,
+  BanBody,
+  CodesCreateBody,
+  CodesExportQuery,
+  CodesQuery,
+  DictDeleteBody,
+  DictSaveBody,
+  GrantBody,
+  HelperEntry,
+  HelperSaveBody,
+  IdBody,
+  MembershipEvent,
+  MembershipHistoryQuery,
+  ModerationEntryBody,
+  ModerationLists,
+  Overview,
+  OverviewQuery,
+  ReasonBody,
+  RedeemCode,
+  ReportHandleBody,
+  ReportsQuery,
+  WtIdBody,
+} from '../admin'
+import { paged } from '../envelope'
+import { route } from './route'
+
+/**
+ * The operator console (/admin, docs/admin.md). Every route here answers 403 '当前操作没有权限'
+ * to anyone without the operator role, and every change is written to the audit log.
+ */
+export const adminRoutes = {
+  me: route({ method: 'GET', path: '/admin/me', summary: 'The operator asking (403 for everyone else)', answer: AdminMe }),
+  overview: route({ method: 'GET', path: '/admin/overview', summary: 'Totals and per-day series for the overview charts', query: OverviewQuery, answer: Overview }),
+  users: route({ method: 'GET', path: '/admin/users', summary: 'Accounts by phone, ID or nickname', query: AdminUsersQuery, answer: paged(AdminUserRow) }),
+  userDetail: route({ method: 'POST', path: '/admin/users/detail', summary: 'Profile, devices, groups and membership of an account', body: WtIdBody, answer: AdminUserDetail }),
+  ban: route({ method: 'POST', path: '/admin/users/ban', summary: 'Ban for a number of days: sends are refused with 20012, login stays possible', body: BanBody, answer: AdminUserRow }),
+  deactivate: route({ method: 'POST', path: '/admin/users/deactivate', summary: 'Deactivate: sessions end (-2, then 11015), others sending to it get 20003', body: ReasonBody, answer: AdminUserRow }),
+  forceLogout: route({ method: 'POST', path: '/admin/users/forceLogout', summary: 'End every session: socket -2 with the reason, later calls 11013', body: ReasonBody, answer: AdminUserRow }),
+  restore: route({ method: 'POST', path: '/admin/users/restore', summary: 'Lift a ban and undo a deactivation', body: WtIdBody, answer: AdminUserRow }),
+  promote: route({ method: 'POST', path: '/admin/users/promote', summary: 'Give an account the operator role', body: WtIdBody, answer: AdminUserRow }),
+  grant: route({ method: 'POST', path: '/admin/members/grant', summary: 'Set vipType, vipLevel (1-10) and the expiry of an account', body: GrantBody, answer: AdminUserRow }),
+  history: route({ method: 'GET', path: '/admin/members/history', summary: 'Membership changes, newest first', query: MembershipHistoryQuery, answer: paged(MembershipEvent) }),
+  createCodes: route({ method: 'POST', path: '/admin/codes/create', summary: 'Generate single-use redeem codes', body: CodesCreateBody, answer: z.array(RedeemCode) }),
+  codes: route({ method: 'GET', path: '/admin/codes', summary: 'Redeem codes, newest first', query: CodesQuery, answer: paged(RedeemCode) }),
+  exportCodes: route({ method: 'GET', path: '/admin/codes/export', summary: 'Redeem codes as CSV', query: CodesExportQuery, answer: { file: 'text/csv' } }),
+  reports: route({ method: 'GET', path: '/admin/reports', summary: 'The reports queue', query: ReportsQuery, answer: paged(AdminReport) }),
+  handleReport: route({ method: 'POST', path: '/admin/reports/handle', summary: 'Dismiss, warn (a helper message) or ban; the reporter hears the result', body: ReportHandleBody, answer: AdminReport }),
+  exportReports: route({ method: 'GET', path: '/admin/reports/export', summary: 'Every report as CSV', answer: { file: 'text/csv' } }),
+  moderation: route({ method: 'GET', path: '/admin/moderation', summary: 'Blocked and sensitive words, refused image digests', answer: ModerationLists }),
+  addModeration: route({ method: 'POST', path: '/admin/moderation/add', summary: 'Add an entry; every server process uses it from the next message', body: ModerationEntryBody, answer: ModerationLists }),
+  removeModeration: route({ method: 'POST', path: '/admin/moderation/remove', summary: 'Remove an entry', body: ModerationEntryBody, answer: ModerationLists }),
+  helper: route({ method: 'GET', path: '/admin/helper', summary: "The helper's FAQ entries with their keywords", answer: z.array(HelperEntry) }),
+  saveHelper: route({ method: 'POST', path: '/admin/helper/save', summary: 'Create or change a FAQ entry and its keywords', body: HelperSaveBody, answer: HelperEntry }),
+  deleteHelper: route({ method: 'POST', path: '/admin/helper/delete', summary: 'Delete a FAQ entry', body: IdBody, answer: z.null() }),
+  dicts: route({ method: 'GET', path: '/admin/dict', summary: 'The editable dictionaries (report types, web_media_switch)', answer: z.array(AdminDictEntry) }),
+  saveDict: route({ method: 'POST', path: '/admin/dict/save', summary: 'Create or change a dictionary entry', body: DictSaveBody, answer: z.array(AdminDictEntry) }),
+  deleteDict: route({ method: 'POST', path: '/admin/dict/delete', summary: 'Delete a dictionary entry', body: DictDeleteBody, answer: z.array(AdminDictEntry) }),
+  audit: route({ method: 'GET', path: '/admin/audit', summary: 'The audit log, newest first', query: AuditQuery, answer: paged(AuditEntry) }),
+}
