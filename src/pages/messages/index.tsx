@@ -6,6 +6,7 @@ import ConversationPane from '@/components/conversation/ConversationPane'
 import ChatPanel from '@/components/chat/ChatPanel'
 import { useApp, useAppStore } from '@/root/AppContext'
 import emptyChat from '@/assets/empty-chat.svg'
+import { useChatBackEntry } from './useChatBackEntry'
 import { useConversationInAddress } from './useConversationInAddress'
 import './index.scss'
 
@@ -13,6 +14,8 @@ export default function MessagesPage() {
   const { closeConversation } = useApp().chat
   const narrow = useNarrowScreen()
   const activeID = useAppStore((s) => s.activeConversationID)
+  // Before the address is rewritten for the open chat, so the rewrite lands on the chat's entry.
+  useChatBackEntry(narrow, activeID, closeConversation)
   useConversationInAddress()
 
   const chat = activeID ? <ChatPanel key={activeID} conversationID={activeID} onBack={narrow ? closeConversation : undefined} /> : null
