@@ -34,7 +34,7 @@ test('a tab follows a logout and login made in another tab', async ({ browser, r
 
   // The left tab ends its session at once, saying so and that the unsent message was dropped.
   await expectPath(left, '/login')
-  await expect.poll(toastsOfLeft).toContain('登录状态已在其他窗口改变，未发送的消息已取消')
+  await expect.poll(async () => (await toastsOfLeft()).some((t) => t.includes('登录状态已在其他窗口改变，未发送的消息已取消'))).toBe(true)
   await left.screenshot({ path: `${SHOTS}/session-changed-left-login.png` })
 
   sockets.goOnline()
