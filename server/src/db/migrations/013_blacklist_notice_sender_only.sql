@@ -37,8 +37,9 @@ BEGIN
 END
 $$;
 
+-- Only custom messages can be such a notice: every other insert skips the function call.
 CREATE TRIGGER messages_sender_only BEFORE INSERT ON messages
-  FOR EACH ROW EXECUTE FUNCTION im_sender_only_visibility();
+  FOR EACH ROW WHEN (NEW.type = 'TIMCustomElem') EXECUTE FUNCTION im_sender_only_visibility();
 
 UPDATE messages SET visible_identity = 99, visible_to = sender
 WHERE type = 'TIMCustomElem' AND im_sender_only(type, payload) AND visible_to IS DISTINCT FROM sender;
