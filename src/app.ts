@@ -11,6 +11,7 @@ import './app.scss'
 const app = createApp()
 boot.rewriteLaunchUrl(bootRewrite)
 void app.session.restoreSession()
+app.sessionWatch.start()
 
 function App({ children }: PropsWithChildren) {
   return createElement(AppProvider, { app }, children)

@@ -98,6 +98,21 @@ export const CONTACT_CUSTOM_MSG_TEXT: Record<ContactCustomMsg, string> = {
   CustomMsg_Type_deleteFriend: '对方已不是你的好友',
 }
 
+/**
+ * Whether a message is a contacts custom message only its sender may see: the blacklist notice,
+ * which would otherwise tell the blocked person they were blacklisted. The server keeps the same
+ * rule in SQL (migration 013, the message is stored visible to its sender alone).
+ */
+export function isSenderOnlyContactMessage(type: string, payload: Record<string, unknown>): boolean {
+  if (type !== 'TIMCustomElem' || typeof payload.data !== 'string' || !payload.data.includes(ContactCustomMsg.AddBlack)) return false
+  try {
+    const data: unknown = JSON.parse(payload.data)
+    return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === ContactCustomMsg.AddBlack
+  } catch {
+    return false
+  }
+}
+
 /** Character count as people see it (an emoji is one character). */
 export const charCount = (s: string) => [...s].length
 /** UTF-8 length: the contact remark limit counts bytes. */

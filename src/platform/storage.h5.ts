@@ -29,4 +29,12 @@ export const storage: StoragePort = {
   remove(key) {
     localStore()?.removeItem(key)
   },
+  watch(key, onChange) {
+    // Fired in the other tabs only; a null key means the whole store was cleared.
+    const listener = (e: StorageEvent) => {
+      if (e.key === key || e.key === null) onChange()
+    }
+    window.addEventListener('storage', listener)
+    return () => window.removeEventListener('storage', listener)
+  },
 }

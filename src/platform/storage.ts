@@ -7,6 +7,11 @@ export interface StoragePort {
   get<T>(key: string): T | null
   set(key: string, value: unknown): void
   remove(key: string): void
+  /**
+   * Calls `onChange` when another tab or window of this app changes `key` (H5: the storage
+   * event; the mini-program runs one instance, so never). Returns the function that stops it.
+   */
+  watch(key: string, onChange: () => void): () => void
 }
 
 export declare const storage: StoragePort

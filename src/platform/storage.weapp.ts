@@ -22,4 +22,8 @@ export const storage: StoragePort = {
   remove(key) {
     Taro.removeStorageSync(key)
   },
+  // One instance of the mini-program runs at a time: nobody else changes its storage.
+  watch() {
+    return () => undefined
+  },
 }

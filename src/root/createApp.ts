@@ -17,6 +17,7 @@ import { createMessaging, type Messaging } from '@/services/messaging'
 import { createMoments, type MomentsService } from '@/services/moments'
 import { createSession, type SessionService } from '@/services/session'
 import { createSessionEnd, type SessionEnd } from '@/services/sessionEnd'
+import { createSessionWatch } from '@/services/sessionWatch'
 import { createSessionGroups, type SessionGroupsService } from '@/services/sessionGroups'
 import { createSiteInfo, type SiteInfoService } from '@/services/siteInfo'
 import { createToast, type Toast } from '@/services/toast'
@@ -42,6 +43,8 @@ export interface App {
   chatEngine: ChatEngine
   callEngine: CallEngine
   sessionEnd: SessionEnd
+  /** Follows a login or logout made in another tab of the same browser. */
+  sessionWatch: ReturnType<typeof createSessionWatch>
   messaging: Messaging
   session: SessionService
   chat: ChatService
@@ -103,6 +106,7 @@ export function createApp(deps: AppDeps = {}): App {
     moments,
   })
   const session = createSession(ctx, { messaging, sessionEnd })
+  const sessionWatch = createSessionWatch(ctx, sessionEnd)
   const calls = createCalls(ctx, { createCallEngine: deps.callEngine ?? createCallEngine, messaging, sessionEnd })
   return {
     store,
@@ -111,6 +115,7 @@ export function createApp(deps: AppDeps = {}): App {
     chatEngine,
     callEngine: calls.engine,
     sessionEnd,
+    sessionWatch,
     messaging,
     session,
     chat,

@@ -55,7 +55,7 @@ export function createSessionEnd(store: AppStore, chatEngine: ChatEngine) {
       }
     }
     chatEngine.logout().catch((err: unknown) => console.warn('messaging logout failed', err))
-    forgetSession()
+    forgetSession(state.user?.token)
     state.clearSession()
     if (hadSession && options.navigate !== 'never') void relaunch('login')
   }

@@ -36,6 +36,19 @@ export function loadSession(): LoginResult | null {
   return null
 }
 
-export function forgetSession(): void {
+/**
+ * Forgets the stored session. Given the token of the session that ended, a newer one another tab
+ * stored meanwhile (a login after a logout) is kept.
+ */
+export function forgetSession(endedToken?: string): void {
+  if (endedToken !== undefined) {
+    const stored = storage.get<{ token?: unknown }>(SESSION_STORAGE_KEY)
+    if (stored && typeof stored === 'object' && stored.token !== endedToken) return
+  }
   storage.remove(SESSION_STORAGE_KEY)
+}
+
+/** Calls `onChange` when another tab of this browser stores or forgets the session. */
+export function watchStoredSession(onChange: () => void): () => void {
+  return storage.watch(SESSION_STORAGE_KEY, onChange)
 }

@@ -1,13 +1,16 @@
-const KB = 1024
-const MB = 1024 * 1024
+const UNITS = ['B', 'KB', 'MB', 'GB'] as const
+const STEP = 1024
 
 /**
- * A byte count as the chat shows file sizes: B below 1 KB, Kb below 1 MB, Mb above, always with
- * two decimals (uploads are capped at 100 MB, so no larger unit is needed).
+ * A byte count as the chat shows file sizes: B, KB, MB or GB (1024 apart), always with two
+ * decimals. A value that would round to 1024.00 of one unit is shown as 1.00 of the next.
  */
 export function formatFileSize(bytes: number): string {
-  const n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0
-  if (n >= MB) return `${(n / MB).toFixed(2)} Mb`
-  if (n >= KB) return `${(n / KB).toFixed(2)} Kb`
-  return `${n.toFixed(2)} B`
+  let n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0
+  let unit = 0
+  while (unit < UNITS.length - 1 && Number(n.toFixed(2)) >= STEP) {
+    n /= STEP
+    unit += 1
+  }
+  return `${n.toFixed(2)} ${UNITS[unit]}`
 }

@@ -1,5 +1,6 @@
 import { ConvType } from '../../../types/chat.js'
 import type { SingleServerFrame } from '../../../types/frames.js'
+import { isSenderOnlyContactMessage } from '../../../types/friends.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import type { ConvRef } from '../domain/conversationIds.js'
@@ -16,7 +17,10 @@ import { FANOUT_LIST_MAX, toMessage, type MessageRow } from '../domain/messages.
 export async function pushMessage(ctx: Pick<AppContext, 'bus'>, row: MessageRow, ref: ConvRef, recipients: string[], senderSession: string | null) {
   const sender = row.sender
   if (ref.type === ConvType.C2C) {
-    await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'msg', message: toMessage(row, ref.peer) } })
+    // The blacklist notice is the blocker's alone (migration 013 stores it so).
+    if (!isSenderOnlyContactMessage(row.type, row.payload)) {
+      await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'msg', message: toMessage(row, ref.peer) } })
+    }
     await ctx.bus.publish(userTopic(sender), {
       frame: { type: 'msg', message: toMessage(row, sender) },
       ...(senderSession ? { exceptSession: senderSession } : {}),

@@ -5,6 +5,7 @@ import CallEntries from '@/components/call/CallEntries'
 import GroupCallEntry from '@/components/call/GroupCallEntry'
 import EmojiPicker from '@/components/emoji/EmojiPicker'
 import Button from '@/components/layout/Button'
+import { useEscape } from '@/components/layout/useEscape'
 import { filePicker } from '@/platform/filePicker'
 import { keyboard, type EditorNavKey } from '@/platform/keyboard'
 import type { Recording } from '@/platform/recorder'
@@ -246,6 +247,8 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     if (isOnScreen(conversationID)) sendAudio(conversationID, recording).catch(report)
   }
   const closePanel = useCallback(() => setPanel(null), [])
+  // The popovers over the editor close with Escape like every other overlay.
+  useEscape(panel === 'emoji' || panel === 'phrase' || panel === 'favorite', closePanel)
 
   const over = text.length > MESSAGE_MAX_CHARS
   return (

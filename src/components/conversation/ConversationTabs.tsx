@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
-import type { ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import type { SessionGroup } from '@shared/sessionGroup'
+import { attachTabStrip, revealInStrip, type StripEdges } from '@/platform/tabStrip'
 import { formatBadge } from '@/utils/badge'
 import type { ConversationTab } from '@/stores/selectors/chat'
 import { CONVERSATION_TABS, type PaneTab } from './tabs'
@@ -39,9 +40,16 @@ function Tab({ label, selected, badge, testId, onClick }: { label: string; selec
 
 /** 全部 / 未读 / @我 / 单聊 / 群聊, then the user's groups, each with its unread badge capped at 99+. */
 export default function ConversationTabs({ active, unread, groups, groupUnread, onChange, onManage, children }: ConversationTabsProps) {
+  // The strip scrolls sideways when badges or groups make it wider than the pane; a fade marks
+  // each cut end, so no tab looks clipped mid-character next to the manager button.
+  const stripId = `conv-tabs-${useId().replace(/[^\w-]/g, '')}`
+  const [edges, setEdges] = useState<StripEdges>({ start: false, end: false })
+  useEffect(() => attachTabStrip(stripId, setEdges), [stripId])
+  useEffect(() => revealInStrip(stripId, '[aria-selected="true"]'), [stripId, active, groups.length])
+  const fade = `${edges.start ? ' conv-tabs--fade-start' : ''}${edges.end ? ' conv-tabs--fade-end' : ''}`
   return (
     <View className='conv-tabs-bar'>
-      <View className='conv-tabs' role='tablist'>
+      <View id={stripId} className={`conv-tabs${fade}`} role='tablist' data-testid='conv-tabs'>
         {CONVERSATION_TABS.map((tab) => (
           <Tab
             key={tab.key}

@@ -7,6 +7,7 @@ import ConversationPane from '@/components/conversation/ConversationPane'
 import { ChatPanel } from '@/root/deferredScreens'
 import { useApp, useAppStore } from '@/root/AppContext'
 import emptyChat from '@/assets/empty-chat.svg'
+import { useChatBackEntry } from './useChatBackEntry'
 import { useConversationInAddress } from './useConversationInAddress'
 import './index.scss'
 
@@ -14,6 +15,8 @@ export default function MessagesPage() {
   const { closeConversation } = useApp().chat
   const narrow = useNarrowScreen()
   const activeID = useAppStore((s) => s.activeConversationID)
+  // Before the address is rewritten for the open chat, so the rewrite lands on the chat's entry.
+  useChatBackEntry(narrow, activeID, closeConversation)
   useConversationInAddress()
 
   // The chat's code is fetched when the first chat opens, so the list does not wait for it.

@@ -1,5 +1,6 @@
 import type { PeerReadEvent, ReceiptEvent } from '@/engines/chat/ChatEngine'
 import type { Conversation, Message } from '@shared/chat'
+import { isSenderOnlyContactMessage } from '@shared/friends'
 import { visibility } from '@/platform/visibility'
 import { appLocation } from '@/platform/location'
 import { matchPath, navigate } from '@/router/navigation'
@@ -41,6 +42,8 @@ export function createChatSync(ctx: ServiceContext, deps: ChatSyncDeps) {
   let sessionStarted = false
 
   function onMessage(message: Message): void {
+    // Being blacklisted is never shown to the blocked person, whatever an older server sends.
+    if (message.from !== me() && isSenderOnlyContactMessage(message.type, message.payload)) return
     const s = state()
     const id = message.conversationID
     stopTypingOf(id, message.from)

@@ -1,0 +1,6 @@
+import type { BackEntryPort } from './backEntry'
+
+export const backEntry: BackEntryPort = {
+  open() {},
+  close() {},
+}
