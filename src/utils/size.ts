@@ -1,8 +1,9 @@
-const UNITS = ['B', 'KB', 'MB', 'GB'] as const
+/** Spec 9 'Size format: B, Kb or Mb with two decimals': its units, exactly. */
+const UNITS = ['B', 'Kb', 'Mb'] as const
 const STEP = 1024
 
 /**
- * A byte count as the chat shows file sizes: B, KB, MB or GB (1024 apart), always with two
+ * A byte count as the chat shows file sizes: B, Kb or Mb (1024 apart), always with two
  * decimals. A value that would round to 1024.00 of one unit is shown as 1.00 of the next.
  */
 export function formatFileSize(bytes: number): string {

@@ -105,7 +105,7 @@ test('a file arrives with its name and size and downloads with the same bytes', 
   await openChatWith(b.page, alice)
   const file = ofType(messageRows(b.page), 'TIMFileElem').locator('[data-testid="msg-file"]')
   await expect(file).toContainText('会议纪要.txt')
-  await expect(file).toContainText(`${(content.length / 1024).toFixed(2)} KB`)
+  await expect(file).toContainText(`${(content.length / 1024).toFixed(2)} Kb`)
 
   const download = b.page.waitForEvent('download')
   await file.click()
