@@ -157,6 +157,9 @@ export const media: MediaPort = {
         await pc.setLocalDescription(offer)
         return offer.sdp ?? ''
       },
+      localSdp() {
+        return pc.localDescription?.sdp ?? ''
+      },
       async acceptOffer(sdp) {
         await pc.setRemoteDescription({ type: 'offer', sdp })
         await flushEarly()

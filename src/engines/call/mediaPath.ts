@@ -7,7 +7,13 @@ import type { CallStream, LinkStats, MediaPort, PeerLink, PeerLinkEvents } from 
  * a mesh for small groups); an SFU path would publish once and subscribe to each remote user.
  */
 export interface MediaPath {
-  /** Starts media with `userId`; the offerer creates the offer. */
+  /**
+   * Readies the link to `userId` and our offer before anything may be sent (a callee still
+   * ringing): ICE gathers meanwhile, and connect then sends the offer at once with the
+   * candidates found so far.
+   */
+  prepare(userId: string): Promise<void>
+  /** Starts media with `userId`; the offerer sends the offer (the prepared one when there is one). */
   connect(userId: string, asOfferer: boolean): Promise<void>
   /** A negotiation frame from a participant. */
   handle(from: string, payload: RtcPayload): Promise<void>
@@ -40,20 +46,44 @@ function linkEvents(userId: string, events: Pick<MediaPathEvents, 'remoteStream'
 
 export function peerToPeerPath(media: MediaPort, local: CallStream, iceServers: IceServer[], events: MediaPathEvents): MediaPath {
   const links = new Map<string, PeerLink>()
+  const prepared = new Map<string, Promise<unknown>>()
+  /** Links whose candidates are kept back: nothing may reach that user yet. */
+  const held = new Set<string>()
 
   function linkFor(userId: string): PeerLink {
     let link = links.get(userId)
     if (!link) {
-      link = media.createPeerLink({ iceServers, local }, linkEvents(userId, events, (c) => events.send(userId, { kind: 'candidate', ...c })))
+      link = media.createPeerLink(
+        { iceServers, local },
+        linkEvents(userId, events, (c) => {
+          if (!held.has(userId)) events.send(userId, { kind: 'candidate', ...c })
+        }),
+      )
       links.set(userId, link)
     }
     return link
   }
 
   return {
+    async prepare(userId) {
+      held.add(userId)
+      const ready = linkFor(userId).createOffer()
+      prepared.set(userId, ready)
+      await ready
+    },
     async connect(userId, asOfferer) {
       const link = linkFor(userId)
-      if (asOfferer) events.send(userId, { kind: 'offer', sdp: await link.createOffer() })
+      if (!asOfferer) return
+      const ready = prepared.get(userId)
+      if (!ready) {
+        events.send(userId, { kind: 'offer', sdp: await link.createOffer() })
+        return
+      }
+      prepared.delete(userId)
+      await ready
+      // The description lists every candidate gathered until now; the later ones trickle.
+      held.delete(userId)
+      events.send(userId, { kind: 'offer', sdp: link.localSdp() })
     },
     async handle(from, payload) {
       switch (payload.kind) {
@@ -73,6 +103,8 @@ export function peerToPeerPath(media: MediaPort, local: CallStream, iceServers: 
     disconnect(userId) {
       links.get(userId)?.close()
       links.delete(userId)
+      prepared.delete(userId)
+      held.delete(userId)
     },
     dropVideo() {
       for (const link of links.values()) link.dropVideo()
@@ -140,6 +172,9 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
   }
 
   return {
+    async prepare() {
+      // The publication goes out when the path is made; nothing to ready per participant.
+    },
     async connect() {
       // The SFU offers each publisher's feed; nothing to start per participant.
     },

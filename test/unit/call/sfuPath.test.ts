@@ -13,6 +13,7 @@ function setup() {
     roles.push(opts.role ?? 'peer')
     const link = {
       createOffer: async () => 'publish-offer',
+      localSdp: () => 'publish-offer',
       acceptOffer: async (sdp: string) => `answer-to-${sdp}`,
       acceptAnswer: jest.fn(async () => undefined),
       addCandidate: jest.fn(async () => undefined),
