@@ -134,6 +134,11 @@ export interface SfuPathEvents extends Omit<MediaPathEvents, 'send'> {
 
 /** A media path through the SFU also takes the SFU's events and the layer each feed is shown at. */
 export interface SfuMediaPath extends MediaPath {
+  /**
+   * Sends the publication: the offer made with the path, with the candidates gathered since.
+   * Until then nothing goes out, so a ringing invitee's path can be made ahead.
+   */
+  publish(): Promise<void>
   handleSfu(event: SfuEvent): Promise<void>
   /** The simulcast layer to receive of a user's feed (0 low … 2 high), from the size of its tile. */
   setLayer(userId: string, substream: 0 | 1 | 2): void
@@ -145,10 +150,13 @@ export interface SfuMediaPath extends MediaPath {
  * Participants are not connected to each other, so connect and the peer frames do nothing here.
  */
 export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServer[], events: SfuPathEvents): SfuMediaPath {
+  let published = false
   const publisher = media.createPeerLink(
     { iceServers, local, role: 'publish' },
     {
-      onIceCandidate: (c) => events.sfu({ kind: 'candidate', feed: '', ...c }),
+      onIceCandidate: (c) => {
+        if (published) events.sfu({ kind: 'candidate', feed: '', ...c })
+      },
       onRemoteStream: () => undefined,
       onStateChange: () => undefined,
     },
@@ -156,13 +164,8 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
   const feeds = new Map<string, PeerLink>()
   const layers = new Map<string, 0 | 1 | 2>()
   let closed = false
-
-  void publisher.createOffer().then(
-    (sdp) => {
-      if (!closed) events.sfu({ kind: 'publish', sdp })
-    },
-    (err: unknown) => console.warn('publication offer failed', err),
-  )
+  const offered = publisher.createOffer()
+  offered.catch((err: unknown) => console.warn('publication offer failed', err))
 
   function feedLink(userId: string): PeerLink {
     feeds.get(userId)?.close()
@@ -172,8 +175,16 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
   }
 
   return {
+    async publish() {
+      if (published) return
+      await offered
+      if (closed || published) return
+      // The description lists every candidate gathered until now; the later ones trickle.
+      published = true
+      events.sfu({ kind: 'publish', sdp: publisher.localSdp() })
+    },
     async prepare() {
-      // The publication goes out when the path is made; nothing to ready per participant.
+      // The publication is readied with the path; nothing to ready per participant.
     },
     async connect() {
       // The SFU offers each publisher's feed; nothing to start per participant.

@@ -291,6 +291,8 @@ export class WebRtcCallEngine implements CallEngine {
       if (this.ref !== ref) return
       await this.startPath(ref)
       await this.send(ref, buildSignal.invite(ref))
+      // Published once the invite has put us in the call (the server serves the SFU only to people in it).
+      await this.sfu?.publish()
     } catch (err) {
       this.startFailed(err)
     }
@@ -408,6 +410,7 @@ export class WebRtcCallEngine implements CallEngine {
       // delivered), so the caller answers the moment the offer arrives.
       if (!ref.groupID) await this.path?.connect(ref.inviter, true)
       await this.send(ref, buildSignal.accept(ref))
+      await this.sfu?.publish()
     } catch (err) {
       if (this.ref !== ref) return
       if (!(err instanceof CallError)) this.toast('Accept failed', 'error')
@@ -499,10 +502,11 @@ export class WebRtcCallEngine implements CallEngine {
   }
 
   /**
-   * While the callee's device rings, the camera and microphone open and, in a one-to-one call,
-   * the link to the caller and our offer are readied (ICE gathers meanwhile), so an accept
-   * sends the offer at once. Nothing leaves the device before the accept; a failure here is
-   * met again, and explained, by the accept.
+   * While the callee's device rings, the camera and microphone open, the media path is made
+   * and, in a one-to-one call, the link to the caller and our offer are readied (through the
+   * SFU: the publication), ICE gathering meanwhile, so an accept sends the offer at once.
+   * Nothing leaves the device before the accept; a failure here is met again, and explained,
+   * by the accept.
    */
   private async warmUp(ref: CallRef): Promise<void> {
     const video = ref.mediaType === CallMediaType.Video
@@ -518,9 +522,8 @@ export class WebRtcCallEngine implements CallEngine {
     }
     this.local = local
     this.localOpened(video)
-    if (ref.groupID) return
     await this.startPath(ref)
-    if (this.ref !== ref) return
+    if (this.ref !== ref || ref.groupID) return
     await this.path?.prepare(ref.inviter).catch((err: unknown) => console.warn('offer not prepared', err))
   }
 
