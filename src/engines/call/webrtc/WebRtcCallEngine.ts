@@ -635,9 +635,9 @@ export class WebRtcCallEngine implements CallEngine {
     const name = displayName(this.state.remoteUserInfoList.find((u) => u.userId === message.from) ?? blankUser(message.from, { nick: message.nick }))
     switch (kind) {
       case 'accept':
+        // Usually connected already, by the callee's offer that came ahead of this.
         if (this.state.callRole !== CallRole.Caller || this.state.callStatus !== CallStatus.Calling) return
         this.onConnected(ref)
-        // The callee offers (with its accept); its offer may have come first and been answered.
         await this.startPath(ref)
         for (const e of this.pendingRtc.splice(0)) await this.onRtc(e)
         return
@@ -709,6 +709,9 @@ export class WebRtcCallEngine implements CallEngine {
     // A device still ringing takes no negotiation: the answer to the offer of the device that
     // accepted also reaches the callee's other devices.
     if (this.state.callRole === CallRole.Callee && this.state.callStatus === CallStatus.Calling && !this.state.accepting) return
+    // Only the device that accepted offers, just before its accept message, which the server
+    // stores before delivering: the offer already means the call is answered.
+    if (e.payload.kind === 'offer' && !this.ref.groupID && this.state.callRole === CallRole.Caller && this.state.callStatus === CallStatus.Calling) this.onConnected(this.ref)
     if (!this.path) {
       this.pendingRtc.push(e)
       return
