@@ -385,6 +385,22 @@ describe('WebRTC call engine, group calls', () => {
     await engine.hangup()
   })
 
+  it('through the SFU: the publication is made while the invitation rings and sent only after the accept', async () => {
+    const { chat, engine, media } = setup({ current: null }, async () => ({ iceServers: [], sfu: true }))
+    const invite = buildSignal.invite({ ...groupRef, inviter: B, inviteeList: [ME, C] })
+    chat.emit('message', inGroup(invite, B))
+    await flush()
+    await flush()
+    expect(media.createPeerLink).toHaveBeenCalledWith(expect.objectContaining({ role: 'publish' }), expect.anything())
+    media.links[0]!.onIceCandidate({ candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 })
+    expect(chat.sfuSent).toEqual([])
+    await engine.accept()
+    expect(sentSignals(chat)[0]).toMatchObject({ actionType: 3 })
+    expect(chat.sfuSent).toEqual([{ inviteID: groupRef.inviteID, payload: { kind: 'publish', sdp: 'offer-sdp' } }])
+    expect(chat.sendSfu.mock.invocationCallOrder[0]).toBeGreaterThan(chat.sendMessage.mock.invocationCallOrder[0]!)
+    await engine.hangup()
+  })
+
   it('inviteUser adds the new members and sends one invite naming them; people already there are skipped', async () => {
     const { chat, engine } = setup()
     await engine.groupCall({ userIDList: [B], type: 1, groupID: GROUP })
