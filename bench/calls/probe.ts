@@ -27,6 +27,8 @@ export interface ProbeRecord {
 /** getStats of the video streams of one page, summed over its open peer connections. */
 export interface VideoStats {
   at: number
+  /** Bytes sent by every outbound RTP stream of the page (audio, video, every simulcast layer). */
+  upBytes: number
   sent: Array<{ width: number; height: number; frames: number; bytes: number; limitation: string; codec: string }>
   received: Array<{ width: number; height: number; frames: number; bytes: number; dropped: number; codec: string }>
 }
@@ -135,11 +137,12 @@ function installProbe(): void {
       record.connected = []
     },
     async stats() {
-      const out: VideoStats = { at: Date.now(), sent: [], received: [] }
+      const out: VideoStats = { at: Date.now(), upBytes: 0, sent: [], received: [] }
       for (const pc of links) {
         if (pc.connectionState === 'closed') continue
         const report = await pc.getStats()
         report.forEach((r) => {
+          if (r.type === 'outbound-rtp') out.upBytes += num(r.bytesSent)
           if (r.kind !== 'video') return
           const codec = String((r.codecId ? report.get(r.codecId)?.mimeType : '') ?? '')
           if (r.type === 'outbound-rtp') {

@@ -3,11 +3,12 @@
  * Chromium with fake camera and microphone, one browser context per person, calls placed and
  * answered through the call screens.
  *
- *   npm run bench:calls -- --scenario=c2c|group4|cpu4|all [--runs=N] [--seconds=30]
+ *   npm run bench:calls -- --scenario=c2c|group4|cpu2|cpu4|cpu9|all [--path=mesh|janus|both] [--runs=N] [--seconds=30]
  *
  * See bench/calls/README.md for what each figure means.
  */
 import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
 import { ensureH5Build } from '../../scripts/ensure-h5-build.mjs'
-import { startServer, type RunningServer } from '../../scripts/server-process.mjs'
+import { freePort, startServer, type RunningServer } from '../../scripts/server-process.mjs'
 import {
   befriend,
   byTestId,
@@ -41,12 +42,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 // ---------------------------------------------------------------- options
 
-type Scenario = 'c2c' | 'group4' | 'cpu4'
-const SCENARIOS: Scenario[] = ['c2c', 'group4', 'cpu4']
+type Scenario = 'c2c' | 'group4' | 'cpu2' | 'cpu4' | 'cpu9'
+const SCENARIOS: Scenario[] = ['c2c', 'group4', 'cpu2', 'cpu4', 'cpu9']
+/** mesh: group calls between the browsers; janus: group calls through a Janus the bench starts. */
+type MediaRoute = 'mesh' | 'janus'
 
 function parseOptions(argv: string[]) {
   const raw = parseFlags(argv)
-  const known = ['scenario', 'runs', 'seconds', 'warmup', 'ring', 'frame-timeout', 'json']
+  const known = ['scenario', 'path', 'runs', 'seconds', 'warmup', 'ring', 'frame-timeout', 'json']
   for (const k of raw.keys()) if (!known.includes(k)) throw new Error(`unknown option --${k} (known: ${known.map((o) => `--${o}`).join(' ')})`)
   const num = (name: string, fallback: number) => {
     const v = raw.has(name) ? Number(raw.get(name)) : fallback
@@ -55,10 +58,14 @@ function parseOptions(argv: string[]) {
   }
   const scenarioArg = raw.get('scenario') ?? 'all'
   const scenarios = (scenarioArg === 'all' ? SCENARIOS : scenarioArg.split(',')) as Scenario[]
-  for (const s of scenarios) if (!SCENARIOS.includes(s)) throw new Error(`--scenario: unknown ${s} (c2c, group4, cpu4 or all)`)
+  for (const s of scenarios) if (!SCENARIOS.includes(s)) throw new Error(`--scenario: unknown ${s} (${SCENARIOS.join(', ')} or all)`)
+  const pathArg = raw.get('path') ?? 'mesh'
+  if (!['mesh', 'janus', 'both'].includes(pathArg)) throw new Error('--path: mesh, janus or both')
+  const routes: MediaRoute[] = pathArg === 'both' ? ['mesh', 'janus'] : [pathArg as MediaRoute]
   const runs = raw.has('runs') ? Math.max(1, Math.floor(num('runs', 1))) : null
   return {
     scenarios,
+    routes,
     c2cRuns: runs ?? 10,
     groupRuns: runs ?? 5,
     /** cpu4: seconds of CPU sampling, after the warm-up. */
@@ -133,11 +140,33 @@ interface Bench {
   opts: Options
   server: RunningServer
   base: string
+  route: MediaRoute
+  /** Janus's process, sampled with the browsers and the server (janus route). */
+  janusPid: number | null
 }
 
-async function startBench(opts: Options): Promise<Bench> {
+/** Debian's Janus on a free loopback port with a fresh secret (scripts/janus.sh), stopped at the end. */
+async function startJanus(): Promise<{ pid: number; url: string; secret: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-janus-'))
+  const port = await freePort()
+  const secret = randomBytes(24).toString('hex')
+  const pid = Number(execFileSync(path.join(ROOT, 'scripts/janus.sh'), [dir, String(port), secret]).toString().trim())
+  cleanups.push(async () => {
+    try {
+      process.kill(pid)
+    } catch {
+      // Already gone.
+    }
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+  return { pid, url: `ws://127.0.0.1:${port}`, secret }
+}
+
+async function startBench(opts: Options, route: MediaRoute): Promise<Bench> {
   const build = await ensureH5Build({ quiet: true, log })
   log(build.built ? `built dist/h5 (${build.reason})` : build.reason)
+  const janus = route === 'janus' ? await startJanus() : null
+  if (janus) log(`janus pid ${janus.pid} on ${janus.url}`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-calls-'))
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
   const server = await startServer({
@@ -147,14 +176,19 @@ async function startBench(opts: Options): Promise<Bench> {
       DATABASE_URL: undefined,
       REDIS_URL: undefined,
       DEMO_DATA: '0',
+      // Each scenario registers its own people (up to 9).
+      RATE_REGISTER_PER_HOUR: '100000',
       // Every call of a run counts against the caller's daily allowance; keep it out of reach.
       CALL_DAILY_LIMIT_SECONDS: String(10 * 365 * 86_400),
       LOG_LEVEL: 'warn',
+      JANUS_URL: janus?.url,
+      JANUS_API_SECRET: janus?.secret,
+      JANUS_ROOM_SECRET: undefined,
     },
   })
   cleanups.push(() => server.stop())
   log(`server pid ${server.pid} on ${server.url} (ready in ${Math.round(server.readyMs)} ms), data in ${dataDir}`)
-  return { opts, server, base: server.url }
+  return { opts, server, base: server.url, route, janusPid: janus?.pid ?? null }
 }
 
 /** Chromium with the test flags, and the pid of its main process (the root of its process tree). */
@@ -271,9 +305,9 @@ interface GroupCall {
   errors: Map<string, number>
 }
 
-async function setUpGroup(bench: Bench, label: string): Promise<GroupCall> {
+async function setUpGroup(bench: Bench, label: string, size = 4): Promise<GroupCall> {
   const { base } = bench
-  const accounts = await register(base, label, 4)
+  const accounts = await register(base, label, size)
   const [ownerAccount, ...memberAccounts] = accounts
   const groupID = await createGroup(base, ownerAccount!, memberAccounts, `${label}通话`)
   const { browser, pid: browserPid } = await launchBrowser()
@@ -376,15 +410,23 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
   return summaries()
 }
 
-// ---------------------------------------------------------------- cpu4
+// ---------------------------------------------------------------- cpu2, cpu4, cpu9
 
 interface CpuResult {
+  route: MediaRoute
+  people: number
   seconds: number
   byKind: Map<string, number>
   serverPct: number
+  janusPct: number | null
   machineBusyPct: number
+  loadBefore: string
+  loadAfter: string
   processes: number
   treeChanged: string
+  /** kbit/s sent by each page over the window (every RTP stream: audio, video, every layer). */
+  upKbps: number[]
+  incomplete: boolean
   video: Array<{ who: string; sent: string; received: string }>
 }
 
@@ -399,56 +441,115 @@ function describeVideo(a: VideoStats, b: VideoStats): { sent: string; received: 
   }
 }
 
-async function runCpu4(bench: Bench): Promise<CpuResult> {
-  const { opts, server } = bench
-  const g = await setUpGroup(bench, '测')
+/** A running video call of `people` persons (2: one-to-one, peer-to-peer on every route). */
+interface RunningCall {
+  everyone: Person[]
+  browserPid: number
+  incomplete: boolean
+  end(): Promise<void>
+}
+
+async function startVideoCall(bench: Bench, people: number): Promise<RunningCall> {
+  if (people === 2) {
+    const { base } = bench
+    const [alice, bob] = await register(base, '耗', 2)
+    await befriend(base, alice!, bob!)
+    const { browser, pid } = await launchBrowser()
+    const a = await signIn(browser, base, alice!)
+    const b = await signIn(browser, base, bob!)
+    const errors = watchErrors([a, b])
+    cleanups.push(async () => printErrors(errors))
+    await openChat(a, bob!)
+    await byTestId(a.page, 'tool-videoCall').first().click()
+    await waitLayout(b, 'be-invited')
+    await sleep(bench.opts.ring)
+    await press(b, 'accept')
+    const [ra, rb] = await waitFrames([{ person: a, from: [bob!.wtId] }, { person: b, from: [alice!.wtId] }], bench.opts.frameTimeout)
+    return {
+      everyone: [a, b],
+      browserPid: pid,
+      incomplete: !(bob!.wtId in ra!.firstFrame) || !(alice!.wtId in rb!.firstFrame),
+      end: async () => {
+        await press(a, 'hangup')
+        await waitClosed([a, b])
+        await browser.close()
+      },
+    }
+  }
+  const g = await setUpGroup(bench, `测${people}`, people)
   cleanups.push(async () => printErrors(g.errors))
-  const everyone = [g.owner, ...g.members]
-  log(`cpu4: a 4-person group video call, ${opts.warmup} s warm-up, then ${opts.seconds} s of CPU sampling`)
   const r = await placeGroupCall(bench, g)
-  const incomplete = [r.owner, ...r.members].some((rec) => Object.keys(rec.firstFrame).length < 4)
-  if (incomplete) log('warning: not every page showed every other participant; the figure is for a partial mesh')
+  return {
+    everyone: [g.owner, ...g.members],
+    browserPid: g.browserPid,
+    incomplete: [r.owner, ...r.members].some((rec) => Object.keys(rec.firstFrame).length < people - 1),
+    end: async () => {
+      await endGroupCall(bench, g)
+      await g.browser.close()
+    },
+  }
+}
+
+async function runCpu(bench: Bench, people: number): Promise<CpuResult> {
+  const { opts, server } = bench
+  log(`cpu${people}: a ${people}-person video call (${people === 2 ? 'one-to-one' : bench.route}), ${opts.warmup} s warm-up, then ${opts.seconds} s of CPU sampling`)
+  const call = await startVideoCall(bench, people)
+  if (call.incomplete) log('warning: not every page showed every other participant; the figure is for a partial call')
   await sleep(opts.warmup * 1000)
 
-  const browserPid = g.browserPid
+  const { everyone, browserPid } = call
+  const loadBefore = loadavg()
   const statsBefore = await Promise.all(everyone.map((p) => videoStats(p.page)))
   const m0 = machineJiffies()
   const b0 = sampleTree(browserPid)
   const s0 = sampleTree(server.pid)
+  const j0 = bench.janusPid ? sampleTree(bench.janusPid) : null
   await sleep(opts.seconds * 1000)
   const b1 = sampleTree(browserPid)
   const s1 = sampleTree(server.pid)
+  const j1 = bench.janusPid ? sampleTree(bench.janusPid) : null
   const m1 = machineJiffies()
   const statsAfter = await Promise.all(everyone.map((p) => videoStats(p.page)))
+  const loadAfter = loadavg()
 
   const browserUse = treeDelta(b0, b1)
   const serverUse = treeDelta(s0, s1)
   const pct = (cpuSeconds: number) => (cpuSeconds / browserUse.seconds) * 100
+  const sum = (byPid: Map<number, number>) => [...byPid.values()].reduce((x, y) => x + y, 0)
   const byKind = new Map<string, number>()
   for (const [pid, cpu] of browserUse.byPid) {
     const kind = chromiumKind(pid)
     byKind.set(kind, (byKind.get(kind) ?? 0) + pct(cpu))
   }
-  const video = everyone.map((p, i) => ({ who: p === g.owner ? `${p.account.wtId} (owner)` : p.account.wtId, ...describeVideo(statsBefore[i]!, statsAfter[i]!) }))
-  await endGroupCall(bench, g)
-  await g.browser.close()
+  const video = everyone.map((p, i) => ({ who: i === 0 ? `${p.account.wtId} (caller)` : p.account.wtId, ...describeVideo(statsBefore[i]!, statsAfter[i]!) }))
+  const upKbps = everyone.map((_, i) => ((statsAfter[i]!.upBytes - statsBefore[i]!.upBytes) * 8) / ((statsAfter[i]!.at - statsBefore[i]!.at) / 1000) / 1000)
+  await call.end()
   return {
+    route: people === 2 ? 'mesh' : bench.route,
+    people,
     seconds: browserUse.seconds,
     byKind,
-    serverPct: pct([...serverUse.byPid.values()].reduce((x, y) => x + y, 0)),
+    serverPct: pct(sum(serverUse.byPid)),
+    janusPct: j0 && j1 ? pct(sum(treeDelta(j0, j1).byPid)) : null,
     machineBusyPct: ((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100 * os.cpus().length,
+    loadBefore,
+    loadAfter,
     processes: browserUse.byPid.size,
     treeChanged: browserUse.started.length || browserUse.ended.length ? `${browserUse.started.length} browser processes started and ${browserUse.ended.length} ended during the window` : '',
+    upKbps,
+    incomplete: call.incomplete,
     video,
   }
 }
+
+const callName = (c: CpuResult) => (c.people === 2 ? '1:1 video call (peer-to-peer)' : `${c.people}-person video call, ${c.route === 'janus' ? 'through Janus' : 'mesh'}`)
 
 function printCpu(c: CpuResult) {
   const group = (kind: string) => (kind === 'browser' ? 'browser' : kind === 'renderer' ? 'renderer' : kind === 'gpu' || kind.startsWith('utility:') ? 'GPU/utility' : 'other')
   const totals = new Map<string, number>()
   for (const [kind, p] of c.byKind) totals.set(group(kind), (totals.get(group(kind)) ?? 0) + p)
   const browserTotal = [...c.byKind.values()].reduce((x, y) => x + y, 0)
-  const all = browserTotal + c.serverPct
+  const all = browserTotal + c.serverPct + (c.janusPct ?? 0)
   const rows: string[][] = []
   const details: string[] = []
   for (const name of ['browser', 'renderer', 'GPU/utility', 'other']) {
@@ -459,19 +560,34 @@ function printCpu(c: CpuResult) {
   }
   rows.push([`Chromium, all ${c.processes} processes`, browserTotal.toFixed(1)])
   rows.push(['server (tsx + node)', c.serverPct.toFixed(1)])
+  if (c.janusPct !== null) rows.push(['Janus', c.janusPct.toFixed(1)])
   rows.push(['total', all.toFixed(1)])
-  rows.push(['per call participant (total / 4)', (all / 4).toFixed(1)])
+  rows.push([`per call participant (total / ${c.people})`, (all / c.people).toFixed(1)])
   rows.push(['machine busy (all programs)', c.machineBusyPct.toFixed(1)])
   rows.push(['other programs (machine busy − total)', Math.max(0, c.machineBusyPct - all).toFixed(1)])
-  console.log(`\n4-person mesh video call, CPU over ${c.seconds.toFixed(1)} s (% of one core; ${os.cpus().length} cores = ${os.cpus().length * 100} %):`)
+  console.log(`\n${callName(c)}, CPU over ${c.seconds.toFixed(1)} s (% of one core; ${os.cpus().length} cores = ${os.cpus().length * 100} %); load average ${c.loadBefore} before, ${c.loadAfter} after${c.incomplete ? '; NOT every page showed every other participant' : ''}:`)
   printTable(['process kind', 'CPU %'], rows)
   for (const d of details) console.log(d)
   if (c.treeChanged) console.log(`  note: ${c.treeChanged}`)
-  console.log('\nVideo during the window (getStats, per page: each stream sent and received):')
+  const up = [...c.upKbps].sort((a, b) => a - b)
+  console.log(`upload per participant, kbit/s: mean ${Math.round(up.reduce((x, y) => x + y, 0) / up.length)}, min ${Math.round(up[0]!)}, max ${Math.round(up.at(-1)!)}`)
+  console.log('Video during the window (getStats, per page: each stream sent and received):')
   for (const v of c.video) {
     console.log(`  ${v.who} sent:     ${v.sent || 'nothing'}`)
     console.log(`  ${v.who} received: ${v.received || 'nothing'}`)
   }
+}
+
+/** One line per call size: what a participant costs, to compare the routes and sizes. */
+function printCpuSummary(all: CpuResult[]) {
+  console.log('')
+  printTable(
+    ['call', 'CPU % per participant', 'upload kbit/s per participant', 'machine busy %', 'load average before / after'],
+    all.map((c) => {
+      const total = [...c.byKind.values()].reduce((x, y) => x + y, 0) + c.serverPct + (c.janusPct ?? 0)
+      return [callName(c) + (c.incomplete ? ' (partial)' : ''), (total / c.people).toFixed(1), String(Math.round(c.upKbps.reduce((x, y) => x + y, 0) / c.upKbps.length)), c.machineBusyPct.toFixed(0), `${c.loadBefore} / ${c.loadAfter}`]
+    }),
+  )
 }
 
 // ---------------------------------------------------------------- main
@@ -502,34 +618,45 @@ async function main() {
   console.log(`command: npm run bench:calls -- ${args.join(' ')}`.trimEnd())
   console.log(`machine: ${os.cpus().length} CPUs (${cpuModel()}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, node ${process.version}, ${chromiumVersion()}; app at ${gitRevision()}`)
   console.log(`load average before the run: ${loadavg()}`)
-  const bench = await startBench(opts)
   const summaries: Summary[] = []
-  let cpu: CpuResult | null = null
-  for (const scenario of opts.scenarios) {
-    log(`${scenario}: load average ${loadavg()}`)
-    const mark = cleanups.length
-    try {
-      if (scenario === 'c2c') summaries.push(...(await runC2C(bench)))
-      else if (scenario === 'group4') summaries.push(...(await runGroup4(bench)))
-      else cpu = await runCpu4(bench)
-    } catch (err) {
-      console.error(`${scenario} failed:`, err)
-      process.exitCode = 1
-    } finally {
-      while (cleanups.length > mark) await cleanups.pop()!().catch((err) => console.error('cleanup failed:', err))
+  const cpus: CpuResult[] = []
+  const problems: string[] = []
+  for (const route of opts.routes) {
+    const benchMark = cleanups.length
+    const bench = await startBench(opts, route)
+    const label = (rows: Summary[]) => (opts.routes.length > 1 ? rows.map((r) => ({ ...r, what: `${r.what} [${route}]` })) : rows)
+    for (const scenario of opts.scenarios) {
+      // A one-to-one call is peer-to-peer on every route: its CPU is measured once.
+      if (scenario === 'cpu2' && route !== opts.routes[0]) continue
+      log(`${route} ${scenario}: load average ${loadavg()}`)
+      const mark = cleanups.length
+      try {
+        if (scenario === 'c2c') summaries.push(...label(await runC2C(bench)))
+        else if (scenario === 'group4') summaries.push(...label(await runGroup4(bench)))
+        else cpus.push(await runCpu(bench, Number(scenario.slice(3))))
+      } catch (err) {
+        console.error(`${route} ${scenario} failed:`, err)
+        process.exitCode = 1
+      } finally {
+        while (cleanups.length > mark) await cleanups.pop()!().catch((err) => console.error('cleanup failed:', err))
+      }
+      summaries.push(...label(partial.splice(0)))
     }
+    problems.push(
+      ...bench.server
+        .output()
+        .split('\n')
+        .filter((l) => /"level":(40|50|60)/.test(l)),
+    )
+    while (cleanups.length > benchMark) await cleanups.pop()!().catch((err) => console.error('cleanup failed:', err))
   }
-  const problems = bench.server
-    .output()
-    .split('\n')
-    .filter((l) => /"level":(40|50|60)/.test(l))
   console.log('')
-  summaries.push(...partial)
   if (summaries.length) printSummaries(summaries)
-  if (cpu) printCpu(cpu)
+  for (const c of cpus) printCpu(c)
+  if (cpus.length) printCpuSummary(cpus)
   console.log(`\nload average after the run: ${loadavg()}`)
   if (problems.length) console.log(`server warnings and errors (${problems.length}):\n${problems.slice(-20).join('\n')}`)
-  if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ options: opts, summaries, cpu: cpu && { ...cpu, byKind: Object.fromEntries(cpu.byKind) } }, null, 2))
+  if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ options: opts, summaries, cpu: cpus.map((c) => ({ ...c, byKind: Object.fromEntries(c.byKind) })) }, null, 2))
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

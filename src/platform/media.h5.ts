@@ -125,7 +125,9 @@ export const media: MediaPort = {
   },
 
   createPeerLink({ iceServers, local, role = 'peer' }, events: PeerLinkEvents): PeerLink {
-    const pc = new RTCPeerConnection({ iceServers })
+    // One transport for audio and video from the start (every peer and Janus bundle anyway):
+    // half the candidates to gather, trickle and check before the first frame.
+    const pc = new RTCPeerConnection({ iceServers, bundlePolicy: 'max-bundle' })
     const raw = (local as H5Stream).raw
     if (role === 'peer') for (const track of raw.getTracks()) pc.addTrack(track, raw)
     if (role === 'publish') {
@@ -156,6 +158,9 @@ export const media: MediaPort = {
         const offer = await pc.createOffer()
         await pc.setLocalDescription(offer)
         return offer.sdp ?? ''
+      },
+      localSdp() {
+        return pc.localDescription?.sdp ?? ''
       },
       async acceptOffer(sdp) {
         await pc.setRemoteDescription({ type: 'offer', sdp })

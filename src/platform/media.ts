@@ -34,6 +34,11 @@ export interface LinkStats {
 /** One peer connection, reduced to what signaling needs. */
 export interface PeerLink {
   createOffer(): Promise<string>
+  /**
+   * The local description as it stands: after createOffer it also lists the ICE candidates
+   * gathered since, so an offer prepared ahead goes out whole and needs no trickle for them.
+   */
+  localSdp(): string
   /** Applies the remote offer and answers it. */
   acceptOffer(sdp: string): Promise<string>
   acceptAnswer(sdp: string): Promise<void>

@@ -7,7 +7,13 @@ import type { CallStream, LinkStats, MediaPort, PeerLink, PeerLinkEvents } from 
  * a mesh for small groups); an SFU path would publish once and subscribe to each remote user.
  */
 export interface MediaPath {
-  /** Starts media with `userId`; the offerer creates the offer. */
+  /**
+   * Readies the link to `userId` and our offer before anything may be sent (a callee still
+   * ringing): ICE gathers meanwhile, and connect then sends the offer at once with the
+   * candidates found so far.
+   */
+  prepare(userId: string): Promise<void>
+  /** Starts media with `userId`; the offerer sends the offer (the prepared one when there is one). */
   connect(userId: string, asOfferer: boolean): Promise<void>
   /** A negotiation frame from a participant. */
   handle(from: string, payload: RtcPayload): Promise<void>
@@ -40,20 +46,44 @@ function linkEvents(userId: string, events: Pick<MediaPathEvents, 'remoteStream'
 
 export function peerToPeerPath(media: MediaPort, local: CallStream, iceServers: IceServer[], events: MediaPathEvents): MediaPath {
   const links = new Map<string, PeerLink>()
+  const prepared = new Map<string, Promise<unknown>>()
+  /** Links whose candidates are kept back: nothing may reach that user yet. */
+  const held = new Set<string>()
 
   function linkFor(userId: string): PeerLink {
     let link = links.get(userId)
     if (!link) {
-      link = media.createPeerLink({ iceServers, local }, linkEvents(userId, events, (c) => events.send(userId, { kind: 'candidate', ...c })))
+      link = media.createPeerLink(
+        { iceServers, local },
+        linkEvents(userId, events, (c) => {
+          if (!held.has(userId)) events.send(userId, { kind: 'candidate', ...c })
+        }),
+      )
       links.set(userId, link)
     }
     return link
   }
 
   return {
+    async prepare(userId) {
+      held.add(userId)
+      const ready = linkFor(userId).createOffer()
+      prepared.set(userId, ready)
+      await ready
+    },
     async connect(userId, asOfferer) {
       const link = linkFor(userId)
-      if (asOfferer) events.send(userId, { kind: 'offer', sdp: await link.createOffer() })
+      if (!asOfferer) return
+      const ready = prepared.get(userId)
+      if (!ready) {
+        events.send(userId, { kind: 'offer', sdp: await link.createOffer() })
+        return
+      }
+      prepared.delete(userId)
+      await ready
+      // The description lists every candidate gathered until now; the later ones trickle.
+      held.delete(userId)
+      events.send(userId, { kind: 'offer', sdp: link.localSdp() })
     },
     async handle(from, payload) {
       switch (payload.kind) {
@@ -73,6 +103,8 @@ export function peerToPeerPath(media: MediaPort, local: CallStream, iceServers: 
     disconnect(userId) {
       links.get(userId)?.close()
       links.delete(userId)
+      prepared.delete(userId)
+      held.delete(userId)
     },
     dropVideo() {
       for (const link of links.values()) link.dropVideo()
@@ -102,6 +134,11 @@ export interface SfuPathEvents extends Omit<MediaPathEvents, 'send'> {
 
 /** A media path through the SFU also takes the SFU's events and the layer each feed is shown at. */
 export interface SfuMediaPath extends MediaPath {
+  /**
+   * Sends the publication: the offer made with the path, with the candidates gathered since.
+   * Until then nothing goes out, so a ringing invitee's path can be made ahead.
+   */
+  publish(): Promise<void>
   handleSfu(event: SfuEvent): Promise<void>
   /** The simulcast layer to receive of a user's feed (0 low … 2 high), from the size of its tile. */
   setLayer(userId: string, substream: 0 | 1 | 2): void
@@ -113,10 +150,13 @@ export interface SfuMediaPath extends MediaPath {
  * Participants are not connected to each other, so connect and the peer frames do nothing here.
  */
 export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServer[], events: SfuPathEvents): SfuMediaPath {
+  let published = false
   const publisher = media.createPeerLink(
     { iceServers, local, role: 'publish' },
     {
-      onIceCandidate: (c) => events.sfu({ kind: 'candidate', feed: '', ...c }),
+      onIceCandidate: (c) => {
+        if (published) events.sfu({ kind: 'candidate', feed: '', ...c })
+      },
       onRemoteStream: () => undefined,
       onStateChange: () => undefined,
     },
@@ -124,13 +164,8 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
   const feeds = new Map<string, PeerLink>()
   const layers = new Map<string, 0 | 1 | 2>()
   let closed = false
-
-  void publisher.createOffer().then(
-    (sdp) => {
-      if (!closed) events.sfu({ kind: 'publish', sdp })
-    },
-    (err: unknown) => console.warn('publication offer failed', err),
-  )
+  const offered = publisher.createOffer()
+  offered.catch((err: unknown) => console.warn('publication offer failed', err))
 
   function feedLink(userId: string): PeerLink {
     feeds.get(userId)?.close()
@@ -140,6 +175,17 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
   }
 
   return {
+    async publish() {
+      if (published) return
+      await offered
+      if (closed || published) return
+      // The description lists every candidate gathered until now; the later ones trickle.
+      published = true
+      events.sfu({ kind: 'publish', sdp: publisher.localSdp() })
+    },
+    async prepare() {
+      // The publication is readied with the path; nothing to ready per participant.
+    },
     async connect() {
       // The SFU offers each publisher's feed; nothing to start per participant.
     },

@@ -1,12 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test'
 import type { LoginResult } from '../../../types/auth'
+import { startServer } from '../../../scripts/server-process.mjs'
 import { closeAll, editor, openChatWith, registerUsers, signIn, visible, type ChatUser, type Session } from '../messaging/support'
 import { apiPost, DEMO_PASSWORD, loginByPhone, submitPhoneLogin } from '../support/accounts'
 import { expectPath, expectToast, fillInput, inputByTestId } from '../support/ui'
 import { callScreen, placeCall } from '../calls/support'
-
-/** support/global-setup.ts names this phone in ADMIN_PHONES. */
-const OPERATOR_PHONE = '13900000900'
+import { OPERATOR_PHONE, TEST_SERVER_ENV } from '../support/serverEnv'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -53,29 +55,52 @@ test('an operator bans a user who is chatting: their next send shows the 20012 t
   await expectToast(a.page, '封禁期间无法向其他用户发送消息')
 })
 
-test('an operator grants membership to a user at the call limit; the next call goes through', async ({ browser, request }) => {
-  const op = await operatorAccount(request)
-  const [alice, bob] = await registerUsers(request, ['丙', '丁'])
-  const started = await apiPost<{ callId: number }>(request, '/api/media/call', { acceptWtId: bob.wtId, callType: 2 }, alice.login.token)
-  expect(started.code, started.msg).toBe(200)
-  await new Promise((r) => setTimeout(r, 3500))
-  await apiPost(request, '/api/media/exitCall', { callId: started.data.callId }, alice.login.token)
-  expect((await request.get('/api/media/checkCall', { headers: { Authorization: `Bearer ${alice.login.token}` } }).then((r) => r.json())).data).toBe(1)
+test.describe('at the daily call cap', () => {
+  // A server of its own with a three-second daily allowance (as calls/limit.spec.ts): the suite's
+  // server keeps the configured 30 minutes, so its other calls are not cut.
+  let server: Awaited<ReturnType<typeof startServer>> | null = null
+  let dataDir = ''
+  let api: APIRequestContext | null = null
 
-  const o = await signIn(browser, op)
-  const b = await signIn(browser, bob)
-  sessions = [o, b]
-  await openUserInConsole(o.page, alice.wtId)
-  await fillInput(o.page, 'admin-grant-level', '5')
-  await fillInput(o.page, 'admin-grant-days', '30')
-  await visible(o.page, 'admin-grant').click()
-  await expect(visible(o.page, 'admin-user-membership')).toContainText('VIP5')
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'weitalk-e2e-admin-limit-'))
+    server = await startServer({ dataDir, env: { ...TEST_SERVER_ENV, DEMO_DATA: '0', CALL_DAILY_LIMIT_SECONDS: '3', ADMIN_PHONES: OPERATOR_PHONE, JANUS_URL: undefined } })
+    api = await playwrightRequest.newContext({ baseURL: server.url })
+  })
 
-  const a = await signIn(browser, alice)
-  sessions.push(a)
-  await placeCall(a, bob, 'voice')
-  await expect(callScreen(a.page)).toBeVisible()
-  await expect(visible(a.page, 'call-limit-dialog')).toHaveCount(0)
+  test.afterAll(async () => {
+    await api?.dispose()
+    await server?.stop()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  test('an operator grants membership to a user at the call limit; the next call goes through', async ({ browser }) => {
+    const request = api!
+    const baseURL = server!.url
+    const op = await operatorAccount(request)
+    const [alice, bob] = await registerUsers(request, ['丙', '丁'])
+    const started = await apiPost<{ callId: number }>(request, '/api/media/call', { acceptWtId: bob.wtId, callType: 2 }, alice.login.token)
+    expect(started.code, started.msg).toBe(200)
+    await new Promise((r) => setTimeout(r, 3500))
+    await apiPost(request, '/api/media/exitCall', { callId: started.data.callId }, alice.login.token)
+    expect((await request.get('/api/media/checkCall', { headers: { Authorization: `Bearer ${alice.login.token}` } }).then((r) => r.json())).data).toBe(1)
+
+    const o = await signIn(browser, op, { baseURL })
+    const b = await signIn(browser, bob, { baseURL })
+    sessions = [o, b]
+    await openUserInConsole(o.page, alice.wtId)
+    await fillInput(o.page, 'admin-grant-level', '5')
+    await fillInput(o.page, 'admin-grant-days', '30')
+    await visible(o.page, 'admin-grant').click()
+    await expect(visible(o.page, 'admin-user-membership')).toContainText('VIP5')
+
+    const a = await signIn(browser, alice, { baseURL })
+    sessions.push(a)
+    await placeCall(a, bob, 'voice')
+    await expect(callScreen(a.page)).toBeVisible()
+    await expect(visible(a.page, 'call-limit-dialog')).toHaveCount(0)
+  })
 })
 
 test('an operator handles a report; the reporter hears the result from the helper', async ({ browser, request }) => {

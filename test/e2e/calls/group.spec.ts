@@ -27,11 +27,10 @@ async function expectLiveAudio(page: Page, userId: string): Promise<void> {
   await expect.poll(() => el.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(start)
 }
 
-// Through Janus (JANUS_URL) each member publishes once and the call holds six. On the mesh this
-// machine loses the sixth participant's link to the owner (the failure does not depend on recent
-// changes: it fails the same way on 254661f), so there it stays quarantined.
+// Runs through Janus (JANUS_URL: each member publishes once) and on the mesh (30 links). The mesh
+// run was quarantined after a lost link, while the suite's server also had a 3-second daily call
+// cap that cut calls at their first heartbeat; without that cap every mesh link came up.
 test('a group voice call of six: three members picked to start it, a fourth joins from the banner, a fifth is invited from the picker, sound from everyone to everyone', async ({ browser, request }) => {
-  test.fixme(!process.env.JANUS_URL, 'the six-person mesh loses a link on this machine; it runs through Janus')
   test.setTimeout(180_000)
   const [owner, b, c, d, e, f] = await registerUsers(request, ['群主', '乙', '丙', '丁', '戊', '己'])
   const groupID = await makeGroup(request, owner!, [b!, c!, d!, e!, f!])

@@ -42,6 +42,8 @@ export async function befriend(request: APIRequestContext, a: ChatUser, b: ChatU
 
 export interface SignInOptions {
   viewport?: ViewportSize
+  /** Another server than the suite's (a spec that starts a server of its own). */
+  baseURL?: string
   beforeLogin?: (context: BrowserContext) => Promise<void>
 }
 
@@ -59,7 +61,7 @@ export async function createGroup(request: APIRequestContext, owner: ChatUser, m
 
 /** Each user in a browser context of their own, logged in through the login form. */
 export async function signIn(browser: Browser, user: ChatUser, options: SignInOptions = {}): Promise<Session> {
-  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {})
+  const context = await browser.newContext({ ...(options.viewport ? { viewport: options.viewport } : {}), ...(options.baseURL ? { baseURL: options.baseURL } : {}) })
   await options.beforeLogin?.(context)
   const page = await context.newPage()
   await loginByPhone(page, user.phone, user.pwd)

@@ -55,17 +55,22 @@ const incoming = (signal: object, from = PEER, time = Math.floor(Date.now() / 10
 const flush = () => new Promise((r) => setTimeout(r, 0))
 
 describe('WebRTC call engine', () => {
-  it('caller: sends the invite, rings the dialing tone, connects on accept and offers; hang up sends the duration', async () => {
+  it("caller: sends the invite, rings the dialing tone, answers the callee's offer (even ahead of its accept), connects on accept; hang up sends the duration", async () => {
     const { chat, engine, ringtone, statuses } = setup()
     await engine.call({ userID: PEER, type: 2 })
     expect(sentSignals(chat)[0]).toMatchObject({ businessID: 1, actionType: 1, inviter: ME, inviteeList: [PEER], data: { call_type: 2, data: { cmd: 'videoCall' } } })
     expect(ringtone.loop).toHaveBeenCalledWith('dialing.wav')
+    chat.emit('rtc', { inviteID: 'call-test-0001', from: PEER, payload: { kind: 'offer', sdp: 'callee-offer' } })
+    await flush()
+    expect(chat.rtcSent).toEqual([{ inviteID: 'call-test-0001', to: PEER, payload: { kind: 'answer', sdp: 'answer-sdp' } }])
+    // Only the device that accepted offers: the call is connected from its offer on.
+    expect(engine.getState().callStatus).toBe('connected')
     chat.emit('message', incoming(buildSignal.accept(ref)))
     await flush()
     await flush()
     expect(engine.getState().callStatus).toBe('connected')
     expect(ringtone.stop).toHaveBeenCalled()
-    expect(chat.rtcSent[0]).toEqual({ inviteID: 'call-test-0001', to: PEER, payload: { kind: 'offer', sdp: 'offer-sdp' } })
+    expect(chat.rtcSent.filter((f) => f.payload.kind === 'offer')).toEqual([])
     expect(statuses).toEqual(['idle>dialing-c2c', 'dialing-c2c>calling-c2c-video'])
     await engine.hangup()
     await flush()
@@ -73,15 +78,16 @@ describe('WebRTC call engine', () => {
     expect(engine.getState().callStatus).toBe('idle')
   })
 
-  it('asks for the ICE configuration while ringing, so the offer follows the accept without another request', async () => {
+  it('asks for the ICE configuration while ringing, so the link is ready before the accept without another request', async () => {
     const iceConfig = jest.fn(async () => ({ iceServers: [{ urls: ['turn:relay.example:3478'], username: 'u', credential: 'c' }], sfu: false }))
     const { chat, engine, media } = setup(undefined, iceConfig)
     await engine.call({ userID: PEER, type: 2 })
     expect(iceConfig).toHaveBeenCalledTimes(1)
+    chat.emit('rtc', { inviteID: 'call-test-0001', from: PEER, payload: { kind: 'offer', sdp: 'callee-offer' } })
     chat.emit('message', incoming(buildSignal.accept(ref)))
     await flush()
     await flush()
-    expect(chat.rtcSent[0]).toMatchObject({ payload: { kind: 'offer' } })
+    expect(chat.rtcSent[0]).toMatchObject({ payload: { kind: 'answer' } })
     expect(iceConfig).toHaveBeenCalledTimes(1)
     expect(media.createPeerLink).toHaveBeenCalledWith(expect.objectContaining({ iceServers: [{ urls: ['turn:relay.example:3478'], username: 'u', credential: 'c' }] }), expect.anything())
   })
@@ -111,22 +117,39 @@ describe('WebRTC call engine', () => {
     jest.useRealTimers()
   })
 
-  it('callee: rings, accepts (path first, then the accept), answers the offer; a stale invite does not ring', async () => {
-    const { chat, engine, ringtone } = setup()
+  it('callee: rings with media and its offer readied but nothing sent, accepts (the offer first, then the accept); a stale invite does not ring', async () => {
+    const { chat, engine, ringtone, media } = setup()
     const invite = buildSignal.invite({ ...ref, inviter: PEER, inviteeList: [ME] })
     chat.emit('message', incoming(invite, PEER, Math.floor(Date.now() / 1000) - 60))
     await flush()
     expect(engine.getState().callStatus).toBe('idle')
+    expect(media.getLocalStream).not.toHaveBeenCalled()
     chat.emit('message', incoming(invite))
     await flush()
     expect(engine.getState()).toMatchObject({ callStatus: 'calling', callRole: 'callee' })
     expect(ringtone.loop).toHaveBeenCalledWith('ringing.wav')
+    expect(media.getLocalStream).toHaveBeenCalledTimes(1)
+    expect(media.createPeerLink).toHaveBeenCalledTimes(1)
+    // The link's candidates gathered while ringing stay on the device.
+    media.links[0]!.onIceCandidate({ candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 })
+    // An answer meant for another of our devices (the one that accepted) is not taken here.
+    chat.emit('rtc', { inviteID: invite.inviteID, from: PEER, payload: { kind: 'answer', sdp: 'x' } })
+    await flush()
+    expect(chat.rtcSent).toEqual([])
+    const link = (media.createPeerLink as jest.Mock).mock.results[0]?.value as { acceptAnswer: jest.Mock }
+    expect(link.acceptAnswer).not.toHaveBeenCalled()
     await engine.accept()
+    // The offer went out before the accept message.
+    expect(chat.sendRtc.mock.invocationCallOrder[0]).toBeLessThan(chat.sendMessage.mock.invocationCallOrder[0]!)
+    expect(chat.rtcSent[0]).toEqual({ inviteID: invite.inviteID, to: PEER, payload: { kind: 'offer', sdp: 'offer-sdp' } })
+    expect(media.getLocalStream).toHaveBeenCalledTimes(1)
     expect(sentSignals(chat)[0]).toMatchObject({ actionType: 3 })
     expect(engine.getState().callStatus).toBe('connected')
-    chat.emit('rtc', { inviteID: invite.inviteID, from: PEER, payload: { kind: 'offer', sdp: 'x' } })
+    chat.emit('rtc', { inviteID: invite.inviteID, from: PEER, payload: { kind: 'answer', sdp: 'y' } })
     await flush()
-    expect(chat.rtcSent.find((f) => f.payload.kind === 'answer')).toBeTruthy()
+    expect(link.acceptAnswer).toHaveBeenCalledWith('y')
+    media.links[0]!.onIceCandidate({ candidate: 'candidate:2 1 udp 1 127.0.0.1 5001 typ host', sdpMid: '0', sdpMLineIndex: 0 })
+    expect(chat.rtcSent.filter((f) => f.payload.kind === 'candidate')).toEqual([{ inviteID: invite.inviteID, to: PEER, payload: { kind: 'candidate', candidate: 'candidate:2 1 udp 1 127.0.0.1 5001 typ host', sdpMid: '0', sdpMLineIndex: 0 } }])
     chat.emit('rtc', { inviteID: invite.inviteID, from: PEER, payload: { kind: 'media', audio: false, video: true } })
     expect(engine.getState().remoteUserInfoList[0]).toMatchObject({ isAudioAvailable: false, isVideoAvailable: true })
   })
@@ -362,6 +385,22 @@ describe('WebRTC call engine, group calls', () => {
     await engine.hangup()
   })
 
+  it('through the SFU: the publication is made while the invitation rings and sent only after the accept', async () => {
+    const { chat, engine, media } = setup({ current: null }, async () => ({ iceServers: [], sfu: true }))
+    const invite = buildSignal.invite({ ...groupRef, inviter: B, inviteeList: [ME, C] })
+    chat.emit('message', inGroup(invite, B))
+    await flush()
+    await flush()
+    expect(media.createPeerLink).toHaveBeenCalledWith(expect.objectContaining({ role: 'publish' }), expect.anything())
+    media.links[0]!.onIceCandidate({ candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 })
+    expect(chat.sfuSent).toEqual([])
+    await engine.accept()
+    expect(sentSignals(chat)[0]).toMatchObject({ actionType: 3 })
+    expect(chat.sfuSent).toEqual([{ inviteID: groupRef.inviteID, payload: { kind: 'publish', sdp: 'offer-sdp' } }])
+    expect(chat.sendSfu.mock.invocationCallOrder[0]).toBeGreaterThan(chat.sendMessage.mock.invocationCallOrder[0]!)
+    await engine.hangup()
+  })
+
   it('inviteUser adds the new members and sends one invite naming them; people already there are skipped', async () => {
     const { chat, engine } = setup()
     await engine.groupCall({ userIDList: [B], type: 1, groupID: GROUP })
@@ -463,6 +502,7 @@ describe('WebRTC call engine, media-type switch', () => {
     jest.useFakeTimers()
     const { chat, engine } = setup()
     await engine.call({ userID: PEER, type: 1 })
+    chat.emit('rtc', { inviteID: 'call-test-0001', from: PEER, payload: { kind: 'offer', sdp: 'callee-offer' } })
     chat.emit('message', incoming(buildSignal.accept(ref)))
     for (let i = 0; i < 5; i++) await Promise.resolve()
     jest.advanceTimersByTime(1000)
@@ -481,6 +521,7 @@ describe('WebRTC call engine, the end of a session', () => {
     engine.kickOut()
     expect(toasts).toEqual([])
     await engine.call({ userID: PEER, type: 2 })
+    chat.emit('rtc', { inviteID: 'call-test-0001', from: PEER, payload: { kind: 'offer', sdp: 'callee-offer' } })
     chat.emit('message', incoming(buildSignal.accept(ref)))
     await flush()
     await flush()

@@ -13,6 +13,7 @@ function setup() {
     roles.push(opts.role ?? 'peer')
     const link = {
       createOffer: async () => 'publish-offer',
+      localSdp: () => 'publish-offer',
       acceptOffer: async (sdp: string) => `answer-to-${sdp}`,
       acceptAnswer: jest.fn(async () => undefined),
       addCandidate: jest.fn(async () => undefined),
@@ -39,6 +40,11 @@ describe('the SFU media path', () => {
     const { path, roles, links, sent, streams } = setup()
     await flush()
     expect(roles).toEqual(['publish'])
+    // Made ahead (an invitee ringing), the publication and its candidates wait for publish().
+    links[0]!.events.onIceCandidate({ candidate: 'early', sdpMid: '0', sdpMLineIndex: 0 })
+    expect(sent).toEqual([])
+    await path.publish()
+    await path.publish()
     expect(sent).toEqual([{ kind: 'publish', sdp: 'publish-offer' }])
     await path.handleSfu({ kind: 'published', sdp: 'janus-answer' })
     expect(links[0]!.acceptAnswer).toHaveBeenCalledWith('janus-answer')

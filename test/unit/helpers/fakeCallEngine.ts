@@ -38,6 +38,7 @@ export function fakeCallMedia(options: FakeCallMediaOptions = {}) {
       links.push(events)
       return {
         createOffer: async () => 'offer-sdp',
+        localSdp: () => 'offer-sdp',
         acceptOffer: async () => 'answer-sdp',
         acceptAnswer: jest.fn(async () => undefined),
         addCandidate: jest.fn(async () => undefined),

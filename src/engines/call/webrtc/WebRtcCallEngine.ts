@@ -34,6 +34,8 @@ export class WebRtcCallEngine implements CallEngine {
    * invitation), so that neither side waits for the request after the accept.
    */
   private iceAhead: { ref: CallRef; config: Promise<{ iceServers: IceServer[]; sfu: boolean }> } | null = null
+  /** The callee's device readying media while it rings (see warmUp). */
+  private warm: { ref: CallRef; done: Promise<void> } | null = null
   /** Negotiation frames that arrived before the media path existed. */
   private pendingRtc: RtcEvent[] = []
   private timers: Array<ReturnType<typeof setTimeout>> = []
@@ -125,6 +127,7 @@ export class WebRtcCallEngine implements CallEngine {
     this.pendingRtc = []
     this.ref = null
     this.iceAhead = null
+    this.warm = null
     this.joining = false
     this.deps.ringtone.stop()
     this.dispatch({ type: 'reset' })
@@ -165,6 +168,11 @@ export class WebRtcCallEngine implements CallEngine {
     } catch (err) {
       throw this.mediaFailure(err, video)
     }
+    this.localOpened(video)
+  }
+
+  /** The local stream is there: the screens show it, and AI voice and blur apply to it. */
+  private localOpened(video: boolean): void {
     this.events.emit('streamsChanged', undefined)
     void this.refreshDevices()
     if (this.state.enableAIVoice) void this.applyNoiseSuppression(true)
@@ -233,7 +241,11 @@ export class WebRtcCallEngine implements CallEngine {
     try {
       await this.openLocal(params.type)
       if (this.ref !== ref) return
+      // The link is made while the invite goes out: the callee's offer comes with its accept.
+      const pathReady = this.startPath(ref)
       await this.send(ref, buildSignal.invite(ref))
+      await pathReady
+      for (const e of this.pendingRtc.splice(0)) await this.onRtc(e)
     } catch (err) {
       this.startFailed(err)
     }
@@ -279,6 +291,8 @@ export class WebRtcCallEngine implements CallEngine {
       if (this.ref !== ref) return
       await this.startPath(ref)
       await this.send(ref, buildSignal.invite(ref))
+      // Published once the invite has put us in the call (the server serves the SFU only to people in it).
+      await this.sfu?.publish()
     } catch (err) {
       this.startFailed(err)
     }
@@ -387,10 +401,16 @@ export class WebRtcCallEngine implements CallEngine {
     if (!ref || this.state.callStatus !== CallStatus.Calling || this.state.callRole !== CallRole.Callee || this.state.accepting) return
     this.dispatch({ type: 'acceptStarted' })
     try {
-      await this.openLocal(ref.mediaType)
+      if (this.warm?.ref === ref) await this.warm.done
+      if (this.ref !== ref) return
+      if (!this.local) await this.openLocal(ref.mediaType)
       if (this.ref !== ref) return
       await this.startPath(ref)
+      // One-to-one: the callee offers, ahead of its accept (which is stored before it is
+      // delivered), so the caller answers the moment the offer arrives.
+      if (!ref.groupID) await this.path?.connect(ref.inviter, true)
       await this.send(ref, buildSignal.accept(ref))
+      await this.sfu?.publish()
     } catch (err) {
       if (this.ref !== ref) return
       if (!(err instanceof CallError)) this.toast('Accept failed', 'error')
@@ -472,6 +492,7 @@ export class WebRtcCallEngine implements CallEngine {
     const others = s.groupID ? [...new Set([message.from, ...s.inviteeList])].filter((u) => u !== me && u !== s.inviter).map((u) => blankUser(u)) : []
     this.dispatch({ type: 'invited', inviteID: s.inviteID, mediaType: s.data.call_type, caller, others, isGroup: !!s.groupID, groupID: s.groupID })
     this.events.emit('invited', { inviteID: s.inviteID, offlinePushInfo: pushInfoOf(s, displayName(caller)) })
+    this.warm = { ref, done: this.warmUp(ref) }
     if (s.groupID) for (const u of [s.inviter, ...others.map((o) => o.userId)]) void this.fillProfile(u)
     // The caller writes the timeout record; the callee only stops ringing.
     const left = message.time * 1000 + s.timeout * 1000 - this.now()
@@ -480,16 +501,43 @@ export class WebRtcCallEngine implements CallEngine {
     })
   }
 
+  /**
+   * While the callee's device rings, the camera and microphone open, the media path is made
+   * and, in a one-to-one call, the link to the caller and our offer are readied (through the
+   * SFU: the publication), ICE gathering meanwhile, so an accept sends the offer at once.
+   * Nothing leaves the device before the accept; a failure here is met again, and explained,
+   * by the accept.
+   */
+  private async warmUp(ref: CallRef): Promise<void> {
+    const video = ref.mediaType === CallMediaType.Video
+    let local: CallStream
+    try {
+      local = await this.deps.media.getLocalStream({ audio: true, video, resolution: this.state.videoResolution })
+    } catch {
+      return
+    }
+    if (this.ref !== ref || this.local) {
+      local.stop()
+      return
+    }
+    this.local = local
+    this.localOpened(video)
+    await this.startPath(ref)
+    if (this.ref !== ref || ref.groupID) return
+    await this.path?.prepare(ref.inviter).catch((err: unknown) => console.warn('offer not prepared', err))
+  }
+
   // ── both sides ─────────────────────────────────────────────────────────────────────────────
 
   private async startPath(ref: CallRef): Promise<void> {
+    if (this.path) return
     let config = { iceServers: [] as IceServer[], sfu: false }
     try {
       config = await (this.iceAhead?.ref === ref ? this.iceAhead.config : this.deps.iceConfig())
     } catch {
       // Without configured servers, host candidates still connect browsers on one network.
     }
-    if (this.ref !== ref || !this.local) return
+    if (this.ref !== ref || !this.local || this.path) return
     const events = {
       remoteStream: (userId: string, stream: CallStream) => {
         this.remoteStreams.set(userId, stream)
@@ -587,10 +635,10 @@ export class WebRtcCallEngine implements CallEngine {
     const name = displayName(this.state.remoteUserInfoList.find((u) => u.userId === message.from) ?? blankUser(message.from, { nick: message.nick }))
     switch (kind) {
       case 'accept':
+        // Usually connected already, by the callee's offer that came ahead of this.
         if (this.state.callRole !== CallRole.Caller || this.state.callStatus !== CallStatus.Calling) return
         this.onConnected(ref)
         await this.startPath(ref)
-        await this.path?.connect(message.from, true)
         for (const e of this.pendingRtc.splice(0)) await this.onRtc(e)
         return
       case 'reject':
@@ -658,6 +706,12 @@ export class WebRtcCallEngine implements CallEngine {
       this.applyAudioOnly()
       return
     }
+    // A device still ringing takes no negotiation: the answer to the offer of the device that
+    // accepted also reaches the callee's other devices.
+    if (this.state.callRole === CallRole.Callee && this.state.callStatus === CallStatus.Calling && !this.state.accepting) return
+    // Only the device that accepted offers, just before its accept message, which the server
+    // stores before delivering: the offer already means the call is answered.
+    if (e.payload.kind === 'offer' && !this.ref.groupID && this.state.callRole === CallRole.Caller && this.state.callStatus === CallStatus.Calling) this.onConnected(this.ref)
     if (!this.path) {
       this.pendingRtc.push(e)
       return
