@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { PageQuery } from './envelope'
 import { DeviceSession } from './auth'
+import { Membership, MembershipEvent } from './member'
+
+export * from './member'
 
 /**
  * The operator console (docs/admin.md): accounts and their lifecycle, membership, redeem codes,
@@ -40,13 +43,6 @@ const IsoTime = z.string().datetime({ offset: true })
 export const AccountState = { Active: 'active', Banned: 'banned', Deactivated: 'deactivated', Deleted: 'deleted' } as const
 export type AccountState = (typeof AccountState)[keyof typeof AccountState]
 
-export const Membership = z.object({
-  vipType: z.number().int(),
-  vipLevel: z.number().int(),
-  /** ISO time; null: no end (or not a member). */
-  expiresAt: z.string().nullable(),
-})
-export type Membership = z.infer<typeof Membership>
 
 export const AdminUserRow = z.object({
   wtId: z.string(),
@@ -88,20 +84,6 @@ export const GrantBody = z.object({
 }).refine((b) => b.vipType === 0 || (b.vipLevel >= VIP_LEVEL_MIN && b.vipLevel <= VIP_LEVEL_MAX), { message: `会员等级为${VIP_LEVEL_MIN}-${VIP_LEVEL_MAX}`, path: ['vipLevel'] })
 export type GrantBody = z.infer<typeof GrantBody>
 
-export const MembershipEvent = z.object({
-  id: z.number().int(),
-  wtId: z.string(),
-  nickName: z.string(),
-  at: z.string(),
-  /** grant (operator), code (redeemed), revoke (operator ended it). */
-  source: z.string(),
-  vipType: z.number().int(),
-  vipLevel: z.number().int(),
-  expiresAt: z.string().nullable(),
-  operator: z.string(),
-  code: z.string(),
-})
-export type MembershipEvent = z.infer<typeof MembershipEvent>
 export const MembershipHistoryQuery = PageQuery.extend({ wtId: z.string().trim().max(64).default('') })
 
 export const CodesCreateBody = z.object({
@@ -231,19 +213,3 @@ export type Overview = z.infer<typeof Overview>
 export const OverviewQuery = z.object({ days: z.coerce.number().int().min(7).max(90).default(30) })
 
 export const AdminMe = z.object({ wtId: z.string(), nickName: z.string() })
-
-// ---- The user's side ----
-
-export const MemberCentre = z.object({
-  membership: Membership,
-  /** True while the membership is in force. */
-  active: z.boolean(),
-  history: z.array(MembershipEvent),
-  /** Seconds of calls a non-member may place per day. */
-  dailyCallLimitSeconds: z.number().int(),
-  /** Upload budget per hour, in MB, for a non-member and for a member. */
-  uploadMbPerHour: z.object({ regular: z.number(), member: z.number() }),
-})
-export type MemberCentre = z.infer<typeof MemberCentre>
-export const RedeemBody = z.object({ code: z.string().trim().min(1, '请输入兑换码').max(32) })
-export const DeleteAccountBody = z.object({ pwd: z.string().min(1, '请输入登录密码').max(64) })

@@ -1,4 +1,4 @@
-import type { MembershipEvent } from '@shared/admin'
+import type { MembershipEvent } from '@shared/member'
 
 /** A date for people: 2026-12-25 (the local day). */
 export function dayText(iso: string | null): string {

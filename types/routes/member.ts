@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DeleteAccountBody, MemberCentre, RedeemBody } from '../admin'
+import { DeleteAccountBody, MemberCentre, RedeemBody } from '../member'
 import { route } from './route'
 
 /** The membership centre (/member) and the end of an account (Settings 注销账号). */

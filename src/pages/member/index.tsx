@@ -1,6 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import type { MemberCentre } from '@shared/admin'
+import type { MemberCentre } from '@shared/member'
 import { memberRoutes } from '@shared/routes/member'
 import AppShell from '@/components/layout/AppShell'
 import Avatar from '@/components/layout/Avatar'
