@@ -10,23 +10,18 @@ import { anchorIdOf, CHAT_SCROLL_ID } from '../MessageList'
 import type { ForwardJob } from './ForwardDialog'
 import { BLINK_MS, QUOTE_NOT_FOUND_TEXT } from './quote'
 
-/** At most this many older pages are loaded looking for a message to jump to. */
-const JUMP_MAX_PAGES = 50
-
-/** Loads older pages until the message is held, or the history ends. */
+/**
+ * The message, held at once or after the page around it was loaded in place of the window (however
+ * far back it is); undefined when the user cannot see it (deleted for them, cleared, never there).
+ */
 async function findLoading({ store, chat }: App, conversationID: string, messageID: string): Promise<UiMessage | undefined> {
   const find = () => store.getState().messages[conversationID]?.list.find((m) => m.ID === messageID)
-  let found = find()
-  for (let page = 0; !found && page < JUMP_MAX_PAGES; page++) {
-    const held = store.getState().messages[conversationID]
-    if (!held || held.isCompleted) break
-    const before = held.list.length
-    await chat.loadOlderMessages(conversationID)
-    found = find()
-    // A page already on its way (the user scrolled up): wait for it instead of asking again.
-    if (!found && (store.getState().messages[conversationID]?.list.length ?? 0) === before) await new Promise((r) => setTimeout(r, 200))
+  try {
+    if (!(await chat.loadAround(conversationID, messageID))) return undefined
+  } catch (err) {
+    console.warn('loading the messages around a jump failed', err)
   }
-  return found
+  return find()
 }
 
 export interface MessageOpsState {

@@ -3,7 +3,7 @@ import { OutgoingMessage, type Conversation, type Message, type Reaction } from 
 import { PROTOCOL_VERSION } from '@shared/codes'
 import type { ChatServerFrame, ServerFrame } from '@shared/frames'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
-import type { ForwardResult } from '@shared/messageOps'
+import { SEARCH_PAGE_SIZE, type ForwardResult } from '@shared/messageOps'
 import type { SearchResult } from '@shared/search'
 import { accountRoutes } from '@shared/routes/account'
 import { chatRoutes } from '@shared/routes/chat'
@@ -65,6 +65,9 @@ async function existing(answer: Promise<Conversation | null>): Promise<Conversat
   if (!conversation) throw new Error('会话不存在')
   return conversation
 }
+
+/** A refusal answered 404 by the server (the HTTP client rejects with the envelope's code). */
+const isNotFound = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 404
 
 interface PendingLogin {
   resolve(): void
@@ -226,6 +229,19 @@ export class SelfHostedChatEngine implements ChatEngine {
 
   searchMessages(params: SearchMessagesParams): Promise<MessagePage> {
     return this.options.http.call(chatRoutes.search, params)
+  }
+
+  async searchAllMessages(keyword: string, count = SEARCH_PAGE_SIZE): Promise<Message[]> {
+    return (await this.options.http.call(chatRoutes.searchAll, { keyword, count }, { silent: true })).messages
+  }
+
+  async locateMessage(conversationID: string, messageID: string): Promise<number | null> {
+    try {
+      return (await this.options.http.call(chatRoutes.locate, { conversationID, messageID }, { silent: true })).sequence
+    } catch (err) {
+      if (isNotFound(err)) return null
+      throw err
+    }
   }
 
   // The screens show these failures in their own words (spec 8: '已过撤回时限', '内容包含敏感词汇').
