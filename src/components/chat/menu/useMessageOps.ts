@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PressPoint } from '@/components/conversation/usePressMenu'
 import { scroller } from '@/platform/scroller'
-import { useApp } from '@/root/AppContext'
+import { useApp, useAppStore } from '@/root/AppContext'
 import type { App } from '@/root/createApp'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
@@ -109,6 +109,15 @@ export function useMessageOps(conversationID: string, isGroup: boolean): Message
     }),
     [conversationID, isGroup, selecting, selectedKeys, highlightKey],
   )
+
+  // A chat-history hit picked in the conversation list: shown once the chat's first page is held.
+  const pendingJump = useAppStore((s) => s.pendingJump)
+  const held = useAppStore((s) => Boolean(s.messages[conversationID]))
+  useEffect(() => {
+    if (!pendingJump || pendingJump.conversationID !== conversationID || !held) return
+    app.store.getState().setPendingJump(null)
+    void ops.jumpToMessage(pendingJump.messageID)
+  }, [pendingJump, conversationID, held])
 
   return {
     ops,
