@@ -2,6 +2,7 @@ import type { SocketPort } from '@/platform/socket'
 import type { CallEngine, CallEngineDeps } from './call/CallEngine'
 import { WebRtcCallEngine } from './call/webrtc/WebRtcCallEngine'
 import type { ChatEngine } from './chat/ChatEngine'
+import type { LinkWatch } from './chat/selfhosted/channel'
 import type { ImHttp } from './chat/selfhosted/imHttp'
 import { SelfHostedChatEngine } from './chat/selfhosted/SelfHostedChatEngine'
 
@@ -12,6 +13,8 @@ export interface ChatEngineDeps {
   http: ImHttp
   /** The app session token (the channel is /ws/{token}). */
   sessionToken(): string | null
+  /** The app in front or not, the network up or down: how closely the link is watched. */
+  link?: LinkWatch
 }
 
 export type ChatEngineFactory = (deps: ChatEngineDeps) => ChatEngine

@@ -35,7 +35,7 @@ import {
 } from '../ChatEngine'
 import { TypedEmitter } from '../emitter'
 import type { BackoffOptions } from './backoff'
-import { ReconnectingChannel, type ChannelState } from './channel'
+import { ReconnectingChannel, type ChannelState, type LinkWatch } from './channel'
 import { systemClock, type Clock } from './clock'
 import type { ImHttp } from './imHttp'
 import { Outbox } from './outbox'
@@ -55,6 +55,7 @@ export interface SelfHostedChatEngineOptions {
   random?: () => number
   heartbeatMs?: number
   backoff?: BackoffOptions
+  link?: LinkWatch
   loginTimeoutMs?: number
   sendAckTimeoutMs?: number
 }
@@ -124,6 +125,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       random: this.options.random,
       heartbeatMs: this.options.heartbeatMs,
       backoff: this.options.backoff,
+      link: this.options.link,
     })
     this.channel = channel
     channel.on('frame', (frame) => this.handleFrame(frame))
