@@ -88,7 +88,8 @@ export function createSend({ engine, me, state, toast }: ServiceContext, { uploa
       readReceiptInfo: { readCount: 0, unreadCount: 0 },
       status: 'unSend',
       progress: 0,
-      anchorSequence: highestSequence(s.messages[conversationID]?.list ?? []),
+      // A window in the past does not hold the newest message: the conversation knows it.
+      anchorSequence: Math.max(highestSequence(s.messages[conversationID]?.list ?? []), s.messages[conversationID]?.hasNewer ? (s.conversations[conversationID]?.lastSequence ?? 0) : 0),
       ...extra,
     }
   }

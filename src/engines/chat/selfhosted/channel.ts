@@ -69,8 +69,8 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   private retryTimer: unknown = null
   private heartbeatTimer: unknown = null
   private lastFrameAt = 0
-  /** When the unanswered ping went out; null when every ping was answered. */
-  private pingSentAt: number | null = null
+  /** Since when an answer is awaited (a ping, or the hello of a new socket); null when none is. */
+  private awaitingSince: number | null = null
   private unwatchLink: (() => void) | null = null
   private heardOnThisSocket = false
   private current: ChannelState = 'idle'
@@ -141,6 +141,9 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
     }
     this.setState('connecting')
     this.heardOnThisSocket = false
+    // In front, a connection attempt that hangs (a handshake into a silent network) is given up
+    // like an unanswered probe, instead of after the system's minutes-long timeout.
+    if (this.inFront()) this.scheduleHeartbeat(WS_PROBE_MS + WS_PROBE_REPLY_MS)
     const socket = this.options.connect(url)
     this.socket = socket
     this.detach = [
@@ -153,9 +156,10 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   private handleOpen(socket: PlatformSocket): void {
     if (socket !== this.socket) return
     this.lastFrameAt = this.clock.now()
-    this.pingSentAt = null
+    // The server greets every new socket at once: its hello is awaited like a probe's answer.
+    this.awaitingSince = this.lastFrameAt
     this.setState('open')
-    this.scheduleHeartbeat(this.silenceBeforePing())
+    this.scheduleHeartbeat(this.replyWindow())
   }
 
   private inFront(): boolean {
@@ -193,11 +197,11 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   }
 
   private probe(): void {
-    if (this.pingSentAt === null) {
-      this.pingSentAt = this.clock.now()
-      this.send({ type: 'ping', ts: this.pingSentAt })
+    if (this.awaitingSince === null) {
+      this.awaitingSince = this.clock.now()
+      this.send({ type: 'ping', ts: this.awaitingSince })
     }
-    this.scheduleHeartbeat(Math.max(0, this.pingSentAt + this.replyWindow() - this.clock.now()))
+    this.scheduleHeartbeat(Math.max(0, this.awaitingSince + this.replyWindow() - this.clock.now()))
   }
 
   private reconnect(reason: string): void {
@@ -209,6 +213,7 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   private handleMessage(socket: PlatformSocket, text: string): void {
     if (socket !== this.socket) return
     this.lastFrameAt = this.clock.now()
+    this.awaitingSince = null
     const parsed = parseServerFrame(text, (reason) => {
       console.warn('dropped an invalid frame in a batch:', reason)
       this.emit('invalidFrame', { reason, raw: text })
@@ -259,12 +264,12 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   }
 
   private beat(): void {
+    if (this.current === 'connecting') return this.reconnect('connect timeout')
     if (this.current !== 'open') return
     const now = this.clock.now()
-    if (this.pingSentAt !== null && this.lastFrameAt >= this.pingSentAt) this.pingSentAt = null
-    if (this.pingSentAt !== null) {
-      if (now - this.pingSentAt >= this.replyWindow()) return this.reconnect('heartbeat timeout')
-      return this.scheduleHeartbeat(this.pingSentAt + this.replyWindow() - now)
+    if (this.awaitingSince !== null) {
+      if (now - this.awaitingSince >= this.replyWindow()) return this.reconnect('heartbeat timeout')
+      return this.scheduleHeartbeat(this.awaitingSince + this.replyWindow() - now)
     }
     const quietFor = now - this.lastFrameAt
     if (quietFor >= this.silenceBeforePing()) return this.probe()
