@@ -21,6 +21,8 @@ const SCROLL_THROTTLE_MS = 150
 /** Spec 4 "Read receipts": an incoming message counts as seen at 70 % visibility. */
 const VISIBLE_RATIO = 0.7
 const BOTTOM = 1e9
+/** After a page's answer, by when its rows have been laid out (or it brought none). */
+const ANCHOR_RELEASE_MS = 100
 
 interface Props {
   list: UiMessage[]
@@ -79,12 +81,22 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
     anchor.current = offset === null ? null : { key, offset }
   }, [])
 
+  /** A page that brought no rows (none there, a failure) leaves no anchor for a later change. */
+  const releaseAfter = useCallback((load: Promise<void>) => {
+    const mine = anchor.current
+    void load.finally(() =>
+      setTimeout(() => {
+        if (anchor.current === mine) anchor.current = null
+      }, ANCHOR_RELEASE_MS),
+    )
+  }, [])
+
   const loadNewer = useCallback(async () => {
     if (loadingNewerRef.current) return
     const last = keysRef.current[keysRef.current.length - 1]
     await holdRow(last)
-    void loadNewerMessages(conversationID)
-  }, [conversationID, holdRow])
+    releaseAfter(loadNewerMessages(conversationID))
+  }, [conversationID, holdRow, releaseAfter])
 
   const measure = useCallback(async () => {
     const m = await scroller.metrics(CHAT_SCROLL_ID)
@@ -207,7 +219,7 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
   const loadOlder = async () => {
     if (loadingOlder || isCompleted) return
     await holdRow(keys[0])
-    void loadOlderMessages(conversationID)
+    releaseAfter(loadOlderMessages(conversationID))
   }
 
   return (
