@@ -136,6 +136,8 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
 
   // Before paint, so the view never flashes at the wrong place.
   useLayoutEffect(() => {
+    // A window in the past (after a jump far back) has no bottom to follow.
+    if (hasNewer) atBottom.current = false
     const after = { conversationID, keys }
     const held = anchor.current
     if (held && before(shape.current, conversationID) && keys.includes(held.key)) {
@@ -163,7 +165,7 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
       case 'none':
         break
     }
-  }, [conversationID, keys, byKey, selfID, toBottom])
+  }, [conversationID, keys, byKey, selfID, toBottom, hasNewer])
 
   // Rows grow after the scroll was planned (images and videos load, a reopened chat's rows lay out
   // after the first paint): a list that was at the bottom stays there.
@@ -175,7 +177,7 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
           if (!m) return
           const wasAtBottom = distanceFromBottom({ ...m, scrollHeight: lastHeight.current || m.scrollHeight }) <= AT_BOTTOM_PX
           lastHeight.current = m.scrollHeight
-          if (wasAtBottom && atBottom.current && !anchor.current) scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM)
+          if (wasAtBottom && atBottom.current && !anchor.current && !hasNewerRef.current) scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM)
         })
       }),
     [conversationID],
