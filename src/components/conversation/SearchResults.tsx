@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import Avatar from '@/components/layout/Avatar'
 import { useApp } from '@/root/AppContext'
 import { groupByInitial } from '@/utils/pinyin'
@@ -34,7 +34,10 @@ function Section({ title, entries, onPick }: { title: string; entries: SearchEnt
             >
               <Avatar src={mediaUrl(entry.avatar)} size={36} />
               <View className='conv-results__text'>
-                <View className='conv-results__name'>{entry.name}</View>
+                <View className='conv-results__name'>
+                  {entry.name}
+                  {entry.tag ? <Text className='conv-results__tag'>{entry.tag}</Text> : null}
+                </View>
                 <View className='conv-results__detail'>{entry.detail}</View>
               </View>
             </View>

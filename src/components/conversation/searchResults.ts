@@ -17,6 +17,8 @@ export interface SearchEntry {
   detail: string
   /** Said on hover: a group's number, so groups of one name are told apart. */
   hint: string
+  /** Beside the name of a chat-history hit in a group: its number, for the same reason. */
+  tag?: string
 }
 
 export interface SearchGroups {
@@ -97,6 +99,7 @@ function fromHit(hit: Message, query: string, conversations: ReadonlyMap<string,
     avatar: conversation ? conversationAvatar(conversation) : hit.avatar,
     detail,
     hint: conversation ? conversationHint(conversation) : name,
+    ...(conversation?.groupProfile?.groupNumber ? { tag: `群号 ${conversation.groupProfile.groupNumber}` } : {}),
   }
 }
 

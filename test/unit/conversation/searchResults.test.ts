@@ -85,5 +85,6 @@ test('chat-history hits form a third section, named after their conversation, sy
   ])
   // Two groups of one name are told apart by their numbers.
   expect(messages.map((m) => m.hint)).toEqual(['项目讨论组（群号 700001）', '张三', '项目讨论组（群号 900001）'])
+  expect(messages.map((m) => m.tag)).toEqual(['群号 700001', undefined, '群号 900001'])
   expect(messages.every((m) => !m.detail.includes('[自定义消息]'))).toBe(true)
 })
