@@ -40,10 +40,13 @@ export function anchorIdOf(key: string): string {
   return `msg-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`
 }
 
-/** A row that must stay where the reader sees it while pages are put above or taken away. */
+/**
+ * A row that must stay where the reader sees it while pages are put above or taken away: where it
+ * lay in the content when the page was asked for (its offset in view plus the scroll position).
+ */
 interface Anchor {
   key: string
-  offset: number
+  top: number
 }
 
 /** The list had rows of this conversation before the change. */
@@ -77,8 +80,8 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
   /** Notes where a row is now, so the view can be put back after the rows around it change. */
   const holdRow = useCallback(async (key: string | undefined) => {
     if (!key) return
-    const offset = await scroller.offsetOf(CHAT_SCROLL_ID, anchorIdOf(key))
-    anchor.current = offset === null ? null : { key, offset }
+    const [offset, m] = await Promise.all([scroller.offsetOf(CHAT_SCROLL_ID, anchorIdOf(key)), scroller.metrics(CHAT_SCROLL_ID)])
+    anchor.current = offset === null || !m ? null : { key, top: offset + m.scrollTop }
   }, [])
 
   /** A page that brought no rows (none there, a failure) leaves no anchor for a later change. */
@@ -144,11 +147,11 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
       // Pages were put above or taken away around the row the reader saw: it stays where it was.
       anchor.current = null
       shape.current = after
-      void scroller.offsetOf(CHAT_SCROLL_ID, anchorIdOf(held.key)).then((offset) => {
-        if (offset === null || offset === held.offset) return
-        void scroller.metrics(CHAT_SCROLL_ID).then((now) => {
-          if (now) scroller.scrollTo(CHAT_SCROLL_ID, now.scrollTop + offset - held.offset)
-        })
+      // Only the rows' shift is made up for: a move since (a jump, the reader's scroll) stands.
+      void Promise.all([scroller.offsetOf(CHAT_SCROLL_ID, anchorIdOf(held.key)), scroller.metrics(CHAT_SCROLL_ID)]).then(([offset, now]) => {
+        if (offset === null || !now) return
+        const shift = offset + now.scrollTop - held.top
+        if (shift !== 0) scroller.scrollTo(CHAT_SCROLL_ID, now.scrollTop + shift)
       })
       return
     }
