@@ -1,4 +1,5 @@
 import { HISTORY_PAGE_SIZE } from '@shared/chat'
+import { MESSAGE_WINDOW } from '@/stores/chat/messageWindow'
 import { contiguousSequence, highestSequence, lowestSequence } from '@/stores/chat/uiMessage'
 import { toUi } from './audio'
 import type { ServiceContext } from '../context'
@@ -10,6 +11,8 @@ const SINCE_PAGE_SIZE = 200
  * scroll on from it both ways (and scrolling down loads what follows).
  */
 const AROUND_PAGE_SIZE = 60
+/** The most a history page may hold (types/chat.ts HistoryBody). */
+const HISTORY_PAGE_MAX = 100
 
 export function createLoading({ engine, state }: ServiceContext) {
   const gapFills = new Map<string, Promise<void>>()
@@ -99,6 +102,21 @@ export function createLoading({ engine, state }: ServiceContext) {
     const sequence = await engine().locateMessage(conversationID, messageID)
     if (sequence === null) return false
     const half = AROUND_PAGE_SIZE / 2
+    const before = state().messages[conversationID]
+    const lowest = before ? lowestSequence(before.list) : 0
+    const stored = before ? before.list.filter((m) => m.sequence > 0).length : 0
+    if (before && lowest > 0 && stored + lowest - sequence + half <= MESSAGE_WINDOW) {
+      // Near enough: the pages in between are loaded too and the window keeps what it held.
+      let from = lowest
+      while (from > sequence - half) {
+        const count = Math.min(HISTORY_PAGE_MAX, from - (sequence - half))
+        const older = await engine().getMessageList({ conversationID, count, beforeSequence: from })
+        state().mergeMessages(conversationID, older.messages.map(toUi), { isCompleted: older.isCompleted, keep: 'oldest' })
+        if (older.isCompleted || !older.messages.length) break
+        from = lowestSequence(older.messages.map(toUi))
+      }
+      return isHeld()
+    }
     const page = await engine().getMessageList({ conversationID, count: AROUND_PAGE_SIZE, beforeSequence: sequence + half })
     const held = state().messages[conversationID]?.list ?? []
     const messages = page.messages.map(toUi)

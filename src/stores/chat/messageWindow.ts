@@ -52,8 +52,10 @@ export function admitted(window: MessageWindow, incoming: readonly UiMessage[]):
 
 /**
  * A window put in place of what was held (a jump to an old message, a return to the newest page):
- * the stored messages are the page's, the local ones held stay.
+ * the stored messages are the page's, the local ones held stay. A newest page also keeps what
+ * is held beyond its end: a send acknowledged while the page was on its way.
  */
-export function replacedWindow(held: readonly UiMessage[], page: readonly UiMessage[]): UiMessage[] {
-  return mergeMessageList(page, held.filter((m) => m.sequence === 0))
+export function replacedWindow(held: readonly UiMessage[], page: readonly UiMessage[], isNewest: boolean): UiMessage[] {
+  const top = highestSequence(page)
+  return mergeMessageList(page, held.filter((m) => m.sequence === 0 || (isNewest && m.sequence > top)))
 }

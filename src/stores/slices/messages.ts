@@ -57,7 +57,7 @@ export const createMessagesSlice: StateCreator<AppState, [], [], MessagesSlice> 
   replaceMessages: (id, page, { isCompleted, hasNewer }) =>
     set((s) => {
       const held = entry(s, id)
-      return { messages: { ...s.messages, [id]: { ...held, list: replacedWindow(held.list, page), isCompleted, hasNewer } } }
+      return { messages: { ...s.messages, [id]: { ...held, list: replacedWindow(held.list, page, !hasNewer), isCompleted, hasNewer } } }
     }),
   setLoadingNewer: (id, loadingNewer) =>
     set((s) => {

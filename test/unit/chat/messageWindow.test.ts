@@ -123,6 +123,25 @@ describe('the store and the chat service keep a bounded window', () => {
     expect(entry().hasNewer).toBe(false)
   })
 
+  test('a jump near enough loads the pages in between and keeps the newest', async () => {
+    await chat.openConversation(PEER)
+    const target = engine.history[PEER]![899]!
+    expect(await chat.loadAround(PEER, target.ID)).toBe(true)
+    expect(seqs()).toEqual(range(870, 1000))
+    expect(entry().hasNewer).toBe(false)
+  })
+
+  test('the newest page keeps a send acknowledged while it was on its way', async () => {
+    await chat.openConversation(PEER)
+    await chat.loadAround(PEER, engine.history[PEER]![41]!.ID)
+    const sent = fromServer(message({ conversationID: PEER, sequence: 1001, from: '10000001' }))
+    store.getState().mergeMessages(PEER, [{ ...sent, sequence: 0, status: 'unSend' }])
+    store.getState().replaceMessages(PEER, stored(981, 1000), { isCompleted: false, hasNewer: true })
+    store.getState().mergeMessages(PEER, [sent])
+    store.getState().replaceMessages(PEER, stored(981, 1000), { isCompleted: false, hasNewer: false })
+    expect(seqs().slice(-2)).toEqual([1000, 1001])
+  })
+
   test('live growth keeps at most twice the paging window', async () => {
     engine.history[PEER] = []
     await chat.openConversation(PEER)
