@@ -214,6 +214,13 @@ export const HistoryBody = z.object({
   beforeSequence: z.number().int().min(1).optional(),
   count: z.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
 })
+/**
+ * Where a message sits in the user's history, found by its ID: a quoted or pinned message older
+ * than the pages the client holds is reloaded around this sequence.
+ */
+export const LocateBody = z.object({ conversationID: ConversationID, messageID: z.string().min(1).max(200) })
+export const LocatedMessage = z.object({ sequence: z.number().int().min(1) })
+export type LocatedMessage = z.infer<typeof LocatedMessage>
 export const SinceBody = z.object({ conversationID: ConversationID, afterSequence: z.number().int().min(0), count: z.number().int().min(1).max(500).default(200) })
 export const ConversationBody = z.object({ conversationID: ConversationID })
 export const PinBody = z.object({ conversationID: ConversationID, isPinned: z.boolean() })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ConversationID, MESSAGE_MAX_CHARS } from './chat'
+import { ConversationID, MESSAGE_MAX_CHARS, Message } from './chat'
 
 /**
  * Message operations (spec section 4 "Messages", the menu table): revoke, delete for me,
@@ -206,6 +206,15 @@ export const MessageSearchBody = z.object({
   count: z.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
 })
 export type MessageSearchBody = z.infer<typeof MessageSearchBody>
+
+/** The conversation list's search: chat history of every conversation of the user, newest first. */
+export const HistorySearchBody = z.object({
+  keyword: z.string().trim().min(1).max(100),
+  count: z.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
+})
+export type HistorySearchBody = z.infer<typeof HistorySearchBody>
+export const HistorySearchResult = z.object({ messages: z.array(Message) })
+export type HistorySearchResult = z.infer<typeof HistorySearchResult>
 
 /** Chat feature flags of spec section 6: all on unless the server turns one off. */
 export const CHAT_FEATURE_KEYS = [

@@ -4,6 +4,13 @@
 export const WS_MAX_FRAME_BYTES = 64 * 1024
 /** The client pings this often; the server drops a socket silent for three intervals. */
 export const WS_HEARTBEAT_MS = 25_000
+/**
+ * While the app is in front, a socket silent this long is pinged, and dropped (then reconnected)
+ * when the ping gets no answer within WS_PROBE_REPLY_MS: a link that went quiet shows the network
+ * banner within ten seconds. In the background WS_HEARTBEAT_MS applies (docs/protocol.md).
+ */
+export const WS_PROBE_MS = 4_000
+export const WS_PROBE_REPLY_MS = 4_000
 
 /** Close codes of /ws/{token}. After 4401 and 4000 reconnecting cannot help. */
 export const WsClose = {

@@ -242,4 +242,48 @@ describe.each(BACKENDS)('reactions, mentions, pins, translation and search on %s
     expect((await s.api('/api/im/messages/search', { conversationID: conv }, { token: stranger.token })).code).toBe(404)
     expect((await s.api('/api/im/messages/search', { conversationID: conv, filter: 'nope' }, { token: a.token })).code).toBe(400)
   })
+
+  it('searches the history of all conversations and leaves out what the user may not see', async () => {
+    const { a, b } = await friends()
+    const c = await registerUser(s, '丙')
+    await befriend(s, a, c)
+    const ca = client(a)
+    const cb = client(b)
+    const word = `kiwi${randomUUID().slice(0, 6)}`
+    await sendText(ca, `C2C${b.wtId}`, `first ${word}`)
+    await sendText(cb, `C2C${a.wtId}`, `second ${word.toUpperCase()}`)
+    const revoked = await sendText(ca, `C2C${c.wtId}`, `gone ${word}`)
+    await sendText(ca, `C2C${c.wtId}`, `third ${word}`)
+    await ca.send({ clientMsgId: randomUUID(), conversationID: `C2C${c.wtId}`, type: 'TIMCustomElem', payload: { data: JSON.stringify({ type: 'GroupCustomMsg', content: `tip ${word}` }) } })
+    expect((await s.api('/api/im/message/revoke', { conversationID: `C2C${c.wtId}`, sequence: revoked.sequence }, { token: a.token })).code).toBe(200)
+    const searchAll = async (token: string, keyword: string) =>
+      (await s.api<{ messages: Message[] }>('/api/im/messages/searchAll', { keyword }, { token })).data.messages
+    const hits = await searchAll(a.token, word)
+    expect(hits.map((m) => [m.conversationID, m.type])).toEqual([
+      [`C2C${c.wtId}`, 'TIMCustomElem'],
+      [`C2C${c.wtId}`, 'TIMTextElem'],
+      [`C2C${b.wtId}`, 'TIMTextElem'],
+      [`C2C${b.wtId}`, 'TIMTextElem'],
+    ])
+    // Each user sees only their own conversations; B's view of the same chat is named after A.
+    expect((await searchAll(b.token, word)).map((m) => m.conversationID)).toEqual([`C2C${a.wtId}`, `C2C${a.wtId}`])
+    expect(await searchAll((await registerUser(s, '路人')).token, word)).toEqual([])
+    // A cleared history is not found again.
+    expect((await s.api('/api/im/conversation/delete', { conversationID: `C2C${a.wtId}`, clearHistory: true }, { token: b.token })).code).toBe(200)
+    expect(await searchAll(b.token, word)).toEqual([])
+    expect((await s.api('/api/im/messages/searchAll', { keyword: '  ' }, { token: a.token })).code).toBe(400)
+  })
+
+  it('locates a message by its ID for the members of its conversation only', async () => {
+    const { a, b } = await friends()
+    const ca = client(a)
+    const first = await sendText(ca, `C2C${b.wtId}`, 'one')
+    await sendText(ca, `C2C${b.wtId}`, 'two')
+    const located = await s.api<{ sequence: number }>('/api/im/messages/locate', { conversationID: `C2C${a.wtId}`, messageID: first.ID }, { token: b.token })
+    expect(located.data).toEqual({ sequence: first.sequence })
+    const missing = await s.api('/api/im/messages/locate', { conversationID: `C2C${a.wtId}`, messageID: `${a.wtId}-nope` }, { token: b.token })
+    expect(missing).toMatchObject({ code: 404, msg: '无法定位到原消息' })
+    const stranger = await registerUser(s, '路人')
+    expect((await s.api('/api/im/messages/locate', { conversationID: `C2C${a.wtId}`, messageID: first.ID }, { token: stranger.token })).code).toBe(404)
+  })
 })

@@ -3,6 +3,7 @@ import type { CallEngine, CallEngineDeps } from './call/CallEngine'
 import { DeferredCallEngine } from './call/deferredEngine'
 import { loadWebRtcCallEngine } from './call/webrtc/loadEngine'
 import type { ChatEngine } from './chat/ChatEngine'
+import type { LinkWatch } from './chat/selfhosted/channel'
 import type { ImHttp } from './chat/selfhosted/imHttp'
 import { SelfHostedChatEngine } from './chat/selfhosted/SelfHostedChatEngine'
 
@@ -13,6 +14,8 @@ export interface ChatEngineDeps {
   http: ImHttp
   /** The app session token (the channel is /ws/{token}). */
   sessionToken(): string | null
+  /** The app in front or not, the network up or down: how closely the link is watched. */
+  link?: LinkWatch
 }
 
 export type ChatEngineFactory = (deps: ChatEngineDeps) => ChatEngine

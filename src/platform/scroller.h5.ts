@@ -32,6 +32,12 @@ export const scroller: ScrollerPort = {
     requestAnimationFrame(again)
     setTimeout(again, 120)
   },
+  async offsetOf(id, childId) {
+    const el = document.getElementById(id)
+    const child = document.getElementById(childId)
+    if (!el || !child) return null
+    return child.getBoundingClientRect().top - el.getBoundingClientRect().top
+  },
   async revealChild(id, childId) {
     const el = document.getElementById(id)
     const child = document.getElementById(childId)

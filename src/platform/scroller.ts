@@ -14,6 +14,12 @@ export interface ScrollerPort {
   /** Resolves null when no element has that id. */
   metrics(id: string): Promise<ScrollMetrics | null>
   scrollTo(id: string, top: number, smooth?: boolean): void
+  /**
+   * How far the top of element `childId` is below the top of container `id`'s visible area (negative
+   * when scrolled past); null when either is missing. Read before and after rows change above a
+   * row, it says how far to scroll for that row to stay where the reader sees it.
+   */
+  offsetOf(id: string, childId: string): Promise<number | null>
   /** Scrolls container `id` so that the element `childId` inside it sits in the middle. */
   revealChild(id: string, childId: string): Promise<void>
   /**

@@ -7,6 +7,12 @@ interface Fields {
   height?: number
 }
 
+function rectsOf(id: string, childId: string): Promise<Array<{ top: number; height: number } | null>> {
+  return new Promise((resolve) => {
+    Taro.createSelectorQuery().select(`#${id}`).boundingClientRect().select(`#${childId}`).boundingClientRect().exec((res) => resolve(res as Array<{ top: number; height: number } | null>))
+  })
+}
+
 /** The ScrollView must be `enhanced` for its node to offer scrollTo. */
 export const scroller: ScrollerPort = {
   metrics(id) {
@@ -29,11 +35,12 @@ export const scroller: ScrollerPort = {
       })
       .exec()
   },
+  async offsetOf(id, childId) {
+    const [box, child] = await rectsOf(id, childId)
+    return box && child ? child.top - box.top : null
+  },
   async revealChild(id, childId) {
-    const rects = await new Promise<Array<{ top: number; height: number } | null>>((resolve) => {
-      Taro.createSelectorQuery().select(`#${id}`).boundingClientRect().select(`#${childId}`).boundingClientRect().exec((res) => resolve(res as Array<{ top: number; height: number } | null>))
-    })
-    const [box, child] = rects
+    const [box, child] = await rectsOf(id, childId)
     const now = await scroller.metrics(id)
     if (!box || !child || !now) return
     scroller.scrollTo(id, Math.max(0, now.scrollTop + child.top - box.top - (box.height - child.height) / 2))

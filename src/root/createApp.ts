@@ -2,7 +2,10 @@ import { createCallEngine, createChatEngine, type CallEngineFactory, type ChatEn
 import type { CallEngine } from '@/engines/call/CallEngine'
 import type { ChatEngine } from '@/engines/chat/ChatEngine'
 import { http, type HttpPort } from '@/platform/http'
+import type { LinkWatch } from '@/engines/chat/selfhosted/channel'
+import { network } from '@/platform/network'
 import { socket, type SocketPort } from '@/platform/socket'
+import { visibility } from '@/platform/visibility'
 import { visitor } from '@/platform/visitor'
 import { API_BASE_PATH } from '@shared/routes/route'
 import { createApiClient, routeClient, type RouteClient } from '@/services/api/client'
@@ -29,6 +32,8 @@ export interface AppDeps {
   apiBase?: string
   http?: HttpPort
   socket?: Pick<SocketPort, 'connect' | 'urlFor'>
+  /** The app in front or not, the network up or down (the device's, unless a test gives its own). */
+  link?: LinkWatch
   /** Makes the chat engine (the self-hosted one by default). */
   chatEngine?: ChatEngineFactory
   /** Makes the call engine (WebRTC by default); a mini-program engine plugs in here. */
@@ -58,6 +63,15 @@ export interface App {
   siteInfo: SiteInfoService
 }
 
+/** The device's word on the link, for the chat channel's watch of it. */
+const deviceLink: LinkWatch = {
+  isHidden: () => visibility.isHidden(),
+  onChange(fn) {
+    const offs = [visibility.onChange((hidden) => fn(hidden ? 'hidden' : 'visible')), network.onChange((online) => fn(online ? 'online' : 'offline'))]
+    return () => offs.forEach((off) => off())
+  },
+}
+
 /**
  * The composition root: builds the store, the /api client, the engines and every service of one
  * app, and wires them to each other. Nothing here or below keeps module-level state, so a page
@@ -83,6 +97,7 @@ export function createApp(deps: AppDeps = {}): App {
     // The engine's HTTP calls go through the app's /api client, so they share its error catalogue.
     http: { call: (route, ...args) => api.call(route, ...args) },
     sessionToken: () => store.getState().user?.token ?? null,
+    link: deps.link ?? deviceLink,
   })
   const sessionEnd = createSessionEnd(store, chatEngine)
   const ctx = serviceContext({ store, api, toast, chatEngine })

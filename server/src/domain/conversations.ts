@@ -198,6 +198,26 @@ export async function messagesAt(q: Queryable, me: string, w: ConversationWindow
   return rows
 }
 
+/**
+ * The sequence of a message the user may see, found by its ID (sender, '-', clientMsgId). Both
+ * parts may hold '-', so every split is tried against the unique (sender, client_msg_id) index.
+ */
+export async function locateMessage(q: Queryable, me: string, w: ConversationWindow, messageID: string): Promise<number | null> {
+  const senders: string[] = []
+  const ids: string[] = []
+  for (let at = messageID.indexOf('-'); at > 0; at = messageID.indexOf('-', at + 1)) {
+    senders.push(messageID.slice(0, at))
+    ids.push(messageID.slice(at + 1))
+  }
+  if (!senders.length) return null
+  const { rows } = await q.query<{ seq: number }>(
+    `SELECT m.seq::int AS seq FROM messages m WHERE ${WINDOW_WHERE}
+       AND (m.sender, m.client_msg_id) IN (SELECT * FROM unnest($6::text[], $7::text[]))`,
+    [...windowed(w, 0), me, senders, ids],
+  )
+  return rows[0]?.seq ?? null
+}
+
 /** Everything after a sequence: the catch-up after a reconnect. */
 export async function since(q: Queryable, me: string, w: ConversationWindow, afterSeq: number, count: number) {
   const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE ${WINDOW_WHERE} ORDER BY m.seq ASC LIMIT $6`, [...windowed(w, afterSeq), me, count + 1])

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js'
 import { openWindow, requireFeature } from '../domain/messageOps/access.js'
 import { languageProviderFor, translate, voiceToText } from '../domain/messageOps/language.js'
 import { toggleReaction, withReactions } from '../domain/messageOps/reactions.js'
-import { searchMessages } from '../domain/messageOps/search.js'
+import { searchAllMessages, searchMessages } from '../domain/messageOps/search.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
@@ -36,6 +36,11 @@ export function chatFeatureRoutes(ctx: AppContext) {
       const me = sessionOf(req).wtId
       const { window } = await openWindow(ctx.db, me, req.body.conversationID)
       return ok(await withReactions(ctx.db, window.channel_id, me, await searchMessages(ctx.db, me, window, req.body)))
+    })
+
+    serve(app, chatRoutes.searchAll, async (req) => {
+      requireFeature(features, 'messageSearch')
+      return ok(await searchAllMessages(ctx.db, sessionOf(req).wtId, req.body.keyword, req.body.count))
     })
   }
 }

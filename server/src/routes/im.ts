@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import { ConvType } from '../../../types/chat.js'
+import { MessageOpsText } from '../../../types/messageOps.js'
 import { chatRoutes } from '../../../types/routes/chat.js'
 import type { JsonRoute } from '../../../types/routes/route.js'
 import { userTopic } from '../bus/Bus.js'
@@ -11,6 +12,7 @@ import {
   getConversation,
   history,
   listConversations,
+  locateMessage,
   openConversation,
   patchConversation,
   readMembers,
@@ -55,6 +57,13 @@ export function imRoutes(ctx: AppContext) {
       const me = sessionOf(req).wtId
       const state = await stateOf(me, req.body.conversationID)
       return ok(await withReactions(ctx.db, state.channel_id, me, await history(ctx.db, me, state, req.body.beforeSequence, req.body.count)))
+    })
+
+    serve(app, chatRoutes.locate, async (req) => {
+      const me = sessionOf(req).wtId
+      const sequence = await locateMessage(ctx.db, me, await stateOf(me, req.body.conversationID), req.body.messageID)
+      if (sequence === null) throw notFound(MessageOpsText.NotLocatable)
+      return ok({ sequence })
     })
 
     serve(app, chatRoutes.since, async (req) => {

@@ -135,7 +135,14 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
         {isGroup && !left && groupNumber ? <GroupNoticeBar key={groupNumber} groupNumber={groupNumber} onOpen={group.openPanel} /> : null}
         <MessageSearch conversationID={conversationID} open={searching} onClose={() => setSearching(false)} />
         {isGroup && !left ? <JoinGroupCallBanner groupID={conversationID.slice(5)} /> : null}
-        <MessageList list={list} isCompleted={entry.isCompleted} loadingOlder={entry.loadingOlder} loading={!loaded} />
+        <MessageList
+          list={list}
+          isCompleted={entry.isCompleted}
+          hasNewer={entry.hasNewer}
+          loadingOlder={entry.loadingOlder}
+          loadingNewer={entry.loadingNewer}
+          loading={!loaded}
+        />
         {ops.selecting ? (
           <MessageOpsPanel list={list} screen={screen} state={opsState} />
         ) : left ? (

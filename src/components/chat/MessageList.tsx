@@ -1,7 +1,7 @@
 import { Image, ScrollView, View } from '@tarojs/components'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { intersection, type VisibleWatch } from '@/platform/intersection'
-import { scroller, type ScrollMetrics } from '@/platform/scroller'
+import { scroller } from '@/platform/scroller'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
 import { chatIcons } from './chatIcons'
@@ -21,11 +21,16 @@ const SCROLL_THROTTLE_MS = 150
 /** Spec 4 "Read receipts": an incoming message counts as seen at 70 % visibility. */
 const VISIBLE_RATIO = 0.7
 const BOTTOM = 1e9
+/** After a page's answer, by when its rows have been laid out (or it brought none). */
+const ANCHOR_RELEASE_MS = 100
 
 interface Props {
   list: UiMessage[]
   isCompleted: boolean
+  /** The window is in the past: newer messages load as the reader scrolls down. */
+  hasNewer: boolean
   loadingOlder: boolean
+  loadingNewer: boolean
   /** The first page is still on its way. */
   loading: boolean
 }
@@ -35,15 +40,33 @@ export function anchorIdOf(key: string): string {
   return `msg-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`
 }
 
-export default function MessageList({ list, isCompleted, loadingOlder, loading }: Props) {
-  const { loadOlderMessages, reportMessageVisible } = useApp().chat
+/**
+ * A row that must stay where the reader sees it while pages are put above or taken away: where it
+ * lay in the content when the page was asked for (its offset in view plus the scroll position).
+ */
+interface Anchor {
+  key: string
+  top: number
+}
+
+/** The list had rows of this conversation before the change. */
+function before(shape: ListShape | null, conversationID: string): boolean {
+  return Boolean(shape && shape.conversationID === conversationID && shape.keys.length > 0)
+}
+
+export default function MessageList({ list, isCompleted, hasNewer, loadingOlder, loadingNewer, loading }: Props) {
+  const { loadOlderMessages, loadNewerMessages, showNewest, reportMessageVisible } = useApp().chat
   const screen = useChatScreen()
   const { conversationID, selfID, conversation } = screen
   const [showLatest, setShowLatest] = useState(false)
   const [newCount, setNewCount] = useState(0)
   const atBottom = useRef(true)
   const shape = useRef<ListShape | null>(null)
-  const beforeOlder = useRef<ScrollMetrics | null>(null)
+  const anchor = useRef<Anchor | null>(null)
+  const hasNewerRef = useRef(hasNewer)
+  hasNewerRef.current = hasNewer
+  const loadingNewerRef = useRef(loadingNewer)
+  loadingNewerRef.current = loadingNewer
 
   const keys = useMemo(() => list.map(messageKey), [list])
   const byKey = useMemo(() => new Map(list.map((m) => [messageKey(m), m])), [list])
@@ -51,53 +74,101 @@ export default function MessageList({ list, isCompleted, loadingOlder, loading }
 
   // The content height last seen, to tell whether the list sat at its bottom before it changed.
   const lastHeight = useRef(0)
+  const keysRef = useRef(keys)
+  keysRef.current = keys
+
+  /** Notes where a row is now, so the view can be put back after the rows around it change. */
+  const holdRow = useCallback(async (key: string | undefined) => {
+    if (!key) return
+    const [offset, m] = await Promise.all([scroller.offsetOf(CHAT_SCROLL_ID, anchorIdOf(key)), scroller.metrics(CHAT_SCROLL_ID)])
+    anchor.current = offset === null || !m ? null : { key, top: offset + m.scrollTop }
+  }, [])
+
+  /** A page that brought no rows (none there, a failure) leaves no anchor for a later change. */
+  const releaseAfter = useCallback((load: Promise<void>) => {
+    const mine = anchor.current
+    void load.finally(() =>
+      setTimeout(() => {
+        if (anchor.current === mine) anchor.current = null
+      }, ANCHOR_RELEASE_MS),
+    )
+  }, [])
+
+  const loadNewer = useCallback(async () => {
+    if (loadingNewerRef.current) return
+    const last = keysRef.current[keysRef.current.length - 1]
+    await holdRow(last)
+    releaseAfter(loadNewerMessages(conversationID))
+  }, [conversationID, holdRow, releaseAfter])
+
   const measure = useCallback(async () => {
     const m = await scroller.metrics(CHAT_SCROLL_ID)
     if (!m) return
     lastHeight.current = m.scrollHeight
     const distance = distanceFromBottom(m)
-    atBottom.current = distance <= AT_BOTTOM_PX
-    setShowLatest(distance > SCROLL_BUTTON_VIEWPORTS * m.clientHeight)
+    // While the window is in the past its bottom is not the newest message: nothing to follow there.
+    atBottom.current = distance <= AT_BOTTOM_PX && !hasNewerRef.current
+    setShowLatest(hasNewerRef.current || distance > SCROLL_BUTTON_VIEWPORTS * m.clientHeight)
     if (atBottom.current) setNewCount(0)
-  }, [])
+    // The next page down is fetched a screen before the reader reaches the end of the window.
+    if (hasNewerRef.current && distance < m.clientHeight) void loadNewer()
+  }, [loadNewer])
   const onScroll = useThrottledCallback(() => void measure(), SCROLL_THROTTLE_MS)
 
   const toBottom = useCallback(
     (smooth = false) => {
-      scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM, smooth)
-      atBottom.current = true
-      setNewCount(0)
-      setShowLatest(false)
+      const go = () => {
+        scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM, smooth)
+        atBottom.current = true
+        setNewCount(0)
+        setShowLatest(false)
+      }
+      if (!hasNewerRef.current) return go()
+      showNewest(conversationID).then(
+        // Once the newest page's rows are laid out.
+        () => setTimeout(go, 60),
+        (err: unknown) => console.warn('loading the newest messages failed', err),
+      )
     },
-    [],
+    [conversationID],
   )
+
+  useEffect(() => {
+    if (hasNewer) setShowLatest(true)
+  }, [hasNewer])
 
   // Before paint, so the view never flashes at the wrong place.
   useLayoutEffect(() => {
+    // A window in the past (after a jump far back) has no bottom to follow.
+    if (hasNewer) atBottom.current = false
     const after = { conversationID, keys }
+    const held = anchor.current
+    if (held && before(shape.current, conversationID) && keys.includes(held.key)) {
+      // Pages were put above or taken away around the row the reader saw: it stays where it was.
+      anchor.current = null
+      shape.current = after
+      // Only the rows' shift is made up for: a move since (a jump, the reader's scroll) stands.
+      void Promise.all([scroller.offsetOf(CHAT_SCROLL_ID, anchorIdOf(held.key)), scroller.metrics(CHAT_SCROLL_ID)]).then(([offset, now]) => {
+        if (offset === null || !now) return
+        const shift = offset + now.scrollTop - held.top
+        if (shift !== 0) scroller.scrollTo(CHAT_SCROLL_ID, now.scrollTop + shift)
+      })
+      return
+    }
     const plan = planScroll({ before: shape.current, after, atBottom: atBottom.current, isOwn: (k) => byKey.get(k)?.from === selfID })
     shape.current = after
     switch (plan.kind) {
       case 'bottom':
         toBottom()
         break
-      case 'keep': {
-        const before = beforeOlder.current
-        beforeOlder.current = null
-        if (before) {
-          void scroller.metrics(CHAT_SCROLL_ID).then((now) => {
-            if (now) scroller.scrollTo(CHAT_SCROLL_ID, now.scrollHeight - before.scrollHeight + before.scrollTop)
-          })
-        }
-        break
-      }
       case 'count':
         setNewCount((n) => n + plan.added)
         break
+      case 'keep':
       case 'none':
         break
     }
-  }, [conversationID, keys, byKey, selfID, toBottom])
+  }, [conversationID, keys, byKey, selfID, toBottom, hasNewer])
 
   // Rows grow after the scroll was planned (images and videos load, a reopened chat's rows lay out
   // after the first paint): a list that was at the bottom stays there.
@@ -109,7 +180,7 @@ export default function MessageList({ list, isCompleted, loadingOlder, loading }
           if (!m) return
           const wasAtBottom = distanceFromBottom({ ...m, scrollHeight: lastHeight.current || m.scrollHeight }) <= AT_BOTTOM_PX
           lastHeight.current = m.scrollHeight
-          if (wasAtBottom && atBottom.current && !beforeOlder.current) scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM)
+          if (wasAtBottom && atBottom.current && !anchor.current && !hasNewerRef.current) scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM)
         })
       }),
     [conversationID],
@@ -152,8 +223,8 @@ export default function MessageList({ list, isCompleted, loadingOlder, loading }
 
   const loadOlder = async () => {
     if (loadingOlder || isCompleted) return
-    beforeOlder.current = await scroller.metrics(CHAT_SCROLL_ID)
-    void loadOlderMessages(conversationID)
+    await holdRow(keys[0])
+    releaseAfter(loadOlderMessages(conversationID))
   }
 
   return (
@@ -193,6 +264,11 @@ export default function MessageList({ list, isCompleted, loadingOlder, loading }
               />
             )
           })}
+          {loadingNewer ? (
+            <View className='chat-list__more chat-list__more--loading' data-testid='chat-loading-newer'>
+              <View className='spinner' /> 加载中…
+            </View>
+          ) : null}
           <View className='chat-list__bottom' />
         </View>
       </ScrollView>

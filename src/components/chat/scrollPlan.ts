@@ -34,7 +34,10 @@ export function planScroll({ before, after, atBottom, isOwn }: PlanInput): Scrol
     return after.keys[0] !== oldFirst && after.keys.length > before.keys.length ? { kind: 'keep' } : { kind: 'none' }
   }
   const from = after.keys.lastIndexOf(oldLast)
-  const added = from >= 0 ? after.keys.slice(from + 1) : after.keys.filter((k) => !before.keys.includes(k))
+  // The newest message held is gone: a page in the past took the window's place (a jump, older
+  // pages pushing the newest out) or it was deleted. Nothing arrived to follow or count.
+  if (from < 0) return { kind: 'none' }
+  const added = after.keys.slice(from + 1)
   if (added.some(isOwn) || atBottom) return { kind: 'bottom' }
   const incoming = added.filter((k) => !isOwn(k)).length
   return incoming > 0 ? { kind: 'count', added: incoming } : { kind: 'none' }

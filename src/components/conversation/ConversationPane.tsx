@@ -49,7 +49,7 @@ const lastTime = (c: Conversation) => c.lastMessage?.time ?? c.updatedAt
 export default function ConversationPane({ narrow }: ConversationPaneProps) {
   const app = useApp()
   const { scanGroupQr, pinConversation } = app.groups
-  const { deleteConversation, moveAllOutOfArchive, openConversation, searchById, setFolded, setMuted } = app.chat
+  const { deleteConversation, moveAllOutOfArchive, openConversation, searchAllMessages, searchById, setFolded, setMuted } = app.chat
   const viewerID = useAppStore((s) => s.user?.wtId ?? '')
   const loaded = useAppStore((s) => s.conversationsLoaded)
   const activeID = useAppStore((s) => s.activeConversationID)
@@ -83,7 +83,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
 
   const everything = useMemo(() => Object.values(conversations), [conversations])
   const friends = useAppStore((s) => s.friends)
-  const search = useConversationSearch(query, everything, viewerID, searchById, friends)
+  const search = useConversationSearch(query, everything, viewerID, searchById, friends, searchAllMessages)
   // Newest first, whatever the pin state: the entry row previews the latest archived message.
   const archivedByTime = useMemo(() => [...archived].sort((a, b) => lastTime(b) - lastTime(a)), [archived])
 
@@ -126,6 +126,8 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
       setCard({ groupNumber: entry.id, joinType: 3 })
       return
     }
+    // A chat-history hit opens its chat at that message.
+    if (entry.kind === 'message') app.store.getState().setPendingJump({ conversationID: entry.conversationID, messageID: entry.id })
     open(entry.conversationID)
   }
 

@@ -7,7 +7,8 @@ import { useApp } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import { formatConversationTime } from '@/utils/time'
 import { conversationSummary } from '@/utils/summary'
-import { conversationAvatar, conversationName, hasUnreadAtMe } from './conversationInfo'
+import { hoverHint } from '../common/hoverHint'
+import { conversationAvatar, conversationHint, conversationName, hasUnreadAtMe } from './conversationInfo'
 import { usePressMenu, type PressPoint } from './usePressMenu'
 import mutedIcon from './icons/muted.svg'
 
@@ -80,7 +81,9 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
       </View>
       <View className='conv-row__main'>
         <View className='conv-row__top'>
-          <View className={`conv-row__name${isHelperConversation(conversation.conversationID) ? ' conv-row__name--tagged' : ''}`}>{conversationName(conversation)}</View>
+          <View className={`conv-row__name${isHelperConversation(conversation.conversationID) ? ' conv-row__name--tagged' : ''}`} {...hoverHint(conversationHint(conversation))}>
+            {conversationName(conversation)}
+          </View>
           {isHelperConversation(conversation.conversationID) ? (
             <View className='official-tag conv-row__tag' data-testid='official-tag'>
               官方

@@ -1,7 +1,8 @@
-import { View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import Avatar from '@/components/layout/Avatar'
 import { useApp } from '@/root/AppContext'
 import { groupByInitial } from '@/utils/pinyin'
+import { hoverHint } from '../common/hoverHint'
 import type { SearchEntry, SearchGroups } from './searchResults'
 
 interface SearchResultsProps {
@@ -9,6 +10,8 @@ interface SearchResultsProps {
   pending: boolean
   onPick(entry: SearchEntry): void
 }
+
+const TEST_IDS: Record<SearchEntry['kind'], string> = { user: 'search-result-user', group: 'search-result-group', message: 'search-result-message' }
 
 function Section({ title, entries, onPick }: { title: string; entries: SearchEntry[]; onPick(entry: SearchEntry): void }) {
   const { mediaUrl } = useApp().chat
@@ -21,15 +24,20 @@ function Section({ title, entries, onPick }: { title: string; entries: SearchEnt
           <View className='conv-results__letter'>{group.letter}</View>
           {group.items.map((entry) => (
             <View
-              key={entry.conversationID}
+              key={`${entry.conversationID}/${entry.id}`}
               className='conv-results__item'
-              data-testid={entry.kind === 'user' ? 'search-result-user' : 'search-result-group'}
+              data-testid={TEST_IDS[entry.kind]}
               data-id={entry.id}
+              data-conversation={entry.conversationID}
+              {...hoverHint(entry.hint)}
               onClick={() => onPick(entry)}
             >
               <Avatar src={mediaUrl(entry.avatar)} size={36} />
               <View className='conv-results__text'>
-                <View className='conv-results__name'>{entry.name}</View>
+                <View className='conv-results__name'>
+                  {entry.name}
+                  {entry.tag ? <Text className='conv-results__tag'>{entry.tag}</Text> : null}
+                </View>
                 <View className='conv-results__detail'>{entry.detail}</View>
               </View>
             </View>
@@ -40,13 +48,14 @@ function Section({ title, entries, onPick }: { title: string; entries: SearchEnt
   )
 }
 
-/** Search results in two sections, 联系人 and 群聊, each grouped by pinyin initial with # last. */
+/** Search results in three sections, 联系人, 群聊 and 聊天记录, each grouped by pinyin initial with # last. */
 export default function SearchResults({ results, pending, onPick }: SearchResultsProps) {
-  const empty = results.users.length === 0 && results.groups.length === 0
+  const empty = results.users.length === 0 && results.groups.length === 0 && results.messages.length === 0
   return (
     <View className='conv-results' data-testid='search-results'>
       <Section title='联系人' entries={results.users} onPick={onPick} />
       <Section title='群聊' entries={results.groups} onPick={onPick} />
+      <Section title='聊天记录' entries={results.messages} onPick={onPick} />
       {pending ? (
         <View className='conv-results__status' data-testid='search-pending'>
           <View className='spinner' /> 正在搜索…

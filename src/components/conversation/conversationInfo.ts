@@ -40,3 +40,10 @@ export function menuOptions(conversation: Conversation, friendIDs: ReadonlySet<s
 export function hasUnreadAtMe(conversation: Conversation): boolean {
   return conversation.groupAtInfoList.length > 0
 }
+
+/** A conversation's name with its group number, for a hover: several groups may share a name. */
+export function conversationHint(conversation: Conversation): string {
+  const name = conversationName(conversation)
+  const number = conversation.type === ConvType.Group ? conversation.groupProfile?.groupNumber : ''
+  return number ? `${name}（群号 ${number}）` : name
+}

@@ -1,25 +1,32 @@
-import { ConvType, type Conversation } from '@shared/chat'
+import { ConvType, type Conversation, type Message } from '@shared/chat'
 import { ActionStatus, type FriendListItem } from '@shared/friends'
 import type { SearchResult } from '@shared/search'
 import { pinyinMatches } from '@/utils/pinyin'
-import { conversationAvatar, conversationName } from './conversationInfo'
+import { messageSummary } from '@/utils/summary'
+import { conversationAvatar, conversationHint, conversationName } from './conversationInfo'
 
-/** One line of the search results: a person (联系人) or a group (群聊). */
+/** One line of the search results: a person (联系人), a group (群聊) or a chat-history hit (聊天记录). */
 export interface SearchEntry {
-  kind: 'user' | 'group'
-  /** The wtId of a user, the group number of a group (what people type to find it). */
+  kind: 'user' | 'group' | 'message'
+  /** The wtId of a user, the group number of a group (what people type to find it); a hit's message ID. */
   id: string
   /** What opening the entry opens: C2C{wtId} or GROUP{groupID}. */
   conversationID: string
   name: string
   avatar: string
   detail: string
+  /** Said on hover: a group's number, so groups of one name are told apart. */
+  hint: string
+  /** Beside the name of a chat-history hit in a group: its number, for the same reason. */
+  tag?: string
 }
 
 export interface SearchGroups {
   users: SearchEntry[]
   groups: SearchEntry[]
+  messages: SearchEntry[]
 }
+
 
 /**
  * Whether a conversation matches what was typed: its name contains the text (any case), its ID or
@@ -47,7 +54,7 @@ export function friendMatches(friend: FriendListItem, query: string): boolean {
 function fromFriend(friend: FriendListItem): SearchEntry {
   const name = friend.remark || friend.nickName || friend.wtId
   const detail = friend.remark && friend.nickName ? `昵称 ${friend.nickName}` : `ID ${friend.wtId}`
-  return { kind: 'user', id: friend.wtId, conversationID: `C2C${friend.wtId}`, name, avatar: friend.avatar, detail }
+  return { kind: 'user', id: friend.wtId, conversationID: `C2C${friend.wtId}`, name, avatar: friend.avatar, detail, hint: name }
 }
 
 function fromConversation(conversation: Conversation): SearchEntry {
@@ -60,21 +67,47 @@ function fromConversation(conversation: Conversation): SearchEntry {
     name: conversationName(conversation),
     avatar: conversationAvatar(conversation),
     detail: isGroup ? `群号 ${id}` : `ID ${id}`,
+    hint: conversationHint(conversation),
   }
 }
 
 function fromRemote(result: SearchResult): SearchEntry {
   const avatar = result.avatar
   if (result.type === 2) {
-    return { kind: 'group', id: result.groupNumber, conversationID: `GROUP${result.wtId}`, name: result.name, avatar, detail: `群号 ${result.groupNumber}` }
+    const detail = `群号 ${result.groupNumber}`
+    return { kind: 'group', id: result.groupNumber, conversationID: `GROUP${result.wtId}`, name: result.name, avatar, detail, hint: `${result.name}（${detail}）` }
   }
-  return { kind: 'user', id: result.wtId, conversationID: `C2C${result.wtId}`, name: result.name, avatar, detail: `ID ${result.wtId}` }
+  return { kind: 'user', id: result.wtId, conversationID: `C2C${result.wtId}`, name: result.name, avatar, detail: `ID ${result.wtId}`, hint: result.name }
+}
+
+/**
+ * A chat-history hit: the conversation's name and avatar, the message as the list summarises it
+ * (system lines and cards read as their text, never as a placeholder), with its sender in groups.
+ * Null when the summary does not hold the words (the server also matches inside card data).
+ */
+function fromHit(hit: Message, query: string, conversations: ReadonlyMap<string, Conversation>, viewerID: string): SearchEntry | null {
+  const conversation = conversations.get(hit.conversationID)
+  const isGroup = hit.conversationType === ConvType.Group
+  const detail = messageSummary(hit, viewerID, { withSender: isGroup })
+  if (!detail.toLowerCase().includes(query.trim().toLowerCase())) return null
+  const name = conversation ? conversationName(conversation) : hit.nick || hit.from
+  return {
+    kind: 'message',
+    id: hit.ID,
+    conversationID: hit.conversationID,
+    name,
+    avatar: conversation ? conversationAvatar(conversation) : hit.avatar,
+    detail,
+    hint: conversation ? conversationHint(conversation) : name,
+    ...(conversation?.groupProfile?.groupNumber ? { tag: `群号 ${conversation.groupProfile.groupNumber}` } : {}),
+  }
 }
 
 /**
  * The results of a search, split into 联系人 and 群聊: the loaded conversations that match, the
  * friends that match and have no conversation, then what the server found by ID that is not among
- * them. The user's own account is left out: there is no chat with oneself.
+ * them; and 聊天记录, the messages whose text holds the words. The user's own account is left out:
+ * there is no chat with oneself.
  */
 export function buildSearchResults(
   query: string,
@@ -82,6 +115,7 @@ export function buildSearchResults(
   remote: readonly SearchResult[],
   viewerID: string,
   friends: readonly FriendListItem[] = [],
+  hits: readonly Message[] = [],
 ): SearchGroups {
   const users: SearchEntry[] = []
   const groups: SearchEntry[] = []
@@ -106,5 +140,7 @@ export function buildSearchResults(
     seen.add(entry.conversationID)
     ;(entry.kind === 'group' ? groups : users).push(entry)
   }
-  return { users, groups }
+  const byID = new Map(conversations.map((c) => [c.conversationID, c]))
+  const messages = hits.map((hit) => fromHit(hit, query, byID, viewerID)).filter((e): e is SearchEntry => e !== null)
+  return { users, groups, messages }
 }

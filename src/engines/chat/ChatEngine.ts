@@ -253,4 +253,8 @@ export interface ChatEngine {
   convertVoiceToText(params: MessageRefParams): Promise<string>
   /** Messages of one conversation by type filter and keyword, newest first. */
   searchMessages(params: SearchMessagesParams): Promise<MessagePage>
+  /** Messages of all the user's conversations whose text contains the keyword, newest first; never toasts. */
+  searchAllMessages(keyword: string, count?: number): Promise<Message[]>
+  /** The sequence of a message found by its ID; null when the user cannot see it (deleted, cleared). */
+  locateMessage(conversationID: string, messageID: string): Promise<number | null>
 }

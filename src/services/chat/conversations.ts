@@ -1,4 +1,4 @@
-import type { Conversation } from '@shared/chat'
+import type { Conversation, Message } from '@shared/chat'
 import type { GroupCreateBody, GroupType } from '@shared/group'
 import type { SearchResult } from '@shared/search'
 import type { GetReadMembersParams, ReadMembersPage } from '@/engines/chat/ChatEngine'
@@ -210,6 +210,18 @@ export function createConversations({ engine, state, toast }: ServiceContext, { 
     return engine().searchById(searchId)
   }
 
+  /** The conversation list's search of chat history; a failure finds nothing (the list's own matches stand). */
+  async function searchAllMessages(query: string): Promise<Message[]> {
+    const keyword = query.trim()
+    if (!keyword) return []
+    try {
+      return await engine().searchAllMessages(keyword)
+    } catch (err) {
+      console.warn('searching the chat history failed', err)
+      return []
+    }
+  }
+
   /** A page of a group message's readers (filter 0) or non-readers (filter 1), 100 per page. */
   function getReadMembers(conversationID: string, sequence: number, filter: 0 | 1, cursor = ''): Promise<ReadMembersPage> {
     const params: GetReadMembersParams = { conversationID, sequence, filter, cursor }
@@ -236,6 +248,7 @@ export function createConversations({ engine, state, toast }: ServiceContext, { 
     saveDraft,
     createGroup,
     searchById,
+    searchAllMessages,
     getReadMembers,
     clearReloads,
   }

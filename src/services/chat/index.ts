@@ -36,7 +36,7 @@ export function createChat(ctx: ServiceContext, deps: ChatDeps) {
   const notify = createNotify(ctx)
   const upload = createUpload(ctx, deps.endSession)
   const conversations = createConversations(ctx, { loading, reads, typing })
-  const send = createSend(ctx, { uploadFile: upload.uploadFile, reloadFriends: deps.reloadFriends })
+  const send = createSend(ctx, { uploadFile: upload.uploadFile, reloadFriends: deps.reloadFriends, showNewest: loading.showNewest })
   const messageActions = createMessageActions(ctx, upload.messageMediaUrl)
   const sync = createChatSync(ctx, { conversations, loading, reads, typing, send, notify, messageActions, bindMessageOps: deps.bindMessageOps })
   const { markAudioPlayed } = createAudio(ctx)
@@ -58,6 +58,10 @@ export function createChat(ctx: ServiceContext, deps: ChatDeps) {
     getReadMembers: conversations.getReadMembers,
     fillGap: loading.fillGap,
     loadOlderMessages: loading.loadOlderMessages,
+    loadNewerMessages: loading.loadNewerMessages,
+    showNewest: loading.showNewest,
+    loadAround: loading.loadAround,
+    searchAllMessages: conversations.searchAllMessages,
     reportMessageVisible: reads.reportMessageVisible,
     setTyping: typing.setTyping,
     isOnScreen: send.isOnScreen,

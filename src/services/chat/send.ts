@@ -55,9 +55,11 @@ export interface SendDeps {
   uploadFile: ReturnType<typeof createUpload>['uploadFile']
   /** Spec 8: a send refused with 20007 checks the friend relation again. */
   reloadFriends(): Promise<void>
+  /** The newest page in place of a window in the past. */
+  showNewest(conversationID: string): Promise<void>
 }
 
-export function createSend({ engine, me, state, toast }: ServiceContext, { uploadFile, reloadFriends }: SendDeps) {
+export function createSend({ engine, me, state, toast }: ServiceContext, { uploadFile, reloadFriends, showNewest }: SendDeps) {
   /** Composed messages not yet stored, by clientMsgId: what a resend needs (the file is not in the store). */
   const composed = new Map<string, Composed>()
 
@@ -86,7 +88,8 @@ export function createSend({ engine, me, state, toast }: ServiceContext, { uploa
       readReceiptInfo: { readCount: 0, unreadCount: 0 },
       status: 'unSend',
       progress: 0,
-      anchorSequence: highestSequence(s.messages[conversationID]?.list ?? []),
+      // A window in the past does not hold the newest message: the conversation knows it.
+      anchorSequence: Math.max(highestSequence(s.messages[conversationID]?.list ?? []), s.messages[conversationID]?.hasNewer ? (s.conversations[conversationID]?.lastSequence ?? 0) : 0),
       ...extra,
     }
   }
@@ -169,7 +172,10 @@ export function createSend({ engine, me, state, toast }: ServiceContext, { uploa
       progress: options.upload ? 0 : 1,
       ...(options.localUrl ? { localUrl: options.localUrl } : {}),
     })
+    const inPast = state().messages[conversationID]?.hasNewer
     state().mergeMessages(conversationID, [local])
+    // A message sent while the reader looks far back goes below the newest ones, not below that page.
+    if (inPast) showNewest(conversationID).catch((err: unknown) => console.warn('loading the newest messages failed', err))
     return deliver(clientMsgId)
   }
 

@@ -1,5 +1,6 @@
 import { MsgType, type Message } from '@shared/chat'
 import { SearchFilter } from '@shared/messageOps'
+import { customMessageSummary } from '@/utils/summary'
 
 /** Section 3 "Message type filters", with their tab labels. */
 export const SEARCH_FILTERS: ReadonlyArray<{ key: SearchFilter; label: string }> = [
@@ -40,6 +41,9 @@ export function resultSummary(m: Pick<Message, 'type' | 'payload'>): string {
       return '[聊天记录]'
     case MsgType.Face:
       return '[动画表情]'
+    case MsgType.Custom:
+      // System lines (friend and group events) and cards read as their text, as in the chat.
+      return customMessageSummary(m.payload)
     default:
       return '[自定义消息]'
   }

@@ -26,7 +26,10 @@ export interface MessageListState {
   list: UiMessage[]
   /** No older messages exist on the server. */
   isCompleted: boolean
+  /** Newer stored messages exist than the newest held (stores/chat/messageWindow.ts). */
+  hasNewer: boolean
   loadingOlder: boolean
+  loadingNewer: boolean
 }
 
 /** A stored message as it enters the store. */

@@ -18,6 +18,9 @@ export interface MessageOpsSlice {
   pinnedMessages: Record<string, PinnedMessage[]>
   /** The message whose reaction picker is open (messageKey), opened from the menu. */
   reactionPickerFor: string | null
+  /** A message to show once its chat is open (a chat-history hit of the conversation list's search). */
+  pendingJump: { conversationID: string; messageID: string } | null
+  setPendingJump(jump: { conversationID: string; messageID: string } | null): void
   setChatFeatures(features: ChatFeatures): void
   setReactionPickerFor(key: string | null): void
   setMessagePanel(key: string, panel: MessagePanel | null): void
@@ -29,12 +32,14 @@ export const messageOpsInitial = {
   messagePanels: {},
   pinnedMessages: {},
   reactionPickerFor: null,
+  pendingJump: null,
 } satisfies Partial<MessageOpsSlice>
 
 export const createMessageOpsSlice: StateCreator<AppState, [], [], MessageOpsSlice> = (set) => ({
   ...messageOpsInitial,
   setChatFeatures: (chatFeatures) => set({ chatFeatures }),
   setReactionPickerFor: (reactionPickerFor) => set({ reactionPickerFor }),
+  setPendingJump: (pendingJump) => set({ pendingJump }),
   setMessagePanel: (key, panel) =>
     set((s) => {
       const messagePanels = { ...s.messagePanels }

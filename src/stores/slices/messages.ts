@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand'
 import type { AppState } from '../appState'
+import { admitted, boundWindow, LIVE_WINDOW, MESSAGE_WINDOW, replacedWindow, type KeepSide } from '../chat/messageWindow'
 import { mergeMessageList, messageKey, type MessageListState, type UiMessage } from '../chat/uiMessage'
 
 export type { MessageListState, SendStatus, UiMessage } from '../chat/uiMessage'
@@ -9,9 +10,15 @@ export interface MessagesSlice {
   messages: Record<string, MessageListState>
   /**
    * Merges messages (stored or local) into a conversation's list, creating the entry. `isCompleted`
-   * is set when given (a history page says whether older ones exist).
+   * and `hasNewer` are set when given (a page says whether more exist on its side). A page names the
+   * side it extends (`keep`): the window is bounded to MESSAGE_WINDOW, dropping the other side.
+   * Without it (live messages, catch-up) the window keeps its newest LIVE_WINDOW messages, and while
+   * it does not reach the newest message, stored messages beyond it are not taken in.
    */
-  mergeMessages(conversationID: string, messages: UiMessage[], options?: { isCompleted?: boolean }): void
+  mergeMessages(conversationID: string, messages: UiMessage[], options?: { isCompleted?: boolean; hasNewer?: boolean; keep?: KeepSide }): void
+  /** Puts a page in place of the stored messages held (a jump far back, a return to the newest). */
+  replaceMessages(conversationID: string, page: UiMessage[], flags: { isCompleted: boolean; hasNewer: boolean }): void
+  setLoadingNewer(conversationID: string, loading: boolean): void
   /** Changes the local state of one message, found by its key (clientMsgId of the sender, or ID). */
   patchMessage(conversationID: string, key: string, patch: Partial<UiMessage>): void
   setLoadingOlder(conversationID: string, loading: boolean): void
@@ -26,10 +33,10 @@ export interface MessagesSlice {
 
 export const messagesInitial = { messages: {} } satisfies Partial<MessagesSlice>
 
-export const EMPTY_MESSAGE_LIST: MessageListState = Object.freeze({ list: [], isCompleted: false, loadingOlder: false }) as MessageListState
+export const EMPTY_MESSAGE_LIST: MessageListState = Object.freeze({ list: [], isCompleted: false, hasNewer: false, loadingOlder: false, loadingNewer: false }) as MessageListState
 
 function entry(s: AppState, id: string): MessageListState {
-  return s.messages[id] ?? { list: [], isCompleted: false, loadingOlder: false }
+  return s.messages[id] ?? { list: [], isCompleted: false, hasNewer: false, loadingOlder: false, loadingNewer: false }
 }
 
 export const createMessagesSlice: StateCreator<AppState, [], [], MessagesSlice> = (set) => ({
@@ -37,10 +44,26 @@ export const createMessagesSlice: StateCreator<AppState, [], [], MessagesSlice> 
   mergeMessages: (id, incoming, options = {}) =>
     set((s) => {
       const held = entry(s, id)
-      const list = mergeMessageList(held.list, incoming)
-      const isCompleted = options.isCompleted ?? held.isCompleted
-      if (s.messages[id] && list === held.list && isCompleted === held.isCompleted) return {}
-      return { messages: { ...s.messages, [id]: { ...held, list, isCompleted } } }
+      const merged = mergeMessageList(held.list, options.hasNewer === undefined ? admitted(held, incoming) : incoming)
+      const window = boundWindow(
+        { list: merged, isCompleted: options.isCompleted ?? held.isCompleted, hasNewer: options.hasNewer ?? held.hasNewer },
+        options.keep ?? 'newest',
+        options.keep ? MESSAGE_WINDOW : LIVE_WINDOW,
+      )
+      const { list, isCompleted, hasNewer } = window
+      if (s.messages[id] && list === held.list && isCompleted === held.isCompleted && hasNewer === held.hasNewer) return {}
+      return { messages: { ...s.messages, [id]: { ...held, list, isCompleted, hasNewer } } }
+    }),
+  replaceMessages: (id, page, { isCompleted, hasNewer }) =>
+    set((s) => {
+      const held = entry(s, id)
+      return { messages: { ...s.messages, [id]: { ...held, list: replacedWindow(held.list, page, !hasNewer), isCompleted, hasNewer } } }
+    }),
+  setLoadingNewer: (id, loadingNewer) =>
+    set((s) => {
+      const held = s.messages[id]
+      if (!held || held.loadingNewer === loadingNewer) return {}
+      return { messages: { ...s.messages, [id]: { ...held, loadingNewer } } }
     }),
   patchMessage: (id, key, patch) =>
     set((s) => {

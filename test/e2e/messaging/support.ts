@@ -309,11 +309,18 @@ export class ProtocolSender {
     })
   }
 
-  async sendText(conversationID: string, text: string): Promise<number> {
+  /** Sends a text (a quote rides in `extra.cloudCustomData`); resolves with its sequence once acknowledged. */
+  sendText(conversationID: string, text: string, extra: { clientMsgId?: string; cloudCustomData?: string } = {}): Promise<number> {
+    return this.send(conversationID, 'TIMTextElem', { text }, extra)
+  }
+
+  /** Sends any kind of message, such as a custom system line. */
+  async send(conversationID: string, type: string, payload: Record<string, unknown>, extra: { clientMsgId?: string; cloudCustomData?: string } = {}): Promise<number> {
     await this.ready
-    const clientMsgId = randomUUID()
+    const clientMsgId = extra.clientMsgId ?? randomUUID()
     const acked = new Promise<number>((resolve, reject) => this.waiting.set(clientMsgId, { resolve, reject }))
-    this.ws.send(JSON.stringify({ type: 'send', message: { clientMsgId, conversationID, type: 'TIMTextElem', payload: { text } } }))
+    const message = { clientMsgId, conversationID, type, payload, ...(extra.cloudCustomData ? { cloudCustomData: extra.cloudCustomData } : {}) }
+    this.ws.send(JSON.stringify({ type: 'send', message }))
     return acked
   }
 

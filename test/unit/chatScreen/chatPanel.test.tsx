@@ -62,7 +62,7 @@ function setup(conv: Conversation, list: UiMessage[]) {
     user: { token: 't', wtId: ME, imToken: 'i', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 },
     conversations: { [conv.conversationID]: conv },
     activeConversationID: conv.conversationID,
-    messages: { [conv.conversationID]: { list, isCompleted: false, loadingOlder: false } },
+    messages: { [conv.conversationID]: { list, isCompleted: false, hasNewer: false, loadingOlder: false, loadingNewer: false } },
   })
   return render(<ChatPanel conversationID={conv.conversationID} />)
 }

@@ -27,6 +27,12 @@ test('updates of held messages (acks, receipts) change nothing', () => {
   expect(planScroll({ before: shape(['a', 'me1']), after: shape(['a', 'me1']), atBottom: false, isOwn: own })).toEqual({ kind: 'none' })
 })
 
+test('a window moved into the past (a jump, older pages pushing the newest out) neither follows nor counts', () => {
+  expect(planScroll({ before: shape(['x', 'y', 'z']), after: shape(['a', 'b', 'c']), atBottom: true, isOwn: own })).toEqual({ kind: 'none' })
+  expect(planScroll({ before: shape(['c', 'd', 'e']), after: shape(['a', 'b', 'c', 'd']), atBottom: false, isOwn: own })).toEqual({ kind: 'none' })
+  expect(planScroll({ before: shape(['a', 'b']), after: shape(['a']), atBottom: true, isOwn: own })).toEqual({ kind: 'none' })
+})
+
 test('distance from the bottom', () => {
   expect(distanceFromBottom({ scrollTop: 100, scrollHeight: 1000, clientHeight: 500 })).toBe(400)
   expect(distanceFromBottom({ scrollTop: 600, scrollHeight: 1000, clientHeight: 500 })).toBe(0)

@@ -5,8 +5,8 @@ import type { App } from '@/root/createApp'
 import type { ChatService } from '@/services/chat'
 import type { GroupApi } from '@/services/groups'
 import type { AppStore } from '@/stores'
-import type { Conversation } from '@shared/chat'
-import { c2c, group, text } from '../helpers/chatFixtures'
+import type { Conversation, Message } from '@shared/chat'
+import { c2c, group, message, text } from '../helpers/chatFixtures'
 import { mockedWith, renderInApp, testApp } from '../helpers/testApp'
 import { ignoreTaroFieldWatchErrors } from './fixtures'
 
@@ -20,6 +20,7 @@ const chatMocks = () => ({
   moveAllOutOfArchive: jest.fn(async () => undefined),
   deleteConversation: jest.fn(async () => undefined),
   searchById: jest.fn(async () => []),
+  searchAllMessages: jest.fn(async () => [] as Message[]),
   createGroup: jest.fn(async () => 'GROUPG9'),
   mediaUrl: (u: string) => u,
 })
@@ -233,6 +234,20 @@ describe('search', () => {
     await type('我的群')
     fireEvent.click(screen.getAllByTestId('search-result-group')[0]!)
     expect(mocked.openConversation).toHaveBeenCalledWith('GROUPG7')
+  })
+
+  test('chat-history hits form the 聊天记录 section; a pick opens the chat at the message', async () => {
+    const hit = message({ conversationID: 'GROUPG1', sequence: 7, nick: '李四', payload: { text: '明天开会' } })
+    mocked.searchAllMessages.mockResolvedValueOnce([hit])
+    load([li, team])
+    render(<ConversationPane narrow={false} />)
+    await type('开会')
+    expect(mocked.searchAllMessages).toHaveBeenCalledWith('开会')
+    const found = screen.getAllByTestId('search-result-message')
+    expect(found.map((e) => e.textContent)).toEqual(['项目组群号 100001李四: 明天开会'])
+    fireEvent.click(found[0]!)
+    expect(useAppStore.getState().pendingJump).toEqual({ conversationID: 'GROUPG1', messageID: hit.ID })
+    expect(mocked.openConversation).toHaveBeenCalledWith('GROUPG1')
   })
 
   test('nothing found says so', async () => {

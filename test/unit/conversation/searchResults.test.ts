@@ -1,7 +1,8 @@
 import { buildSearchResults, conversationMatches, friendMatches } from '@/components/conversation/searchResults'
 import type { FriendListItem } from '@shared/friends'
 import type { SearchResult } from '@shared/search'
-import { c2c, group } from '../helpers/chatFixtures'
+import { MsgType } from '@shared/chat'
+import { c2c, group, message } from '../helpers/chatFixtures'
 import { ensurePinyin } from '@/utils/pinyin'
 
 // Matching and grouping by pinyin need the dictionary, which the app fetches on first use.
@@ -40,7 +41,7 @@ test('results split into users and groups; server finds are added once; the view
     ['10000003', 'C2C10000003', '王五'],
   ])
   expect(users[1]!.detail).toBe('ID 10000003')
-  expect(groups).toEqual([{ kind: 'group', id: '800001', conversationID: 'GROUPG8', name: '另一个群', avatar: '', detail: '群号 800001' }])
+  expect(groups).toEqual([{ kind: 'group', id: '800001', conversationID: 'GROUPG8', name: '另一个群', avatar: '', detail: '群号 800001', hint: '另一个群（群号 800001）' }])
 })
 
 test('a local group found again by the server keeps its conversation entry', () => {
@@ -64,4 +65,30 @@ test('a friend without a conversation is found as a contact; one with a conversa
   expect(groups).toEqual([])
   const byName = buildSearchResults('zs', [zhang], [], '10000009', friends)
   expect(byName.users.map((u) => u.conversationID)).toEqual(['C2C10000001'])
+})
+
+test('chat-history hits form a third section, named after their conversation, system lines as their text', () => {
+  const twin = group('G9', '项目讨论组', '900001')
+  const hits = [
+    message({ conversationID: 'GROUPG7', sequence: 3, nick: '李四', payload: { text: '周五开会' } }),
+    message({ conversationID: 'C2C10000001', sequence: 9, from: '10000001', payload: { text: '开会地点' } }),
+    message({
+      conversationID: 'GROUPG9',
+      sequence: 4,
+      type: MsgType.Custom,
+      payload: { data: JSON.stringify({ type: 'GroupCustomMsg', content: '修改群名为开会群', operatorUser: { userId: '10000002', nickName: '李四' } }) },
+    }),
+    // The server also matches inside card data; a hit whose words are not in what is shown is left out.
+    message({ conversationID: 'C2C10000001', sequence: 10, type: MsgType.Custom, payload: { data: JSON.stringify({ businessID: 'order', title: '订单', link: 'kaihui' }) } }),
+  ]
+  const { messages } = buildSearchResults('开会', [zhang, team, twin], [], '10000009', [], hits)
+  expect(messages.map((m) => [m.kind, m.conversationID, m.name, m.detail])).toEqual([
+    ['message', 'GROUPG7', '项目讨论组', '李四: 周五开会'],
+    ['message', 'C2C10000001', '张三', '开会地点'],
+    ['message', 'GROUPG9', '项目讨论组', '李四修改群名为开会群'],
+  ])
+  // Two groups of one name are told apart by their numbers.
+  expect(messages.map((m) => m.hint)).toEqual(['项目讨论组（群号 700001）', '张三', '项目讨论组（群号 900001）'])
+  expect(messages.map((m) => m.tag)).toEqual(['群号 700001', undefined, '群号 900001'])
+  expect(messages.every((m) => !m.detail.includes('[自定义消息]'))).toBe(true)
 })

@@ -1,8 +1,8 @@
 import { backoffDelay, DEFAULT_BACKOFF } from '@/engines/chat/selfhosted/backoff'
-import { ReconnectingChannel, WsCloseCode, type ChannelState } from '@/engines/chat/selfhosted/channel'
+import { ReconnectingChannel, VISIBLE_BACKOFF, WsCloseCode, type ChannelState, type LinkEvent, type LinkWatch } from '@/engines/chat/selfhosted/channel'
 import type { Clock } from '@/engines/chat/selfhosted/clock'
 import { parseServerFrame } from '@/engines/chat/selfhosted/frames'
-import { WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES } from '@shared/ws'
+import { WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WS_PROBE_MS, WS_PROBE_REPLY_MS } from '@shared/ws'
 import { FakeSocketFactory } from '../helpers/fakeSocket'
 
 /** A clock whose timers run only when the test moves time forward. */
@@ -42,7 +42,22 @@ class ManualClock implements Clock {
 
 const HELLO = { type: 'hello', protocolVersion: 1, wtId: '10000001' }
 
-function setup(options: { random?: () => number; url?: () => string | null } = {}) {
+/** The device's side of the link, driven by the test. */
+class FakeLink implements LinkWatch {
+  hidden = false
+  private fns = new Set<(event: LinkEvent) => void>()
+  isHidden = () => this.hidden
+  onChange(fn: (event: LinkEvent) => void) {
+    this.fns.add(fn)
+    return () => this.fns.delete(fn)
+  }
+  emit(event: LinkEvent): void {
+    if (event === 'hidden' || event === 'visible') this.hidden = event === 'hidden'
+    for (const fn of this.fns) fn(event)
+  }
+}
+
+function setup(options: { random?: () => number; url?: () => string | null; link?: LinkWatch } = {}) {
   const clock = new ManualClock()
   const sockets = new FakeSocketFactory()
   const channel = new ReconnectingChannel({
@@ -51,6 +66,7 @@ function setup(options: { random?: () => number; url?: () => string | null } = {
     clock,
     random: options.random ?? (() => 0.5),
     heartbeatMs: WS_HEARTBEAT_MS,
+    ...(options.link ? { link: options.link } : {}),
   })
   const states: ChannelState[] = []
   const frames: unknown[] = []
@@ -285,5 +301,96 @@ describe('heartbeat', () => {
     const first = sockets.sockets[0]!
     clock.advance(WS_HEARTBEAT_MS * 3)
     expect(first.sent).toEqual([])
+  })
+})
+
+describe('watching the link while the app is in front', () => {
+  function connected(link = new FakeLink()) {
+    const t = setup({ random: () => 1, link })
+    t.channel.start()
+    t.sockets.last.open()
+    t.sockets.last.receive(HELLO)
+    return { ...t, link, socket: t.sockets.last }
+  }
+
+  test('a silent socket is probed, and dropped within ten seconds when the probe goes unanswered', () => {
+    const { clock, socket, channel, sockets } = connected()
+    clock.advance(WS_PROBE_MS - 1)
+    expect(socket.sentFrames()).toEqual([])
+    clock.advance(1)
+    expect(socket.sentFrames()).toEqual([{ type: 'ping', ts: WS_PROBE_MS }])
+    clock.advance(WS_PROBE_REPLY_MS)
+    expect(socket.closedWith?.reason).toBe('heartbeat timeout')
+    expect(WS_PROBE_MS + WS_PROBE_REPLY_MS).toBeLessThanOrEqual(10_000)
+    expect(channel.state).toBe('backoff')
+    // In front the reconnect waits at most VISIBLE_BACKOFF's ceiling.
+    expect(clock.pendingDelays()).toEqual([VISIBLE_BACKOFF.baseMs])
+    clock.advance(VISIBLE_BACKOFF.baseMs)
+    expect(sockets.sockets).toHaveLength(2)
+  })
+
+  test('an answered probe keeps the socket; a busy socket is never pinged', () => {
+    const { clock, socket, channel } = connected()
+    for (let i = 0; i < 5; i++) {
+      clock.advance(WS_PROBE_MS - 1000)
+      socket.receive({ type: 'pong', ts: 0 })
+    }
+    expect(socket.sentFrames()).toEqual([])
+    clock.advance(WS_PROBE_MS)
+    expect(socket.sentFrames()).toHaveLength(1)
+    socket.receive({ type: 'pong', ts: clock.now() })
+    clock.advance(WS_PROBE_REPLY_MS)
+    expect(channel.state).toBe('open')
+  })
+
+  test('in the background the socket is pinged only every heartbeat interval', () => {
+    const link = new FakeLink()
+    link.hidden = true
+    const { clock, socket } = connected(link)
+    clock.advance(WS_HEARTBEAT_MS - 1)
+    expect(socket.sentFrames()).toEqual([])
+    clock.advance(1)
+    expect(socket.sentFrames()).toHaveLength(1)
+  })
+
+  test('coming to the front probes at once; going offline drops the socket at once', () => {
+    const link = new FakeLink()
+    link.hidden = true
+    const { clock, socket, channel } = connected(link)
+    clock.advance(1000)
+    link.emit('visible')
+    expect(socket.sentFrames()).toEqual([{ type: 'ping', ts: 1000 }])
+    clock.advance(WS_PROBE_REPLY_MS)
+    expect(channel.state).toBe('backoff')
+
+    const second = connected()
+    second.link.emit('offline')
+    expect(second.socket.closedWith?.reason).toBe('offline')
+    expect(second.channel.state).toBe('backoff')
+  })
+
+  test('the network coming back cuts a reconnect wait short', () => {
+    const { clock, socket, channel, sockets, link } = connected()
+    socket.drop()
+    expect(channel.state).toBe('backoff')
+    clock.advance(100)
+    link.emit('online')
+    expect(sockets.sockets).toHaveLength(2)
+    expect(channel.state).toBe('connecting')
+  })
+
+  test('a new socket that never says hello, or a connection that never opens, is given up', () => {
+    const link = new FakeLink()
+    const { clock, sockets, channel } = setup({ random: () => 1, link })
+    channel.start()
+    clock.advance(WS_PROBE_MS + WS_PROBE_REPLY_MS - 1)
+    expect(channel.state).toBe('connecting')
+    clock.advance(1)
+    expect(sockets.sockets[0]!.closedWith?.reason).toBe('connect timeout')
+    expect(channel.state).toBe('backoff')
+    clock.advance(VISIBLE_BACKOFF.baseMs)
+    sockets.last.open()
+    clock.advance(WS_PROBE_REPLY_MS)
+    expect(sockets.sockets[1]!.closedWith?.reason).toBe('heartbeat timeout')
   })
 })

@@ -147,6 +147,8 @@ export class FakeChatEngine implements ChatEngine {
   readonly translateText = jest.fn(async ({ sourceTextList }: { sourceTextList: string[] }) => sourceTextList)
   readonly convertVoiceToText = jest.fn(async () => '')
   readonly searchMessages = jest.fn(async () => ({ messages: [] as Message[], isCompleted: true }))
+  readonly searchAllMessages = jest.fn(async (_keyword: string) => [] as Message[])
+  readonly locateMessage = jest.fn(async (conversationID: string, messageID: string) => (this.history[conversationID] ?? []).find((m) => m.ID === messageID)?.sequence ?? null)
   readonly revokeMessage = jest.fn(async (_id: string, _seq: number) => ({ revoker: 'me' }))
   readonly deleteMessages = jest.fn(async (_id: string, sequences: number[]) => sequences)
   readonly forwardMessages = jest.fn(async (body: { targets: string[] }) => ({ results: body.targets.map((conversationID) => ({ conversationID, sent: 1, code: 200, msg: '' })) }))

@@ -23,6 +23,8 @@ describe('message type filters (spec section 3)', () => {
   it('summarises results and finds the keyword ignoring case', () => {
     expect(resultSummary({ type: MsgType.File, payload: { fileName: 'a.pdf' } })).toBe('[文件] a.pdf')
     expect(resultSummary({ type: MsgType.Text, payload: { text: 'Hello' } })).toBe('Hello')
+    // System lines read as their text, never as a placeholder.
+    expect(resultSummary({ type: MsgType.Custom, payload: { data: JSON.stringify({ type: 'CustomMsg_Type_addFriend' }) } })).toBe('你们已经是好友了，现在可以开始聊天了')
     expect(splitOnKeyword('Apple pie', 'PIE')).toEqual(['Apple ', 'pie', ''])
     expect(splitOnKeyword('Apple pie', '  ')).toBeNull()
     expect(splitOnKeyword('Apple pie', 'x')).toBeNull()

@@ -37,3 +37,27 @@ export async function searchMessages(q: Queryable, me: string, w: Window, body: 
   const messages: Message[] = rows.slice(0, body.count).map((r) => toMessage(r, me))
   return { messages, isCompleted: rows.length <= body.count }
 }
+
+/**
+ * The conversation list's search: messages of every conversation the user holds whose text, file
+ * name or custom-message content (system lines, cards) contains the keyword, newest first, each
+ * inside that user's window of its conversation (not before a clear, not after leaving, not
+ * deleted for them, not admin-only for members). Revoked messages are left out.
+ */
+export async function searchAllMessages(q: Queryable, me: string, keyword: string, count: number) {
+  const { rows } = await q.query<MessageRow>(
+    `${MESSAGE_SELECT}
+     JOIN user_conversations uc ON uc.channel_id = m.channel_id AND uc.wt_id = $1
+     WHERE m.seq > uc.cleared_seq AND (uc.end_seq IS NULL OR m.seq <= uc.end_seq) AND NOT m.is_revoked
+       AND (m.visible_identity = 0 OR m.visible_to = $1 OR m.visible_identity <= COALESCE(
+             (SELECT me_gm.identity FROM group_members me_gm WHERE m.channel_id LIKE 'group:%'
+                AND me_gm.group_id = substr(m.channel_id, 7) AND me_gm.wt_id = $1 AND me_gm.left_at IS NULL), 0))
+       AND NOT EXISTS (SELECT 1 FROM message_deletions d WHERE d.wt_id = $1 AND d.channel_id = m.channel_id AND d.seq = m.seq)
+       AND ((m.type = '${MsgType.Text}' AND m.payload->>'text' ILIKE $2)
+         OR (m.type = '${MsgType.File}' AND m.payload->>'fileName' ILIKE $2)
+         OR (m.type = '${MsgType.Custom}' AND (m.payload->>'data' ILIKE $2 OR m.payload->>'description' ILIKE $2)))
+     ORDER BY m.created_at DESC, m.seq DESC LIMIT $3`,
+    [me, containsPattern(keyword), count],
+  )
+  return { messages: rows.map((r) => toMessage(r, me)) }
+}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PressPoint } from '@/components/conversation/usePressMenu'
 import { scroller } from '@/platform/scroller'
-import { useApp } from '@/root/AppContext'
+import { useApp, useAppStore } from '@/root/AppContext'
 import type { App } from '@/root/createApp'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
@@ -10,23 +10,18 @@ import { anchorIdOf, CHAT_SCROLL_ID } from '../MessageList'
 import type { ForwardJob } from './ForwardDialog'
 import { BLINK_MS, QUOTE_NOT_FOUND_TEXT } from './quote'
 
-/** At most this many older pages are loaded looking for a message to jump to. */
-const JUMP_MAX_PAGES = 50
-
-/** Loads older pages until the message is held, or the history ends. */
+/**
+ * The message, held at once or after the page around it was loaded in place of the window (however
+ * far back it is); undefined when the user cannot see it (deleted for them, cleared, never there).
+ */
 async function findLoading({ store, chat }: App, conversationID: string, messageID: string): Promise<UiMessage | undefined> {
   const find = () => store.getState().messages[conversationID]?.list.find((m) => m.ID === messageID)
-  let found = find()
-  for (let page = 0; !found && page < JUMP_MAX_PAGES; page++) {
-    const held = store.getState().messages[conversationID]
-    if (!held || held.isCompleted) break
-    const before = held.list.length
-    await chat.loadOlderMessages(conversationID)
-    found = find()
-    // A page already on its way (the user scrolled up): wait for it instead of asking again.
-    if (!found && (store.getState().messages[conversationID]?.list.length ?? 0) === before) await new Promise((r) => setTimeout(r, 200))
+  try {
+    if (!(await chat.loadAround(conversationID, messageID))) return undefined
+  } catch (err) {
+    console.warn('loading the messages around a jump failed', err)
   }
-  return found
+  return find()
 }
 
 export interface MessageOpsState {
@@ -114,6 +109,15 @@ export function useMessageOps(conversationID: string, isGroup: boolean): Message
     }),
     [conversationID, isGroup, selecting, selectedKeys, highlightKey],
   )
+
+  // A chat-history hit picked in the conversation list: shown once the chat's first page is held.
+  const pendingJump = useAppStore((s) => s.pendingJump)
+  const held = useAppStore((s) => Boolean(s.messages[conversationID]))
+  useEffect(() => {
+    if (!pendingJump || pendingJump.conversationID !== conversationID || !held) return
+    app.store.getState().setPendingJump(null)
+    void ops.jumpToMessage(pendingJump.messageID)
+  }, [pendingJump, conversationID, held])
 
   return {
     ops,

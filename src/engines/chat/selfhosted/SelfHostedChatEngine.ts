@@ -3,7 +3,7 @@ import { OutgoingMessage, type Conversation, type Message, type Reaction } from 
 import { PROTOCOL_VERSION } from '@shared/codes'
 import type { ChatServerFrame, ServerFrame } from '@shared/frames'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
-import type { ForwardResult } from '@shared/messageOps'
+import { SEARCH_PAGE_SIZE, type ForwardResult } from '@shared/messageOps'
 import type { SearchResult } from '@shared/search'
 import { accountRoutes } from '@shared/routes/account'
 import { chatRoutes } from '@shared/routes/chat'
@@ -35,7 +35,7 @@ import {
 } from '../ChatEngine'
 import { TypedEmitter } from '../emitter'
 import type { BackoffOptions } from './backoff'
-import { ReconnectingChannel, type ChannelState } from './channel'
+import { ReconnectingChannel, type ChannelState, type LinkWatch } from './channel'
 import { systemClock, type Clock } from './clock'
 import type { ImHttp } from './imHttp'
 import { Outbox } from './outbox'
@@ -55,6 +55,7 @@ export interface SelfHostedChatEngineOptions {
   random?: () => number
   heartbeatMs?: number
   backoff?: BackoffOptions
+  link?: LinkWatch
   loginTimeoutMs?: number
   sendAckTimeoutMs?: number
 }
@@ -65,6 +66,9 @@ async function existing(answer: Promise<Conversation | null>): Promise<Conversat
   if (!conversation) throw new Error('会话不存在')
   return conversation
 }
+
+/** A refusal answered 404 by the server (the HTTP client rejects with the envelope's code). */
+const isNotFound = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 404
 
 interface PendingLogin {
   resolve(): void
@@ -121,6 +125,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       random: this.options.random,
       heartbeatMs: this.options.heartbeatMs,
       backoff: this.options.backoff,
+      link: this.options.link,
     })
     this.channel = channel
     channel.on('frame', (frame) => this.handleFrame(frame))
@@ -226,6 +231,19 @@ export class SelfHostedChatEngine implements ChatEngine {
 
   searchMessages(params: SearchMessagesParams): Promise<MessagePage> {
     return this.options.http.call(chatRoutes.search, params)
+  }
+
+  async searchAllMessages(keyword: string, count = SEARCH_PAGE_SIZE): Promise<Message[]> {
+    return (await this.options.http.call(chatRoutes.searchAll, { keyword, count }, { silent: true })).messages
+  }
+
+  async locateMessage(conversationID: string, messageID: string): Promise<number | null> {
+    try {
+      return (await this.options.http.call(chatRoutes.locate, { conversationID, messageID }, { silent: true })).sequence
+    } catch (err) {
+      if (isNotFound(err)) return null
+      throw err
+    }
   }
 
   // The screens show these failures in their own words (spec 8: '已过撤回时限', '内容包含敏感词汇').

@@ -1,5 +1,5 @@
 import type { ClientFrame, ServerFrame } from '@shared/frames'
-import { WS_HEARTBEAT_MS, WsClose } from '@shared/ws'
+import { WS_HEARTBEAT_MS, WS_PROBE_MS, WS_PROBE_REPLY_MS, WsClose } from '@shared/ws'
 import type { PlatformSocket, SocketCloseEvent } from '@/platform/socket'
 import { TypedEmitter } from '../emitter'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
@@ -24,6 +24,21 @@ export interface ChannelEvents {
   ended: SocketCloseEvent
 }
 
+/** What the device says about the link: the app in front or not, the network up or down. */
+export type LinkEvent = 'visible' | 'hidden' | 'online' | 'offline'
+
+export interface LinkWatch {
+  isHidden(): boolean
+  /** Returns the function that stops watching. */
+  onChange(fn: (event: LinkEvent) => void): () => void
+}
+
+/**
+ * Reconnect waits while the app is in front: a person looking at the screen sees the link back
+ * within about two seconds of it returning. In the background the ordinary backoff saves battery.
+ */
+export const VISIBLE_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 1500 }
+
 export interface ChannelOptions {
   connect(url: string): PlatformSocket
   /** The URL to (re)connect to, or null when there is no session to connect with. */
@@ -31,13 +46,21 @@ export interface ChannelOptions {
   clock?: Clock
   random?: () => number
   heartbeatMs?: number
+  /** Given: a fixed backoff (tests). Otherwise VISIBLE_BACKOFF in front, DEFAULT_BACKOFF behind. */
   backoff?: BackoffOptions
+  /**
+   * Without it the channel pings every heartbeat interval and drops a socket silent for two. With
+   * it, while the app is in front a silent socket is probed after WS_PROBE_MS and dropped when the
+   * probe gets no answer in WS_PROBE_REPLY_MS; 'online' and coming to the front probe at once.
+   */
+  link?: LinkWatch
 }
 
 /**
  * One logical connection to /ws/{token} over successive sockets: reconnects with exponential
- * backoff and jitter, pings every heartbeat interval, drops a socket that stays silent for two
- * intervals, and validates every incoming frame.
+ * backoff and jitter, pings a socket that has been silent for a while (briefly in front, every
+ * heartbeat interval behind), drops one whose ping goes unanswered, and validates every incoming
+ * frame. Pings go out only on silence: a busy link costs nothing extra.
  */
 export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   private socket: PlatformSocket | null = null
@@ -46,6 +69,9 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   private retryTimer: unknown = null
   private heartbeatTimer: unknown = null
   private lastFrameAt = 0
+  /** Since when an answer is awaited (a ping, or the hello of a new socket); null when none is. */
+  private awaitingSince: number | null = null
+  private unwatchLink: (() => void) | null = null
   private heardOnThisSocket = false
   private current: ChannelState = 'idle'
   private readonly clock: Clock
@@ -69,11 +95,15 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   start(): void {
     if (this.current !== 'idle' && this.current !== 'stopped') return
     this.attempt = 0
+    this.unwatchLink?.()
+    this.unwatchLink = this.options.link?.onChange((event) => this.handleLink(event)) ?? null
     this.open()
   }
 
   stop(): void {
     if (this.current === 'stopped') return
+    this.unwatchLink?.()
+    this.unwatchLink = null
     this.clearTimers()
     this.setState('stopped')
     this.dropSocket(1000, 'client stop')
@@ -111,6 +141,9 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
     }
     this.setState('connecting')
     this.heardOnThisSocket = false
+    // In front, a connection attempt that hangs (a handshake into a silent network) is given up
+    // like an unanswered probe, instead of after the system's minutes-long timeout.
+    if (this.inFront()) this.scheduleHeartbeat(WS_PROBE_MS + WS_PROBE_REPLY_MS)
     const socket = this.options.connect(url)
     this.socket = socket
     this.detach = [
@@ -123,13 +156,64 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   private handleOpen(socket: PlatformSocket): void {
     if (socket !== this.socket) return
     this.lastFrameAt = this.clock.now()
+    // The server greets every new socket at once: its hello is awaited like a probe's answer.
+    this.awaitingSince = this.lastFrameAt
     this.setState('open')
-    this.scheduleHeartbeat()
+    this.scheduleHeartbeat(this.replyWindow())
+  }
+
+  private inFront(): boolean {
+    return this.options.link !== undefined && !this.options.link.isHidden()
+  }
+
+  /** How long a socket may be silent before it is pinged. */
+  private silenceBeforePing(): number {
+    return this.inFront() ? WS_PROBE_MS : this.heartbeatMs
+  }
+
+  /** How long a ping may go unanswered before the socket counts as dead. */
+  private replyWindow(): number {
+    return this.inFront() ? WS_PROBE_REPLY_MS : this.heartbeatMs
+  }
+
+  private handleLink(event: LinkEvent): void {
+    if (this.current === 'stopped' || this.current === 'idle') return
+    if (event === 'offline') {
+      // The device knows the network is gone: say so now rather than after a probe.
+      if (this.current === 'open') this.reconnect('offline')
+      return
+    }
+    if (event === 'hidden') return
+    // Back in front or back online: a link that went quiet meanwhile is found out at once, and a
+    // reconnect waiting out its backoff tries now.
+    if (this.current === 'backoff') {
+      if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer)
+      this.retryTimer = null
+      this.attempt = 0
+      this.open()
+    } else if (this.current === 'open') {
+      this.probe()
+    }
+  }
+
+  private probe(): void {
+    if (this.awaitingSince === null) {
+      this.awaitingSince = this.clock.now()
+      this.send({ type: 'ping', ts: this.awaitingSince })
+    }
+    this.scheduleHeartbeat(Math.max(0, this.awaitingSince + this.replyWindow() - this.clock.now()))
+  }
+
+  private reconnect(reason: string): void {
+    this.clearTimers()
+    this.dropSocket(HEARTBEAT_TIMEOUT_CLOSE, reason)
+    this.scheduleReconnect()
   }
 
   private handleMessage(socket: PlatformSocket, text: string): void {
     if (socket !== this.socket) return
     this.lastFrameAt = this.clock.now()
+    this.awaitingSince = null
     const parsed = parseServerFrame(text, (reason) => {
       console.warn('dropped an invalid frame in a batch:', reason)
       this.emit('invalidFrame', { reason, raw: text })
@@ -161,7 +245,8 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   }
 
   private scheduleReconnect(): void {
-    const delay = backoffDelay(this.attempt, this.options.backoff ?? DEFAULT_BACKOFF, this.options.random)
+    const backoff = this.options.backoff ?? (this.inFront() ? VISIBLE_BACKOFF : DEFAULT_BACKOFF)
+    const delay = backoffDelay(this.attempt, backoff, this.options.random)
     this.attempt += 1
     this.setState('backoff')
     this.retryTimer = this.clock.setTimeout(() => {
@@ -170,18 +255,25 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
     }, delay)
   }
 
-  private scheduleHeartbeat(): void {
+  private scheduleHeartbeat(delay: number): void {
+    if (this.heartbeatTimer !== null) this.clock.clearTimeout(this.heartbeatTimer)
     this.heartbeatTimer = this.clock.setTimeout(() => {
       this.heartbeatTimer = null
-      if (this.current !== 'open') return
-      if (this.clock.now() - this.lastFrameAt >= 2 * this.heartbeatMs) {
-        this.dropSocket(HEARTBEAT_TIMEOUT_CLOSE, 'heartbeat timeout')
-        this.scheduleReconnect()
-        return
-      }
-      this.send({ type: 'ping', ts: this.clock.now() })
-      this.scheduleHeartbeat()
-    }, this.heartbeatMs)
+      this.beat()
+    }, delay)
+  }
+
+  private beat(): void {
+    if (this.current === 'connecting') return this.reconnect('connect timeout')
+    if (this.current !== 'open') return
+    const now = this.clock.now()
+    if (this.awaitingSince !== null) {
+      if (now - this.awaitingSince >= this.replyWindow()) return this.reconnect('heartbeat timeout')
+      return this.scheduleHeartbeat(this.awaitingSince + this.replyWindow() - now)
+    }
+    const quietFor = now - this.lastFrameAt
+    if (quietFor >= this.silenceBeforePing()) return this.probe()
+    this.scheduleHeartbeat(this.silenceBeforePing() - quietFor)
   }
 
   private releaseSocket(): PlatformSocket | null {
