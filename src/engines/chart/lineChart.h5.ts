@@ -20,7 +20,7 @@ export const lineCharts: LineChartEngine = {
         height,
         scales: { x: { time: true } },
         axes: [{ stroke: '#888', grid: { stroke: '#f0f0f0' } }, { stroke: '#888', grid: { stroke: '#f0f0f0' }, size: 48 }],
-        series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, fill: `${s.color}22`, points: { size: 4 } }))],
+        series: [{ label: '日期' }, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, fill: `${s.color}22`, points: { size: 4 } }))],
         legend: { show: series.length > 1 },
         cursor: { drag: { x: false, y: false } },
       },
