@@ -16,15 +16,11 @@
  *   highlighted on screen.
  * - gap: the median blank between consecutive bubbles of the newest page.
  */
-import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
-import { chromium, type Page } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
-import { ensureH5Build } from '../../scripts/ensure-h5-build.mjs'
-import { startServer } from '../../scripts/server-process.mjs'
+import type pg from 'pg'
+import type { Page } from 'playwright-core'
+import { startBrowserStack } from '../lib/browserStack.js'
 import { parseFlags } from '../lib/flags.js'
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
@@ -189,18 +185,7 @@ const median = (xs: number[]) => {
 
 async function main() {
   const opts = options(process.argv.slice(2))
-  await ensureH5Build({ quiet: true })
-  const dbName = `bench_msglist_${randomUUID().slice(0, 8)}`
-  const admin = new pg.Client({ connectionString: opts.pgUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${dbName}`)
-  const dbUrl = new URL(opts.pgUrl)
-  dbUrl.pathname = `/${dbName}`
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-msglist-'))
-  const server = await startServer({ dataDir, env: { DATABASE_URL: dbUrl.toString(), REDIS_URL: undefined, DEMO_DATA: undefined } })
-  const db = new pg.Client({ connectionString: dbUrl.toString() })
-  await db.connect()
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const { server, db, browser, close } = await startBrowserStack('bench_msglist', opts.pgUrl)
   const results: Record<string, unknown>[] = []
   try {
     const seedStart = Date.now()
@@ -228,12 +213,7 @@ async function main() {
       await context.close()
     }
   } finally {
-    await browser.close()
-    await db.end()
-    await server.stop()
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined)
-    await admin.end()
-    rmSync(dataDir, { recursive: true, force: true })
+    await close()
   }
   if (opts.json) writeFileSync(opts.json, JSON.stringify(results, null, 2))
 }
