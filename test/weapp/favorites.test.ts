@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import simulate from 'miniprogram-simulate'
-import { bootMiniProgram, findNodes, nodeAttr, nodeText, waitFor, type SimNode } from './harness'
+import { answerRequests, findNodes, nodeAttr, nodeText, renderPage, waitFor, type RenderedPage, type SimNode } from './harness'
 
 const distRoot = path.resolve(__dirname, '../../dist/weapp')
 
@@ -43,38 +43,18 @@ const rows = [
   { ...base, id: 3, contentType: 5, addressTitle: '东方明珠', collectTitle: '东方明珠', lat: 31.2397, lng: 121.4998 },
 ]
 
-interface RenderedPage {
-  toJSON(): SimNode
-  attach(parent: Element): void
-  instance: Record<string, unknown>
-}
-
 const listCalls: Array<Record<string, unknown>> = []
 let page: RenderedPage
-
-type WxOptions = { url: string; data?: unknown; success?: (res: unknown) => void; complete?: (res: unknown) => void }
 
 beforeAll(async () => {
   const wx = (globalThis as unknown as { wx: Record<string, unknown> }).wx
   wx.getStorageSync = (key: string) => (key === 'wt_session' ? JSON.stringify(session) : '')
-  wx.request = (options: WxOptions) => {
-    const answer = (data: unknown) => ({ statusCode: 200, header: {}, errMsg: 'request:ok', data: { code: 200, msg: '', data } })
-    let res = answer(null)
-    if (options.url.endsWith('/api/user/collection/list')) {
-      listCalls.push(typeof options.data === 'string' ? (JSON.parse(options.data) as Record<string, unknown>) : (options.data as Record<string, unknown>))
-      res = answer({ rows, total: 12 })
-    }
-    setTimeout(() => {
-      options.success?.(res)
-      options.complete?.(res)
-    }, 5)
-    return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {} }
-  }
-  bootMiniProgram(distRoot)
-  const id = simulate.load(path.join(distRoot, 'pages/favorites/index'), { compiler: 'official', rootPath: distRoot })
-  page = simulate.render(id) as unknown as RenderedPage
-  page.attach(document.createElement('parent-wrapper'))
-  ;(page.instance.onLoad as (query: object) => void).call(page.instance, {})
+  answerRequests((options) => {
+    if (!options.url.endsWith('/api/user/collection/list')) return null
+    listCalls.push(typeof options.data === 'string' ? (JSON.parse(options.data) as Record<string, unknown>) : (options.data as Record<string, unknown>))
+    return { rows, total: 12 }
+  })
+  page = renderPage(distRoot, 'pages/favorites/index', simulate)
   await waitFor(() => cards().length === rows.length, 'the favorite cards', 10_000)
 })
 

@@ -82,3 +82,43 @@ export async function waitFor(check: () => boolean, what: string, timeoutMs = 50
     await new Promise((r) => setTimeout(r, 20))
   }
 }
+
+/** A rendered page of the compiled mini-program. */
+export interface RenderedPage {
+  toJSON(): SimNode
+  attach(parent: Element): void
+  instance: Record<string, unknown>
+}
+
+export interface WxRequest {
+  url: string
+  data?: unknown
+  success?: (res: unknown) => void
+  complete?: (res: unknown) => void
+}
+
+/**
+ * Stands in for wx.request: every call is answered a moment later, as the network would, with
+ * the envelope `{code: 200, data}` around what `dataFor` gives for it.
+ */
+export function answerRequests(dataFor: (options: WxRequest) => unknown): void {
+  const wx = (globalThis as unknown as { wx: Record<string, unknown> }).wx
+  wx.request = (options: WxRequest) => {
+    const res = { statusCode: 200, header: {}, errMsg: 'request:ok', data: { code: 200, msg: '', data: dataFor(options) } }
+    setTimeout(() => {
+      options.success?.(res)
+      options.complete?.(res)
+    }, 5)
+    return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {} }
+  }
+}
+
+/** Boots the compiled app, then renders one of its pages (`pages/member/index`) and runs its onLoad. */
+export function renderPage(distRoot: string, pagePath: string, simulate: { load(file: string, options: Options): string; render(id: string): unknown }): RenderedPage {
+  bootMiniProgram(distRoot)
+  const id = simulate.load(path.join(distRoot, pagePath), { compiler: 'official', rootPath: distRoot })
+  const page = simulate.render(id) as RenderedPage
+  page.attach(document.createElement('parent-wrapper'))
+  ;(page.instance.onLoad as (query: object) => void).call(page.instance, {})
+  return page
+}

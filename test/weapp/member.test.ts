@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import simulate from 'miniprogram-simulate'
-import { bootMiniProgram, findNodes, nodeAttr, nodeText, waitFor, type SimNode } from './harness'
+import { answerRequests, findNodes, nodeAttr, nodeText, renderPage, waitFor, type RenderedPage, type SimNode } from './harness'
 
 const distRoot = path.resolve(__dirname, '../../dist/weapp')
 
@@ -19,35 +19,17 @@ const centre = {
   uploadMbPerHour: { regular: 2048, member: 10240 },
 }
 
-interface RenderedPage {
-  toJSON(): SimNode
-  attach(parent: Element): void
-  instance: Record<string, unknown>
-}
-
 const asked: string[] = []
 let page: RenderedPage
-
-type WxOptions = { url: string; data?: unknown; success?: (res: unknown) => void; complete?: (res: unknown) => void }
 
 beforeAll(async () => {
   const wx = (globalThis as unknown as { wx: Record<string, unknown> }).wx
   wx.getStorageSync = (key: string) => (key === 'wt_session' ? JSON.stringify(session) : '')
-  wx.request = (options: WxOptions) => {
-    const answer = (data: unknown) => ({ statusCode: 200, header: {}, errMsg: 'request:ok', data: { code: 200, msg: '', data } })
+  answerRequests((options) => {
     asked.push(options.url)
-    const res = answer(options.url.endsWith('/api/user/member/info') ? centre : null)
-    setTimeout(() => {
-      options.success?.(res)
-      options.complete?.(res)
-    }, 5)
-    return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {} }
-  }
-  bootMiniProgram(distRoot)
-  const id = simulate.load(path.join(distRoot, 'pages/member/index'), { compiler: 'official', rootPath: distRoot })
-  page = simulate.render(id) as unknown as RenderedPage
-  page.attach(document.createElement('parent-wrapper'))
-  ;(page.instance.onLoad as (query: object) => void).call(page.instance, {})
+    return options.url.endsWith('/api/user/member/info') ? centre : null
+  })
+  page = renderPage(distRoot, 'pages/member/index', simulate)
   await waitFor(() => withClass(tree(), 'member-history__row').length === 1, 'the membership history', 10_000)
 })
 
