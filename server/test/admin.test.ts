@@ -9,8 +9,8 @@ import { promote } from '../src/domain/admin/role.js'
 import { chatClient, messagesOf } from './support/chat.js'
 import { BACKENDS, freshPhone, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
 import { registerUser, type TestUser } from './support/users.js'
+import { PNG_1x1 } from './support/uploads.js'
 
-const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
 describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend) => {
   let storage: Storage

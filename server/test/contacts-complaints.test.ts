@@ -4,11 +4,8 @@ import type { DictEntry } from '../../types/complaint.js'
 import type { UploadResult } from '../../types/upload.js'
 import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
 import { registerUser } from './support/users.js'
+import { PNG_1x1 } from './support/uploads.js'
 
-const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-)
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01])
 const GIF_HEAD = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1')
 

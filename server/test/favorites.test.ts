@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { Conversation, Message } from '../../types/chat.js'
 import type { FavoritePage, HelperAnswer, HelperQuestion, Phrase } from '../../types/favorites.js'
 import { chatClient, type ChatClient } from './support/chat.js'
-import { uploadFile } from './support/uploads.js'
+import { PNG_1x1, uploadFile } from './support/uploads.js'
 import { registerUser, type TestUser } from './support/users.js'
 import { BACKENDS, setupServers, type TestServer } from './support/server.js'
 
-const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
 describe.each(BACKENDS)('favorites, quick phrases and the official helper on %s', (backend) => {
   let s: TestServer

@@ -4,16 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Paged } from '../../types/envelope.js'
 import type { CommentAddResult, Moment, MomentDetail, MomentInteractions, MomentNotice, PraiseActionResult } from '../../types/moments.js'
 import type { Tag } from '../../types/friends.js'
-import type { UploadResult } from '../../types/upload.js'
 import { chatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
 import { BACKENDS, setupServers, type TestServer } from './support/server.js'
 import { registerUser, type TestUser } from './support/users.js'
+import { PNG_1x1, uploadFile } from './support/uploads.js'
 
-const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-)
 
 describe.each(BACKENDS)('moments on %s', (backend) => {
   let s: TestServer
@@ -34,13 +30,7 @@ describe.each(BACKENDS)('moments on %s', (backend) => {
   const notices = (u: TestUser, pageNum = 1) => call<Paged<MomentNotice>>(u, '/friendsCircleNotice/listByPage', { pageNum, pageSize: 10 })
   const unread = async (u: TestUser) => (await call<{ count: number }>(u, '/friendsCircleNotice/unreadCount')).data.count
 
-  async function upload(u: TestUser, content: Buffer, name: string, kind: string) {
-    const form = new FormData()
-    form.append('kind', kind)
-    form.append('file', new Blob([new Uint8Array(content)]), name)
-    const res = await fetch(`${s.url}/api/oss/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${u.token}` } })
-    return ((await res.json()) as { data: UploadResult }).data.url
-  }
+  const upload = async (u: TestUser, content: Buffer, name: string, kind: string) => (await uploadFile(s, u.token, content, name, kind)).url
 
   let a: TestUser
   let b: TestUser

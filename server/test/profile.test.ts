@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { UserInfo } from '../../types/auth.js'
 import type { FriendInfoResult } from '../../types/friends.js'
-import type { UploadResult } from '../../types/upload.js'
 import { befriend } from './support/contacts.js'
 import { BACKENDS, setupServers, type TestServer } from './support/server.js'
 import { registerUser, type TestUser } from './support/users.js'
+import { PNG_1x1, uploadFile } from './support/uploads.js'
 
-const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-)
 
 describe.each(BACKENDS)('own profile on %s', (backend) => {
   let s: TestServer
@@ -19,13 +15,7 @@ describe.each(BACKENDS)('own profile on %s', (backend) => {
 
   const update = (u: TestUser | null, body: unknown) => s.api<UserInfo>('/api/user/profile/update', body, u ? { token: u.token } : {})
 
-  async function upload(u: TestUser, content: Buffer, name: string, kind: string): Promise<string> {
-    const form = new FormData()
-    form.append('kind', kind)
-    form.append('file', new Blob([new Uint8Array(content)]), name)
-    const res = await fetch(`${s.url}/api/oss/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${u.token}` } })
-    return ((await res.json()) as { data: UploadResult }).data.url
-  }
+  const upload = async (u: TestUser, content: Buffer, name: string, kind: string) => (await uploadFile(s, u.token, content, name, kind)).url
 
   it('changes nickname and signature; friends read the new ones', async () => {
     const me = await registerUser(s, '旧名字')

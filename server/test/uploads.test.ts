@@ -3,11 +3,8 @@ import type { UploadResult } from '../../types/upload.js'
 import { chatClient } from './support/chat.js'
 import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
 import { registerUser } from './support/users.js'
+import { PNG_1x1 } from './support/uploads.js'
 
-const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-)
 
 describe.each(BACKENDS)('uploads on %s', (backend) => {
   let storage: Storage

@@ -1,5 +1,11 @@
 import type { TestServer } from './server.js'
 
+/** The smallest valid PNG (1x1): a picture every image check accepts. */
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
 /** Uploads `content` through /api/oss/upload; throws when the server refuses. */
 export async function uploadFile(s: TestServer, token: string, content: Buffer, name: string, kind = 'file'): Promise<{ url: string; id: string }> {
   const form = new FormData()
