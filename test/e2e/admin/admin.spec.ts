@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import type { LoginResult } from '../../../types/auth'
-import { startServer } from '../../../scripts/server-process.mjs'
 import { closeAll, editor, openChatWith, registerUsers, signIn, visible, type ChatUser, type Session } from '../messaging/support'
 import { apiPost, DEMO_PASSWORD, loginByPhone, submitPhoneLogin } from '../support/accounts'
 import { expectPath, expectToast, fillInput, inputByTestId } from '../support/ui'
 import { callScreen, placeCall } from '../calls/support'
-import { OPERATOR_PHONE, TEST_SERVER_ENV } from '../support/serverEnv'
+import { useOwnServer } from '../support/ownServer'
+import { OPERATOR_PHONE } from '../support/serverEnv'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -58,26 +55,11 @@ test('an operator bans a user who is chatting: their next send shows the 20012 t
 test.describe('at the daily call cap', () => {
   // A server of its own with a three-second daily allowance (as calls/limit.spec.ts): the suite's
   // server keeps the configured 30 minutes, so its other calls are not cut.
-  let server: Awaited<ReturnType<typeof startServer>> | null = null
-  let dataDir = ''
-  let api: APIRequestContext | null = null
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'weitalk-e2e-admin-limit-'))
-    server = await startServer({ dataDir, env: { ...TEST_SERVER_ENV, DEMO_DATA: '0', CALL_DAILY_LIMIT_SECONDS: '3', ADMIN_PHONES: OPERATOR_PHONE, JANUS_URL: undefined } })
-    api = await playwrightRequest.newContext({ baseURL: server.url })
-  })
-
-  test.afterAll(async () => {
-    await api?.dispose()
-    await server?.stop()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  })
+  const own = useOwnServer('admin-limit', { CALL_DAILY_LIMIT_SECONDS: '3', ADMIN_PHONES: OPERATOR_PHONE })
 
   test('an operator grants membership to a user at the call limit; the next call goes through', async ({ browser }) => {
-    const request = api!
-    const baseURL = server!.url
+    const request = own.request
+    const baseURL = own.url
     const op = await operatorAccount(request)
     const [alice, bob] = await registerUsers(request, ['丙', '丁'])
     const started = await apiPost<{ callId: number }>(request, '/api/media/call', { acceptWtId: bob.wtId, callType: 2 }, alice.login.token)

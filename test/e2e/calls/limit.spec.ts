@@ -1,42 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test'
-import { startServer } from '../../../scripts/server-process.mjs'
+import { expect, test } from '@playwright/test'
 import { closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
 import { apiPost } from '../support/accounts'
-import { TEST_SERVER_ENV } from '../support/serverEnv'
+import { useOwnServer } from '../support/ownServer'
 import { placeCall } from './support'
 
 /**
  * The cap is reached on a server of this spec's own with a three-second daily allowance; the
  * suite's server keeps the configured 30 minutes, so no other call is cut at its first heartbeat.
  */
-let server: Awaited<ReturnType<typeof startServer>> | null = null
-let dataDir = ''
-let api: APIRequestContext | null = null
+const own = useOwnServer('limit', { CALL_DAILY_LIMIT_SECONDS: '3' })
 let sessions: Session[] = []
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'weitalk-e2e-limit-'))
-  server = await startServer({ dataDir, env: { ...TEST_SERVER_ENV, DEMO_DATA: '0', CALL_DAILY_LIMIT_SECONDS: '3', JANUS_URL: undefined } })
-  api = await playwrightRequest.newContext({ baseURL: server.url })
-})
 
 test.afterEach(async () => {
   await closeAll(sessions)
   sessions = []
 })
 
-test.afterAll(async () => {
-  await api?.dispose()
-  await server?.stop()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-})
-
 test("a non-member at today's call-time cap gets the membership dialog instead of a call", async ({ browser }) => {
-  const request = api!
+  const request = own.request
   const [alice, bob] = await registerUsers(request, ['庚', '辛'])
   // Alice uses up her three seconds with a call reported through the API.
   const started = await apiPost<{ callId: number }>(request, '/api/media/call', { acceptWtId: bob.wtId, callType: 2 }, alice.login.token)
@@ -44,7 +25,7 @@ test("a non-member at today's call-time cap gets the membership dialog instead o
   await new Promise((r) => setTimeout(r, 3500))
   expect((await apiPost(request, '/api/media/exitCall', { callId: started.data.callId }, alice.login.token)).code).toBe(200)
 
-  const a = await signIn(browser, alice, { baseURL: server!.url })
+  const a = await signIn(browser, alice, { baseURL: own.url })
   sessions = [a]
   await placeCall(a, bob, 'video')
   const dialog = visible(a.page, 'call-limit-dialog')
