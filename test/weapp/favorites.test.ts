@@ -6,41 +6,21 @@
  */
 import path from 'node:path'
 import simulate from 'miniprogram-simulate'
+import { favorite } from '../unit/helpers/favoriteFixtures'
 import { answerRequests, findNodes, nodeAttr, nodeText, renderPage, waitFor, type RenderedPage, type SimNode } from './harness'
 
 const distRoot = path.resolve(__dirname, '../../dist/weapp')
 
 const session = { token: 'token-weapp', wtId: '10000001', imToken: 'im', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 }
 
-const base = {
-  collectedUserId: '10000002',
-  collectedUserName: '李四',
-  createTime: 1_800_000_000,
-  topStatus: 0,
-  imageUuid: '',
-  imageUrl: '',
-  videoUuid: '',
-  videoUrl: '',
-  videoImage: '',
-  videoImageAddress: '',
-  fileUuid: '',
-  fileUrl: '',
-  fileName: '',
-  fileSize: 0,
-  fileType: '',
-  addressTitle: '',
-  lat: null,
-  lng: null,
-  noteContent: '',
-}
 const rows = [
-  { ...base, id: 9, contentType: 99, collectTitle: '', noteContent: '下周要准备的材料', topStatus: 1 },
-  { ...base, id: 8, contentType: 1, collectTitle: '周五下午三点开会' },
-  { ...base, id: 7, contentType: 7, collectTitle: '文档 https://example.com/doc' },
-  { ...base, id: 6, contentType: 2, imageUuid: 'imgimgimgimgimgimg', imageUrl: '/api/oss/file/imgimgimgimgimgimg', collectTitle: '' },
-  { ...base, id: 5, contentType: 3, videoUrl: '/api/oss/file/vidvidvidvidvidvid', videoImage: '/api/oss/file/posterposterposter', collectTitle: '' },
-  { ...base, id: 4, contentType: 4, fileUrl: '/api/oss/file/filefilefilefilefi', fileName: '季度报告.pdf', fileSize: 2048, collectTitle: '季度报告.pdf' },
-  { ...base, id: 3, contentType: 5, addressTitle: '东方明珠', collectTitle: '东方明珠', lat: 31.2397, lng: 121.4998 },
+  favorite(9, { contentType: 99, collectTitle: '', noteContent: '下周要准备的材料', topStatus: 1 }),
+  favorite(8, { contentType: 1, collectTitle: '周五下午三点开会' }),
+  favorite(7, { contentType: 7, collectTitle: '文档 https://example.com/doc' }),
+  favorite(6, { contentType: 2, imageUuid: 'imgimgimgimgimgimg', imageUrl: '/api/oss/file/imgimgimgimgimgimg', collectTitle: '' }),
+  favorite(5, { contentType: 3, videoUrl: '/api/oss/file/vidvidvidvidvidvid', videoImage: '/api/oss/file/posterposterposter', collectTitle: '' }),
+  favorite(4, { contentType: 4, fileUrl: '/api/oss/file/filefilefilefilefi', fileName: '季度报告.pdf', fileSize: 2048, collectTitle: '季度报告.pdf' }),
+  favorite(3, { contentType: 5, addressTitle: '东方明珠', collectTitle: '东方明珠', lat: 31.2397, lng: 121.4998 }),
 ]
 
 const listCalls: Array<Record<string, unknown>> = []

@@ -1,4 +1,3 @@
-import type { Favorite } from '@shared/favorites'
 import { collectMessageData, readCollectDetail } from '@/domain/favorites/collectMessage'
 import {
   emptyFavoriteList,
@@ -18,35 +17,9 @@ import { hiddenTools } from '@/components/chat/ops/toolFlags'
 import { ALL_FEATURES_ON, featuresWithout } from '@shared/messageOps'
 import { MsgType, type Conversation } from '@shared/chat'
 import { menuActions } from '@/domain/chat/menuRules'
+import { favorite } from '../helpers/favoriteFixtures'
 
-function fav(id: number, over: Partial<Favorite> = {}): Favorite {
-  return {
-    id,
-    contentType: 1,
-    collectTitle: `第${id}条`,
-    collectedUserId: '10000002',
-    collectedUserName: '李四',
-    createTime: 1_800_000_000 + id,
-    topStatus: 0,
-    imageUuid: '',
-    imageUrl: '',
-    videoUuid: '',
-    videoUrl: '',
-    videoImage: '',
-    videoImageAddress: '',
-    fileUuid: '',
-    fileUrl: '',
-    fileName: '',
-    fileSize: 0,
-    fileType: '',
-    addressTitle: '',
-    lat: null,
-    lng: null,
-    noteContent: '',
-    ...over,
-  }
-}
-const page = (ids: number[], total: number) => ({ rows: ids.map((id) => fav(id)), total })
+const page = (ids: number[], total: number) => ({ rows: ids.map((id) => favorite(id)), total })
 
 describe('favorites list paging (spec 4 "Favorites in the toolbar")', () => {
   it('replaces on page 1, appends on later pages, and is fully loaded when the length equals the total', () => {
@@ -94,9 +67,9 @@ describe('favorites list paging (spec 4 "Favorites in the toolbar")', () => {
   })
 
   it('titles files by name, places by place name, notes by their text', () => {
-    expect(favoriteTitle(fav(1, { contentType: 4, fileName: 'a.pdf' }))).toBe('a.pdf')
-    expect(favoriteTitle(fav(1, { contentType: 5, addressTitle: '外滩' }))).toBe('外滩')
-    expect(favoriteTitle(fav(1, { contentType: 99, noteContent: '笔记' }))).toBe('笔记')
+    expect(favoriteTitle(favorite(1, { contentType: 4, fileName: 'a.pdf' }))).toBe('a.pdf')
+    expect(favoriteTitle(favorite(1, { contentType: 5, addressTitle: '外滩' }))).toBe('外滩')
+    expect(favoriteTitle(favorite(1, { contentType: 99, noteContent: '笔记' }))).toBe('笔记')
   })
 })
 
@@ -122,7 +95,7 @@ describe('quick phrase order', () => {
 
 describe('collect messages', () => {
   it('carries what the receiver needs to open a favorite, and reads back the spec fields of other clients', () => {
-    const f = fav(7, { contentType: 2, imageUrl: '/api/oss/file/abcdefghijklmnop', imageUuid: 'abcdefghijklmnop', collectTitle: '' })
+    const f = favorite(7, { contentType: 2, imageUrl: '/api/oss/file/abcdefghijklmnop', imageUuid: 'abcdefghijklmnop', collectTitle: '' })
     const { data, description } = collectMessageData(f)
     expect(description).toBe('[收藏] 图片')
     const content = parseCustomContent({ data: JSON.stringify(data) })
