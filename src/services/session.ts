@@ -1,4 +1,4 @@
-import type { DeviceSession, LoginResult, ProfileUpdateBody, QrCodeResult, QrPollResult } from '@shared/auth'
+import type { DeviceSession, LoginResult, ProfileUpdateBody, QrCodeResult, QrPollResult, UserInfo } from '@shared/auth'
 import { ResultCode } from '@shared/codes'
 import { ApiError, isApiError } from './api/errors'
 import { createLoginApi } from './api/login'
@@ -167,10 +167,16 @@ export function createSession({ api, engine, state }: ServiceContext, deps: Sess
   async function refreshUser(): Promise<void> {
     const token = state().user?.token
     const [info, config] = await Promise.all([userApi.getUserInfo(), userApi.getUserConfig()])
+    if (state().user?.token !== token) return
+    state().setUserConfig(config)
+    applyUserInfo(info)
+  }
+
+  /** The server's user info into the store and the stored login (the sidebar and the next start read them). */
+  function applyUserInfo(info: UserInfo): void {
     const store = state()
-    if (!store.user || store.user.token !== token) return
+    if (!store.user || store.user.wtId !== info.wtId) return
     store.setUserInfo(info)
-    store.setUserConfig(config)
     store.patchUser({ avatar: info.avatar, nickName: info.nickName, vipLevel: info.vipLevel, vipType: info.vipType })
     const updated = state().user
     if (updated) saveSession(updated)
@@ -178,13 +184,7 @@ export function createSession({ api, engine, state }: ServiceContext, deps: Sess
 
   /** Saves one's own profile; the sidebar, the header and the stored login show it at once. */
   async function updateProfile(body: ProfileUpdateBody): Promise<void> {
-    const info = await userApi.updateProfile(body)
-    const store = state()
-    if (!store.user || store.user.wtId !== info.wtId) return
-    store.setUserInfo(info)
-    store.patchUser({ avatar: info.avatar, nickName: info.nickName })
-    const updated = state().user
-    if (updated) saveSession(updated)
+    applyUserInfo(await userApi.updateProfile(body))
   }
 
   async function reloadUserConfig(): Promise<void> {
