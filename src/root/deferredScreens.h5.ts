@@ -1,7 +1,11 @@
 import { lazy } from 'react'
 
 export const ChatPanel = lazy(() => import(/* webpackChunkName: "chat" */ '@/components/chat/ChatPanel'))
-export const CallScreen = lazy(() => import(/* webpackChunkName: "call-screen" */ '@/components/call/CallScreen'))
+const loadCallScreen = () => import(/* webpackChunkName: "call-screen" */ '@/components/call/CallScreen')
+export const CallScreen = lazy(loadCallScreen)
+export function preloadCallScreen(): void {
+  void loadCallScreen()
+}
 export const CreateGroupDialog = lazy(() => import(/* webpackChunkName: "group-create" */ '@/components/group/CreateGroupDialog'))
 export const GroupCardDialog = lazy(() => import(/* webpackChunkName: "group-card" */ '@/components/group/GroupCardDialog'))
 export const ManageGroupsDialog = lazy(() => import(/* webpackChunkName: "group-manage" */ '@/components/conversation/groups/ManageGroupsDialog'))

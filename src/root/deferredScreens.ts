@@ -17,6 +17,11 @@ import type SecurityDialogType from '@/components/settings/SecurityDialog'
  */
 export declare const ChatPanel: typeof ChatPanelType
 export declare const CallScreen: typeof CallScreenType
+/**
+ * Fetches the call screen ahead of a call (a chat with call buttons is open), so a dial shows it at
+ * once instead of after a download, and a call refused at once still shows it for a moment.
+ */
+export declare function preloadCallScreen(): void
 export declare const CreateGroupDialog: typeof CreateGroupDialogType
 export declare const GroupCardDialog: typeof GroupCardDialogType
 export declare const ManageGroupsDialog: typeof ManageGroupsDialogType

@@ -1,5 +1,8 @@
 export { default as ChatPanel } from '@/components/chat/ChatPanel'
 export { default as CallScreen } from '@/components/call/CallScreen'
+
+/** The mini-program bundles the call screen: nothing to fetch. */
+export function preloadCallScreen(): void {}
 export { default as CreateGroupDialog } from '@/components/group/CreateGroupDialog'
 export { default as GroupCardDialog } from '@/components/group/GroupCardDialog'
 export { default as ManageGroupsDialog } from '@/components/conversation/groups/ManageGroupsDialog'

@@ -1,6 +1,8 @@
 import { Image, View } from '@tarojs/components'
+import { useEffect } from 'react'
 import { media } from '@/platform/media'
 import { useApp, useAppStore } from '@/root/AppContext'
+import { preloadCallScreen } from '@/root/deferredScreens'
 import { callIcons } from './callIcons'
 import { useCallText } from './useCallText'
 
@@ -14,6 +16,9 @@ export default function CallEntries({ peer }: { peer: string }) {
   const { toast } = app
   const enabled = useAppStore((s) => s.callEntriesEnabled)
   const t = useCallText()
+  useEffect(() => {
+    if (enabled) preloadCallScreen()
+  }, [enabled])
   if (!enabled) return null
   // Without WebRTC (the mini-program) the entries explain that calls need the web app.
   const start = (type: 1 | 2) => (media.supportsWebRtc() ? void startCallFromChat(peer, type) : toast.info(t('Calls need the web app')))

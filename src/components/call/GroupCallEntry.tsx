@@ -1,7 +1,8 @@
 import { Image, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { media } from '@/platform/media'
 import { useApp, useAppStore } from '@/root/AppContext'
+import { preloadCallScreen } from '@/root/deferredScreens'
 import { callIcons } from './callIcons'
 import MemberPicker from './MemberPicker'
 import { useCallText } from './useCallText'
@@ -20,6 +21,9 @@ export default function GroupCallEntry({ groupID }: { groupID: string }) {
   const t = useCallText()
   const [menu, setMenu] = useState(false)
   const [type, setType] = useState<1 | 2 | null>(null)
+  useEffect(() => {
+    if (enabled) preloadCallScreen()
+  }, [enabled])
   if (!enabled || !groupNumber) return null
   const open = () => (media.supportsWebRtc() ? setMenu(!menu) : toast.info(t('Calls need the web app')))
   const choose = (kind: 1 | 2) => {
