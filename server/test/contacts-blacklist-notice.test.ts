@@ -58,4 +58,31 @@ describe.each(BACKENDS)('blacklist notice on %s', (backend) => {
     hello.close()
     helloSent.close()
   })
+  it('does not bring back, or create, a conversation the blocked person does not have', async () => {
+    const blocker = await registerUser(s, '张三')
+    const blocked = await registerUser(s, '王五')
+    const stranger = await registerUser(s, '赵六')
+    await befriend(s, blocker, blocked)
+    await befriend(s, blocker, stranger)
+    const sender = chatClient(s, blocker.token)
+    await sender.ready
+    await sender.sendText(`C2C${blocked.wtId}`, '你好')
+    const deleted = await s.api('/api/im/conversation/delete', { conversationID: `C2C${blocker.wtId}`, clearHistory: false }, { token: blocked.token })
+    expect(deleted.code).toBe(200)
+
+    for (const target of [blocked, stranger]) {
+      await s.api('/api/user/friendBlack/add', { friendWtId: target.wtId }, { token: blocker.token })
+      const sent = await s.api('/api/user/sendCustomMessage', { fromWtId: blocker.wtId, toWtId: target.wtId, type: 'CustomMsg_Type_addBlack' }, { token: blocker.token })
+      expect(sent.code).toBe(200)
+      expect(await conversation(target, blocker)).toBeUndefined()
+      expect(await conversation(blocker, target)).toBeDefined()
+    }
+
+    // A message they can see still brings the conversation back.
+    await s.api('/api/user/friendBlack/deleteByUserId', { friendWtId: blocked.wtId }, { token: blocker.token })
+    await sender.sendText(`C2C${blocked.wtId}`, '再见')
+    expect((await conversation(blocked, blocker))?.lastMessage?.payload).toEqual({ text: '再见' })
+    sender.close()
+  })
 })
+
