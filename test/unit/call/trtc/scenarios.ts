@@ -252,6 +252,9 @@ export function callScenarios(name: string, makeDriver: () => SdkDriver) {
 
     it('mute, camera off, speaker off and the back camera reach the SDK', async () => {
       const { d, engine } = await connected()
+      d.remoteJoins(PEER)
+      d.remoteAudio(PEER, true)
+      await flush()
       engine.closeMicrophone()
       engine.closeCamera()
       expect(d.localEnabled()).toEqual({ audio: false, video: false })

@@ -116,11 +116,16 @@ export function wxRoom(deps: WxRoomDeps): LiveRoom {
     t.on(E.REMOTE_AUDIO_VOLUME_UPDATE, ({ data }: { data: { playerList: PlayerAttributes[] } }) => {
       events.volumes(Object.fromEntries(data.playerList.filter((p) => p.streamType === 'main').map((p) => [p.userID, p.volume ?? 0])))
     })
-    t.on(E.LOCAL_NET_STATE_UPDATE, ({ data }: { data: { pusher: PusherAttributes } }) => events.network('', { rttMs: data.pusher.netStatus?.rtt ?? 0, loss: 0 }))
+    // Only a report that carries a round trip or a loss says anything about the link's quality.
+    t.on(E.LOCAL_NET_STATE_UPDATE, ({ data }: { data: { pusher: PusherAttributes } }) => {
+      const rtt = data.pusher.netStatus?.rtt
+      if (rtt !== undefined) events.network('', { rttMs: rtt, loss: 0 })
+    })
     t.on(E.REMOTE_NET_STATE_UPDATE, ({ data }: { data: { playerList: PlayerAttributes[] } }) => {
       for (const p of data.playerList) {
         const s = p.netStatus
-        if (p.streamType === 'main' && s) events.network(p.userID, { rttMs: s.rtt ?? 0, loss: Math.max(s.audioPacketLoss ?? 0, s.videoPacketLoss ?? 0) / 100 })
+        if (p.streamType !== 'main' || !s || (s.rtt === undefined && s.audioPacketLoss === undefined && s.videoPacketLoss === undefined)) continue
+        events.network(p.userID, { rttMs: s.rtt ?? 0, loss: Math.max(s.audioPacketLoss ?? 0, s.videoPacketLoss ?? 0) / 100 })
       }
     })
     t.on(E.KICKED_OUT, () => events.failed('kicked out'))
