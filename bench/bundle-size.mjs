@@ -19,8 +19,12 @@
  * every script and stylesheet the browser actually fetched, so chunks pulled in at run time
  * (lazy components, polyfills) are not missed. It then logs in as a demo user and lists what
  * /messages fetched until the network was idle, before any chat is opened: the logged-in budget.
+ *
+ * TRTC: the benchmark's server has no TRTC application, so no TRTC code may be downloaded. The
+ * files holding trtc-sdk-v5 (it names its home, trtc.io, in its code; the chunk is trtc-engine)
+ * are listed, and each download above is checked against them.
  */
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -140,6 +144,21 @@ async function browserPageAssets() {
   }
 }
 
+/** The build's JS files holding trtc-sdk-v5. */
+function trtcFiles() {
+  const dir = path.join(distDir, 'js')
+  return new Set(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.js') && (f.startsWith('trtc-engine.') || readFileSync(path.join(dir, f), 'utf8').includes('trtc.io')))
+      .map((f) => `js/${f}`),
+  )
+}
+
+function reportTrtc(label, files, trtc) {
+  const hit = files.filter((f) => trtc.has(f))
+  console.log(`TRTC code in ${label}: ${hit.length ? `YES (${hit.join(', ')})` : 'none'}`)
+}
+
 const kb = (n) => (n / 1024).toFixed(1)
 
 function printTable(title, rows) {
@@ -187,6 +206,9 @@ const { entries, chunks, ids } = staticLoginAssets()
 console.log(`Login route ${loginPage}: chunk ids ${ids.join(', ')}`)
 const staticJs = printTable('Static: index.html assets + the login route chunks', [...entries, ...chunks].map(measure))
 console.log(`\nLogin page JS: ${verdict(staticJs, LOGIN_JS_BUDGET_KB)}`)
+const trtc = trtcFiles()
+console.log(`\nTRTC SDK in the build: ${[...trtc].map((f) => `${f} (${kb(measure(f).gzip)} KB gzip)`).join(', ') || 'none'}`)
+reportTrtc('index.html assets + the login route chunks', [...entries, ...chunks], trtc)
 
 if (!process.argv.includes('--static')) {
   const fetched = await browserPageAssets()
@@ -200,6 +222,8 @@ if (!process.argv.includes('--static')) {
   if (!extra.length && !unused.length) console.log('  the static analysis and the browser agree')
   const messagesJs = printTable('Chromium: every script and stylesheet of /messages (logged in, no chat open)', fetched.messages.map(measure))
   console.log(`\nLogged-in /messages JS: ${verdict(messagesJs, MESSAGES_JS_BUDGET_KB)}`)
+  reportTrtc('what /login fetched', fetched.login, trtc)
+  reportTrtc('what /messages fetched (server without TRTC)', fetched.messages, trtc)
   const statsFile = process.argv.find((a) => a.startsWith('--modules='))?.slice('--modules='.length)
   if (statsFile) printModules(statsFile, [...new Set([...fetched.login, ...fetched.messages])])
 }
