@@ -92,7 +92,13 @@ export function createCalls(ctx: ServiceContext, deps: CallsDeps) {
   }
 
   /** A failed look-up counts as no TRTC: the self-hosted path stays. */
-  const trtcEnabled = (): Promise<boolean> => deps.siteInfo.loadSiteInfo().then((info) => info.trtc, () => false)
+  async function trtcEnabled(): Promise<boolean> {
+    try {
+      return (await deps.siteInfo.loadSiteInfo()).trtc === true
+    } catch {
+      return false
+    }
+  }
 
   const engine: CallEngine = deps.createCallEngine({
     chat: ctx.engine,
