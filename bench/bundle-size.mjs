@@ -22,7 +22,8 @@
  *
  * TRTC: the benchmark's server has no TRTC application, so no TRTC code may be downloaded. The
  * files holding trtc-sdk-v5 (it names its home, trtc.io, in its code; the chunk is trtc-engine)
- * are listed, and each download above is checked against them.
+ * are listed, and each download above is checked against them. A second server, with a TRTC
+ * application, shows /messages still without it and a call fetching the chunk.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs'
 import os from 'node:os'
@@ -144,6 +145,50 @@ async function browserPageAssets() {
   }
 }
 
+/**
+ * With a TRTC application on the server: /messages still fetches no TRTC code, and a call (through
+ * the widget's published API) fetches the trtc-engine chunk. The call itself cannot get further
+ * here (no Tencent Cloud); only the download is measured.
+ */
+async function trtcCallAssets() {
+  const { chromium } = await import('playwright-core')
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../scripts/chromium.mjs')
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weitalk-bench-trtc-'))
+  const env = { DEMO_DATA: '1', DATABASE_URL: undefined, REDIS_URL: undefined, TRTC_SDK_APP_ID: '1400000001', TRTC_SECRET_KEY: 'bench-only-not-a-real-key' }
+  const server = await startServer({ dataDir, env })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const fetched = new Set()
+    page.on('response', (r) => {
+      const url = new URL(r.url())
+      if (url.origin === server.url && /\.(js|css)$/.test(url.pathname)) fetched.add(url.pathname.replace(/^\//, ''))
+    })
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' })
+    const field = (id) => page.locator(`[data-testid="${id}"] input, input[data-testid="${id}"]`).filter({ visible: true }).first()
+    await page.locator('[data-testid="login-tab-phone"]').filter({ visible: true }).first().click()
+    await field('login-phone').fill(DEMO_PHONE)
+    await field('login-pwd').fill(DEMO_PASSWORD)
+    await page.locator('[data-testid="login-submit"]').filter({ visible: true }).first().click()
+    await page.waitForURL(/\/messages/, { timeout: 60_000 })
+    await page.locator('[data-testid="conv-row"]').first().waitFor({ timeout: 60_000 })
+    await page.waitForLoadState('networkidle')
+    const beforeCall = [...fetched]
+    await page.waitForFunction(() => 'TUICallKit' in globalThis, undefined, { timeout: 30_000 })
+    const chunk = page.waitForResponse((r) => /\/js\/trtc-engine\.[^/]*\.js$/.test(new URL(r.url()).pathname), { timeout: 60_000 }).catch(() => null)
+    await page.evaluate(() => {
+      const kit = globalThis.TUICallKit
+      Promise.resolve(kit.call({ userID: '10000002', type: 1 })).catch(() => undefined)
+    })
+    const loaded = await chunk
+    return { beforeCall, callChunk: loaded ? new URL(loaded.url()).pathname.replace(/^\//, '') : null }
+  } finally {
+    await browser.close()
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 /** The build's JS files holding trtc-sdk-v5. */
 function trtcFiles() {
   const dir = path.join(distDir, 'js')
@@ -224,6 +269,9 @@ if (!process.argv.includes('--static')) {
   console.log(`\nLogged-in /messages JS: ${verdict(messagesJs, MESSAGES_JS_BUDGET_KB)}`)
   reportTrtc('what /login fetched', fetched.login, trtc)
   reportTrtc('what /messages fetched (server without TRTC)', fetched.messages, trtc)
+  const withTrtc = await trtcCallAssets()
+  reportTrtc('what /messages fetched (server with a TRTC application, before any call)', withTrtc.beforeCall, trtc)
+  console.log(`TRTC chunk fetched by a call with a TRTC application: ${withTrtc.callChunk ?? 'NO'}`)
   const statsFile = process.argv.find((a) => a.startsWith('--modules='))?.slice('--modules='.length)
   if (statsFile) printModules(statsFile, [...new Set([...fetched.login, ...fetched.messages])])
 }
