@@ -1,5 +1,6 @@
 import type { TrtcUserSig } from '@shared/trtc'
 import type { DeviceType, MediaDevice } from '@/platform/media'
+import type { LiveEvent, LiveView } from '../liveView'
 
 /** What a TRTC room reports, in the SDK-neutral words of our call engine. */
 export interface TrtcRoomEvents {
@@ -24,7 +25,7 @@ export interface TrtcRoom {
   setLocalEnabled(kind: 'audio' | 'video', enabled: boolean): void
   /** Enters the call's room and publishes what openLocal opened. */
   enter(auth: TrtcUserSig, roomId: string, events: TrtcRoomEvents): Promise<void>
-  /** Leaves the room and releases camera and microphone. */
+  /** Leaves the room (if entered) and releases camera and microphone; a second call does nothing. */
   exit(): Promise<void>
   /** Shows a participant's video ('' for the local one) in the element `domId`; false while it does not exist. */
   view(userId: string, domId: string, objectFit: 'contain' | 'cover' | 'fill'): boolean
@@ -33,4 +34,10 @@ export interface TrtcRoom {
   switchCamera(position: 'front' | 'back'): Promise<void>
   listDevices(): Promise<MediaDevice[]>
   switchDevice(kind: DeviceType, deviceId: string): Promise<void>
+}
+
+/** A mini-program room also draws the live-pusher and live-players and takes their events. */
+export interface LiveRoom extends TrtcRoom {
+  onLiveView(listener: (view: LiveView | null) => void): () => void
+  liveEvent(event: LiveEvent): void
 }

@@ -4,14 +4,20 @@ import type { CallStream, LinkStats } from '@/platform/media'
 import type { MediaPath, MediaPathEvents } from '../mediaPath'
 import type { TrtcRoom } from './room'
 
-/** The stream handle of a TRTC participant: the SDK plays it; the handle only names it. */
+/**
+ * The stream handle of a TRTC participant: the SDK captures and plays; the handle only names it.
+ * Stopping the local one releases camera and microphone even when no room was entered (a call
+ * that failed before its media path existed).
+ */
 export function trtcStream(room: TrtcRoom, userId: string): CallStream {
   return {
     id: `trtc-${userId || 'local'}`,
     setEnabled: (kind, enabled) => {
       if (!userId) room.setLocalEnabled(kind, enabled)
     },
-    stop: () => undefined,
+    stop: () => {
+      if (!userId) void room.exit().catch((err: unknown) => console.warn('TRTC devices not released', err))
+    },
   }
 }
 

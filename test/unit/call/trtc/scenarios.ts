@@ -5,7 +5,7 @@ import type { LiveView } from '@/engines/call/liveView'
 import { buildSignal, type CallRef } from '@/engines/call/signaling'
 import type { TrtcRoom } from '@/engines/call/trtc/room'
 import { TrtcCallEngine } from '@/engines/call/trtc/TrtcCallEngine'
-import type { LiveRoom } from '@/engines/call/trtc/wx/wxRoom'
+import type { LiveRoom } from '@/engines/call/trtc/room'
 import { fakeCallMedia, flush, sentSignals } from '../../helpers/fakeCallEngine'
 import { FakeChatEngine, message } from '../../helpers/fakeChatEngine'
 

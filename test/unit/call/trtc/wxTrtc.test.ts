@@ -1,6 +1,7 @@
 import TRTC from 'trtc-wx-sdk'
 import type { LiveView } from '@/engines/call/liveView'
-import { wxRoom, type LiveRoom } from '@/engines/call/trtc/wx/wxRoom'
+import type { LiveRoom } from '@/engines/call/trtc/room'
+import { wxRoom } from '@/engines/call/trtc/wx/wxRoom'
 import { MediaAccessError } from '@/platform/mediaAccess'
 import { callScenarios, type SdkDriver } from './scenarios'
 

@@ -38,6 +38,7 @@ export function webRoom(sdk: WebTrtcSdk): TrtcRoom {
   let trtc: WebTrtc | null = null
   let video = false
   let localView = ''
+  let speakerMuted = false
   const views = new Map<string, { domId: string; objectFit: 'contain' | 'cover' | 'fill' }>()
   const videoOn = new Set<string>()
   const client = () => (trtc ??= sdk.create())
@@ -67,7 +68,8 @@ export function webRoom(sdk: WebTrtcSdk): TrtcRoom {
       }
     },
     setLocalEnabled(kind, enabled) {
-      const update = kind === 'audio' ? client().updateLocalAudio({ mute: !enabled }) : video ? client().updateLocalVideo({ mute: !enabled }) : Promise.resolve()
+      if (!trtc) return
+      const update = kind === 'audio' ? trtc.updateLocalAudio({ mute: !enabled }) : video ? trtc.updateLocalVideo({ mute: !enabled }) : Promise.resolve()
       update.catch((err: unknown) => console.warn('local media not switched', err))
     },
     async enter(auth, roomId, events: TrtcRoomEvents) {
@@ -99,6 +101,7 @@ export function webRoom(sdk: WebTrtcSdk): TrtcRoom {
       t.on('error', ((err: { code: number; message: string }) => events.failed(`error ${err.code}: ${err.message}`)))
       t.enableAudioVolumeEvaluation(1000)
       await t.enterRoom({ sdkAppId: auth.sdkAppId, userId: auth.userId, userSig: auth.userSig, strRoomId: roomId })
+      if (speakerMuted) await t.muteRemoteAudio('*', true)
     },
     async exit() {
       const t = trtc
@@ -106,6 +109,7 @@ export function webRoom(sdk: WebTrtcSdk): TrtcRoom {
       views.clear()
       videoOn.clear()
       localView = ''
+      speakerMuted = false
       if (!t) return
       try {
         await t.exitRoom()
@@ -127,7 +131,8 @@ export function webRoom(sdk: WebTrtcSdk): TrtcRoom {
       return true
     },
     muteSpeaker(muted) {
-      client().muteRemoteAudio('*', muted).catch((err: unknown) => console.warn('speaker not switched', err))
+      speakerMuted = muted
+      trtc?.muteRemoteAudio('*', muted).catch((err: unknown) => console.warn('speaker not switched', err))
     },
     async switchCamera(position) {
       await client().updateLocalVideo({ option: { useFrontCamera: position === 'front' } })

@@ -1,20 +1,14 @@
 import type TRTC from 'trtc-wx-sdk'
 import type { PlayerAttributes, PusherAttributes } from 'trtc-wx-sdk'
 import type { MediaDevice } from '@/platform/media'
-import { MAX_LIVE_PLAYERS, type LiveEvent, type LiveView } from '../../liveView'
-import type { TrtcRoom, TrtcRoomEvents } from '../room'
+import { MAX_LIVE_PLAYERS, type LiveView } from '../../liveView'
+import type { LiveRoom, TrtcRoomEvents } from '../room'
 
 export interface WxRoomDeps {
   /** A new trtc-wx-sdk TRTC object (the page context is the SDK's business). */
   create(): TRTC
   /** Camera (for video) and microphone authorisation: rejects with a MediaAccessError, after telling the user how to allow them. */
   authorize(video: boolean): Promise<void>
-}
-
-/** A mini-program room also draws the live-pusher and live-players and takes their events. */
-export interface LiveRoom extends TrtcRoom {
-  onLiveView(listener: (view: LiveView | null) => void): () => void
-  liveEvent(event: LiveEvent): void
 }
 
 const DEVICES: MediaDevice[] = [
@@ -153,10 +147,11 @@ export function wxRoom(deps: WxRoomDeps): LiveRoom {
     },
     async exit() {
       const t = trtc
+      if (!t) return
       trtc = null
       speakerMuted = false
       soundMode = 'speaker'
-      t?.exitRoom()
+      t.exitRoom()
       publish()
     },
     view: () => true,
