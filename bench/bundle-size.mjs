@@ -19,8 +19,13 @@
  * every script and stylesheet the browser actually fetched, so chunks pulled in at run time
  * (lazy components, polyfills) are not missed. It then logs in as a demo user and lists what
  * /messages fetched until the network was idle, before any chat is opened: the logged-in budget.
+ *
+ * TRTC: the benchmark's server has no TRTC application, so no TRTC code may be downloaded. The
+ * files holding trtc-sdk-v5 (it names its home, trtc.io, in its code; the chunk is trtc-engine)
+ * are listed, and each download above is checked against them. A second server, with a TRTC
+ * application, shows /messages still without it and a call fetching the chunk.
  */
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -140,6 +145,65 @@ async function browserPageAssets() {
   }
 }
 
+/**
+ * With a TRTC application on the server: /messages still fetches no TRTC code, and a call (through
+ * the widget's published API) fetches the trtc-engine chunk. The call itself cannot get further
+ * here (no Tencent Cloud); only the download is measured.
+ */
+async function trtcCallAssets() {
+  const { chromium } = await import('playwright-core')
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../scripts/chromium.mjs')
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weitalk-bench-trtc-'))
+  const env = { DEMO_DATA: '1', DATABASE_URL: undefined, REDIS_URL: undefined, TRTC_SDK_APP_ID: '1400000001', TRTC_SECRET_KEY: 'bench-only-not-a-real-key' }
+  const server = await startServer({ dataDir, env })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const fetched = new Set()
+    page.on('response', (r) => {
+      const url = new URL(r.url())
+      if (url.origin === server.url && /\.(js|css)$/.test(url.pathname)) fetched.add(url.pathname.replace(/^\//, ''))
+    })
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' })
+    const field = (id) => page.locator(`[data-testid="${id}"] input, input[data-testid="${id}"]`).filter({ visible: true }).first()
+    await page.locator('[data-testid="login-tab-phone"]').filter({ visible: true }).first().click()
+    await field('login-phone').fill(DEMO_PHONE)
+    await field('login-pwd').fill(DEMO_PASSWORD)
+    await page.locator('[data-testid="login-submit"]').filter({ visible: true }).first().click()
+    await page.waitForURL(/\/messages/, { timeout: 60_000 })
+    await page.locator('[data-testid="conv-row"]').first().waitFor({ timeout: 60_000 })
+    await page.waitForLoadState('networkidle')
+    const beforeCall = [...fetched]
+    await page.waitForFunction(() => 'TUICallKit' in globalThis, undefined, { timeout: 30_000 })
+    const chunk = page.waitForResponse((r) => /\/js\/trtc-engine\.[^/]*\.js$/.test(new URL(r.url()).pathname), { timeout: 60_000 }).catch(() => null)
+    await page.evaluate(() => {
+      const kit = globalThis.TUICallKit
+      Promise.resolve(kit.call({ userID: '10000002', type: 1 })).catch(() => undefined)
+    })
+    const loaded = await chunk
+    return { beforeCall, callChunk: loaded ? new URL(loaded.url()).pathname.replace(/^\//, '') : null }
+  } finally {
+    await browser.close()
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** The build's JS files holding trtc-sdk-v5. */
+function trtcFiles() {
+  const dir = path.join(distDir, 'js')
+  return new Set(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.js') && (f.startsWith('trtc-engine.') || readFileSync(path.join(dir, f), 'utf8').includes('trtc.io')))
+      .map((f) => `js/${f}`),
+  )
+}
+
+function reportTrtc(label, files, trtc) {
+  const hit = files.filter((f) => trtc.has(f))
+  console.log(`TRTC code in ${label}: ${hit.length ? `YES (${hit.join(', ')})` : 'none'}`)
+}
+
 const kb = (n) => (n / 1024).toFixed(1)
 
 function printTable(title, rows) {
@@ -187,6 +251,9 @@ const { entries, chunks, ids } = staticLoginAssets()
 console.log(`Login route ${loginPage}: chunk ids ${ids.join(', ')}`)
 const staticJs = printTable('Static: index.html assets + the login route chunks', [...entries, ...chunks].map(measure))
 console.log(`\nLogin page JS: ${verdict(staticJs, LOGIN_JS_BUDGET_KB)}`)
+const trtc = trtcFiles()
+console.log(`\nTRTC SDK in the build: ${[...trtc].map((f) => `${f} (${kb(measure(f).gzip)} KB gzip)`).join(', ') || 'none'}`)
+reportTrtc('index.html assets + the login route chunks', [...entries, ...chunks], trtc)
 
 if (!process.argv.includes('--static')) {
   const fetched = await browserPageAssets()
@@ -200,6 +267,11 @@ if (!process.argv.includes('--static')) {
   if (!extra.length && !unused.length) console.log('  the static analysis and the browser agree')
   const messagesJs = printTable('Chromium: every script and stylesheet of /messages (logged in, no chat open)', fetched.messages.map(measure))
   console.log(`\nLogged-in /messages JS: ${verdict(messagesJs, MESSAGES_JS_BUDGET_KB)}`)
+  reportTrtc('what /login fetched', fetched.login, trtc)
+  reportTrtc('what /messages fetched (server without TRTC)', fetched.messages, trtc)
+  const withTrtc = await trtcCallAssets()
+  reportTrtc('what /messages fetched (server with a TRTC application, before any call)', withTrtc.beforeCall, trtc)
+  console.log(`TRTC chunk fetched by a call with a TRTC application: ${withTrtc.callChunk ?? 'NO'}`)
   const statsFile = process.argv.find((a) => a.startsWith('--modules='))?.slice('--modules='.length)
   if (statsFile) printModules(statsFile, [...new Set([...fetched.login, ...fetched.messages])])
 }

@@ -11,6 +11,8 @@ export const ResultCode = {
   Conflict: 409,
   TooManyRequests: 429,
   ServerError: 500,
+  /** The server has no such service configured (a TRTC UserSig without a TRTC application). */
+  NotConfigured: 501,
   /** Not ready to take traffic (database, migrations or bus): /api/ready. */
   ServiceUnavailable: 503,
   /** Login needs the second factor; `msg` carries the ticket. Elsewhere: session cleared. */

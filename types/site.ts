@@ -16,5 +16,7 @@ export const SiteInfo = z.object({
   footer: SiteFooter,
   /** Chat feature flags (spec section 6); all true unless the server turns some off. */
   chatFeatures: z.record(z.enum(CHAT_FEATURE_KEYS), z.boolean()),
+  /** The server holds a TRTC application: calls take the TRTC media path (the mini-program's only one). */
+  trtc: z.boolean().default(false),
 })
 export type SiteInfo = z.infer<typeof SiteInfo>

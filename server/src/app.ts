@@ -57,6 +57,7 @@ import { instrumentBus, instrumentDb } from './ops/observe.js'
 import { momentRoutesPlugin } from './routes/moments.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { siteRoutes } from './routes/site.js'
+import { trtcRoutes } from './routes/trtc.js'
 import { conversationGroupRoutes } from './routes/sessionGroups.js'
 import { tagRoutes } from './routes/tags.js'
 import { userRoutes } from './routes/user.js'
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     complaintRoutes,
     dictRoutes,
     mediaRoutes,
+    trtcRoutes,
     momentRoutesPlugin,
     memberRoutesPlugin,
     adminRoutesPlugin,

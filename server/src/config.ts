@@ -116,6 +116,31 @@ export interface CallConfig {
    * keys the rooms' numbers and pins, default the API secret); null keeps the browsers' mesh.
    */
   janus: { url: string; apiSecret: string | null; roomSecret: string } | null
+  /**
+   * A TRTC application (TRTC_SDK_APP_ID, TRTC_SECRET_KEY): calls take the TRTC media path and the
+   * server signs UserSigs valid TRTC_USERSIG_TTL_SECONDS (default 1 hour, at most 1 day); null keeps
+   * the self-hosted WebRTC engine.
+   */
+  trtc: TrtcConfig | null
+}
+
+export interface TrtcConfig {
+  sdkAppId: number
+  secretKey: string
+  userSigTtlSeconds: number
+}
+
+/** Both halves of the TRTC application, or neither: one without the other is a configuration mistake. */
+function trtcConfig(env: NodeJS.ProcessEnv): TrtcConfig | null {
+  const appId = env.TRTC_SDK_APP_ID || ''
+  const key = env.TRTC_SECRET_KEY || ''
+  if (!appId && !key) return null
+  if (!appId || !key) throw new Error('TRTC_SDK_APP_ID and TRTC_SECRET_KEY go together')
+  const sdkAppId = Number(appId)
+  if (!Number.isInteger(sdkAppId) || sdkAppId <= 0) throw new Error(`TRTC_SDK_APP_ID: not a positive integer: ${appId}`)
+  const ttl = positive('TRTC_USERSIG_TTL_SECONDS', env.TRTC_USERSIG_TTL_SECONDS, 3600)
+  if (ttl > 86_400) throw new Error('TRTC_USERSIG_TTL_SECONDS: at most 86400 (one day)')
+  return { sdkAppId, secretKey: key, userSigTtlSeconds: ttl }
 }
 
 /** An HTTP translation and speech provider (see server/src/domain/language/httpProvider.ts). */
@@ -198,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       janus: env.JANUS_URL
         ? { url: env.JANUS_URL, apiSecret: env.JANUS_API_SECRET || null, roomSecret: env.JANUS_ROOM_SECRET || env.JANUS_API_SECRET || randomBytes(32).toString('hex') }
         : null,
+      trtc: trtcConfig(env),
     },
     chatFeatures: featuresWithout(list(env.CHAT_FEATURES_OFF)),
     languageProvider: env.LANGUAGE_PROVIDER_URL

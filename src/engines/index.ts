@@ -1,6 +1,7 @@
 import type { SocketPort } from '@/platform/socket'
 import type { CallEngine, CallEngineDeps } from './call/CallEngine'
-import { DeferredCallEngine } from './call/deferredEngine'
+import { DeferredCallEngine, type CallEngineFactoryLoader } from './call/deferredEngine'
+import { loadTrtcCallEngine } from './call/trtc/loadEngine'
 import { loadWebRtcCallEngine } from './call/webrtc/loadEngine'
 import type { ChatEngine } from './chat/ChatEngine'
 import type { LinkWatch } from './chat/selfhosted/channel'
@@ -28,7 +29,12 @@ export type CallEngineFactory = (deps: CallEngineDeps) => CallEngine
 export const createChatEngine: ChatEngineFactory = (deps) => new SelfHostedChatEngine(deps)
 
 /**
- * Browser-to-browser WebRTC, fetched on the first call signal or call (the pages load without it);
- * an engine over TRTC (the mini-program) plugs in with the same deps.
+ * The media path is chosen when the engine is first needed (the first call signal or call; the
+ * pages load without it): TRTC when the server holds a TRTC application, else the self-hosted
+ * WebRTC engine. A failed look-up keeps the self-hosted one.
  */
-export const createCallEngine: CallEngineFactory = (deps) => new DeferredCallEngine(deps, loadWebRtcCallEngine)
+export function chooseCallEngine(deps: CallEngineDeps): CallEngineFactoryLoader {
+  return async () => ((await deps.trtc?.enabled().catch(() => false)) ? loadTrtcCallEngine() : loadWebRtcCallEngine())
+}
+
+export const createCallEngine: CallEngineFactory = (deps) => new DeferredCallEngine(deps, chooseCallEngine(deps))

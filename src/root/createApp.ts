@@ -122,7 +122,8 @@ export function createApp(deps: AppDeps = {}): App {
   })
   const session = createSession(ctx, { messaging, sessionEnd })
   const sessionWatch = createSessionWatch(ctx, sessionEnd)
-  const calls = createCalls(ctx, { createCallEngine: deps.callEngine ?? createCallEngine, messaging, sessionEnd })
+  const siteInfo = createSiteInfo(api)
+  const calls = createCalls(ctx, { createCallEngine: deps.callEngine ?? createCallEngine, messaging, sessionEnd, siteInfo })
   return {
     store,
     api,
@@ -141,6 +142,6 @@ export function createApp(deps: AppDeps = {}): App {
     favorites: createFavorites(ctx, chat),
     moments,
     calls,
-    siteInfo: createSiteInfo(api),
+    siteInfo,
   }
 }

@@ -19,7 +19,7 @@ function avatarSvg(seed: string): string {
 export function siteRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     serve(app, miscRoutes.siteInfo, async () => {
-      const info: SiteInfo = { productName: '微谈', version: APP_VERSION, footer: ctx.config.footer, chatFeatures: ctx.config.chatFeatures }
+      const info: SiteInfo = { productName: '微谈', version: APP_VERSION, footer: ctx.config.footer, chatFeatures: ctx.config.chatFeatures, trtc: ctx.config.calls.trtc !== null }
       return ok(info)
     })
 

@@ -1,10 +1,22 @@
 import { Image, View } from '@tarojs/components'
 import { useEffect } from 'react'
-import { media } from '@/platform/media'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { preloadCallScreen } from '@/root/deferredScreens'
 import { callIcons } from './callIcons'
 import { useCallText } from './useCallText'
+
+/**
+ * Where the call entries would be, when this platform has no media path and the server no TRTC
+ * application (the mini-program without TRTC): one line saying why there are none.
+ */
+export function CallsUnavailableNote() {
+  const t = useCallText()
+  return (
+    <View className='chat-toolbar__note' data-testid='calls-unavailable'>
+      {t('Calls need the web app')}
+    </View>
+  )
+}
 
 /**
  * 'Voice call' and 'Video call' in a one-to-one chat's toolbar (not in groups, rooms or
@@ -13,15 +25,15 @@ import { useCallText } from './useCallText'
 export default function CallEntries({ peer }: { peer: string }) {
   const app = useApp()
   const { startCallFromChat } = app.calls
-  const { toast } = app
   const enabled = useAppStore((s) => s.callEntriesEnabled)
+  const unavailable = useAppStore((s) => s.callsUnavailable)
   const t = useCallText()
   useEffect(() => {
     if (enabled) preloadCallScreen()
   }, [enabled])
+  if (unavailable) return <CallsUnavailableNote />
   if (!enabled) return null
-  // Without WebRTC (the mini-program) the entries explain that calls need the web app.
-  const start = (type: 1 | 2) => (media.supportsWebRtc() ? void startCallFromChat(peer, type) : toast.info(t('Calls need the web app')))
+  const start = (type: 1 | 2) => void startCallFromChat(peer, type)
   return (
     <>
       <View className='chat-toolbar__tool' data-testid='tool-voiceCall' aria-label={t('Voice call')} onClick={() => start(1)}>

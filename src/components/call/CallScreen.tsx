@@ -11,6 +11,7 @@ import { useApp, useAppStore } from '@/root/AppContext'
 import { panelButtons, type PanelButton } from './buttons'
 import DevicePopover from './DevicePopover'
 import GroupMedia from './GroupMedia'
+import LiveMedia from './LiveMedia'
 import MemberPicker from './MemberPicker'
 import { callIcons } from './callIcons'
 import { NetworkBadge, VolumeBar } from './Levels'
@@ -270,6 +271,7 @@ export default function CallScreen({ s }: { s: CallState }) {
           ) : null}
         </View>
       </View>
+      <LiveMedia />
       {showGrid ? <GroupMedia s={s} focus={mobile ? focus : ''} onFocus={mobile ? setFocus : undefined} mobile={mobile} /> : s.isGroup ? null : <Media s={s} />}
       {calleeRinging && s.isGroup ? <GroupWaiting s={s} mobile={mobile} /> : s.callStatus === CallStatus.Calling && !s.isGroup ? <Waiting s={s} /> : null}
       {s.callTips ? (

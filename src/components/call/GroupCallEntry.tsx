@@ -1,8 +1,8 @@
 import { Image, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { media } from '@/platform/media'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { preloadCallScreen } from '@/root/deferredScreens'
+import { CallsUnavailableNote } from './CallEntries'
 import { callIcons } from './callIcons'
 import MemberPicker from './MemberPicker'
 import { useCallText } from './useCallText'
@@ -14,8 +14,8 @@ import { useCallText } from './useCallText'
 export default function GroupCallEntry({ groupID }: { groupID: string }) {
   const app = useApp()
   const { startGroupCallFromChat } = app.calls
-  const { toast } = app
   const enabled = useAppStore((s) => s.callEntriesEnabled)
+  const unavailable = useAppStore((s) => s.callsUnavailable)
   const groupNumber = useAppStore((s) => s.conversations[`GROUP${groupID}`]?.groupProfile?.groupNumber ?? '')
   const selfId = useAppStore((s) => s.user?.wtId ?? '')
   const t = useCallText()
@@ -24,8 +24,9 @@ export default function GroupCallEntry({ groupID }: { groupID: string }) {
   useEffect(() => {
     if (enabled) preloadCallScreen()
   }, [enabled])
+  if (unavailable) return <CallsUnavailableNote />
   if (!enabled || !groupNumber) return null
-  const open = () => (media.supportsWebRtc() ? setMenu(!menu) : toast.info(t('Calls need the web app')))
+  const open = () => setMenu(!menu)
   const choose = (kind: 1 | 2) => {
     setMenu(false)
     setType(kind)

@@ -4,7 +4,9 @@ import type { CallStream, DeviceType, MediaPort } from '@/platform/media'
 import type { RingtonePort } from '@/platform/ringtone'
 import type { CallTextKey } from '@/i18n/call'
 import type { ChatEngine } from '../chat/ChatEngine'
+import type { LiveEvent, LiveView } from './liveView'
 import type { CallEvent, CallState, CallUser, LayoutState } from './state'
+import type { TrtcUserSig } from '@shared/trtc'
 
 /** What the engine tells the widget. */
 export interface CallEngineEvents {
@@ -23,6 +25,8 @@ export interface CallEngineEvents {
   invited: { inviteID: string; offlinePushInfo: OfflinePushInfo }
   /** A call message this device stored (the chat shows it at once; the server does not echo it). */
   messageSent: Message
+  /** The mini-program's live-pusher and live-players to draw (TRTC there), null when none. */
+  liveView: LiveView | null
 }
 
 /** What the app gives a call engine when it creates one. */
@@ -40,6 +44,13 @@ export interface CallEngineDeps {
   newInviteID: () => string
   newClientMsgId: () => string
   now?: () => number
+  /** TRTC as the media path: whether the server holds a TRTC application, and the user's UserSig. */
+  trtc?: TrtcAccess
+}
+
+export interface TrtcAccess {
+  enabled(): Promise<boolean>
+  userSig(): Promise<TrtcUserSig>
 }
 
 export class CallError extends Error {
@@ -138,4 +149,6 @@ export interface CallEngine {
   setRemoteLayer(userId: string, layer: 0 | 1 | 2): void
   setCallingBell(url: string): void
   enableMuteMode(muted: boolean): void
+  /** An event of the mini-program call screen's live-pusher or live-players (nothing to do elsewhere). */
+  liveEvent(event: LiveEvent): void
 }

@@ -156,6 +156,7 @@ export class DeferredCallEngine implements CallEngine {
   setRemoteLayer(userId: string, layer: 0 | 1 | 2): void {
     this.real?.setRemoteLayer(userId, layer)
   }
+  liveEvent: CallEngine['liveEvent'] = (event) => this.real?.liveEvent(event)
 
   private dispatch(event: CallEvent): void {
     const after = reduce(this.state, event)

@@ -30,6 +30,11 @@ export interface MediaPathEvents {
   remoteStream(userId: string, stream: CallStream): void
   /** The link to a user connected, or failed for good. */
   linkState(userId: string, state: 'connected' | 'failed'): void
+  /**
+   * A media service that knows when a participant's microphone or camera goes on or off says so
+   * (TRTC); the peer-to-peer path learns it from the participants' own `media` frames instead.
+   */
+  remoteMedia?(userId: string, media: { audio: boolean; video: boolean }): void
 }
 
 /** The events of a link that receives `userId`'s media: its stream, its state, and our candidates for it. */

@@ -34,7 +34,7 @@ export const en = {
   'Start call failed': 'Start call failed',
   'A group call already exists in the current group': 'A group call already exists in the current group',
   'Supports a maximum of 9 people for simultaneous calls': 'Supports a maximum of 9 people for simultaneous calls',
-  'Calls need the web app': 'Calls need the web app: open 微谈 in a browser, or configure TRTC',
+  'Calls need the web app': 'Calls in the mini-program need the server to hold a TRTC (real-time audio and video) application',
   camera: 'Camera',
   'camera off': 'Camera off',
   microphone: 'Microphone',

@@ -35,7 +35,7 @@ export const jaJP: Record<CallTextKey, string> = {
   'Start call failed': '発信に失敗しました',
   'A group call already exists in the current group': 'このグループではすでに通話中です',
   'Supports a maximum of 9 people for simultaneous calls': '同時通話は最大 9 人までです',
-  'Calls need the web app': '通話はウェブ版でご利用ください（または TRTC を設定してください）',
+  'Calls need the web app': 'ミニプログラムでの通話には、サーバー側で TRTC（リアルタイム音声・ビデオ）の設定が必要です',
   camera: 'カメラ',
   'camera off': 'カメラオフ',
   microphone: 'マイク',

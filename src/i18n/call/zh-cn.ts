@@ -35,7 +35,7 @@ export const zhCn: Record<CallTextKey, string> = {
   'Start call failed': '发起通话失败',
   'A group call already exists in the current group': '当前群组已有通话',
   'Supports a maximum of 9 people for simultaneous calls': '最多支持 9 人同时通话',
-  'Calls need the web app': '通话需要在网页版中使用，或配置 TRTC',
+  'Calls need the web app': '小程序通话需服务端配置实时音视频（TRTC）',
   camera: '摄像头',
   'camera off': '摄像头已关',
   microphone: '麦克风',

@@ -16,5 +16,8 @@ export function createMediaApi(api: RouteClient) {
   /** The web_media_switch dictionary entries; a failure only turns the call entries off, so it shows no toast. */
   const getMediaSwitchEntries = () => api.call(miscRoutes.dictList, { dictType: MEDIA_SWITCH_DICT }, { silent: true })
 
-  return { checkCall, startCallRecord, uploadCall, exitCall, getIceConfig, getMediaSwitchEntries }
+  /** The TRTC UserSig of the logged-in user (501 without a TRTC application); asked for each call. */
+  const getTrtcUserSig = () => api.call(callRoutes.trtcUserSig, undefined, { silent: true })
+
+  return { checkCall, startCallRecord, uploadCall, exitCall, getIceConfig, getMediaSwitchEntries, getTrtcUserSig }
 }

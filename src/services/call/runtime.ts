@@ -4,6 +4,7 @@ import type { CallEngineFactory } from '@/engines'
 import { CallStatus } from '@/engines/call/state'
 import { APP_LANGUAGE } from '@/i18n/app'
 import { callText } from '@/i18n/call'
+import { callDevices } from '@/platform/callDevices'
 import { media } from '@/platform/media'
 import { notifications } from '@/platform/notifications'
 import { publishCallApi } from '@/platform/mediaCallApi'
@@ -18,6 +19,7 @@ import { newClientMsgId } from '../chat/clientMsgId'
 import type { ServiceContext } from '../context'
 import type { Messaging } from '../messaging'
 import type { SessionEnd, SessionEndReason } from '../sessionEnd'
+import type { SiteInfoService } from '../siteInfo'
 import { CallKit } from './callKit'
 import { bindCallNotifications } from './callNotification'
 import { bindCallLimits } from './limits'
@@ -35,6 +37,8 @@ export interface CallsDeps {
   createCallEngine: CallEngineFactory
   messaging: Pick<Messaging, 'messagingLogin'>
   sessionEnd: Pick<SessionEnd, 'beforeLogout' | 'onSessionEnd'>
+  /** The server's public configuration: whether it holds a TRTC application. */
+  siteInfo: Pick<SiteInfoService, 'loadSiteInfo'>
 }
 
 export type CallsService = ReturnType<typeof createCalls>
@@ -87,6 +91,15 @@ export function createCalls(ctx: ServiceContext, deps: CallsDeps) {
     return knownProfiles.get(userId) ?? {}
   }
 
+  /** A failed look-up counts as no TRTC: the self-hosted path stays. */
+  async function trtcEnabled(): Promise<boolean> {
+    try {
+      return (await deps.siteInfo.loadSiteInfo()).trtc === true
+    } catch {
+      return false
+    }
+  }
+
   const engine: CallEngine = deps.createCallEngine({
     chat: ctx.engine,
     media,
@@ -97,8 +110,12 @@ export function createCalls(ctx: ServiceContext, deps: CallsDeps) {
     tones: { dialing: dialingTone, ringing: ringingTone },
     newInviteID: () => `call-${newClientMsgId()}`,
     newClientMsgId: () => newClientMsgId(),
+    trtc: { enabled: trtcEnabled, userSig: mediaApi.getTrtcUserSig },
   })
   engine.on('stateChanged', (s) => state().setCallState(s))
+  engine.on('liveView', (view) => state().setLiveView(view))
+  // A phone's screen stays on from the first ring to the hang-up.
+  engine.on('statusChanged', ({ newStatus }) => callDevices.keepScreenOn(newStatus !== 'idle'))
   // The widget speaks the app's language until the host page calls setLanguage.
   engine.configure({ type: 'settings', patch: { language: APP_LANGUAGE } })
   engine.on('toast', ({ key, params, type }) => toast[type](callText(engine.getState().language, key, params)))
@@ -123,13 +140,18 @@ export function createCalls(ctx: ServiceContext, deps: CallsDeps) {
     warn: (m) => console.warn(m),
   })
 
-  /** Starts the widget for the logged-in user and reads the media switch. */
+  /**
+   * Starts the widget for the logged-in user and reads the media switch. Calls need a media path:
+   * the platform's WebRTC (H5) or the server's TRTC application (the mini-program's only one).
+   */
   async function initCalls(): Promise<void> {
     const user = state().user
     if (!user) return
-    if (!kit.isReady() && media.supportsWebRtc()) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
+    const carried = media.supportsWebRtc() || (await trtcEnabled())
+    state().setCallsUnavailable(!carried)
+    if (!kit.isReady() && carried) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
     publishCallApi(kit)
-    state().setCallEntriesEnabled(await readMediaSwitch(mediaApi.getMediaSwitchEntries))
+    state().setCallEntriesEnabled(carried && (await readMediaSwitch(mediaApi.getMediaSwitchEntries)))
   }
 
   /**

@@ -6,7 +6,8 @@ import type { CallTextKey } from '@/i18n/call'
 import type { CallStream, DeviceType } from '@/platform/media'
 import { MediaAccessError } from '@/platform/mediaAccess'
 import { CallError, type CallEngine, type CallEngineDeps, type CallEngineEvents, type CallParams, type GroupCallParams, type JoinGroupCallParams } from '../CallEngine'
-import { peerToPeerPath, sfuPath, type MediaPath, type SfuMediaPath } from '../mediaPath'
+import { peerToPeerPath, sfuPath, type MediaPath, type MediaPathEvents, type SfuMediaPath } from '../mediaPath'
+import type { LiveEvent } from '../liveView'
 import { networkQuality, volumeOf } from '../quality'
 import { buildSignal, kindOf, pushInfoFor, pushInfoOf, signalOf, type CallRef } from '../signaling'
 import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, reduce, type CallEvent, type CallState } from '../state'
@@ -19,7 +20,7 @@ const ALIVE_MS = 20_000
  * socket frames, media through a MediaPath (peer-to-peer for now).
  */
 export class WebRtcCallEngine implements CallEngine {
-  private readonly events = new TypedEmitter<CallEngineEvents>()
+  protected readonly events = new TypedEmitter<CallEngineEvents>()
   private state: CallState = initialCallState()
   private ref: CallRef | null = null
   private local: CallStream | null = null
@@ -544,18 +545,26 @@ export class WebRtcCallEngine implements CallEngine {
         this.dispatch({ type: 'remoteEntered', userId })
         this.events.emit('streamsChanged', undefined)
       },
+      remoteMedia: (userId: string, media: { audio: boolean; video: boolean }) => this.dispatch({ type: 'remoteMedia', userId, ...media }),
       linkState: (userId: string, state: 'connected' | 'failed') => {
         if (state === 'connected') this.sendRtc(userId, { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: this.state.localUserInfo.isVideoAvailable })
         else if (this.ref === ref && !ref.groupID) void this.hangup()
       },
     }
-    // Group calls publish once to the SFU when the server has one; one-to-one calls stay peer-to-peer.
+    this.path = this.createMediaPath(ref, this.local, config, events)
+  }
+
+  /**
+   * The media path of a call. Here: group calls publish once to the SFU when the server has one;
+   * one-to-one calls stay peer-to-peer. Another media service (TRTC) overrides only this and the
+   * media port; signalling, records and limits stay the same.
+   */
+  protected createMediaPath(ref: CallRef, local: CallStream, config: { iceServers: IceServer[]; sfu: boolean }, events: Omit<MediaPathEvents, 'send'>): MediaPath {
     if (ref.groupID && config.sfu) {
-      this.sfu = sfuPath(this.deps.media, this.local, config.iceServers, { ...events, sfu: (request) => void this.deps.chat().sendSfu(ref.inviteID, request) })
-      this.path = this.sfu
-    } else {
-      this.path = peerToPeerPath(this.deps.media, this.local, config.iceServers, { ...events, send: (to, payload) => this.sendRtc(to, payload) })
+      this.sfu = sfuPath(this.deps.media, local, config.iceServers, { ...events, sfu: (request) => void this.deps.chat().sendSfu(ref.inviteID, request) })
+      return this.sfu
     }
+    return peerToPeerPath(this.deps.media, local, config.iceServers, { ...events, send: (to, payload) => this.sendRtc(to, payload) })
   }
 
   private prefetchIce(ref: CallRef): void {
@@ -884,6 +893,9 @@ export class WebRtcCallEngine implements CallEngine {
 
   setCallingBell(url: string): void {
     this.customBell = url
+  }
+  liveEvent(_event: LiveEvent): void {
+    // The WebRTC path has no native live components.
   }
   enableMuteMode(muted: boolean): void {
     this.muteMode = muted

@@ -1,0 +1,4 @@
+import type { CallEngineFactoryLoader } from '../deferredEngine'
+import { createWxTrtcEngine } from './wx/wxEngine'
+
+export const loadTrtcCallEngine: CallEngineFactoryLoader = () => Promise.resolve(createWxTrtcEngine)

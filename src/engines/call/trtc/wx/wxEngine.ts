@@ -1,0 +1,7 @@
+import TRTC from 'trtc-wx-sdk'
+import { callDevices } from '@/platform/callDevices'
+import type { CallEngine, CallEngineDeps } from '../../CallEngine'
+import { TrtcCallEngine } from '../TrtcCallEngine'
+import { wxRoom } from './wxRoom'
+
+export const createWxTrtcEngine = (deps: CallEngineDeps): CallEngine => new TrtcCallEngine(deps, wxRoom({ create: () => new TRTC(undefined), authorize: (video) => callDevices.authorize(video) }))
