@@ -83,4 +83,14 @@ describe('the first page cache', () => {
     // Another page size is another page.
     expect((await cache.get('v', 5, async () => pageOf(9, [1]))).page.total).toBe(9)
   })
+
+  it('keeps at most 1,000 viewers, dropping the least recently read', async () => {
+    const cache = new FirstPageCache()
+    for (let i = 0; i < 1000; i++) await cache.get(`v${i}`, 10, async () => pageOf(1, [1]))
+    await cache.get('v0', 10, async () => pageOf(2, [1]))
+    await cache.get('new', 10, async () => pageOf(1, [1]))
+    expect(cache.interactions('v0', [])).not.toBeNull()
+    expect(cache.interactions('v1', [])).toBeNull()
+    expect(cache.interactions('new', [])).not.toBeNull()
+  })
 })

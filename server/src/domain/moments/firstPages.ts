@@ -27,8 +27,8 @@ import type { Queryable } from '../../db/Db.js'
  * lives at most PAGE_TTL_MS.
  */
 const PAGE_TTL_MS = 10_000
-/** Viewers kept per process, the least recently read dropped first (a page is a few KB). */
-const MAX_VIEWERS = 5_000
+/** Viewers kept per process, the least recently read dropped first: a page with its likes and comments is some tens of KB in memory. */
+const MAX_VIEWERS = 1_000
 
 export interface FirstPage {
   page: Paged<Moment>
