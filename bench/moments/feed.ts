@@ -4,12 +4,15 @@
  * page (list) and its likes and comments (one batch), as the feed does. Prints p50/p95/p99 of
  * the pair. Target (docs/performance.md): p99 under 100 ms on PostgreSQL.
  *
- *   DATABASE_URL=postgres://…/empty_db npx tsx bench/moments/feed.ts [--friends=500] [--per=20] [--concurrency=50] [--seconds=20] [--pace-ms=0]
+ *   DATABASE_URL=postgres://…/empty_db npx tsx bench/moments/feed.ts [--friends=500] [--per=20] [--concurrency=50] [--seconds=20] [--pace-ms=0] [--like-every-ms=0]
  *
  * The readers run in a process of their own (readers.mjs) and ask in a closed loop, each the next
  * page as soon as the last one came; --pace-ms=N has each reader open the feed once every N ms
- * instead. The server runs as in production (no answer checks). It migrates and seeds the
- * database it is given: use an empty one.
+ * instead. The server keeps the reader's first page (domain/moments/firstPages.ts), so without
+ * writes every page after the first is answered from memory; --like-every-ms=N has the author of
+ * the newest moment like or unlike it every N ms, each time dropping the kept page. The server
+ * runs as in production (no answer checks). It migrates and seeds the database it is given: use
+ * an empty one.
  */
 import { execFile } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
@@ -30,6 +33,7 @@ const PER = arg('per', 20)
 const CONCURRENCY = arg('concurrency', 50)
 const SECONDS = arg('seconds', 20)
 const PACE_MS = arg('pace-ms', 0)
+const LIKE_EVERY_MS = arg('like-every-ms', 0)
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
@@ -72,29 +76,34 @@ async function main() {
        SELECT m.id, ${id(`1 + ((m.id + j * 53) % ${FRIENDS})`)}, 'comment ' || j FROM moments m, generate_series(1, 2) AS j`,
     )
   })
+  // The author of the newest moment, who likes it in turns with --like-every-ms.
+  const writerToken = newToken()
+  await db.query(
+    `INSERT INTO sessions (token_hash, wt_id, device_id, user_agent) SELECT $1, author_wt_id, 'bench', 'bench/moments' FROM moments ORDER BY id DESC LIMIT 1`,
+    [hashToken(writerToken)],
+  )
   await db.query('ANALYZE')
   console.log(`seeded ${FRIENDS} friends x ${PER} moments in ${Date.now() - started} ms`)
 
   const built = await buildApp(config, { db, logger: false })
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}/api`
-  const readers = async (count: number, seconds: number, pace: number) => {
+  const readers = async (count: number, seconds: number, pace: number, likeEvery: number) => {
     const script = fileURLToPath(new URL('./readers.mjs', import.meta.url))
-    const { stdout } = await promisify(execFile)(process.execPath, [script, base, token, String(count), String(seconds), String(FRIENDS * PER), String(pace)], {
-      maxBuffer: 64 * 1024 * 1024,
-    })
-    const out = JSON.parse(stdout) as { pages: number[]; lists: number[]; cpuMs: number }
-    return { pages: out.pages.sort((a, b) => a - b), lists: out.lists.sort((a, b) => a - b), readersCpuMs: out.cpuMs }
+    const args = [script, base, token, String(count), String(seconds), String(FRIENDS * PER), String(pace), writerToken, String(likeEvery)]
+    const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 })
+    const out = JSON.parse(stdout) as { pages: number[]; lists: number[]; likes: number; cpuMs: number }
+    return { pages: out.pages.sort((a, b) => a - b), lists: out.lists.sort((a, b) => a - b), likes: out.likes, readersCpuMs: out.cpuMs }
   }
-  await readers(1, 2, 0)
+  await readers(1, 2, 0, 0)
 
   const pgBefore = cpuByName('postgres')
   const serverBefore = process.cpuUsage()
-  const { pages: times, lists: listTimes, readersCpuMs } = await readers(CONCURRENCY, SECONDS, PACE_MS)
+  const { pages: times, lists: listTimes, likes, readersCpuMs } = await readers(CONCURRENCY, SECONDS, PACE_MS, LIKE_EVERY_MS)
   const serverCpu = process.cpuUsage(serverBefore)
   const pgCpuMs = cpuDelta(pgBefore, cpuByName('postgres')) * 1000
   const fmt = (n: number) => n.toFixed(1)
-  const mode = PACE_MS ? `each every ${PACE_MS} ms` : 'closed loop'
+  const mode = (PACE_MS ? `each every ${PACE_MS} ms` : 'closed loop') + (LIKE_EVERY_MS ? `, ${likes} likes or unlikes of the newest moment` : '')
   console.log(
     `first feed page (list + batch), ${CONCURRENCY} readers (${mode}), ${SECONDS} s: ${times.length} pages, ${fmt(times.length / SECONDS)}/s, ` +
       `p50 ${fmt(pct(times, 50))} ms, p95 ${fmt(pct(times, 95))} ms, p99 ${fmt(pct(times, 99))} ms, max ${fmt(times[times.length - 1]!)} ms; the list alone p50 ${fmt(pct(listTimes, 50))} ms, p99 ${fmt(pct(listTimes, 99))} ms`,

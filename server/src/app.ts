@@ -18,6 +18,7 @@ import type { Db } from './db/Db.js'
 import { openDb } from './db/index.js'
 import { setSingleDictValue } from './domain/dict.js'
 import { liveModeration } from './domain/moderation.js'
+import { FirstPageCache } from './domain/moments/firstPages.js'
 import { serverSecret } from './domain/settings.js'
 import { checkAnswers } from './http/answerCheck.js'
 import { errorReply } from './http/errors.js'
@@ -191,7 +192,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     moderation,
     metrics,
     sfu: null,
+    firstPages: new FirstPageCache(),
   }
+  const stopFeedsListening = ctx.firstPages.listen(bus)
   if (config.calls.janus) {
     setJanodeLogLevel(config.logLevel)
     // A participant hears from the SFU on every device; only the one in the call acts on it.
@@ -260,6 +263,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await live.close()
       moderation.stop()
       await ctx.sfu?.close()
+      stopFeedsListening()
       await app.close()
       await closeRateLimits()
       if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()))

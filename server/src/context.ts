@@ -3,6 +3,7 @@ import type { Bus } from './bus/Bus.js'
 import type { Config } from './config.js'
 import type { Db } from './db/Db.js'
 import type { JanusSfu } from './domain/calls/janusSfu.js'
+import type { FirstPageCache } from './domain/moments/firstPages.js'
 import type { Moderation } from './domain/moderation.js'
 import type { Metrics } from './ops/metrics.js'
 
@@ -18,6 +19,8 @@ export interface AppContext {
   /** Group-call media through Janus when JANUS_URL is set; null keeps the browsers' mesh. */
   sfu: JanusSfu | null
   metrics: Metrics
+  /** Viewers' first feed pages kept in this process, dropped on the feeds topic of the bus. */
+  firstPages: FirstPageCache
   /** Sockets open on this process now (the console's overview); set once the gateway runs. */
   connectionCount?: () => number
 }

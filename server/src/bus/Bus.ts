@@ -28,8 +28,24 @@ export interface BusEvent {
   group?: string
   /** On the fan-out topic: a user to skip (the sender, who got an acknowledgement). */
   exceptUser?: string
+  /** On the feeds topic: what a committed change may have altered in cached first feed pages (domain/moments/firstPages.ts). */
+  feeds?: FeedsChange
+}
+
+/**
+ * Whose cached first feed page to drop: the pages of these viewers, the pages showing one of
+ * these moments, the pages showing one of these people (as author, liker, commenter or the
+ * one replied to), or every page.
+ */
+export interface FeedsChange {
+  viewers?: string[]
+  moments?: number[]
+  people?: string[]
+  all?: boolean
 }
 
 export const userTopic = (wtId: string) => `user:${wtId}`
 /** One topic every process listens to, for frames addressed to many users at once (groups). */
 export const FANOUT_TOPIC = 'fanout'
+/** One topic every process listens to, for changes that alter cached first feed pages. */
+export const FEEDS_TOPIC = 'feeds'

@@ -3,6 +3,7 @@ import type { FriendApplication, FriendChangeKind } from '../../../types/friends
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { unreadApplications } from '../domain/friendApplications.js'
+import { feedsChanged } from './momentEvents.js'
 
 /** A new application (or only a new unread count) for every device of the receiver. */
 export async function pushFriendApply(ctx: AppContext, wtId: string, application: FriendApplication | null, exceptSession?: string) {
@@ -10,8 +11,13 @@ export async function pushFriendApply(ctx: AppContext, wtId: string, application
   await ctx.bus.publish(userTopic(wtId), { frame, ...(exceptSession ? { exceptSession } : {}) })
 }
 
-/** Tells a user's devices that their friend list changed with respect to `about`. */
+/**
+ * Tells a user's devices that their friend list changed with respect to `about`. Every change of
+ * a friendship, remark, space flag, blacklist entry or tag comes here, and each may alter what
+ * the moments feed shows either of the two: their cached first pages go.
+ */
 export async function pushFriendChange(ctx: AppContext, wtId: string, change: FriendChangeKind, about: string, exceptSession?: string) {
+  await feedsChanged(ctx, { viewers: about ? [wtId, about] : [wtId] })
   const frame: FriendChangeFrame = { type: 'friendChange', change, wtId: about }
   await ctx.bus.publish(userTopic(wtId), { frame, ...(exceptSession ? { exceptSession } : {}) })
 }

@@ -1,5 +1,5 @@
 import { NoticeType } from '../../../types/ws.js'
-import { userTopic } from '../bus/Bus.js'
+import { FEEDS_TOPIC, userTopic, type FeedsChange } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { unreadNotices } from '../domain/moments/notices.js'
 
@@ -9,4 +9,13 @@ export async function pushMomentsCount(ctx: AppContext, wtIds: Iterable<string>)
     const count = await unreadNotices(ctx.db, wtId)
     await ctx.bus.publish(userTopic(wtId), { frame: { type: NoticeType.MomentsCount, count } })
   }
+}
+
+/**
+ * A committed change may alter cached first feed pages: this process drops them now, every other
+ * process when the bus brings the change (before this answer leaves, as far as the bus allows).
+ */
+export async function feedsChanged(ctx: Pick<AppContext, 'bus' | 'firstPages'>, change: FeedsChange): Promise<void> {
+  ctx.firstPages.drop(change)
+  await ctx.bus.publish(FEEDS_TOPIC, { feeds: change })
 }

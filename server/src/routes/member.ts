@@ -7,6 +7,7 @@ import { memberCentre, redeemCode } from '../domain/admin/membership.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
+import { feedsChanged } from '../realtime/momentEvents.js'
 
 /** The membership centre (/member) and the end of the own account. */
 export function memberRoutesPlugin(ctx: AppContext) {
@@ -22,6 +23,8 @@ export function memberRoutesPlugin(ctx: AppContext) {
     })
     serve(app, memberRoutes.deleteAccount, async (req) => {
       await deleteOwnAccount(ctx, sessionOf(req).wtId, req.body.pwd)
+      // The account's friendships, moments and name all go: any feed may have shown them.
+      await feedsChanged(ctx, { all: true })
       return ok(null, '账号已注销')
     })
   }

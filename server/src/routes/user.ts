@@ -4,6 +4,7 @@ import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { kickSessions } from '../domain/notify.js'
 import { endCallsOf } from '../realtime/calls.js'
+import { feedsChanged } from '../realtime/momentEvents.js'
 import { changePassword, clearLockPassword, requireUser, setLockPassword } from '../domain/accountSecurity.js'
 import { listDevices, logoutDevice } from '../domain/devices.js'
 import { updateOwnProfile } from '../domain/profile.js'
@@ -28,7 +29,13 @@ export function userRoutes(ctx: AppContext) {
 
     serve(app, accountRoutes.info, async (req) => ok(toUserInfo(await me(sessionOf(req).wtId))))
 
-    serve(app, accountRoutes.updateProfile, async (req) => ok(toUserInfo(await updateOwnProfile(ctx.db, sessionOf(req).wtId, req.body)), '修改成功'))
+    serve(app, accountRoutes.updateProfile, async (req) => {
+      const me = sessionOf(req).wtId
+      const user = await updateOwnProfile(ctx.db, me, req.body)
+      // Feeds show the nickname and avatar (a reply names the one replied to even to strangers).
+      await feedsChanged(ctx, { people: [me] })
+      return ok(toUserInfo(user), '修改成功')
+    })
 
     serve(app, accountRoutes.userConfig, async (req) => ok(await getUserConfig(ctx.db, await me(sessionOf(req).wtId))))
 

@@ -174,7 +174,7 @@ export async function addComment(
 }
 
 /** The commenter deletes their comment, or the moment's author any comment on it; its notices go too. */
-export async function removeComment(q: Queryable, me: string, commentId: number): Promise<{ commentsList: MomentComment[] } & Touched> {
+export async function removeComment(q: Queryable, me: string, commentId: number): Promise<{ momentId: number; commentsList: MomentComment[] } & Touched> {
   const { rows } = await q.query<{ moment_id: string; author_wt_id: string; moment_author: string }>(
     `SELECT c.moment_id, c.author_wt_id, m.author_wt_id AS moment_author
      FROM moment_comments c JOIN moments m ON m.id = c.moment_id
@@ -188,5 +188,5 @@ export async function removeComment(q: Queryable, me: string, commentId: number)
   await q.query('DELETE FROM moment_comments WHERE id = $1', [commentId])
   const momentId = Number(comment.moment_id)
   const commentsList = (await commentsOf(q, me, [momentId])).get(momentId) ?? []
-  return { commentsList, noticeOwners: owners.map((o) => o.owner_wt_id) }
+  return { momentId, commentsList, noticeOwners: owners.map((o) => o.owner_wt_id) }
 }
