@@ -7,8 +7,9 @@
  * what it runs through a schema itself (incoming frames, forms). Without this plugin any import
  * from types/ (a route, a constant) brought zod and every schema of that module into app.js.
  *
- * - A route entry (`route({...})` in types/routes/) keeps only `method` and `path` in the client.
- *   Its TypeScript type is still the full entry's, so calls stay typed by the table.
+ * - A route entry (`route({...})` in types/routes/) keeps only `method` and `path` in the client,
+ *   and the route modules lose the helpers only the removed schemas used. An entry's TypeScript
+ *   type is still the full entry's, so calls stay typed by the table.
  * - Every call in a top-level declaration of types/ is annotated `#__PURE__`: building a schema
  *   has no effect besides its value, so the minifier drops the schemas nothing in the client
  *   uses, and zod with them when no schema is left.
@@ -26,6 +27,23 @@ const ROUTE_FIELDS_READ_BY_CLIENT = new Set(['method', 'path'])
 function keyName(prop) {
   if (prop.type !== 'ObjectProperty' || prop.computed) return null
   return prop.key.type === 'Identifier' ? prop.key.name : prop.key.type === 'StringLiteral' ? prop.key.value : null
+}
+
+/**
+ * Removes the module-level helpers (`const friends = z.array(...)`) the stripped entries no longer
+ * use: webpack keeps the imports of a declaration whose arguments it cannot prove pure.
+ */
+function dropUnused(program) {
+  for (let removed = true; removed; ) {
+    removed = false
+    program.scope.crawl()
+    for (const binding of Object.values(program.scope.bindings)) {
+      if (binding.referenced || binding.kind === 'module' || !binding.path.isVariableDeclarator()) continue
+      if (binding.path.parentPath.parentPath.isExportNamedDeclaration()) continue
+      binding.path.remove()
+      removed = true
+    }
+  }
 }
 
 module.exports = function contractForClient() {
@@ -50,7 +68,10 @@ module.exports = function contractForClient() {
       Program(program, state) {
         const file = state.filename ?? ''
         if (!file.startsWith(typesDir)) return
-        if (file.startsWith(routesDir)) program.traverse(routeEntry)
+        if (file.startsWith(routesDir)) {
+          program.traverse(routeEntry)
+          dropUnused(program)
+        }
         for (const statement of program.get('body')) {
           const declaration = statement.isExportNamedDeclaration() ? statement.get('declaration') : statement
           if (declaration.isVariableDeclaration()) declaration.traverse(pureCalls)
