@@ -10,4 +10,6 @@ const modernH5 = process.env.TARO_ENV === 'h5' && process.env.NODE_ENV !== 'test
 
 module.exports = {
   presets: [['taro', { framework: 'react', ts: true, compiler: 'webpack5', ...(modernH5 ? { targets: H5_TARGETS } : {}) }]],
+  // The browser downloads only the part of types/ it runs (config/contractForClient.js).
+  plugins: modernH5 ? [require.resolve('./config/contractForClient.js')] : [],
 }

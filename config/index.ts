@@ -92,6 +92,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // BUNDLE_STATS=file writes which modules went into which chunk (bench/bundle-size.mjs --modules reads it).
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
+        // The contract's modules only declare schemas, constants and functions. Marked free of side
+        // effects, a constant imported through types/X.ts comes from types/plain/X.ts alone, without
+        // the schemas (and zod) of types/X.ts (docs/decisions.md, "The wire contract in the browser").
+        chain.module.rule('contract-side-effects').test(/\.ts$/).include.add(sharedTypes).end().set('sideEffects', false)
       },
       compile: { include: [sharedTypes] },
       postcss: {

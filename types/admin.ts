@@ -2,47 +2,21 @@ import { z } from 'zod'
 import { PageQuery } from './envelope'
 import { DeviceSession } from './auth'
 import { Membership, MembershipEvent } from './member'
-
-export * from './member'
+import { VIP_LEVEL_MIN, VIP_LEVEL_MAX, REDEEM_DAYS_MAX, REDEEM_CODES_MAX, EDITABLE_DICTS } from './plain/admin'
 
 /**
  * The operator console (docs/admin.md): accounts and their lifecycle, membership, redeem codes,
  * the reports queue, moderation lists, the helper's FAQ, dictionaries and the audit log.
  */
 
-export const VIP_LEVEL_MIN = 1
-export const VIP_LEVEL_MAX = 10
-/** Codes one request may generate. */
-export const REDEEM_CODES_MAX = 500
-export const REDEEM_DAYS_MAX = 3650
-/** The name a deleted account shows in other people's histories and lists. */
-export const DELETED_ACCOUNT_NAME = '已注销用户'
+export * from './plain/admin'
 
-export const AdminText = {
-  Forbidden: '当前操作没有权限',
-  BannedSend: '封禁期间无法向其他用户发送消息',
-  ForcedLogout: '你已被管理员强制下线',
-  Deactivated: '该账号已被停用',
-  Deleted: '该账号已注销',
-  CodeInvalid: '兑换码无效',
-  CodeUsed: '兑换码已被使用',
-  Redeemed: '兑换成功',
-  WrongPassword: '密码错误',
-  UserNotFound: '用户不存在',
-  ReportNotFound: '举报不存在',
-  ReportHandled: '该举报已处理',
-  /** What the reporter hears from the helper when the report is filed (spec section 8). */
-  ReportThanks: 'thanks for feedback, we will verify soon',
-} as const
+export * from './member'
 
 const Vip = z.number().int().min(VIP_LEVEL_MIN, `会员等级为${VIP_LEVEL_MIN}-${VIP_LEVEL_MAX}`).max(VIP_LEVEL_MAX, `会员等级为${VIP_LEVEL_MIN}-${VIP_LEVEL_MAX}`)
 const TargetWtId = z.string().trim().min(1, '请选择用户').max(64)
 const Reason = z.string().trim().max(200, '原因最多200个字').default('')
 const IsoTime = z.string().datetime({ offset: true })
-
-export const AccountState = { Active: 'active', Banned: 'banned', Deactivated: 'deactivated', Deleted: 'deleted' } as const
-export type AccountState = (typeof AccountState)[keyof typeof AccountState]
-
 
 export const AdminUserRow = z.object({
   wtId: z.string(),
@@ -106,9 +80,6 @@ export type RedeemCode = z.infer<typeof RedeemCode>
 export const CodesQuery = PageQuery.extend({ batch: z.string().trim().max(64).default('') })
 export const CodesExportQuery = z.object({ batch: z.string().trim().max(64).default('') })
 
-export const ReportStatus = { Open: 'open', Dismissed: 'dismissed', Warned: 'warned', Banned: 'banned' } as const
-export type ReportStatus = (typeof ReportStatus)[keyof typeof ReportStatus]
-
 export const AdminReport = z.object({
   id: z.number().int(),
   /** 0 user, 1 group. */
@@ -170,9 +141,6 @@ export const HelperSaveBody = z.object({
 })
 export type HelperSaveBody = z.infer<typeof HelperSaveBody>
 export const IdBody = z.object({ id: z.number().int() })
-
-/** Dictionaries the console edits: the report types and the web media switch. */
-export const EDITABLE_DICTS = ['user_complaint_type', 'group_complaint_type', 'web_media_switch'] as const
 export const AdminDictEntry = z.object({ dictType: z.enum(EDITABLE_DICTS), dictValue: z.string(), dictLabel: z.string(), dictSort: z.number().int() })
 export type AdminDictEntry = z.infer<typeof AdminDictEntry>
 export const DictSaveBody = z.object({

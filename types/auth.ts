@@ -1,16 +1,7 @@
 import { z } from 'zod'
+import { PASSWORD_MIN, PASSWORD_MAX, NICKNAME_MAX, LOCK_HINT_MAX, BIO_MAX } from './plain/auth'
 
-/** Limits of the account forms. Passwords: 6-32 characters; nicknames: 1-16. */
-export const PASSWORD_MIN = 6
-export const PASSWORD_MAX = 32
-export const NICKNAME_MAX = 16
-export const LOCK_HINT_MAX = 30
-/** The signature (个性签名) under a profile's name. */
-export const BIO_MAX = 30
-/** QR login codes expire after this many seconds. */
-export const QR_CODE_TTL_S = 120
-/** Two-factor tickets are single-use and expire after this many seconds. */
-export const TWO_FACTOR_TICKET_TTL_S = 300
+export * from './plain/auth'
 
 export const Phone = z.string().trim().regex(/^1\d{10}$/, '请输入11位手机号')
 export const Password = z.string().min(PASSWORD_MIN, `密码至少${PASSWORD_MIN}位`).max(PASSWORD_MAX, `密码最多${PASSWORD_MAX}位`)
@@ -55,9 +46,6 @@ export const QrCodeResult = z.object({
   expiresIn: z.number().int(),
 })
 export type QrCodeResult = z.infer<typeof QrCodeResult>
-
-export const QrStatus = { Pending: 'pending', Scanned: 'scanned', Expired: 'expired', Confirmed: 'confirmed' } as const
-export type QrStatus = (typeof QrStatus)[keyof typeof QrStatus]
 
 /** Polling answer: pending/scanned/expired, or the login once confirmed. */
 export const QrPollResult = z.union([

@@ -1,38 +1,9 @@
 import { z } from 'zod'
+import { ComplaintText, COMPLAINT_DETAIL_MAX, COMPLAINT_IMAGES_MAX, splitComplaintImages, COMPLAINT_IMAGES_MIN, ComplaintTarget } from './plain/complaint'
 
 /** Reports of users and groups, and the dictionary lists that feed the report form (spec sections 3 "Report", 5, 7 "Misc"). */
 
-export const COMPLAINT_DETAIL_MAX = 500
-export const COMPLAINT_IMAGES_MIN = 1
-export const COMPLAINT_IMAGES_MAX = 5
-/** Only these image formats may back a report (checked against the stored upload's bytes). */
-export const COMPLAINT_IMAGE_MIMES = ['image/png', 'image/jpeg'] as const
-
-export const ComplaintTarget = { User: 0, Group: 1 } as const
-export type ComplaintTarget = (typeof ComplaintTarget)[keyof typeof ComplaintTarget]
-
-export const ComplaintText = {
-  DetailRequired: '请填写举报描述',
-  DetailTooLong: 'report description cannot exceed 500 characters',
-  TypeRequired: '请选择举报类型',
-  ImagesRequired: '请上传至少1张图片',
-  TooManyImages: `最多上传${COMPLAINT_IMAGES_MAX}张图片`,
-  ImageNotAllowed: '举报图片仅支持 png 或 jpeg 格式的上传图片',
-  TargetNotFound: '举报对象不存在',
-  Thanks: 'thanks for feedback, we will verify soon',
-  Failed: 'report failed, please retry',
-} as const
-
-/** Dictionary types the report form reads. */
-export const DictType = { UserComplaint: 'user_complaint_type', GroupComplaint: 'group_complaint_type' } as const
-export type DictType = (typeof DictType)[keyof typeof DictType]
-
-/** The image URLs of a report, comma-joined in complaintImage. */
-export const splitComplaintImages = (s: string) =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean)
+export * from './plain/complaint'
 
 export const ComplaintAddBody = z.object({
   complaintDetail: z

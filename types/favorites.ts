@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FAVORITES_PAGE_SIZE, FAVORITES_BATCH_MAX, PHRASE_MAX_CHARS, PHRASES_MAX } from './plain/favorites'
 
 /**
  * Favorites (收藏), quick phrases (常用语) and the official helper (spec 3 "Favorite", "Quick
@@ -6,36 +7,7 @@ import { z } from 'zod'
  * The add payload of a favorite is CollectionAddBody in messageOps.ts.
  */
 
-/** Spec 9: favorites page size and scroll-load throttle, search debounce. */
-export const FAVORITES_PAGE_SIZE = 10
-export const FAVORITES_SCROLL_THROTTLE_MS = 300
-export const FAVORITES_SEARCH_DEBOUNCE_MS = 500
-/** How many favorites one batch delete may name. */
-export const FAVORITES_BATCH_MAX = 100
-/** Spec 9: a quick phrase is at most 200 characters. */
-export const PHRASE_MAX_CHARS = 200
-/** How many quick phrases one account may keep. */
-export const PHRASES_MAX = 100
-
-export const TopStatus = { Off: 0, On: 1 } as const
-export type TopStatus = (typeof TopStatus)[keyof typeof TopStatus]
-
-/** The official helper's account and conversation (spec 1). */
-export const HELPER_ID = 'wisperHelper'
-export const HELPER_CONVERSATION_ID = `C2C${HELPER_ID}`
-/** The second special kind of conversation (spec 1): ids starting with this prefix. */
-export const YX_CONVERSATION_PREFIX = 'C2Cyx'
-/** The custom message type of the helper's welcome card (spec 3 "Custom message data"). */
-export const HELPER_MSG_TYPE = 'wisperHelper Msg'
-
-export const FavoriteText = {
-  Deleted: '删除成功',
-  Pinned: '置顶成功',
-  Unpinned: '已取消置顶',
-  NotFound: '收藏不存在',
-  PhraseDeleteConfirm: '确认删除？',
-  PhraseNotFound: '常用语不存在',
-} as const
+export * from './plain/favorites'
 
 const FavoriteId = z.number().int().min(1)
 
@@ -109,10 +81,3 @@ export const HelperAnswer = z.object({
   matched: z.boolean(),
 })
 export type HelperAnswer = z.infer<typeof HelperAnswer>
-
-/** The welcome card's JSON `data` (custom message, type 'wisperHelper Msg'). */
-export interface HelperCardData {
-  type: typeof HELPER_MSG_TYPE
-  detailType: 'faq'
-  content: { imgMsg: { img: string }; title: string; txtMsg: Array<{ id: number; question: string; replyMsg: string; jumpUrl: string }> }
-}

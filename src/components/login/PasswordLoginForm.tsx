@@ -1,6 +1,5 @@
 import { View } from '@tarojs/components'
 import { useState } from 'react'
-import { LoginByIdBody, LoginByPhoneBody } from '@shared/auth'
 import Button from '@/components/layout/Button'
 import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
@@ -8,7 +7,8 @@ import { useApp } from '@/root/AppContext'
 import { redirectAfterLogin } from '@/router/navigation'
 import type { SessionService } from '@/services/session'
 import FormError from './FormError'
-import { validate } from './validation'
+import { loadAuthSchemas, type AuthSchemas } from './loadAuthSchemas'
+import { typed, validate } from './validation'
 
 /** The two password logins differ only in the account field and the call they make. */
 const VARIANTS = {
@@ -17,8 +17,8 @@ const VARIANTS = {
     label: '手机号',
     placeholder: '请输入手机号',
     maxLength: 11,
-    login: (session: SessionService, account: string, pwd: string) => {
-      const checked = validate(LoginByPhoneBody, { phone: account, pwd })
+    login: (schemas: AuthSchemas, session: SessionService, account: string, pwd: string) => {
+      const checked = validate(schemas.LoginByPhoneBody, { phone: account, pwd })
       return checked.ok ? { ok: true as const, run: () => session.loginByPhone(checked.data.phone, checked.data.pwd) } : checked
     },
     testIds: { account: 'login-phone', pwd: 'login-pwd', submit: 'login-submit' },
@@ -28,8 +28,8 @@ const VARIANTS = {
     label: '微谈 ID',
     placeholder: '请输入 ID',
     maxLength: 12,
-    login: (session: SessionService, account: string, pwd: string) => {
-      const checked = validate(LoginByIdBody, { wtId: account, pwd })
+    login: (schemas: AuthSchemas, session: SessionService, account: string, pwd: string) => {
+      const checked = validate(schemas.LoginByIdBody, { wtId: account, pwd })
       return checked.ok ? { ok: true as const, run: () => session.loginById(checked.data.wtId, checked.data.pwd) } : checked
     },
     testIds: { account: 'login-wtid', pwd: 'login-id-pwd', submit: 'login-id-submit' },
@@ -44,25 +44,24 @@ export default function PasswordLoginForm({ by }: { by: keyof typeof VARIANTS })
   const [invalidField, setInvalidField] = useState('')
   const { busy, error, setError, run } = useAsyncAction()
 
-  const submit = () => {
-    const checked = v.login(session, account, pwd)
-    if (!checked.ok) {
-      setError(checked.invalid.message)
-      setInvalidField(checked.invalid.field)
-      return
-    }
-    setInvalidField('')
+  const submit = () =>
     run(async () => {
+      const checked = v.login(await loadAuthSchemas(), session, account, pwd)
+      if (!checked.ok) {
+        setError(checked.invalid.message)
+        setInvalidField(checked.invalid.field)
+        return
+      }
+      setInvalidField('')
       if ((await checked.run()) === 'ok') await redirectAfterLogin()
     }, '登录失败，请稍后重试')
-  }
 
   return (
     <View className='login-form'>
       <TextField
         label={v.label}
         value={account}
-        onChange={setAccount}
+        onChange={typed(setAccount)}
         onConfirm={submit}
         placeholder={v.placeholder}
         maxLength={v.maxLength}
@@ -73,7 +72,7 @@ export default function PasswordLoginForm({ by }: { by: keyof typeof VARIANTS })
       <TextField
         label='密码'
         value={pwd}
-        onChange={setPwd}
+        onChange={typed(setPwd)}
         onConfirm={submit}
         placeholder='请输入密码'
         password

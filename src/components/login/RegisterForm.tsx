@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
-import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RegisterBody } from '@shared/auth'
+import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@shared/auth'
 import Button from '@/components/layout/Button'
 import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
@@ -8,7 +8,8 @@ import { redirectAfterLogin } from '@/router/navigation'
 import LegalDialog from '@/components/layout/LegalDialog'
 import type { LegalDocument } from '@/components/layout/legalTexts'
 import FormError from './FormError'
-import { validate } from './validation'
+import { loadAuthSchemas } from './loadAuthSchemas'
+import { typed, validate } from './validation'
 import { useApp } from '@/root/AppContext'
 
 // Inputs accept a little more than the limits so the schema's own messages can explain them.
@@ -23,27 +24,26 @@ export default function RegisterForm() {
   const [invalidField, setInvalidField] = useState('')
   const { busy, error, setError, run } = useAsyncAction()
 
-  const submit = () => {
-    const checked = validate(RegisterBody, { phone, pwd, nickName })
-    if (!checked.ok) {
-      setError(checked.invalid.message)
-      setInvalidField(checked.invalid.field)
-      return
-    }
-    setInvalidField('')
+  const submit = () =>
     run(async () => {
+      const checked = validate((await loadAuthSchemas()).RegisterBody, { phone, pwd, nickName })
+      if (!checked.ok) {
+        setError(checked.invalid.message)
+        setInvalidField(checked.invalid.field)
+        return
+      }
+      setInvalidField('')
       const { phone: p, pwd: w, nickName: n } = checked.data
       const outcome = await register(p, w, n)
       if (outcome === 'ok') await redirectAfterLogin()
     }, '注册失败，请稍后重试')
-  }
 
   return (
     <View className='login-form'>
       <TextField
         label='手机号'
         value={phone}
-        onChange={setPhone}
+        onChange={typed(setPhone)}
         onConfirm={submit}
         placeholder='11 位手机号'
         maxLength={11}
@@ -54,7 +54,7 @@ export default function RegisterForm() {
       <TextField
         label='密码'
         value={pwd}
-        onChange={setPwd}
+        onChange={typed(setPwd)}
         onConfirm={submit}
         placeholder={`${PASSWORD_MIN}-${PASSWORD_MAX} 位`}
         password
@@ -66,7 +66,7 @@ export default function RegisterForm() {
       <TextField
         label='昵称'
         value={nickName}
-        onChange={setNickName}
+        onChange={typed(setNickName)}
         onConfirm={submit}
         placeholder={`最多 ${NICKNAME_MAX} 个字`}
         maxLength={NICKNAME_MAX + INPUT_SLACK}

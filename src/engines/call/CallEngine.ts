@@ -5,7 +5,7 @@ import type { RingtonePort } from '@/platform/ringtone'
 import type { CallTextKey } from '@/i18n/call'
 import type { ChatEngine } from '../chat/ChatEngine'
 import type { LiveEvent, LiveView } from './liveView'
-import type { CallEvent, CallState, CallUser, LayoutState } from './state'
+import type { CallState, CallUser, ConfigureEvent, LayoutState } from './state'
 import type { TrtcUserSig } from '@shared/trtc'
 
 /** What the engine tells the widget. */
@@ -140,7 +140,7 @@ export interface CallEngine {
   toggleMinimize(): void
   toggleBigScreen(): void
   /** Applies a machine event that only changes settings (language, display mode…). */
-  configure(event: Extract<CallEvent, { type: 'settings' | 'selfInfo' | 'muteSpeaker' }>): void
+  configure(event: ConfigureEvent): void
   /** The stream of a participant ('' or the local user ID for the local one). */
   streamOf(userId: string): CallStream | null
   /** Shows a participant's stream in the element `domId` (retried 5 times, 200 ms apart, until it exists). */

@@ -2,8 +2,8 @@ import type { Message } from '@shared/chat'
 import type { ChatEngine, RtcEvent, SfuEventFrame } from '../chat/ChatEngine'
 import { TypedEmitter } from '../chat/emitter'
 import type { CallEngine, CallEngineDeps, CallEngineEvents } from './CallEngine'
-import { signalOf } from './signaling'
-import { initialCallState, reduce, type CallEvent, type CallState } from './state'
+import { callStepOfMessage } from './callStep'
+import { configureState, initialCallState, type CallState, type ConfigureEvent } from './state'
 
 export type CallEngineFactoryLoader = () => Promise<(deps: CallEngineDeps) => CallEngine>
 
@@ -66,7 +66,7 @@ export class DeferredCallEngine implements CallEngine {
     const chat = this.deps.chat()
     this.unsubscribe = [
       chat.on('message', (m) => {
-        if (signalOf(m)) this.keep({ event: 'message', payload: m })
+        if (callStepOfMessage(m)) this.keep({ event: 'message', payload: m })
       }),
       chat.on('rtc', (e) => this.keep({ event: 'rtc', payload: e })),
       chat.on('sfu', (e) => this.keep({ event: 'sfu', payload: e })),
@@ -80,7 +80,7 @@ export class DeferredCallEngine implements CallEngine {
     this.buffered = []
   }
 
-  configure(event: Extract<CallEvent, { type: 'settings' | 'selfInfo' | 'muteSpeaker' }>): void {
+  configure(event: ConfigureEvent): void {
     if (this.real) return this.real.configure(event)
     this.dispatch(event)
     this.replay.push((engine) => engine.configure(event))
@@ -158,8 +158,8 @@ export class DeferredCallEngine implements CallEngine {
   }
   liveEvent: CallEngine['liveEvent'] = (event) => this.real?.liveEvent(event)
 
-  private dispatch(event: CallEvent): void {
-    const after = reduce(this.state, event)
+  private dispatch(event: ConfigureEvent): void {
+    const after = configureState(this.state, event)
     if (after === this.state) return
     this.state = after
     this.events.emit('stateChanged', after)

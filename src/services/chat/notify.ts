@@ -1,5 +1,5 @@
 import type { Message } from '@shared/chat'
-import { kindOf, signalOf } from '@/engines/call/signaling'
+import { callStepOfMessage } from '@/engines/call/callStep'
 import { notifications } from '@/platform/notifications'
 import { tabTitle } from '@/platform/tabTitle'
 import { visibility } from '@/platform/visibility'
@@ -52,8 +52,7 @@ export function createNotify({ me, state }: ServiceContext) {
   }
 
   function isCallInvite(message: Message): boolean {
-    const signal = signalOf(message)
-    return signal !== null && kindOf(signal) === 'invite'
+    return callStepOfMessage(message) === 'invite'
   }
 
   /** Back in front: the title is what it was before. */

@@ -1,5 +1,6 @@
 import { networkQuality, volumeOf } from '@/engines/call/quality'
-import { blankUser, initialCallState, reduce, type CallState } from '@/engines/call/state'
+import { reduce } from '@/engines/call/machine'
+import { blankUser, initialCallState, type CallState } from '@/engines/call/state'
 
 const connected = (isGroup: boolean): CallState => {
   let s = reduce({ ...initialCallState(), localUserInfo: blankUser('me') }, { type: 'dial', inviteID: 'call-x-0001', mediaType: 1, remotes: [blankUser('peer')], isGroup, groupID: isGroup ? 'G1' : '' })

@@ -1,4 +1,5 @@
-import { CallStatus, CallRole, LayoutState, blankUser, formatDuration, initialCallState, layoutOf, reduce, resetState, type CallState } from '@/engines/call/state'
+import { reduce, resetState } from '@/engines/call/machine'
+import { CallStatus, CallRole, LayoutState, blankUser, formatDuration, initialCallState, layoutOf, type CallState } from '@/engines/call/state'
 
 const remote = blankUser('20000002', { nick: '乙' })
 const dial = (s: CallState, mediaType: 1 | 2 = 2) => reduce(s, { type: 'dial', inviteID: 'call-12345678', mediaType, remotes: [remote], isGroup: false, groupID: '' })

@@ -5,6 +5,7 @@ import { chatRoutes } from '@shared/routes/chat'
 import { FakeImHttp } from '../helpers/fakeImHttp'
 import { FakeSocketFactory } from '../helpers/fakeSocket'
 import { conversation, message } from '../helpers/chatFixtures'
+import * as wireChecks from '@/engines/chat/selfhosted/frames'
 
 const USER = { userID: '10000001', userSig: 'sig' }
 const HELLO = { type: 'hello', protocolVersion: 1, wtId: '10000001' }
@@ -14,7 +15,7 @@ async function loggedIn() {
   jest.useFakeTimers()
   const sockets = new FakeSocketFactory()
   const http = new FakeImHttp()
-  const engine = new SelfHostedChatEngine({ socket: sockets, http, sessionToken: () => 'tok', random: () => 0, sendAckTimeoutMs: 30_000 })
+  const engine = new SelfHostedChatEngine({ socket: sockets, http, sessionToken: () => 'tok', random: () => 0, sendAckTimeoutMs: 30_000, wireChecks })
   const login = engine.login(USER)
   sockets.last.open()
   sockets.last.receive(HELLO)

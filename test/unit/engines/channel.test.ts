@@ -63,6 +63,7 @@ function setup(options: { random?: () => number; url?: () => string | null; link
   const channel = new ReconnectingChannel({
     connect: sockets.connect,
     url: options.url ?? (() => 'ws://test.local/ws/tok'),
+    parseFrame: parseServerFrame,
     clock,
     random: options.random ?? (() => 0.5),
     heartbeatMs: WS_HEARTBEAT_MS,

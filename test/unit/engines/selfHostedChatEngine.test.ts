@@ -3,6 +3,7 @@ import { SelfHostedChatEngine, SESSION_LOST_TEXT } from '@/engines/chat/selfhost
 import { WsCloseCode } from '@/engines/chat/selfhosted/channel'
 import { FakeSocketFactory } from '../helpers/fakeSocket'
 import { FakeImHttp } from '../helpers/fakeImHttp'
+import * as wireChecks from '@/engines/chat/selfhosted/frames'
 
 const USER = { userID: '10000001', userSig: '10000001.999.sig' }
 const HELLO = { type: 'hello', protocolVersion: 1, wtId: '10000001' }
@@ -10,7 +11,7 @@ const HELLO = { type: 'hello', protocolVersion: 1, wtId: '10000001' }
 function setup(token: string | null = 'tok/1') {
   jest.useFakeTimers()
   const sockets = new FakeSocketFactory()
-  const engine = new SelfHostedChatEngine({ socket: sockets, http: new FakeImHttp(), sessionToken: () => token, random: () => 0, loginTimeoutMs: 15_000 })
+  const engine = new SelfHostedChatEngine({ socket: sockets, http: new FakeImHttp(), sessionToken: () => token, random: () => 0, loginTimeoutMs: 15_000, wireChecks })
   const seen: Array<[keyof ChatEngineEvents, unknown]> = []
   for (const event of ['ready', 'notReady', 'notice', 'kicked', 'netStateChange', 'error'] as const) {
     engine.on(event, (payload: unknown) => seen.push([event, payload]))

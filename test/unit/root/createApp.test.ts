@@ -32,6 +32,8 @@ function side(): Side {
 async function logIn({ app, sockets }: Side, user: LoginResult): Promise<void> {
   app.store.getState().setUser(user)
   const login = app.messaging.messagingLogin()
+  // The H5 build loads the frame checks on the first login, before the socket opens.
+  await flush()
   sockets.last.open()
   sockets.last.receive({ type: 'hello', protocolVersion: PROTOCOL_VERSION, wtId: user.wtId })
   await login

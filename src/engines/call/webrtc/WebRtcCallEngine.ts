@@ -10,7 +10,8 @@ import { peerToPeerPath, sfuPath, type MediaPath, type MediaPathEvents, type Sfu
 import type { LiveEvent } from '../liveView'
 import { networkQuality, volumeOf } from '../quality'
 import { buildSignal, kindOf, pushInfoFor, pushInfoOf, signalOf, type CallRef } from '../signaling'
-import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, reduce, type CallEvent, type CallState } from '../state'
+import { reduce } from '../machine'
+import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutOf, type CallEvent, type CallState, type ConfigureEvent } from '../state'
 
 /** Keep-alive of a connected call towards the server, well inside its 60 s window. */
 const ALIVE_MS = 20_000
@@ -869,7 +870,7 @@ export class WebRtcCallEngine implements CallEngine {
   toggleBigScreen(): void {
     this.dispatch({ type: 'toggleBigScreen' })
   }
-  configure(event: Extract<CallEvent, { type: 'settings' | 'selfInfo' | 'muteSpeaker' }>): void {
+  configure(event: ConfigureEvent): void {
     this.dispatch(event)
     const resolution = event.type === 'settings' ? event.patch.videoResolution : undefined
     if (resolution && this.local) void this.deps.media.setResolution(this.local, resolution)

@@ -1,5 +1,5 @@
 import type { RtcPayload, SfuRequest } from '@shared/call'
-import { OutgoingMessage, type Conversation, type Message, type Reaction } from '@shared/chat'
+import type { Conversation, Message, Reaction } from '@shared/chat'
 import { PROTOCOL_VERSION } from '@shared/codes'
 import type { ChatServerFrame, ServerFrame } from '@shared/frames'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
@@ -37,7 +37,9 @@ import { TypedEmitter } from '../emitter'
 import type { BackoffOptions } from './backoff'
 import { ReconnectingChannel, type ChannelState, type LinkWatch } from './channel'
 import { systemClock, type Clock } from './clock'
+import type { WireChecks } from './frames'
 import type { ImHttp } from './imHttp'
+import { loadWireChecks } from './loadWireChecks'
 import { Outbox } from './outbox'
 
 /** How long login() waits for the server's hello, reconnect attempts included. */
@@ -58,6 +60,8 @@ export interface SelfHostedChatEngineOptions {
   link?: LinkWatch
   loginTimeoutMs?: number
   sendAckTimeoutMs?: number
+  /** Given: used from the start (tests). Otherwise loaded with their schemas on the first login. */
+  wireChecks?: WireChecks
 }
 
 /** The server answers a changed conversation with null only if it vanished meanwhile: that call failed. */
@@ -88,9 +92,13 @@ export class SelfHostedChatEngine implements ChatEngine {
   private ready = false
   private pending: PendingLogin | null = null
   private readonly outbox: Outbox
+  private checks: WireChecks | null
+  /** Counts resets, so a login that waited for the checks knows whether it was cancelled meanwhile. */
+  private resets = 0
 
   constructor(private readonly options: SelfHostedChatEngineOptions) {
     this.clock = options.clock ?? systemClock
+    this.checks = options.wireChecks ?? null
     this.outbox = new Outbox(
       (message) => this.ready && this.channel !== null && this.channel.send({ type: 'send', message }),
       this.clock,
@@ -115,12 +123,33 @@ export class SelfHostedChatEngine implements ChatEngine {
     this.reset()
     if (!this.options.sessionToken()) return Promise.reject(new ChatEngineError(ChatErrorCode.NoSession, '未登录'))
     this.userID = userID
+    if (this.checks) return this.connect(this.checks)
+    const resets = this.resets
+    return this.wireChecks().then(
+      (checks) => {
+        if (resets !== this.resets) throw new ChatEngineError(ChatErrorCode.Cancelled, '已取消登录')
+        return this.connect(checks)
+      },
+      () => {
+        if (resets === this.resets) this.userID = null
+        throw new ChatEngineError(ChatErrorCode.Timeout, '连接消息服务超时')
+      },
+    )
+  }
+
+  private wireChecks(): Promise<WireChecks> {
+    if (this.checks) return Promise.resolve(this.checks)
+    return loadWireChecks().then((checks) => (this.checks = checks))
+  }
+
+  private connect(checks: WireChecks): Promise<void> {
     const channel = new ReconnectingChannel({
       connect: (url) => this.options.socket.connect(url),
       url: () => {
         const token = this.options.sessionToken()
         return token ? this.options.socket.urlFor(`/ws/${encodeURIComponent(token)}`) : null
       },
+      parseFrame: checks.parseServerFrame,
       clock: this.clock,
       random: this.options.random,
       heartbeatMs: this.options.heartbeatMs,
@@ -147,6 +176,7 @@ export class SelfHostedChatEngine implements ChatEngine {
 
   /** Ends whatever is under way: a login still waiting is cancelled, the channel closed. */
   private reset(): void {
+    this.resets++
     if (this.pending) this.failLogin(new ChatEngineError(ChatErrorCode.Cancelled, '已取消登录'))
     this.shutdown()
     this.userID = null
@@ -262,14 +292,16 @@ export class SelfHostedChatEngine implements ChatEngine {
   // ---- live chat (socket) ----
 
   sendMessage(input: OutgoingMessageInput): Promise<Message> {
-    const parsed = OutgoingMessage.safeParse(input)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const reason = `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`
-      return Promise.reject(new SendFailure(LocalSendError.Invalid, reason))
-    }
+    if (this.checks) return this.queueMessage(this.checks, input)
     if (!this.userID) return Promise.reject(new SendFailure(LocalSendError.Cancelled, '未登录'))
-    return this.outbox.add(parsed.data, this.ready)
+    return this.wireChecks().then((checks) => this.queueMessage(checks, input))
+  }
+
+  private queueMessage(checks: WireChecks, input: OutgoingMessageInput): Promise<Message> {
+    const checked = checks.checkOutgoingMessage(input)
+    if (!checked.ok) return Promise.reject(new SendFailure(LocalSendError.Invalid, checked.reason))
+    if (!this.userID) return Promise.reject(new SendFailure(LocalSendError.Cancelled, '未登录'))
+    return this.outbox.add(checked.message, this.ready)
   }
 
   /** Typing state is ephemeral: while disconnected it is simply not sent. */

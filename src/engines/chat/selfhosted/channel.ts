@@ -4,7 +4,7 @@ import type { PlatformSocket, SocketCloseEvent } from '@/platform/socket'
 import { TypedEmitter } from '../emitter'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
 import { systemClock, type Clock } from './clock'
-import { parseServerFrame } from './frames'
+import type { WireChecks } from './frames'
 
 /** Close codes the server uses on /ws after which reconnecting cannot help. */
 export const WsCloseCode = WsClose
@@ -43,6 +43,8 @@ export interface ChannelOptions {
   connect(url: string): PlatformSocket
   /** The URL to (re)connect to, or null when there is no session to connect with. */
   url(): string | null
+  /** Validates every incoming frame against the wire contract (frames.ts). */
+  parseFrame: WireChecks['parseServerFrame']
   clock?: Clock
   random?: () => number
   heartbeatMs?: number
@@ -214,7 +216,7 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
     if (socket !== this.socket) return
     this.lastFrameAt = this.clock.now()
     this.awaitingSince = null
-    const parsed = parseServerFrame(text, (reason) => {
+    const parsed = this.options.parseFrame(text, (reason) => {
       console.warn('dropped an invalid frame in a batch:', reason)
       this.emit('invalidFrame', { reason, raw: text })
     })

@@ -1,12 +1,14 @@
 import type { z } from 'zod'
+import { OutgoingMessage } from '@shared/chat'
 import { SingleServerFrame, type ServerFrame } from '@shared/frames'
 import { WS_MAX_FRAME_BYTES } from '@shared/ws'
+import type { OutgoingMessageInput } from '../ChatEngine'
 
 export type FrameParse = { ok: true; frame: ServerFrame } | { ok: false; reason: string }
 
-function reasonOf(error: z.ZodError): string {
+function reasonOf(error: z.ZodError, what = 'frame'): string {
   const issue = error.issues[0]
-  return `${issue?.path.join('.') || 'frame'}: ${issue?.message ?? 'invalid'}`
+  return `${issue?.path.join('.') || what}: ${issue?.message ?? 'invalid'}`
 }
 
 /**
@@ -45,4 +47,18 @@ export function parseServerFrame(text: string, onInvalid: (reason: string) => vo
   if ((data as { type?: unknown }).type === 'batch') return parseBatch((data as { frames?: unknown }).frames, onInvalid)
   const parsed = SingleServerFrame.safeParse(data)
   return parsed.success ? { ok: true, frame: parsed.data } : { ok: false, reason: reasonOf(parsed.error) }
+}
+
+export type OutgoingCheck = { ok: true; message: OutgoingMessage } | { ok: false; reason: string }
+
+/** Validates a message before it is sent, against the same schema the server applies to it. */
+export function checkOutgoingMessage(input: OutgoingMessageInput): OutgoingCheck {
+  const parsed = OutgoingMessage.safeParse(input)
+  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, reason: reasonOf(parsed.error, 'message') }
+}
+
+/** The engine's checks against the wire contract: what the H5 build loads on the first login. */
+export interface WireChecks {
+  parseServerFrame: typeof parseServerFrame
+  checkOutgoingMessage: typeof checkOutgoingMessage
 }

@@ -1,0 +1,5 @@
+import type { WireChecks } from './frames'
+
+export function loadWireChecks(): Promise<WireChecks> {
+  return import(/* webpackChunkName: "wire-checks" */ './frames')
+}

@@ -1,0 +1,51 @@
+// The part of types/chat.ts without zod: constants, texts and plain functions, which the
+// client imports without the schemas (types/chat.ts re-exports all of it).
+
+/** Message kinds: the element names of the spec's chat SDK, so a second engine can map them one to one. */
+export const MsgType = {
+  Text: 'TIMTextElem',
+  Face: 'TIMFaceElem',
+  Image: 'TIMImageElem',
+  Video: 'TIMVideoFileElem',
+  Audio: 'TIMSoundElem',
+  File: 'TIMFileElem',
+  Location: 'TIMLocationElem',
+  Merger: 'TIMRelayElem',
+  Custom: 'TIMCustomElem',
+  GroupTip: 'TIMGroupTipElem',
+} as const
+export type MsgType = (typeof MsgType)[keyof typeof MsgType]
+
+export const ConvType = { C2C: 'C2C', Group: 'GROUP' } as const
+export type ConvType = (typeof ConvType)[keyof typeof ConvType]
+
+/** Message length limit: 12K characters of text (spec section 9). */
+export const MESSAGE_MAX_CHARS = 12 * 1024
+export const MESSAGE_TOO_LONG_TEXT = '消息长度超出限制，消息长度不要超过12K'
+/** Fold mark of archived conversations. */
+export const FOLD_MARK = 4
+export const HISTORY_PAGE_SIZE = 20
+export const READ_MEMBER_PAGE_SIZE = 100
+
+/** Send error codes of spec section 8 "Send errors". */
+export const SendError = {
+  Muted: 10017,
+  Banned: 20012,
+  BlockedWord: 3123,
+  SensitiveText: 80001,
+  SensitiveImage: 80004,
+  TooLong: 8001,
+  TooLongAlt: 80002,
+  TooLongBody: 93000,
+  Deactivated: 20003,
+  Blacklisted: 20007,
+  InvalidImage: 4004,
+  BannedFile: 4005,
+  FileNotFound: 7004,
+  FileTooLarge: 7005,
+  NotMember: 10007,
+} as const
+export type SendError = (typeof SendError)[keyof typeof SendError]
+
+/** A send answered with a message of another conversation than it named: refused on both ends. */
+export const SEND_MISFILED_TEXT = '消息会话不一致，未发送'
