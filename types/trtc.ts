@@ -1,14 +1,12 @@
 import { z } from 'zod'
-import { ResultCode } from './codes'
+
+export * from './plain/trtc'
 
 /**
  * TRTC (Tencent real-time audio and video) as the call media path, when the server holds a TRTC
  * application (TRTC_SDK_APP_ID, TRTC_SECRET_KEY). The secret key never leaves the server: a
  * client only ever sees a UserSig signed for its own user.
  */
-
-/** Without a TRTC application the UserSig route answers this (never a 500). */
-export const TRTC_NOT_CONFIGURED = { code: ResultCode.NotConfigured, msg: '服务端未配置实时音视频（TRTC）' } as const
 
 /** GET /api/media/trtc/userSig: what the TRTC SDKs need to enter a room as the logged-in user. */
 export const TrtcUserSig = z.object({
@@ -20,6 +18,3 @@ export const TrtcUserSig = z.object({
   expiresAt: z.number().int(),
 })
 export type TrtcUserSig = z.infer<typeof TrtcUserSig>
-
-/** The TRTC room of a call: its inviteID, so both sides find it from the call messages alone. */
-export const trtcRoomOf = (inviteID: string): string => inviteID
