@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import type { LoginResult } from '../../types/auth'
 import { bridgeNetwork, type Bridge } from './network'
@@ -179,8 +180,12 @@ function selectorQuery() {
  * Boots a fresh copy of the compiled app (modules reset, so no store, cache or page of an
  * earlier test is left), logged in as `session` when given, with its network bridged to the
  * suite's server, then renders `pagePath` (`pages/member/index`) and runs its onLoad(query).
+ * `album`: the files the photo picker hands over.
  */
-export function openPage(pagePath: string, { session = null, query = {} }: { session?: LoginResult | null; query?: Record<string, string> } = {}): MiniPage {
+export function openPage(
+  pagePath: string,
+  { session = null, query = {}, album = [] }: { session?: LoginResult | null; query?: Record<string, string>; album?: string[] } = {},
+): MiniPage {
   jest.resetModules()
   const simulate = require('miniprogram-simulate') as Simulate
   const wx = globals.wx
@@ -200,6 +205,18 @@ export function openPage(pagePath: string, { session = null, query = {} }: { ses
     }
   }
   wx.createSelectorQuery = selectorQuery
+  // The photo picker: the user picks every file of `album` (paths on this machine). Called without
+  // callbacks, as Taro does, it answers a promise like the real API.
+  wx.chooseMedia = (o: { success?: (r: object) => void; fail?: (r: object) => void; complete?: (r: object) => void } = {}) => {
+    const tempFiles = album.map((tempFilePath) => ({ tempFilePath, size: fs.statSync(tempFilePath).size, fileType: 'image' }))
+    const ok = tempFiles.length > 0
+    const res = ok ? { errMsg: 'chooseMedia:ok', type: 'image', tempFiles } : { errMsg: 'chooseMedia:fail cancel' }
+    const settled = new Promise((r) => setTimeout(r, 0)).then(() => {
+      ;(ok ? o.success : o.fail)?.(res)
+      o.complete?.(res)
+    })
+    return o.success || o.fail || o.complete ? undefined : settled.then(() => (ok ? res : Promise.reject(res)))
+  }
   const bridge = bridgeNetwork(wx)
   bridges.push(bridge)
 
