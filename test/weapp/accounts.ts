@@ -101,7 +101,7 @@ export async function connectDevice(user: TestUser): Promise<Device> {
     for (const w of [...waiters]) w()
   })
   ws.on('error', () => undefined)
-  const next = (match: (f: Frame) => boolean, timeoutMs = 8000) =>
+  const next = (match: (f: Frame) => boolean, timeoutMs = 15_000) =>
     new Promise<Frame>((resolve, reject) => {
       const check = () => {
         const found = frames.find(match)

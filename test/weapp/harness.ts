@@ -89,7 +89,7 @@ export const classesOf = (n: SimNode) => String(nodeAttr(n, 'class') ?? '').spli
 export const withClass = (root: SimNode, name: string) => findNodes(root, (n) => classesOf(n).includes(name))
 
 /** Polls until `check` returns true (Taro renders through setData, asynchronously). */
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
@@ -98,7 +98,7 @@ export async function waitFor(check: () => boolean, what: string, timeoutMs = 80
 }
 
 /** Polls an asynchronous check (a question to the server) until it holds. */
-export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 8000): Promise<void> {
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)

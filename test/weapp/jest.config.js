@@ -17,5 +17,6 @@ module.exports = {
   globalSetup: '<rootDir>/test/weapp/globalSetup.ts',
   globalTeardown: '<rootDir>/test/weapp/globalTeardown.ts',
   setupFiles: ['<rootDir>/test/weapp/console.ts'],
-  testTimeout: 30000,
+  // Generous for a busy machine: a test ends as soon as what it waits for is on screen.
+  testTimeout: 60_000,
 }

@@ -29,7 +29,7 @@ test('a redeem code entered on the page makes the account a VIP3 member with a h
   const field = findNodes(page.withClass('member-redeem')[0]!, (n) => n.tagName === 'wx-input')[0]
   page.type(field, code!.code)
   page.tap(page.withClass('btn', page.withClass('member-redeem')[0]).find((b) => nodeText(b) === '开通'))
-  await waitFor(() => page.withClass('member-history__row').length === 1, 'the membership history', 10_000)
+  await waitFor(() => page.withClass('member-history__row').length === 1, 'the membership history')
   const card = page.withClass('member-card')[0]!
   expect(classesOf(card)).toContain('member-card--vip')
   expect(nodeText(card)).toContain('VIP3')
