@@ -1,6 +1,6 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import type { LoginResult } from '../../types/auth'
+import { installDeviceStandIns, type Navigation } from './device'
 import { bridgeNetwork, type Bridge } from './network'
 
 /** One node of a rendered component's `toJSON()` tree (j-component's format). */
@@ -25,9 +25,6 @@ interface MiniProgramGlobals {
 const globals = globalThis as unknown as MiniProgramGlobals
 
 export const DIST_ROOT = path.resolve(__dirname, '../../dist/weapp')
-
-/** The storage key the app keeps its session under (src/services/session). */
-const SESSION_KEY = 'wt_session'
 
 /**
  * Gives the compiled bundle the globals WeChat provides (App, getApp, Page,
@@ -131,7 +128,7 @@ export interface MiniPage {
   /** Every request, upload and socket the page opened, in order. */
   requests: Bridge['requests']
   /** Page changes the app asked for (wx.navigateTo and the like). */
-  navigations: Array<{ api: string; url: string }>
+  navigations: Navigation[]
   /** What the app keeps in wx storage, by key (JSON text). */
   storage: Map<string, string>
 }
@@ -141,40 +138,6 @@ const bridges: Bridge[] = []
 afterEach(() => {
   for (const bridge of bridges.splice(0)) bridge.close()
 })
-
-const NAVIGATION_APIS = ['navigateTo', 'redirectTo', 'reLaunch', 'switchTab', 'navigateBack']
-
-/**
- * wx.createSelectorQuery: the simulator's own returns nothing to chain on, and jsdom lays nothing
- * out, so every node measures zero (a scroll view at its top, nothing to scroll) and offers no
- * native node. Enough for the lists that measure themselves to render.
- */
-function selectorQuery() {
-  const answers: Array<{ value: unknown; callback?: (res: unknown) => void }> = []
-  const ZERO_RECT = { id: '', dataset: {}, left: 0, right: 0, top: 0, bottom: 0, width: 0, height: 0 }
-  const ZERO_FIELDS = { ...ZERO_RECT, scrollTop: 0, scrollLeft: 0, scrollHeight: 0, scrollWidth: 0 }
-  const query = {
-    in: () => query,
-    select: () => nodesRef,
-    selectAll: () => nodesRef,
-    selectViewport: () => nodesRef,
-    exec(callback?: (res: unknown[]) => void) {
-      setTimeout(() => {
-        for (const a of answers) a.callback?.(a.value)
-        callback?.(answers.map((a) => a.value))
-      }, 0)
-    },
-  }
-  const answer = (value: unknown) => (callback?: (res: unknown) => void) => (answers.push({ value, callback }), query)
-  const nodesRef = {
-    boundingClientRect: answer(ZERO_RECT),
-    scrollOffset: answer(ZERO_FIELDS),
-    fields: (_fields: object, callback?: (res: unknown) => void) => answer(ZERO_FIELDS)(callback),
-    node: answer({ node: null }),
-    context: answer({ context: null }),
-  }
-  return query
-}
 
 /**
  * Boots a fresh copy of the compiled app (modules reset, so no store, cache or page of an
@@ -191,32 +154,7 @@ export function openPage(
   const wx = globals.wx
   // The bundle's chunks queue on wx, which outlives the module reset: an earlier boot's would run again.
   delete wx.webpackJsonp
-  const storage = new Map<string, string>()
-  if (session) storage.set(SESSION_KEY, JSON.stringify(session))
-  wx.getStorageSync = (key: string) => storage.get(key) ?? ''
-  wx.setStorageSync = (key: string, value: unknown) => void storage.set(key, typeof value === 'string' ? value : JSON.stringify(value))
-  wx.removeStorageSync = (key: string) => void storage.delete(key)
-  wx.clearStorageSync = () => storage.clear()
-  const navigations: MiniPage['navigations'] = []
-  for (const api of NAVIGATION_APIS) {
-    wx[api] = (o: { url?: string; success?: (r: object) => void; complete?: (r: object) => void }) => {
-      navigations.push({ api, url: o.url ?? '' })
-      setTimeout(() => (o.success?.({ errMsg: `${api}:ok` }), o.complete?.({ errMsg: `${api}:ok` })), 0)
-    }
-  }
-  wx.createSelectorQuery = selectorQuery
-  // The photo picker: the user picks every file of `album` (paths on this machine). Called without
-  // callbacks, as Taro does, it answers a promise like the real API.
-  wx.chooseMedia = (o: { success?: (r: object) => void; fail?: (r: object) => void; complete?: (r: object) => void } = {}) => {
-    const tempFiles = album.map((tempFilePath) => ({ tempFilePath, size: fs.statSync(tempFilePath).size, fileType: 'image' }))
-    const ok = tempFiles.length > 0
-    const res = ok ? { errMsg: 'chooseMedia:ok', type: 'image', tempFiles } : { errMsg: 'chooseMedia:fail cancel' }
-    const settled = new Promise((r) => setTimeout(r, 0)).then(() => {
-      ;(ok ? o.success : o.fail)?.(res)
-      o.complete?.(res)
-    })
-    return o.success || o.fail || o.complete ? undefined : settled.then(() => (ok ? res : Promise.reject(res)))
-  }
+  const { storage, navigations } = installDeviceStandIns(wx, { session, album })
   const bridge = bridgeNetwork(wx)
   bridges.push(bridge)
 
