@@ -57,12 +57,18 @@ test('a chat opened from the list sends a message the friend\'s device receives,
   device.close()
 })
 
+let albumDir = ''
+afterAll(() => {
+  if (albumDir) fs.rmSync(albumDir, { recursive: true, force: true })
+})
+
 test('a picture from the album is uploaded through wx.uploadFile and arrives as an image message', async () => {
   const [me, friend] = await Promise.all([registerUser('小明'), registerUser('小红')])
   await befriend(me, friend)
   const device = await connectDevice(friend)
   await device.sendText(c2cConversation(me.wtId), '发张照片看看')
-  const photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'weapp-album-')), 'photo.png')
+  albumDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weapp-album-'))
+  const photo = path.join(albumDir, 'photo.png')
   fs.writeFileSync(photo, PNG_1x1)
 
   const page = await openChat(me, '小红', [photo])
@@ -74,5 +80,4 @@ test('a picture from the album is uploaded through wx.uploadFile and arrives as 
   expect(JSON.stringify(message.payload)).toMatch(/\/api\/oss\/file\//)
   expect(page.requests.some((r) => r.method === 'POST' && r.path === '/api/oss/upload')).toBe(true)
   device.close()
-  fs.rmSync(path.dirname(photo), { recursive: true, force: true })
 })
