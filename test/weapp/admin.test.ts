@@ -1,23 +1,17 @@
 /**
- * The compiled mini-program's /admin page: the console is web-only, so the page says where to
- * use it and asks the server nothing. Build first: `npx taro build --type weapp`.
+ * The compiled mini-program's /admin page: the console is web-only, so even an operator is told
+ * where to use it and the page asks the server nothing of the console. Logged in against the
+ * suite's server. Build first: `npm run build:weapp`.
  */
-import path from 'node:path'
-import simulate from 'miniprogram-simulate'
-import { answerRequests, nodeText, renderPage, waitFor } from './harness'
+import { operator } from './accounts'
+import { nodeText, openPage, waitFor } from './harness'
 
-const distRoot = path.resolve(__dirname, '../../dist/weapp')
-const session = { token: 'token-weapp', wtId: '10000001', imToken: 'im', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 }
-
-test('shows 请在网页端使用管理后台 and calls no admin route', async () => {
-  const asked: string[] = []
-  const wx = (globalThis as unknown as { wx: Record<string, unknown> }).wx
-  wx.getStorageSync = (key: string) => (key === 'wt_session' ? JSON.stringify(session) : '')
-  answerRequests((options) => {
-    asked.push(options.url)
-    return null
-  })
-  const page = renderPage(distRoot, 'pages/admin/index', simulate)
-  await waitFor(() => nodeText(page.toJSON()).includes('请在网页端使用管理后台'), 'the web-only notice', 10_000)
-  expect(asked.filter((u) => u.includes('/api/admin/'))).toEqual([])
+test('an operator sees 请在网页端使用管理后台 and no admin route is called', async () => {
+  const admin = await operator()
+  const page = openPage('pages/admin/index', { session: admin })
+  await waitFor(() => nodeText(page.tree()).includes('请在网页端使用管理后台'), 'the web-only notice')
+  // The app connects and restores the session on start-up; the page itself adds nothing.
+  await waitFor(() => page.requests.some((r) => r.method === 'WS'), 'the app\'s connection to the server')
+  await new Promise((r) => setTimeout(r, 300))
+  expect(page.requests.filter((r) => r.path.startsWith('/api/admin/'))).toEqual([])
 })

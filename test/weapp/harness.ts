@@ -1,4 +1,7 @@
 import path from 'node:path'
+import type { LoginResult } from '../../types/auth'
+import { installDeviceStandIns, type Navigation } from './device'
+import { bridgeNetwork, type Bridge } from './network'
 
 /** One node of a rendered component's `toJSON()` tree (j-component's format). */
 export interface SimNode {
@@ -16,7 +19,12 @@ interface MiniProgramGlobals {
   Page: (options: Options) => void
   Component: (options: Options) => void
   getCurrentPages: () => unknown[]
+  wx: Record<string, unknown>
 }
+
+const globals = globalThis as unknown as MiniProgramGlobals
+
+export const DIST_ROOT = path.resolve(__dirname, '../../dist/weapp')
 
 /**
  * Gives the compiled bundle the globals WeChat provides (App, getApp, Page,
@@ -24,7 +32,6 @@ interface MiniProgramGlobals {
  * components, so a page is registered as a component whose page functions are methods.
  */
 export function bootMiniProgram(distRoot: string): Options {
-  const globals = globalThis as unknown as MiniProgramGlobals
   let app: Options = {}
   globals.App = (options) => {
     app = options
@@ -74,8 +81,12 @@ export function findNodes(root: SimNode, match: (node: SimNode) => boolean): Sim
   return found
 }
 
+export const classesOf = (n: SimNode) => String(nodeAttr(n, 'class') ?? '').split(/\s+/)
+/** The compiled pages keep class names but not data-* attributes: nodes are found by class. */
+export const withClass = (root: SimNode, name: string) => findNodes(root, (n) => classesOf(n).includes(name))
+
 /** Polls until `check` returns true (Taro renders through setData, asynchronously). */
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
@@ -83,42 +94,92 @@ export async function waitFor(check: () => boolean, what: string, timeoutMs = 50
   }
 }
 
-/** A rendered page of the compiled mini-program. */
-export interface RenderedPage {
+/** Polls an asynchronous check (a question to the server) until it holds. */
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+interface SimComponent {
   toJSON(): SimNode
+  querySelector(selector: string): { dispatchEvent(name: string, options?: object): void } | null
   attach(parent: Element): void
   instance: Record<string, unknown>
 }
 
-export interface WxRequest {
-  url: string
-  data?: unknown
-  success?: (res: unknown) => void
-  complete?: (res: unknown) => void
+interface Simulate {
+  load(file: string, options: Options): string
+  render(id: string): unknown
 }
+
+/** A page of the compiled mini-program, rendered and connected to the suite's server. */
+export interface MiniPage {
+  tree(): SimNode
+  /** Nodes whose own text is exactly `text`. */
+  byText(text: string): SimNode[]
+  withClass(name: string, root?: SimNode): SimNode[]
+  /** Taps a node through its id, the way the mini-program runtime delivers a user's tap to Taro. */
+  tap(node: SimNode | undefined): void
+  /** Types into an input or textarea (the runtime's input event with the whole value). */
+  type(node: SimNode | undefined, value: string): void
+  /** Every request, upload and socket the page opened, in order. */
+  requests: Bridge['requests']
+  /** Page changes the app asked for (wx.navigateTo and the like). */
+  navigations: Navigation[]
+  /** What the app keeps in wx storage, by key (JSON text). */
+  storage: Map<string, string>
+}
+
+const bridges: Bridge[] = []
+// Each test's app stops talking to the server when the test ends, whatever the test did.
+afterEach(() => {
+  for (const bridge of bridges.splice(0)) bridge.close()
+})
 
 /**
- * Stands in for wx.request: every call is answered a moment later, as the network would, with
- * the envelope `{code: 200, data}` around what `dataFor` gives for it.
+ * Boots a fresh copy of the compiled app (modules reset, so no store, cache or page of an
+ * earlier test is left), logged in as `session` when given, with its network bridged to the
+ * suite's server, then renders `pagePath` (`pages/member/index`) and runs its onLoad(query).
+ * `album`: the files the photo picker hands over.
  */
-export function answerRequests(dataFor: (options: WxRequest) => unknown): void {
-  const wx = (globalThis as unknown as { wx: Record<string, unknown> }).wx
-  wx.request = (options: WxRequest) => {
-    const res = { statusCode: 200, header: {}, errMsg: 'request:ok', data: { code: 200, msg: '', data: dataFor(options) } }
-    setTimeout(() => {
-      options.success?.(res)
-      options.complete?.(res)
-    }, 5)
-    return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {} }
-  }
-}
+export function openPage(
+  pagePath: string,
+  { session = null, query = {}, album = [] }: { session?: LoginResult | null; query?: Record<string, string>; album?: string[] } = {},
+): MiniPage {
+  jest.resetModules()
+  const simulate = require('miniprogram-simulate') as Simulate
+  const wx = globals.wx
+  // The bundle's chunks queue on wx, which outlives the module reset: an earlier boot's would run again.
+  delete wx.webpackJsonp
+  const { storage, navigations } = installDeviceStandIns(wx, { session, album })
+  const bridge = bridgeNetwork(wx)
+  bridges.push(bridge)
 
-/** Boots the compiled app, then renders one of its pages (`pages/member/index`) and runs its onLoad. */
-export function renderPage(distRoot: string, pagePath: string, simulate: { load(file: string, options: Options): string; render(id: string): unknown }): RenderedPage {
-  bootMiniProgram(distRoot)
-  const id = simulate.load(path.join(distRoot, pagePath), { compiler: 'official', rootPath: distRoot })
-  const page = simulate.render(id) as RenderedPage
+  bootMiniProgram(DIST_ROOT)
+  const id = simulate.load(path.join(DIST_ROOT, pagePath), { compiler: 'official', rootPath: DIST_ROOT })
+  const page = simulate.render(id) as SimComponent
   page.attach(document.createElement('parent-wrapper'))
-  ;(page.instance.onLoad as (query: object) => void).call(page.instance, {})
-  return page
+  ;(page.instance.onLoad as (q: object) => void).call(page.instance, query)
+
+  const tree = () => page.toJSON()
+  const target = (node: SimNode | undefined) => {
+    if (!node) throw new Error('no such node')
+    const nodeId = nodeAttr(node, 'id')
+    const found = nodeId ? page.querySelector(`#${String(nodeId)}`) : null
+    if (!found) throw new Error(`the node <${node.tagName}> "${nodeText(node).slice(0, 40)}" has no id to reach it by`)
+    return found
+  }
+  return {
+    tree,
+    byText: (text) => findNodes(tree(), (n) => ownText(n) === text),
+    withClass: (name, root) => withClass(root ?? tree(), name),
+    tap: (node) => target(node).dispatchEvent('tap'),
+    type: (node, value) => target(node).dispatchEvent('input', { detail: { value, cursor: value.length } }),
+    requests: bridge.requests,
+    navigations,
+    storage,
+  }
 }

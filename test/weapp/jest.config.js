@@ -1,6 +1,7 @@
 /**
- * Renders the compiled mini-program (dist/weapp) under miniprogram-simulate. Kept apart from
- * the client unit tests: it needs a fresh weapp build and no Taro H5 shims.
+ * Renders the compiled mini-program (dist/weapp) under miniprogram-simulate against a real
+ * server the global setup starts. Kept apart from the client unit tests: it needs a fresh weapp
+ * build and no Taro H5 shims.
  */
 const path = require('node:path')
 
@@ -11,5 +12,11 @@ module.exports = {
   testEnvironment: 'jsdom',
   transform: { '^.+\\.tsx?$': 'babel-jest' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
-  testTimeout: 30000,
+  // jsdom resolves packages for the browser; the bridge and the test devices need the Node ws client.
+  moduleNameMapper: { '^ws$': require.resolve('ws') },
+  globalSetup: '<rootDir>/test/weapp/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/weapp/globalTeardown.ts',
+  setupFiles: ['<rootDir>/test/weapp/console.ts'],
+  // Generous for a busy machine: a test ends as soon as what it waits for is on screen.
+  testTimeout: 60_000,
 }
