@@ -88,6 +88,8 @@ const unbatch = (frames: Frame[]): Frame[] => frames.flatMap((f) => (f.type === 
 /** A second device of `user` on /ws/{token}: sends text and waits for frames. */
 export interface Device {
   sendText(conversationID: string, text: string): Promise<Frame>
+  /** Any message body (a call signal is a custom message); answers the ack or nack. */
+  send(conversationID: string, type: string, payload: Record<string, unknown>): Promise<Frame>
   next(match: (f: Frame) => boolean, timeoutMs?: number): Promise<Frame>
   close(): void
 }
@@ -118,13 +120,15 @@ export async function connectDevice(user: TestUser): Promise<Device> {
       check()
     })
   await next((f) => f.type === 'hello')
+  const send = (conversationID: string, type: string, payload: Record<string, unknown>) => {
+    const clientMsgId = randomUUID()
+    ws.send(JSON.stringify({ type: 'send', message: { clientMsgId, conversationID, type, payload } }))
+    return next((f) => (f.type === 'ack' || f.type === 'nack') && f.clientMsgId === clientMsgId)
+  }
   return {
     next,
-    async sendText(conversationID, text) {
-      const clientMsgId = randomUUID()
-      ws.send(JSON.stringify({ type: 'send', message: { clientMsgId, conversationID, type: 'TIMTextElem', payload: { text } } }))
-      return next((f) => (f.type === 'ack' || f.type === 'nack') && f.clientMsgId === clientMsgId)
-    },
+    send,
+    sendText: (conversationID, text) => send(conversationID, 'TIMTextElem', { text }),
     close: () => ws.terminate(),
   }
 }

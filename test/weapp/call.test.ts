@@ -1,176 +1,168 @@
 /**
- * The compiled mini-program's call screen (TRTC): rendered by miniprogram-simulate with the
- * official compiler inside a logged-in page, the server stood in for by wx.request answers (a
- * server with a TRTC application: site info says so and the UserSig route signs) and a
- * wx.connectSocket that delivers a call invitation. The screen must show one <live-pusher> (our
- * camera and microphone) and, once the pusher reports a remote user publishing, a <live-player>
- * for that user, with the attributes TRTC's RTC mode needs. Build first: `npm run build:weapp`.
+ * The compiled mini-program's call screen over TRTC, against the suite's server that holds a
+ * TRTC application (WEAPP_TRTC_SERVER): a friend's device rings the user with a real call
+ * message; the screen shows one <live-pusher> (our camera and microphone); accepting sends the
+ * accept through the server to the friend and gives the pusher the room URL signed with the
+ * UserSig the server issued; a remote user publishing, as the pusher reports it, gets a
+ * <live-player>. What stands in: the WeChat device (authorisation, screen, the native
+ * components' contexts and events), never the server. Build first: `npm run build:weapp`.
  */
-import path from 'node:path'
-import simulate from 'miniprogram-simulate'
-import { answerRequests, findNodes, nodeAttr, nodeText, ownText, renderPage, waitFor, type SimNode } from './harness'
+import { inflateSync } from 'node:zlib'
+import { TEST_TRTC_APP_ID } from './trtcApp'
+import { befriend, c2cConversation, connectDevice, registerUser, type Device, type TestUser } from './accounts'
+import { findNodes, nodeAttr, nodeText, openPage, waitFor, type MiniPage } from './harness'
 
-const distRoot = path.resolve(__dirname, '../../dist/weapp')
-const ME = '10000001'
-const PEER = '10000002'
-const INVITE_ID = 'call-weapp-0001'
-const session = { token: 'token-weapp', wtId: ME, imToken: 'im', avatar: '', nickName: '张三', vipLevel: 0, vipType: 0 }
-const userSig = { sdkAppId: 1400000001, userId: ME, userSig: 'signed-by-the-server', expiresAt: 2_000_000_000 }
+const globals = globalThis as unknown as { wx: Record<string, unknown> }
+const plainServer = process.env.WEAPP_TEST_SERVER
 
-interface Page {
-  toJSON(): SimNode
-  querySelector(selector: string): { dispatchEvent(name: string, options?: object): void } | null
+beforeAll(() => {
+  if (!process.env.WEAPP_TRTC_SERVER) throw new Error('WEAPP_TRTC_SERVER is not set: run the suite with test/weapp/jest.config.js')
+  process.env.WEAPP_TEST_SERVER = process.env.WEAPP_TRTC_SERVER
+})
+afterAll(() => {
+  process.env.WEAPP_TEST_SERVER = plainServer
+})
+
+interface PhoneSeen {
+  authorized: string[]
+  keepScreenOn: boolean[]
 }
 
-const asked: string[] = []
-const keepScreenOn: boolean[] = []
-const authorized: string[] = []
-let deliver: (frame: object) => void = () => undefined
-let page: Page
-
-function fakeSocketTask(url: string) {
-  const on: Record<string, Array<(res: unknown) => void>> = {}
-  const task = {
-    readyState: 0,
-    onOpen: (fn: () => void) => (on.open ??= []).push(fn),
-    onMessage: (fn: (res: unknown) => void) => (on.message ??= []).push(fn),
-    onError: (fn: (res: unknown) => void) => (on.error ??= []).push(fn),
-    onClose: (fn: (res: unknown) => void) => (on.close ??= []).push(fn),
-    send: () => undefined,
-    close: () => undefined,
-  }
-  const emit = (kind: string, res?: unknown) => (on[kind] ?? []).forEach((fn) => fn(res))
-  if (url.includes('/ws/')) {
-    deliver = (frame) => emit('message', { data: JSON.stringify(frame) })
-    setTimeout(() => {
-      task.readyState = 1
-      emit('open')
-      deliver({ type: 'hello', protocolVersion: 1, wtId: ME })
-    }, 5)
-  }
-  return task
-}
-
-const invite = {
-  ID: 'm-invite-1',
-  clientMsgId: 'client-invite-1-xxxxxx',
-  type: 'TIMCustomElem',
-  payload: {
-    data: JSON.stringify({
-      businessID: 1,
-      inviteID: INVITE_ID,
-      actionType: 1,
-      inviter: PEER,
-      inviteeList: [ME],
-      groupID: '',
-      timeout: 30,
-      data: { version: 4, call_type: 2, room_id: 0, data: { cmd: 'videoCall', inviter: PEER } },
-    }),
-    description: '',
-    extension: '',
-  },
-  conversationID: `C2C${PEER}`,
-  conversationType: 'C2C',
-  from: PEER,
-  nick: '李四',
-  nameCard: '',
-  avatar: '',
-  time: Math.floor(Date.now() / 1000),
-  sequence: 1,
-  cloudCustomData: '',
-  atUserList: [],
-  needReadReceipt: false,
-  isRevoked: false,
-  revoker: '',
-  hasRiskContent: false,
-  readReceiptInfo: { readCount: 0, unreadCount: 0 },
-}
-
-beforeAll(async () => {
-  const wx = (globalThis as unknown as { wx: Record<string, unknown> }).wx
-  wx.getStorageSync = (key: string) => (key === 'wt_session' ? JSON.stringify(session) : '')
-  wx.connectSocket = (opts: { url: string }) => fakeSocketTask(opts.url)
+/** The phone's side of a call: permissions granted, the screen kept on, native contexts. */
+function installCallDevice(): PhoneSeen {
+  const seen: PhoneSeen = { authorized: [], keepScreenOn: [] }
+  const wx = globals.wx
   wx.authorize = (opts: { scope: string; success?: (r: object) => void; complete?: (r: object) => void }) => {
-    authorized.push(opts.scope)
+    seen.authorized.push(opts.scope)
     setTimeout(() => {
       opts.success?.({ errMsg: 'authorize:ok' })
       opts.complete?.({ errMsg: 'authorize:ok' })
     }, 1)
   }
   wx.setKeepScreenOn = (opts: { keepScreenOn: boolean; success?: (r: object) => void }) => {
-    keepScreenOn.push(opts.keepScreenOn)
+    seen.keepScreenOn.push(opts.keepScreenOn)
     opts.success?.({ errMsg: 'setKeepScreenOn:ok' })
   }
   wx.createLivePusherContext = () => ({ start() {}, stop() {}, switchCamera() {} })
   wx.createLivePlayerContext = () => ({ play() {}, stop() {}, mute() {} })
   wx.getSystemInfo = (opts: { success?: (r: object) => void }) => opts.success?.({ platform: 'devtools', SDKVersion: '3.0.0' })
-  answerRequests((options) => {
-    asked.push(options.url)
-    if (options.url.endsWith('/api/site/info')) return { productName: '微谈', version: '1.0.0', footer: { company: '', address: '', contact: '', registration: '' }, chatFeatures: {}, trtc: true }
-    if (options.url.endsWith('/api/dict/data/getListByDictType')) return [{ dictCode: 1, dictLabel: 'web_media_switch', dictValue: '1', dictType: 'web_media_switch', dictSort: 0, status: '0', remark: '' }]
-    if (options.url.endsWith('/api/media/trtc/userSig')) return userSig
-    if (options.url.endsWith('/api/im/conversations')) return []
-    return null
-  })
-  page = renderPage(distRoot, 'pages/member/index', simulate) as unknown as Page
-  await waitFor(() => asked.some((u) => u.endsWith('/api/site/info')), 'the site info', 10_000)
-  await new Promise((r) => setTimeout(r, 300))
-  deliver({ type: 'msg', message: invite })
-  await waitFor(() => pushers().length === 1, 'the live-pusher of the ringing call', 10_000)
-})
-
-const tree = () => page.toJSON()
-const pushers = () => findNodes(tree(), (n) => n.tagName === 'wx-live-pusher')
-const players = () => findNodes(tree(), (n) => n.tagName === 'wx-live-player')
-/** The simulator names a node's attributes in camelCase (enable-camera in the WXML is enableCamera here). */
-const attr = (n: SimNode, name: string) => nodeAttr(n, name)
-
-function fire(node: SimNode, event: string, detail: object) {
-  const target = page.querySelector(`#${String(nodeAttr(node, 'id'))}`)
-  expect(target).not.toBeNull()
-  target!.dispatchEvent(event, { detail })
+  return seen
 }
 
-test('a ringing video call asks for the camera and microphone and shows one live-pusher in RTC mode, not yet pushing', () => {
-  expect(authorized).toEqual(expect.arrayContaining(['scope.record', 'scope.camera']))
-  const [pusher] = pushers()
-  expect(attr(pusher!, 'mode')).toBe('RTC')
-  expect(attr(pusher!, 'autopush')).toBe(true)
-  expect(attr(pusher!, 'enableCamera')).toBe(true)
-  expect(attr(pusher!, 'enableMic')).toBe(true)
-  expect(attr(pusher!, 'devicePosition')).toBe('front')
-  expect(attr(pusher!, 'url') ?? '').toBe('')
-  expect(players()).toHaveLength(0)
-  expect(keepScreenOn).toContain(true)
+/** A video call invitation from `from` to `to`, as the call widget writes it (spec: calling-widget). */
+function inviteSignal(inviteID: string, from: TestUser, to: TestUser) {
+  return {
+    businessID: 1,
+    inviteID,
+    actionType: 1,
+    inviter: from.wtId,
+    inviteeList: [to.wtId],
+    groupID: '',
+    timeout: 30,
+    data: { version: 4, call_type: 2, room_id: 0, data: { cmd: 'videoCall', inviter: from.wtId } },
+  }
+}
+
+const pushers = (page: MiniPage) => findNodes(page.tree(), (n) => n.tagName === 'wx-live-pusher')
+const players = (page: MiniPage) => findNodes(page.tree(), (n) => n.tagName === 'wx-live-player')
+
+/** The UserSig's content: tls-sig-api-v2 writes deflated JSON in URL-safe base64 ('*', '-', '_'). */
+function readUserSig(sig: string): Record<string, unknown> {
+  const base64 = sig.replace(/\*/g, '+').replace(/-/g, '/').replace(/_/g, '=')
+  return JSON.parse(inflateSync(Buffer.from(base64, 'base64')).toString('utf8')) as Record<string, unknown>
+}
+
+interface Ringing {
+  me: TestUser
+  friend: TestUser
+  device: Device
+  seen: PhoneSeen
+  page: MiniPage
+  inviteID: string
+}
+
+const devices: Device[] = []
+afterEach(() => {
+  for (const d of devices.splice(0)) d.close()
 })
 
-test('accepting enters the call room: the pusher gets the room URL signed with the UserSig from the server', async () => {
-  const accept = findNodes(tree(), (n) => ownText(n) === '接听')[0]
-  expect(accept).toBeDefined()
-  const button = findNodes(tree(), (n) => nodeText(n) === '接听' && !!nodeAttr(n, 'id')).at(-1) ?? accept!
-  page.querySelector(`#${String(nodeAttr(button, 'id'))}`)!.dispatchEvent('tap')
-  await waitFor(() => String(attr(pushers()[0]!, 'url') ?? '').startsWith('room://'), 'the room URL on the pusher', 10_000)
-  const url = String(attr(pushers()[0]!, 'url'))
-  expect(url).toContain('sdkappid=1400000001')
-  expect(url).toContain(`strroomid=${INVITE_ID}`)
-  expect(url).toContain(`userid=${ME}`)
-  expect(url).toContain('usersig=signed-by-the-server')
-  expect(asked.some((u) => u.endsWith('/api/media/trtc/userSig'))).toBe(true)
+/** A fresh pair of friends; the friend's device rings the user, whose messages page is open. */
+async function ringing(): Promise<Ringing> {
+  const [me, friend] = await Promise.all([registerUser('小明'), registerUser('小红')])
+  await befriend(me, friend)
+  const device = await connectDevice(friend)
+  devices.push(device)
+  const page = openPage('pages/messages/index', { session: me })
+  // openPage boots the simulator, which creates wx; the call needs these only once it rings.
+  const seen = installCallDevice()
+  await waitFor(() => page.requests.some((r) => r.method === 'WS'), 'the message socket')
+  await waitFor(() => page.withClass('conv-list').length > 0 || page.byText('暂无会话').length > 0, 'the conversation list')
+  const inviteID = `call-weapp-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const sent = await device.send(c2cConversation(me.wtId), 'TIMCustomElem', { data: JSON.stringify(inviteSignal(inviteID, friend, me)), description: '', extension: '' })
+  expect(sent).toMatchObject({ type: 'ack' })
+  await waitFor(() => pushers(page).length === 1, 'the live-pusher of the ringing call')
+  return { me, friend, device, seen, page, inviteID }
+}
+
+/** Accepts the ringing call and waits until the pusher has its room URL. */
+async function accepted(call: Ringing): Promise<URL> {
+  const { page } = call
+  // The tap goes to the innermost node with an id whose text is 接听: the button, not its label.
+  page.tap(findNodes(page.tree(), (n) => nodeText(n) === '接听' && !!nodeAttr(n, 'id')).at(-1))
+  await waitFor(() => String(nodeAttr(pushers(page)[0]!, 'url') ?? '').startsWith('room://'), 'the room URL on the pusher')
+  return new URL(String(nodeAttr(pushers(page)[0]!, 'url')).replace(/^room:/, 'https:'))
+}
+
+test('a ringing video call asks for the camera and microphone and shows one live-pusher in RTC mode, not yet pushing', async () => {
+  const { seen, page } = await ringing()
+  expect(seen.authorized).toEqual(expect.arrayContaining(['scope.record', 'scope.camera']))
+  const [pusher] = pushers(page)
+  expect(nodeAttr(pusher!, 'mode')).toBe('RTC')
+  expect(nodeAttr(pusher!, 'autopush')).toBe(true)
+  expect(nodeAttr(pusher!, 'enableCamera')).toBe(true)
+  expect(nodeAttr(pusher!, 'enableMic')).toBe(true)
+  expect(nodeAttr(pusher!, 'devicePosition')).toBe('front')
+  expect(nodeAttr(pusher!, 'url') ?? '').toBe('')
+  expect(players(page)).toHaveLength(0)
+  expect(seen.keepScreenOn).toContain(true)
+})
+
+test('accepting reaches the caller through the server and enters the room with a UserSig the server signed for this user', async () => {
+  const call = await ringing()
+  const url = await accepted(call)
+  const { me, device, page, inviteID } = call
+  const signal = await device.next((f) => {
+    const m = f.message as { from?: string; payload?: { data?: string } } | undefined
+    return f.type === 'msg' && m?.from === me.wtId && (m.payload?.data ?? '').includes(inviteID)
+  })
+  expect(JSON.parse((signal.message as { payload: { data: string } }).payload.data)).toMatchObject({ inviteID, actionType: 3 })
+  expect(url.searchParams.get('sdkappid')).toBe(String(TEST_TRTC_APP_ID))
+  expect(url.searchParams.get('strroomid')).toBe(inviteID)
+  expect(url.searchParams.get('userid')).toBe(me.wtId)
+  const sig = readUserSig(url.searchParams.get('usersig') ?? '')
+  expect(sig['TLS.identifier']).toBe(me.wtId)
+  expect(sig['TLS.sdkappid']).toBe(TEST_TRTC_APP_ID)
+  expect(Number(sig['TLS.expire'])).toBeGreaterThan(0)
+  expect(page.requests.some((r) => r.path.endsWith('/api/media/trtc/userSig'))).toBe(true)
 })
 
 test('a remote user entering and publishing, as the pusher reports it, gets a live-player with its stream', async () => {
-  const pusher = pushers()[0]!
-  fire(pusher, 'statechange', { code: 1018, message: '进房成功' })
-  fire(pusher, 'statechange', { code: 1031, message: JSON.stringify({ userlist: [{ userid: PEER }] }) })
-  fire(pusher, 'statechange', { code: 1033, message: JSON.stringify({ userlist: [{ userid: PEER, streamtype: 'main', hasvideo: true, playurl: `room://cloud.tencent.com/rtc?userid=${PEER}&streamtype=main` }] }) })
-  fire(pusher, 'statechange', { code: 1034, message: JSON.stringify({ userlist: [{ userid: PEER, hasaudio: true, playurl: `room://cloud.tencent.com/rtc?userid=${PEER}&streamtype=main` }] }) })
-  await waitFor(() => players().length === 1, 'the live-player of the remote user', 10_000)
-  const [player] = players()
-  expect(attr(player!, 'src')).toBe(`room://cloud.tencent.com/rtc?userid=${PEER}&streamtype=main`)
-  expect(attr(player!, 'mode')).toBe('RTC')
-  expect(attr(player!, 'autoplay')).toBe(true)
-  expect(attr(player!, 'muted')).toBe(false)
-  expect(attr(player!, 'soundMode')).toBe('speaker')
-  expect(attr(player!, 'objectFit')).toBe('fillCrop')
-  expect(attr(player!, 'id')).toBe(`${PEER}_main`)
+  const call = await ringing()
+  await accepted(call)
+  const { friend, page } = call
+  const pusher = pushers(page)[0]!
+  const playUrl = `room://cloud.tencent.com/rtc?userid=${friend.wtId}&streamtype=main`
+  page.dispatch(pusher, 'statechange', { code: 1018, message: '进房成功' })
+  page.dispatch(pusher, 'statechange', { code: 1031, message: JSON.stringify({ userlist: [{ userid: friend.wtId }] }) })
+  page.dispatch(pusher, 'statechange', { code: 1033, message: JSON.stringify({ userlist: [{ userid: friend.wtId, streamtype: 'main', hasvideo: true, playurl: playUrl }] }) })
+  page.dispatch(pusher, 'statechange', { code: 1034, message: JSON.stringify({ userlist: [{ userid: friend.wtId, hasaudio: true, playurl: playUrl }] }) })
+  await waitFor(() => players(page).length === 1, 'the live-player of the remote user')
+  const [player] = players(page)
+  expect(nodeAttr(player!, 'src')).toBe(playUrl)
+  expect(nodeAttr(player!, 'mode')).toBe('RTC')
+  expect(nodeAttr(player!, 'autoplay')).toBe(true)
+  expect(nodeAttr(player!, 'muted')).toBe(false)
+  expect(nodeAttr(player!, 'soundMode')).toBe('speaker')
+  expect(nodeAttr(player!, 'objectFit')).toBe('fillCrop')
+  expect(nodeAttr(player!, 'id')).toBe(`${friend.wtId}_main`)
 })

@@ -125,6 +125,8 @@ export interface MiniPage {
   tap(node: SimNode | undefined): void
   /** Types into an input or textarea (the runtime's input event with the whole value). */
   type(node: SimNode | undefined, value: string): void
+  /** Any event a native component delivers (a live-pusher's statechange), with its detail. */
+  dispatch(node: SimNode | undefined, event: string, detail: object): void
   /** Every request, upload and socket the page opened, in order. */
   requests: Bridge['requests']
   /** Page changes the app asked for (wx.navigateTo and the like). */
@@ -178,6 +180,7 @@ export function openPage(
     withClass: (name, root) => withClass(root ?? tree(), name),
     tap: (node) => target(node).dispatchEvent('tap'),
     type: (node, value) => target(node).dispatchEvent('input', { detail: { value, cursor: value.length } }),
+    dispatch: (node, event, detail) => target(node).dispatchEvent(event, { detail }),
     requests: bridge.requests,
     navigations,
     storage,

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { befriend, c2cConversation, connectDevice, PNG_1x1, registerUser, type TestUser } from './accounts'
-import { nodeText, openPage, waitFor, type MiniPage } from './harness'
+import { findNodes, nodeText, openPage, waitFor, type MiniPage } from './harness'
 
 const rowNamed = (page: MiniPage, name: string) => page.withClass('conv-row').find((row) => page.withClass('conv-row__name', row).some((n) => nodeText(n) === name))
 const bubbles = (page: MiniPage) => page.withClass('msg-row__line').map(nodeText)
@@ -55,6 +55,18 @@ test('a chat opened from the list sends a message the friend\'s device receives,
   await device.sendText(c2cConversation(me.wtId), '好的，晚点聊')
   await waitFor(() => bubbles(page).includes('好的，晚点聊'), 'the friend\'s reply arriving live')
   device.close()
+})
+
+test('without a TRTC application on the server the chat explains, in place of the call buttons, why there are none', async () => {
+  const [me, friend] = await Promise.all([registerUser('小明'), registerUser('小红')])
+  await befriend(me, friend)
+  const device = await connectDevice(friend)
+  await device.sendText(c2cConversation(me.wtId), '能视频吗')
+  device.close()
+
+  const page = await openChat(me, '小红')
+  await waitFor(() => page.byText('小程序通话需服务端配置实时音视频（TRTC）').length === 1, 'the one-line notice')
+  expect(findNodes(page.tree(), (n) => n.tagName === 'wx-live-pusher')).toHaveLength(0)
 })
 
 let albumDir = ''
