@@ -355,6 +355,53 @@ async function endGroupCall(bench: Bench, g: GroupCall): Promise<void> {
   }
 }
 
+/**
+ * Where the time of a group call's first frames goes: every step a page saw (its accept sent and
+ * acknowledged, SFU requests and events, peer connections created and connected, first frames),
+ * in ms after that page's accept press. A step seen several times in a page (an offer per feed)
+ * counts its first and its last time; the table gives the median and p95 over pages and runs.
+ */
+class StepTimes {
+  private readonly first = new Map<string, number[]>()
+  private readonly last = new Map<string, number[]>()
+
+  add(record: ProbeRecord, accept: number, others: string[]): void {
+    const seen = new Map<string, { first: number; last: number }>()
+    const note = (what: string, t: number) => {
+      const s = seen.get(what)
+      if (!s) seen.set(what, { first: t, last: t })
+      else seen.set(what, { first: Math.min(s.first, t), last: Math.max(s.last, t) })
+    }
+    for (const { t, what } of record.steps) {
+      // One name per kind of step: the feed and the connection's number go.
+      let name = what
+      for (const id of others) name = name.replace(` ${id}`, ' (feed)')
+      name = name.replace(/^pc1 /, 'pc 1 ').replace(/^pc\d+ /, 'pc 2+ ')
+      note(name, t - accept)
+    }
+    for (const id of others) if (id in record.firstFrame) note('first frame shown', record.firstFrame[id]! - accept)
+    for (const [what, s] of seen) {
+      this.first.set(what, [...(this.first.get(what) ?? []), s.first])
+      this.last.set(what, [...(this.last.get(what) ?? []), s.last])
+    }
+  }
+
+  print(title: string): void {
+    const rows = [...this.first.keys()]
+      .map((what) => {
+        const f = [...this.first.get(what)!].sort((a, b) => a - b)
+        const l = [...this.last.get(what)!].sort((a, b) => a - b)
+        return { what, n: f.length, f50: rank(f, 0.5), f95: rank(f, 0.95), l50: rank(l, 0.5), l95: rank(l, 0.95) }
+      })
+      .sort((a, b) => a.f50 - b.f50)
+    console.log(`\n${title}`)
+    printTable(
+      ['step (ms after the own accept press)', 'n', 'first: median', 'first: p95', 'last: median', 'last: p95'],
+      rows.map((r) => [r.what, String(r.n), ms(r.f50), ms(r.f95), ms(r.l50), ms(r.l95)]),
+    )
+  }
+}
+
 async function runGroup4(bench: Bench): Promise<Summary[]> {
   const { opts } = bench
   const g = await setUpGroup(bench, '群')
@@ -365,6 +412,7 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
   const allPeers: Array<number | null> = []
   const atOwner: Array<number | null> = []
   const spread: number[] = []
+  const steps = new StepTimes()
   const ids = [g.owner, ...g.members].map((p) => p.account.wtId)
   const summaries = () => [
     summarise('group of 4, accepting member: each other participant', eachPeer),
@@ -395,6 +443,7 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
       firstPeer.push(got.length ? Math.min(...got) : null)
       allPeers.push(got.length === times.length ? Math.max(...got) : null)
       const links = r.members[i]!.connected.map((t) => `+${Math.round(t - accept)}`).join('/')
+      steps.add(r.members[i]!, accept, ids.filter((id) => id !== me))
       parts.push(`${me}: ${times.map((t) => (t === undefined ? '-' : `+${Math.round(t - accept)}`)).join('/')} (links connected ${links || '-'})`)
     })
     for (const [id, accept] of accepts) {
@@ -406,6 +455,7 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
     await sleep(500)
   }
   await g.browser.close()
+  steps.print(`group of 4 [${bench.route}], accepting members: where the time goes (${spread.length} runs × 3 members)`)
   log(`accept presses of one run were spread over ${Math.round(Math.min(...spread))}-${Math.round(Math.max(...spread))} ms`)
   return summaries()
 }
