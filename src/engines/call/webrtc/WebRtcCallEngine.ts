@@ -209,6 +209,23 @@ export class WebRtcCallEngine implements CallEngine {
     return stored
   }
 
+  /**
+   * A call message that puts us in a group call (our invite, our accept) and, through the SFU,
+   * the publication right behind it, without waiting for the message's acknowledgement: the
+   * server handles one socket's frames in order, so the message has put us in the call before
+   * the publication is read (the server serves the SFU only to people in it).
+   */
+  private async sendThenPublish(ref: CallRef, signal: CallSignal): Promise<void> {
+    const sent = this.send(ref, signal)
+    const early = this.sfu?.publish()
+    // Awaited below; a failed message is reported first.
+    early?.catch(() => undefined)
+    await sent
+    await early
+    // Once more in case the socket was reconnecting and the early one could not go out.
+    await this.sfu?.publish()
+  }
+
   /** Records are best-effort once the call is over locally: a failure is logged. */
   private sendRecord(ref: CallRef, signal: CallSignal): void {
     this.send(ref, signal).catch((err: unknown) => console.warn('call record not sent', err))
@@ -290,9 +307,7 @@ export class WebRtcCallEngine implements CallEngine {
       await this.openLocal(params.type)
       if (this.ref !== ref) return
       await this.startPath(ref)
-      await this.send(ref, buildSignal.invite(ref))
-      // Published once the invite has put us in the call (the server serves the SFU only to people in it).
-      await this.sfu?.publish()
+      await this.sendThenPublish(ref, buildSignal.invite(ref))
     } catch (err) {
       this.startFailed(err)
     }
@@ -409,8 +424,7 @@ export class WebRtcCallEngine implements CallEngine {
       // One-to-one: the callee offers, ahead of its accept (which is stored before it is
       // delivered), so the caller answers the moment the offer arrives.
       if (!ref.groupID) await this.path?.connect(ref.inviter, true)
-      await this.send(ref, buildSignal.accept(ref))
-      await this.sfu?.publish()
+      await this.sendThenPublish(ref, buildSignal.accept(ref))
     } catch (err) {
       if (this.ref !== ref) return
       if (!(err instanceof CallError)) this.toast('Accept failed', 'error')
@@ -551,7 +565,7 @@ export class WebRtcCallEngine implements CallEngine {
     }
     // Group calls publish once to the SFU when the server has one; one-to-one calls stay peer-to-peer.
     if (ref.groupID && config.sfu) {
-      this.sfu = sfuPath(this.deps.media, this.local, config.iceServers, { ...events, sfu: (request) => void this.deps.chat().sendSfu(ref.inviteID, request) })
+      this.sfu = sfuPath(this.deps.media, this.local, config.iceServers, { ...events, sfu: (request) => this.deps.chat().sendSfu(ref.inviteID, request) })
       this.path = this.sfu
     } else {
       this.path = peerToPeerPath(this.deps.media, this.local, config.iceServers, { ...events, send: (to, payload) => this.sendRtc(to, payload) })
