@@ -49,7 +49,7 @@ type MediaRoute = 'mesh' | 'janus'
 
 function parseOptions(argv: string[]) {
   const raw = parseFlags(argv)
-  const known = ['scenario', 'path', 'runs', 'seconds', 'warmup', 'ring', 'frame-timeout', 'json']
+  const known = ['scenario', 'path', 'runs', 'seconds', 'warmup', 'ring', 'frame-timeout', 'fps', 'json']
   for (const k of raw.keys()) if (!known.includes(k)) throw new Error(`unknown option --${k} (known: ${known.map((o) => `--${o}`).join(' ')})`)
   const num = (name: string, fallback: number) => {
     const v = raw.has(name) ? Number(raw.get(name)) : fallback
@@ -75,6 +75,12 @@ function parseOptions(argv: string[]) {
     ring: num('ring', 1000),
     /** How long to wait for the first remote frames after an accept before counting them missing. */
     frameTimeout: num('frame-timeout', 30) * 1000,
+    /**
+     * Frame rate of every fake camera (0: Chromium's default, 20): the same for every call of
+     * the run, so a 9-person call can be compared with a 1:1 call on a machine the nine would
+     * otherwise saturate.
+     */
+    fps: Math.floor(num('fps', 0)),
     json: raw.get('json') ?? null,
   }
 }
@@ -192,10 +198,13 @@ async function startBench(opts: Options, route: MediaRoute): Promise<Bench> {
 }
 
 /** Chromium with the test flags, and the pid of its main process (the root of its process tree). */
+let cameraFps = 0
+
 async function launchBrowser(): Promise<{ browser: Browser; pid: number }> {
   const executablePath = CHROMIUM_PATH
   const before = new Set(childrenNamed(process.pid, 'chrom'))
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+  const args = cameraFps ? CHROMIUM_ARGS.map((a) => (a === '--use-fake-device-for-media-stream' ? `${a}=fps=${cameraFps}` : a)) : CHROMIUM_ARGS
+  const browser = await chromium.launch({ executablePath, args })
   cleanups.push(() => browser.close())
   const started = childrenNamed(process.pid, 'chrom').filter((p) => !before.has(p))
   if (started.length !== 1) throw new Error(`expected one new Chromium process under this one, found ${started.length}`)
@@ -665,9 +674,10 @@ function chromiumVersion(): string {
 async function main() {
   const args = process.argv.slice(2)
   const opts = parseOptions(args)
+  cameraFps = opts.fps
   console.log(`command: npm run bench:calls -- ${args.join(' ')}`.trimEnd())
   console.log(`machine: ${os.cpus().length} CPUs (${cpuModel()}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, node ${process.version}, ${chromiumVersion()}; app at ${gitRevision()}`)
-  console.log(`load average before the run: ${loadavg()}`)
+  console.log(`load average before the run: ${loadavg()}; fake cameras at ${opts.fps || "Chromium's default"} fps`)
   const summaries: Summary[] = []
   const cpus: CpuResult[] = []
   const problems: string[] = []
