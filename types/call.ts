@@ -94,19 +94,21 @@ export type RtcPayload = z.infer<typeof RtcPayload>
 /**
  * Group calls through the SFU (Janus VideoRoom, when the server has JANUS_URL): the browser
  * speaks only to the app server, which drives Janus. Each participant publishes once (`publish`
- * with its offer; `published` brings Janus's answer) and receives one subscription per other
- * publisher (`offer` for `feed`, the publisher's user ID; the browser answers with `answer`).
- * `candidate` trickles ICE for the publication (`feed` '') or a subscription; `layer` picks the
- * simulcast layer of a subscription by the size of its tile (0 low … 2 high); `gone` closes a
- * subscription whose publisher left.
+ * with its offer; `published` brings Janus's answer) and receives every other publisher through
+ * one subscription: `offer` describes it whole (`streams`: which publisher, by user ID, each
+ * m-line carries) when it starts and each time a publisher is added, and the browser answers
+ * with `answer`. `candidate` trickles ICE for the publication or the subscription (`link`);
+ * `layer` picks the simulcast layer of a publisher's video (`feed`, their user ID) by the size of
+ * its tile (0 low … 2 high); `gone` says a publisher left.
  */
 const FeedId = z.string().max(64)
+export const SfuLink = z.enum(['publish', 'subscribe'])
 export const SfuRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('publish'), sdp: Sdp }),
-  z.object({ kind: z.literal('answer'), feed: FeedId.min(1), sdp: Sdp }),
+  z.object({ kind: z.literal('answer'), sdp: Sdp }),
   z.object({
     kind: z.literal('candidate'),
-    feed: FeedId,
+    link: SfuLink,
     candidate: z.string().max(2048),
     sdpMid: z.string().max(64).nullable().default(null),
     sdpMLineIndex: z.number().int().min(0).max(64).nullable().default(null),
@@ -114,9 +116,11 @@ export const SfuRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('layer'), feed: FeedId.min(1), substream: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
 ])
 export type SfuRequest = z.infer<typeof SfuRequest>
+/** The m-lines of a subscription: at most two per other participant of a 9-person call. */
+const SfuStreams = z.array(z.object({ mid: z.string().max(64), feed: FeedId })).max(64)
 export const SfuEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('published'), sdp: Sdp }),
-  z.object({ kind: z.literal('offer'), feed: FeedId, sdp: Sdp }),
+  z.object({ kind: z.literal('offer'), sdp: Sdp, streams: SfuStreams }),
   z.object({ kind: z.literal('gone'), feed: FeedId }),
   /** The SFU refused or failed; the call falls back to nothing for this link. */
   z.object({ kind: z.literal('error'), feed: FeedId, msg: z.string() }),

@@ -22,6 +22,12 @@ export interface ProbeRecord {
   firstFrame: Record<string, number>
   /** Wall-clock ms of each peer connection reaching 'connected'. */
   connected: number[]
+  /**
+   * The steps of a call as this page saw them, wall-clock ms: its call messages sent and
+   * acknowledged, its SFU requests and the SFU's events (by kind and feed), and each peer
+   * connection created and connected (by its number in the page).
+   */
+  steps: Array<{ t: number; what: string }>
 }
 
 /** getStats of the video streams of one page, summed over its open peer connections. */
@@ -59,6 +65,10 @@ interface PageLink {
   addEventListener(type: string, cb: () => void): void
   getStats(): Promise<{ forEach(cb: (entry: StatsEntry) => void): void; get(id: string): StatsEntry | undefined }>
 }
+interface PageSocket {
+  send(data: unknown): void
+  addEventListener(type: string, cb: (e: { data: unknown }) => void): void
+}
 interface PageWindow {
   performance: { timeOrigin: number }
   document: {
@@ -67,6 +77,7 @@ interface PageWindow {
   }
   MutationObserver: new (cb: (records: Array<{ addedNodes: ArrayLike<PageNode> }>) => void) => { observe(target: unknown, options: object): void }
   RTCPeerConnection?: new (...args: unknown[]) => PageLink
+  WebSocket?: new (...args: unknown[]) => PageSocket
   __callBench?: {
     record: ProbeRecord
     reset(): void
@@ -78,8 +89,62 @@ interface PageWindow {
 function installProbe(): void {
   const w = globalThis as unknown as PageWindow
   const wall = (pageTime: number) => w.performance.timeOrigin + pageTime
-  const record: ProbeRecord = { accepts: [], firstFrame: {}, connected: [] }
+  const record: ProbeRecord = { accepts: [], firstFrame: {}, connected: [], steps: [] }
   const links: PageLink[] = []
+  /** Peer connections are numbered from 1 in each measured call (reset starts again). */
+  let pcCount = 0
+  const step = (what: string) => record.steps.push({ t: Date.now(), what })
+  const ACTIONS: Record<number, string> = { 1: 'invite', 2: 'cancel', 3: 'accept', 4: 'reject', 5: 'timeout' }
+  /** clientMsgId → the call step it carries, to name its acknowledgement. */
+  const callSends = new Map<string, string>()
+  type Frame = { type?: string; frames?: Frame[]; payload?: { kind?: string; feed?: string; feeds?: unknown[] }; message?: { clientMsgId?: string; payload?: { data?: string } }; clientMsgId?: string }
+  const sfuName = (f: Frame) => `${f.payload?.kind ?? '?'}${f.payload?.feed ? ` ${f.payload.feed}` : ''}`
+  const outgoing = (f: Frame) => {
+    if (f.type === 'sfu') step(`sfu → ${sfuName(f)}`)
+    if (f.type === 'send' && f.message?.clientMsgId) {
+      try {
+        const data = JSON.parse(f.message.payload?.data ?? '') as { actionType?: number; businessID?: unknown }
+        const action = data.businessID !== undefined ? ACTIONS[data.actionType ?? 0] : undefined
+        if (action) {
+          callSends.set(f.message.clientMsgId, action)
+          step(`${action} sent`)
+        }
+      } catch {
+        // Not a call message.
+      }
+    }
+  }
+  const incoming = (f: Frame) => {
+    if (f.type === 'batch') return (f.frames ?? []).forEach(incoming)
+    if (f.type === 'sfu') step(`sfu ← ${sfuName(f)}`)
+    const action = f.type === 'ack' && f.clientMsgId ? callSends.get(f.clientMsgId) : undefined
+    if (action) step(`${action} acked`)
+  }
+  const NativeSocket = w.WebSocket
+  if (NativeSocket) {
+    w.WebSocket = new Proxy(NativeSocket, {
+      construct(target, args) {
+        const ws = Reflect.construct(target, args) as PageSocket
+        const send = ws.send.bind(ws)
+        ws.send = (data: unknown) => {
+          try {
+            if (typeof data === 'string') outgoing(JSON.parse(data) as Frame)
+          } catch {
+            // Not JSON: not ours to read.
+          }
+          send(data)
+        }
+        ws.addEventListener('message', (e) => {
+          try {
+            if (typeof e.data === 'string') incoming(JSON.parse(e.data) as Frame)
+          } catch {
+            // Not JSON.
+          }
+        })
+        return ws
+      },
+    })
+  }
 
   w.document.addEventListener(
     'click',
@@ -120,8 +185,13 @@ function installProbe(): void {
       construct(target, args) {
         const pc = Reflect.construct(target, args) as PageLink
         links.push(pc)
+        const n = ++pcCount
+        step(`pc${n} created`)
         pc.addEventListener('connectionstatechange', () => {
-          if (pc.connectionState === 'connected') record.connected.push(Date.now())
+          if (pc.connectionState === 'connected') {
+            record.connected.push(Date.now())
+            step(`pc${n} connected`)
+          }
         })
         return pc
       },
@@ -135,6 +205,8 @@ function installProbe(): void {
       record.accepts = []
       record.firstFrame = {}
       record.connected = []
+      record.steps = []
+      pcCount = 0
     },
     async stats() {
       const out: VideoStats = { at: Date.now(), upBytes: 0, sent: [], received: [] }

@@ -49,7 +49,7 @@ type MediaRoute = 'mesh' | 'janus'
 
 function parseOptions(argv: string[]) {
   const raw = parseFlags(argv)
-  const known = ['scenario', 'path', 'runs', 'seconds', 'warmup', 'ring', 'frame-timeout', 'json']
+  const known = ['scenario', 'path', 'runs', 'seconds', 'warmup', 'ring', 'frame-timeout', 'fps', 'json']
   for (const k of raw.keys()) if (!known.includes(k)) throw new Error(`unknown option --${k} (known: ${known.map((o) => `--${o}`).join(' ')})`)
   const num = (name: string, fallback: number) => {
     const v = raw.has(name) ? Number(raw.get(name)) : fallback
@@ -75,6 +75,12 @@ function parseOptions(argv: string[]) {
     ring: num('ring', 1000),
     /** How long to wait for the first remote frames after an accept before counting them missing. */
     frameTimeout: num('frame-timeout', 30) * 1000,
+    /**
+     * Frame rate of every fake camera (0: Chromium's default, 20): the same for every call of
+     * the run, so a 9-person call can be compared with a 1:1 call on a machine the nine would
+     * otherwise saturate.
+     */
+    fps: Math.floor(num('fps', 0)),
     json: raw.get('json') ?? null,
   }
 }
@@ -192,10 +198,13 @@ async function startBench(opts: Options, route: MediaRoute): Promise<Bench> {
 }
 
 /** Chromium with the test flags, and the pid of its main process (the root of its process tree). */
+let cameraFps = 0
+
 async function launchBrowser(): Promise<{ browser: Browser; pid: number }> {
   const executablePath = CHROMIUM_PATH
   const before = new Set(childrenNamed(process.pid, 'chrom'))
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+  const args = cameraFps ? CHROMIUM_ARGS.map((a) => (a === '--use-fake-device-for-media-stream' ? `${a}=fps=${cameraFps}` : a)) : CHROMIUM_ARGS
+  const browser = await chromium.launch({ executablePath, args })
   cleanups.push(() => browser.close())
   const started = childrenNamed(process.pid, 'chrom').filter((p) => !before.has(p))
   if (started.length !== 1) throw new Error(`expected one new Chromium process under this one, found ${started.length}`)
@@ -355,6 +364,53 @@ async function endGroupCall(bench: Bench, g: GroupCall): Promise<void> {
   }
 }
 
+/**
+ * Where the time of a group call's first frames goes: every step a page saw (its accept sent and
+ * acknowledged, SFU requests and events, peer connections created and connected, first frames),
+ * in ms after that page's accept press. A step seen several times in a page (an offer per feed)
+ * counts its first and its last time; the table gives the median and p95 over pages and runs.
+ */
+class StepTimes {
+  private readonly first = new Map<string, number[]>()
+  private readonly last = new Map<string, number[]>()
+
+  add(record: ProbeRecord, accept: number, others: string[]): void {
+    const seen = new Map<string, { first: number; last: number }>()
+    const note = (what: string, t: number) => {
+      const s = seen.get(what)
+      if (!s) seen.set(what, { first: t, last: t })
+      else seen.set(what, { first: Math.min(s.first, t), last: Math.max(s.last, t) })
+    }
+    for (const { t, what } of record.steps) {
+      // One name per kind of step: the feed and the connection's number go.
+      let name = what
+      for (const id of others) name = name.replace(` ${id}`, ' (feed)')
+      name = name.replace(/^pc1 /, 'pc 1 ').replace(/^pc\d+ /, 'pc 2+ ')
+      note(name, t - accept)
+    }
+    for (const id of others) if (id in record.firstFrame) note('first frame shown', record.firstFrame[id]! - accept)
+    for (const [what, s] of seen) {
+      this.first.set(what, [...(this.first.get(what) ?? []), s.first])
+      this.last.set(what, [...(this.last.get(what) ?? []), s.last])
+    }
+  }
+
+  print(title: string): void {
+    const rows = [...this.first.keys()]
+      .map((what) => {
+        const f = [...this.first.get(what)!].sort((a, b) => a - b)
+        const l = [...this.last.get(what)!].sort((a, b) => a - b)
+        return { what, n: f.length, f50: rank(f, 0.5), f95: rank(f, 0.95), l50: rank(l, 0.5), l95: rank(l, 0.95) }
+      })
+      .sort((a, b) => a.f50 - b.f50)
+    console.log(`\n${title}`)
+    printTable(
+      ['step (ms after the own accept press)', 'n', 'first: median', 'first: p95', 'last: median', 'last: p95'],
+      rows.map((r) => [r.what, String(r.n), ms(r.f50), ms(r.f95), ms(r.l50), ms(r.l95)]),
+    )
+  }
+}
+
 async function runGroup4(bench: Bench): Promise<Summary[]> {
   const { opts } = bench
   const g = await setUpGroup(bench, '群')
@@ -365,6 +421,7 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
   const allPeers: Array<number | null> = []
   const atOwner: Array<number | null> = []
   const spread: number[] = []
+  const steps = new StepTimes()
   const ids = [g.owner, ...g.members].map((p) => p.account.wtId)
   const summaries = () => [
     summarise('group of 4, accepting member: each other participant', eachPeer),
@@ -395,6 +452,7 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
       firstPeer.push(got.length ? Math.min(...got) : null)
       allPeers.push(got.length === times.length ? Math.max(...got) : null)
       const links = r.members[i]!.connected.map((t) => `+${Math.round(t - accept)}`).join('/')
+      steps.add(r.members[i]!, accept, ids.filter((id) => id !== me))
       parts.push(`${me}: ${times.map((t) => (t === undefined ? '-' : `+${Math.round(t - accept)}`)).join('/')} (links connected ${links || '-'})`)
     })
     for (const [id, accept] of accepts) {
@@ -406,6 +464,7 @@ async function runGroup4(bench: Bench): Promise<Summary[]> {
     await sleep(500)
   }
   await g.browser.close()
+  steps.print(`group of 4 [${bench.route}], accepting members: where the time goes (${spread.length} runs × 3 members)`)
   log(`accept presses of one run were spread over ${Math.round(Math.min(...spread))}-${Math.round(Math.max(...spread))} ms`)
   return summaries()
 }
@@ -615,9 +674,10 @@ function chromiumVersion(): string {
 async function main() {
   const args = process.argv.slice(2)
   const opts = parseOptions(args)
+  cameraFps = opts.fps
   console.log(`command: npm run bench:calls -- ${args.join(' ')}`.trimEnd())
   console.log(`machine: ${os.cpus().length} CPUs (${cpuModel()}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, node ${process.version}, ${chromiumVersion()}; app at ${gitRevision()}`)
-  console.log(`load average before the run: ${loadavg()}`)
+  console.log(`load average before the run: ${loadavg()}; fake cameras at ${opts.fps || "Chromium's default"} fps`)
   const summaries: Summary[] = []
   const cpus: CpuResult[] = []
   const problems: string[] = []

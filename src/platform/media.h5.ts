@@ -1,4 +1,4 @@
-import type { CallStream, InputChoice, LinkStats, MediaDevice, MediaPort, PeerLink, PeerLinkEvents } from './media'
+import type { CallStream, InputChoice, LinkStats, MediaDevice, MediaPort, PeerLink, PeerLinkEvents, PeerLinkOptions } from './media'
 import { MediaAccessError } from './mediaAccess'
 import { startBlur, type BlurPipeline } from './mediaBlur.h5'
 import { noiseSuppression, type NoiseSuppressor } from './noiseSuppression'
@@ -124,7 +124,7 @@ export const media: MediaPort = {
     }
   },
 
-  createPeerLink({ iceServers, local, role = 'peer' }, events: PeerLinkEvents): PeerLink {
+  createPeerLink({ iceServers, local, role = 'peer', streamOf }: PeerLinkOptions, events: PeerLinkEvents): PeerLink {
     // One transport for audio and video from the start (every peer and Janus bundle anyway):
     // half the candidates to gather, trickle and check before the first frame.
     const pc = new RTCPeerConnection({ iceServers, bundlePolicy: 'max-bundle' })
@@ -141,7 +141,19 @@ export const media: MediaPort = {
       if (e.candidate) events.onIceCandidate({ candidate: e.candidate.candidate, sdpMid: e.candidate.sdpMid, sdpMLineIndex: e.candidate.sdpMLineIndex })
     }
     let remote: MediaStream | null = null
+    const byKey = new Map<string, MediaStream>()
     pc.ontrack = (e) => {
+      if (streamOf) {
+        const key = streamOf(e.transceiver.mid ?? '')
+        if (!key) return
+        let stream = byKey.get(key)
+        if (!stream) byKey.set(key, (stream = new MediaStream()))
+        // A renegotiation may bring a person's track anew (they published again).
+        for (const old of stream.getTracks()) if (old.kind === e.track.kind && old !== e.track) stream.removeTrack(old)
+        if (!stream.getTracks().includes(e.track)) stream.addTrack(e.track)
+        events.onRemoteStream(new H5Stream(stream), key)
+        return
+      }
       const stream = e.streams[0] ?? (remote ??= new MediaStream())
       if (!e.streams[0]) stream.addTrack(e.track)
       if (remote !== stream) remote = stream
@@ -183,18 +195,21 @@ export const media: MediaPort = {
       async stats() {
         const out: LinkStats = { audioLevel: 0, localAudioLevel: 0, rttMs: 0, packetsLost: 0, packetsReceived: 0 }
         const report = await pc.getStats()
+        const inbound: NonNullable<LinkStats['inbound']> = []
         report.forEach((r: Record<string, unknown>) => {
           const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : 0)
           if (r.type === 'inbound-rtp') {
             out.packetsLost += num('packetsLost')
             out.packetsReceived += num('packetsReceived')
             if (r.kind === 'audio') out.audioLevel = num('audioLevel')
+            if (typeof r.mid === 'string') inbound.push({ mid: r.mid, kind: r.kind === 'audio' ? 'audio' : 'video', audioLevel: num('audioLevel'), packetsLost: num('packetsLost'), packetsReceived: num('packetsReceived') })
           } else if (r.type === 'media-source' && r.kind === 'audio') {
             out.localAudioLevel = num('audioLevel')
           } else if (r.type === 'candidate-pair' && r.state === 'succeeded' && r.nominated) {
             out.rttMs = num('currentRoundTripTime') * 1000
           }
         })
+        if (streamOf) out.inbound = inbound
         return out
       },
       close() {

@@ -17,7 +17,8 @@ export type PeerLinkRole = 'peer' | 'publish' | 'subscribe'
 
 export interface PeerLinkEvents {
   onIceCandidate(c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }): void
-  onRemoteStream(stream: CallStream): void
+  /** A remote stream, and on a link made with `streamOf` the key its tracks were filed under. */
+  onRemoteStream(stream: CallStream, key?: string): void
   /** 'connected', 'failed', 'closed'… (RTCPeerConnection.connectionState). */
   onStateChange(state: string): void
 }
@@ -29,6 +30,8 @@ export interface LinkStats {
   rttMs: number
   packetsLost: number
   packetsReceived: number
+  /** The same, per received m-line (a link that carries several people's media). */
+  inbound?: Array<{ mid: string; kind: 'audio' | 'video'; audioLevel: number; packetsLost: number; packetsReceived: number }>
 }
 
 /** One peer connection, reduced to what signaling needs. */
@@ -60,6 +63,17 @@ export interface MediaDevice {
 /** Which input to capture from when replacing a local track. */
 export type InputChoice = { deviceId: string } | { facingMode: 'user' | 'environment' }
 
+export interface PeerLinkOptions {
+  iceServers: Array<{ urls: string[]; username?: string; credential?: string }>
+  local: CallStream
+  role?: PeerLinkRole
+  /**
+   * A link that receives several people (the SFU's subscription): the key (a user ID) each
+   * received m-line belongs to, by its mid; tracks of one key make one remote stream. '' drops it.
+   */
+  streamOf?: (mid: string) => string
+}
+
 export interface MediaPort {
   supportsWebRtc(): boolean
   /** Rejects with a MediaAccessError. */
@@ -69,7 +83,7 @@ export interface MediaPort {
    * local tracks once to the SFU (video in three simulcast layers), 'subscribe' only receives one
    * publisher's feed from the SFU.
    */
-  createPeerLink(opts: { iceServers: Array<{ urls: string[]; username?: string; credential?: string }>; local: CallStream; role?: PeerLinkRole }, events: PeerLinkEvents): PeerLink
+  createPeerLink(opts: PeerLinkOptions, events: PeerLinkEvents): PeerLink
   /** Shows a stream in the element with this id (a video element, or a container for one); false when there is no such element yet. */
   attach(domId: string, stream: CallStream | null, opts: { muted: boolean; objectFit: 'contain' | 'cover' | 'fill' }): boolean
   setSpeakerMuted(muted: boolean): void

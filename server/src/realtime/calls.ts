@@ -16,6 +16,9 @@ import type { SessionInfo } from '../domain/sessions.js'
 import { pushMessage } from './chatEvents.js'
 import { RelayGrants } from './relayGrants.js'
 
+/** The SFU's grant key: permissions to use a call's room sit beside the relay grants. */
+const SFU = ''
+
 /** One set of relay permissions per server (tests run several in one process). */
 const relayGrants = new WeakMap<AppContext, RelayGrants>()
 function grantsOf(ctx: AppContext): RelayGrants {
@@ -43,9 +46,14 @@ function logCall(ctx: AppContext, sender: string, signal: CallSignal) {
 
 /** Moves the call's state after one of its messages is stored; relay permissions of the call are checked afresh. */
 async function applyCall(ctx: AppContext, sender: string, signal: CallSignal): Promise<void> {
-  await applyCallMessage(ctx.db, sender, signal)
-  grantsOf(ctx).forget(signal.inviteID)
+  const joined = await applyCallMessage(ctx.db, sender, signal)
+  const grants = grantsOf(ctx)
+  grants.forget(signal.inviteID)
+  // Their publication follows on the same socket: it need not look the call up again.
+  if (joined && ctx.sfu) grants.grant(signal.inviteID, sender, SFU)
   logCall(ctx, sender, signal)
+  // The room and handles are readied while a group call rings.
+  if (ctx.sfu && signal.groupID && isFreshInvite(signal)) ctx.sfu.prepare(signal.inviteID)
   // A group-call participant who leaves (or cancels, or refuses) gives up their place in the room.
   if (ctx.sfu && signal.groupID && callStepOf(signal) !== 'invite' && callStepOf(signal) !== 'accept') {
     await ctx.sfu.leave(signal.inviteID, sender).catch((err: unknown) => ctx.log.warn({ err, inviteID: signal.inviteID }, 'sfu leave failed'))
@@ -96,8 +104,6 @@ async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal
   if (result.created) await pushMessage(ctx, result.message, result.ref, result.recipients, null)
 }
 
-/** The SFU's grant key: permissions to use a call's room sit beside the relay grants. */
-const SFU = ''
 
 /**
  * A participant's request to the SFU of a group call (JANUS_URL). The server decides who may
@@ -119,9 +125,9 @@ export async function handleSfuFrame(ctx: AppContext, session: SessionInfo, fram
       case 'publish':
         return reply({ type: 'sfu', inviteID: frame.inviteID, payload: { kind: 'published', sdp: await sfu.publish(frame.inviteID, me, p.sdp) } })
       case 'answer':
-        return await sfu.answer(frame.inviteID, me, p.feed, p.sdp)
+        return await sfu.answer(frame.inviteID, me, p.sdp)
       case 'candidate':
-        return await sfu.candidate(frame.inviteID, me, p.feed, p)
+        return await sfu.candidate(frame.inviteID, me, p.link, p)
       case 'layer':
         return await sfu.layer(frame.inviteID, me, p.feed, p.substream)
     }

@@ -134,7 +134,8 @@ export function peerToPeerPath(media: MediaPort, local: CallStream, iceServers: 
 
 /** The SFU path's extra events: its requests go to the server, not to a participant. */
 export interface SfuPathEvents extends Omit<MediaPathEvents, 'send'> {
-  sfu(request: SfuRequest): void
+  /** False when the request could not go out (the socket is reconnecting). */
+  sfu(request: SfuRequest): boolean | void
 }
 
 /** A media path through the SFU also takes the SFU's events and the layer each feed is shown at. */
@@ -151,8 +152,10 @@ export interface SfuMediaPath extends MediaPath {
 
 /**
  * Group calls through the SFU (Janus, driven by the server): one publication of the local
- * tracks, and one receive-only link per other participant, offered by the SFU when they publish.
- * Participants are not connected to each other, so connect and the peer frames do nothing here.
+ * tracks, and one receive-only subscription that carries every other participant. The SFU
+ * offers the subscription whole, again each time a publisher is added (a renegotiation on a link
+ * that is already up), naming the participant of each m-line. Participants are not connected to
+ * each other, so connect and the peer frames do nothing here.
  */
 export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServer[], events: SfuPathEvents): SfuMediaPath {
   let published = false
@@ -160,23 +163,45 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
     { iceServers, local, role: 'publish' },
     {
       onIceCandidate: (c) => {
-        if (published) events.sfu({ kind: 'candidate', feed: '', ...c })
+        if (published) events.sfu({ kind: 'candidate', link: 'publish', ...c })
       },
       onRemoteStream: () => undefined,
       onStateChange: () => undefined,
     },
   )
-  const feeds = new Map<string, PeerLink>()
+  /** The participant each m-line of the subscription carries, by mid. */
+  const owners = new Map<string, string>()
   const layers = new Map<string, 0 | 1 | 2>()
+  let subscription: PeerLink | null = null
+  let subscriptionState = 'new'
+  /**
+   * While an offer is being answered, the streams it brings wait: showing them renders the
+   * screen, and the answer (which starts the media) should not wait behind that.
+   */
+  let answering: Array<() => void> | null = null
   let closed = false
   const offered = publisher.createOffer()
   offered.catch((err: unknown) => console.warn('publication offer failed', err))
 
-  function feedLink(userId: string): PeerLink {
-    feeds.get(userId)?.close()
-    const link = media.createPeerLink({ iceServers, local, role: 'subscribe' }, linkEvents(userId, events, (c) => events.sfu({ kind: 'candidate', feed: userId, ...c })))
-    feeds.set(userId, link)
-    return link
+  const present = () => new Set(owners.values())
+
+  function subscriptionLink(): PeerLink {
+    subscription ??= media.createPeerLink(
+      { iceServers, local, role: 'subscribe', streamOf: (mid) => owners.get(mid) ?? '' },
+      {
+        onIceCandidate: (c) => events.sfu({ kind: 'candidate', link: 'subscribe', ...c }),
+        onRemoteStream: (stream, owner) => {
+          if (!owner) return
+          if (answering) answering.push(() => events.remoteStream(owner, stream))
+          else events.remoteStream(owner, stream)
+        },
+        onStateChange: (state) => {
+          subscriptionState = state
+          if (state === 'connected' || state === 'failed') for (const owner of present()) events.linkState(owner, state)
+        },
+      },
+    )
+    return subscription
   }
 
   return {
@@ -185,8 +210,7 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
       await offered
       if (closed || published) return
       // The description lists every candidate gathered until now; the later ones trickle.
-      published = true
-      events.sfu({ kind: 'publish', sdp: publisher.localSdp() })
+      published = events.sfu({ kind: 'publish', sdp: publisher.localSdp() }) !== false
     },
     async prepare() {
       // The publication is readied with the path; nothing to ready per participant.
@@ -203,15 +227,31 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
         case 'published':
           return publisher.acceptAnswer(event.sdp)
         case 'offer': {
-          const sdp = await feedLink(event.feed).acceptOffer(event.sdp)
-          events.sfu({ kind: 'answer', feed: event.feed, sdp })
-          const layer = layers.get(event.feed)
-          if (layer !== undefined) events.sfu({ kind: 'layer', feed: event.feed, substream: layer })
+          const before = present()
+          owners.clear()
+          for (const s of event.streams) owners.set(s.mid, s.feed)
+          answering = []
+          let sdp: string
+          try {
+            sdp = await subscriptionLink().acceptOffer(event.sdp)
+          } finally {
+            const shown = answering
+            answering = null
+            if (!closed) queueMicrotask(() => shown.forEach((show) => show()))
+          }
+          if (closed) return
+          events.sfu({ kind: 'answer', sdp })
+          for (const owner of present()) {
+            if (before.has(owner)) continue
+            const layer = layers.get(owner)
+            if (layer !== undefined) events.sfu({ kind: 'layer', feed: owner, substream: layer })
+            // Added to a subscription that is up already: no state change will say so.
+            if (subscriptionState === 'connected') events.linkState(owner, 'connected')
+          }
           return
         }
         case 'gone':
-          feeds.get(event.feed)?.close()
-          feeds.delete(event.feed)
+          for (const [mid, owner] of owners) if (owner === event.feed) owners.delete(mid)
           return
         case 'error':
           console.warn('sfu refused', event.feed, event.msg)
@@ -223,11 +263,11 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
     setLayer(userId, substream) {
       if (layers.get(userId) === substream) return
       layers.set(userId, substream)
-      if (feeds.has(userId)) events.sfu({ kind: 'layer', feed: userId, substream })
+      if (present().has(userId)) events.sfu({ kind: 'layer', feed: userId, substream })
     },
     disconnect(userId) {
-      feeds.get(userId)?.close()
-      feeds.delete(userId)
+      // The SFU drops a participant who left from the subscription (gone); the m-line stays.
+      for (const [mid, owner] of owners) if (owner === userId) owners.delete(mid)
     },
     dropVideo() {
       publisher.dropVideo()
@@ -235,26 +275,30 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
     async stats() {
       const out = new Map<string, LinkStats>()
       let sent: LinkStats | null = null
+      let got: LinkStats | null = null
       try {
         sent = await publisher.stats()
+        got = subscription ? await subscription.stats() : null
       } catch {
-        // A closing publication has nothing to report.
+        // A closing link has nothing to report.
       }
-      for (const [userId, link] of feeds) {
-        try {
-          const got = await link.stats()
-          // The receive links measure the others; the publication measures our own microphone.
-          out.set(userId, { ...got, localAudioLevel: sent?.localAudioLevel ?? 0, rttMs: Math.max(got.rttMs, sent?.rttMs ?? 0) })
-        } catch {
-          // A closing link has nothing to report.
-        }
+      if (!got) return out
+      // The subscription measures each participant by their m-lines; the publication, our own microphone.
+      const rttMs = Math.max(got.rttMs, sent?.rttMs ?? 0)
+      for (const line of got.inbound ?? []) {
+        const owner = owners.get(line.mid)
+        if (!owner) continue
+        const s = out.get(owner) ?? { audioLevel: 0, localAudioLevel: sent?.localAudioLevel ?? 0, rttMs, packetsLost: 0, packetsReceived: 0 }
+        s.packetsLost += line.packetsLost
+        s.packetsReceived += line.packetsReceived
+        if (line.kind === 'audio') s.audioLevel = line.audioLevel
+        out.set(owner, s)
       }
       return out
     },
     close() {
       closed = true
-      for (const link of feeds.values()) link.close()
-      feeds.clear()
+      subscription?.close()
       publisher.close()
     },
   }

@@ -111,7 +111,7 @@ test('a group voice call of six: three members picked to start it, a fourth join
   await expect(tile(so!.page, f!.wtId)).toHaveAttribute('data-entered', 'true', { timeout: 15_000 })
   await expectLiveAudio(sf!.page, d!.wtId)
   await expectLiveAudio(se!.page, f!.wtId)
-  // Six people: each hears the five others through a link (mesh) or subscription (Janus) of its own.
+  // Six people: each hears the five others, through a link each (mesh) or an m-line each of its one subscription (Janus).
   for (const s of [so!, sb!, sc!, sd!, se!, sf!]) await expectAudioReceived(s.page, 5)
 
   // D leaves: the others drop D and say so; the call goes on.

@@ -66,30 +66,35 @@ export async function trackPeerConnections(context: BrowserContext): Promise<voi
 }
 
 /**
- * For each open peer connection of the page, the sum over its inbound-rtp streams of `kind` of
- * the counter: frames decoded for video, packets received for audio.
+ * For each stream of `kind` the page receives, its counter: frames decoded for video, packets
+ * received for audio. One per remote participant on both paths: a mesh link carries one person,
+ * the SFU's subscription one m-line per person (its m-lines of people who left are inactive and
+ * left out, as is the publication, which only sends).
  */
 function inboundCounters(page: Page, kind: 'audio' | 'video'): Promise<number[]> {
   return page.evaluate(async (k) => {
     const all = (window as TrackedWindow).__peerConnections
     if (!all) throw new Error('peer connections are not tracked in this page: sign in with trackPeerConnections')
-    // Links that receive: a publication to the SFU only sends, and is left out.
-    const open = all.filter((pc) => pc.connectionState !== 'closed' && pc.getTransceivers().some((t) => t.direction === 'sendrecv' || t.direction === 'recvonly'))
-    return Promise.all(
+    const receiving = (t: RTCRtpTransceiver) => t.currentDirection === 'sendrecv' || t.currentDirection === 'recvonly'
+    const open = all.filter((pc) => pc.connectionState !== 'closed' && pc.getTransceivers().some(receiving))
+    const perLink = await Promise.all(
       open.map(async (pc) => {
-        let sum = 0
-        ;(await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; packetsReceived?: number }) => {
-          if (s.type === 'inbound-rtp' && s.kind === k) sum += (k === 'video' ? s.framesDecoded : s.packetsReceived) ?? 0
+        const mids = new Set(pc.getTransceivers().filter(receiving).map((t) => t.mid))
+        const counters: number[] = []
+        ;(await pc.getStats()).forEach((s: { type: string; kind?: string; mid?: string; framesDecoded?: number; packetsReceived?: number }) => {
+          if (s.type === 'inbound-rtp' && s.kind === k && (s.mid === undefined || mids.has(s.mid))) counters.push((k === 'video' ? s.framesDecoded : s.packetsReceived) ?? 0)
         })
-        return sum
+        return counters
       }),
     )
+    return perLink.flat()
   }, kind)
 }
 
 /**
- * Every open link of the page (`links` of them when given) receives media of `kind`, and keeps
- * receiving: the counter is above zero on each, then rises on each.
+ * Every stream of `kind` the page receives (`links` of them when given: one per remote
+ * participant) has media, and keeps getting it: the counter is above zero on each, then rises
+ * on each.
  */
 async function expectInboundFlowing(page: Page, kind: 'audio' | 'video', links?: number): Promise<void> {
   const what = kind === 'video' ? 'frames decoded' : 'audio packets received'

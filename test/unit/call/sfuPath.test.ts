@@ -8,36 +8,50 @@ const flush = () => new Promise((r) => setTimeout(r, 0))
 function setup() {
   const media = fakeCallMedia()
   const roles: PeerLinkRole[] = []
-  const links: Array<{ events: PeerLinkEvents; close: jest.Mock; acceptAnswer: jest.Mock }> = []
-  ;(media.createPeerLink as jest.Mock).mockImplementation((opts: { role?: PeerLinkRole }, events: PeerLinkEvents) => {
+  const links: Array<{ events: PeerLinkEvents; close: jest.Mock; acceptAnswer: jest.Mock; acceptOffer: jest.Mock; streamOf?: (mid: string) => string }> = []
+  ;(media.createPeerLink as jest.Mock).mockImplementation((opts: { role?: PeerLinkRole; streamOf?: (mid: string) => string }, events: PeerLinkEvents) => {
     roles.push(opts.role ?? 'peer')
     const link = {
       createOffer: async () => 'publish-offer',
       localSdp: () => 'publish-offer',
-      acceptOffer: async (sdp: string) => `answer-to-${sdp}`,
+      acceptOffer: jest.fn(async (sdp: string) => `answer-to-${sdp}`),
       acceptAnswer: jest.fn(async () => undefined),
       addCandidate: jest.fn(async () => undefined),
       dropVideo: jest.fn(),
-      stats: async () => ({ audioLevel: 0.5, localAudioLevel: 0.25, rttMs: 10, packetsLost: 0, packetsReceived: 9 }),
+      stats: async () => ({
+        audioLevel: 0.5,
+        localAudioLevel: 0.25,
+        rttMs: 10,
+        packetsLost: 0,
+        packetsReceived: 9,
+        inbound: [
+          { mid: '0', kind: 'audio' as const, audioLevel: 0.5, packetsLost: 1, packetsReceived: 4 },
+          { mid: '1', kind: 'video' as const, audioLevel: 0, packetsLost: 0, packetsReceived: 5 },
+          { mid: '2', kind: 'audio' as const, audioLevel: 0.1, packetsLost: 0, packetsReceived: 3 },
+        ],
+      }),
       close: jest.fn(),
     }
-    links.push({ events, close: link.close, acceptAnswer: link.acceptAnswer })
+    links.push({ events, close: link.close, acceptAnswer: link.acceptAnswer, acceptOffer: link.acceptOffer, streamOf: opts.streamOf })
     return link
   })
   const sent: SfuRequest[] = []
   const streams: string[] = []
+  const states: string[] = []
   const local: CallStream = { id: 'local', setEnabled: jest.fn(), stop: jest.fn() }
   const path = sfuPath(media, local, [], {
-    sfu: (r) => sent.push(r),
+    sfu: (r) => {
+      sent.push(r)
+    },
     remoteStream: (userId) => streams.push(userId),
-    linkState: () => undefined,
+    linkState: (userId, state) => states.push(`${userId} ${state}`),
   })
-  return { path, roles, links, sent, streams }
+  return { path, roles, links, sent, streams, states }
 }
 
 describe('the SFU media path', () => {
-  it('publishes once, answers each feed the SFU offers on a receive-only link, and asks for the layer its tile needs', async () => {
-    const { path, roles, links, sent, streams } = setup()
+  it('publishes once, receives everyone on one subscription renegotiated as publishers come, and asks for the layer each tile needs', async () => {
+    const { path, roles, links, sent, streams, states } = setup()
     await flush()
     expect(roles).toEqual(['publish'])
     // Made ahead (an invitee ringing), the publication and its candidates wait for publish().
@@ -51,33 +65,71 @@ describe('the SFU media path', () => {
 
     // The layer chosen before the feed arrives goes out once it is answered.
     path.setLayer('b', 2)
-    await path.handleSfu({ kind: 'offer', feed: 'b', sdp: 'feed-b' })
+    await path.handleSfu({ kind: 'offer', sdp: 'sub-1', streams: [{ mid: '0', feed: 'b' }, { mid: '1', feed: 'b' }] })
     expect(roles).toEqual(['publish', 'subscribe'])
     expect(sent.slice(1)).toEqual([
-      { kind: 'answer', feed: 'b', sdp: 'answer-to-feed-b' },
+      { kind: 'answer', sdp: 'answer-to-sub-1' },
       { kind: 'layer', feed: 'b', substream: 2 },
     ])
-    links[1]!.events.onRemoteStream({ id: 'rb', setEnabled: jest.fn(), stop: jest.fn() })
+    // Tracks are filed by their m-line's participant.
+    const sub = links[1]!
+    expect([sub.streamOf!('0'), sub.streamOf!('1'), sub.streamOf!('9')]).toEqual(['b', 'b', ''])
+    sub.events.onRemoteStream({ id: 'rb', setEnabled: jest.fn(), stop: jest.fn() }, 'b')
     expect(streams).toEqual(['b'])
-    // Candidates name their link: '' the publication, else the feed.
+    sub.events.onStateChange('connected')
+    expect(states).toEqual(['b connected'])
+    // Candidates name their link.
     links[0]!.events.onIceCandidate({ candidate: 'c0', sdpMid: '0', sdpMLineIndex: 0 })
-    links[1]!.events.onIceCandidate({ candidate: 'c1', sdpMid: '0', sdpMLineIndex: 0 })
+    sub.events.onIceCandidate({ candidate: 'c1', sdpMid: '0', sdpMLineIndex: 0 })
     expect(sent.slice(3)).toEqual([
-      { kind: 'candidate', feed: '', candidate: 'c0', sdpMid: '0', sdpMLineIndex: 0 },
-      { kind: 'candidate', feed: 'b', candidate: 'c1', sdpMid: '0', sdpMLineIndex: 0 },
+      { kind: 'candidate', link: 'publish', candidate: 'c0', sdpMid: '0', sdpMLineIndex: 0 },
+      { kind: 'candidate', link: 'subscribe', candidate: 'c1', sdpMid: '0', sdpMLineIndex: 0 },
     ])
+
+    // A publisher added later renegotiates the same link: no new one, and it counts as connected at once.
+    await path.handleSfu({ kind: 'offer', sdp: 'sub-2', streams: [{ mid: '0', feed: 'b' }, { mid: '1', feed: 'b' }, { mid: '2', feed: 'c' }] })
+    expect(roles).toHaveLength(2)
+    expect(sub.acceptOffer).toHaveBeenLastCalledWith('sub-2')
+    expect(sent.slice(5)).toEqual([{ kind: 'answer', sdp: 'answer-to-sub-2' }])
+    expect(states).toEqual(['b connected', 'c connected'])
+
     // The same layer again is not asked twice; a new one is.
     path.setLayer('b', 2)
     path.setLayer('b', 0)
-    expect(sent.slice(5)).toEqual([{ kind: 'layer', feed: 'b', substream: 0 }])
-    expect((await path.stats()).get('b')).toMatchObject({ audioLevel: 0.5, localAudioLevel: 0.25 })
+    expect(sent.slice(6)).toEqual([{ kind: 'layer', feed: 'b', substream: 0 }])
+    // Levels per participant, from their m-lines; our own microphone from the publication.
+    const stats = await path.stats()
+    expect(stats.get('b')).toMatchObject({ audioLevel: 0.5, localAudioLevel: 0.25, packetsLost: 1, packetsReceived: 9 })
+    expect(stats.get('c')).toMatchObject({ audioLevel: 0.1, packetsReceived: 3 })
 
     // Peers are not linked to each other on this path.
-    await path.connect('c', true)
+    await path.connect('d', true)
     expect(roles).toHaveLength(2)
     await path.handleSfu({ kind: 'gone', feed: 'b' })
-    expect(links[1]!.close).toHaveBeenCalled()
+    expect(sub.streamOf!('0')).toBe('')
+    expect([...(await path.stats()).keys()]).toEqual(['c'])
     path.close()
     expect(links[0]!.close).toHaveBeenCalled()
+    expect(sub.close).toHaveBeenCalled()
+  })
+
+  it('publishes again when the first request could not go out', async () => {
+    const media = fakeCallMedia()
+    ;(media.createPeerLink as jest.Mock).mockImplementation(() => ({ createOffer: async () => 'o', localSdp: () => 'o', close: jest.fn() }))
+    const sent: SfuRequest[] = []
+    let up = false
+    const path = sfuPath(media, { id: 'local', setEnabled: jest.fn(), stop: jest.fn() }, [], {
+      sfu: (r) => {
+        if (up) sent.push(r)
+        return up
+      },
+      remoteStream: () => undefined,
+      linkState: () => undefined,
+    })
+    await path.publish()
+    up = true
+    await path.publish()
+    await path.publish()
+    expect(sent).toEqual([{ kind: 'publish', sdp: 'o' }])
   })
 })

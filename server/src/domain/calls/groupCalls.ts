@@ -101,9 +101,10 @@ export async function groupCallRefusal(q: Queryable, me: string, groupId: string
 
 /**
  * Moves a group call after one of its messages was stored (`sender` wrote it; a busy reject is
- * written in the callee's name).
+ * written in the callee's name). True when the message put the sender in the call's user_list
+ * (the caller's invite, an accept), so the SFU can be served to them without asking again.
  */
-export async function applyGroupCallMessage(q: Queryable, sender: string, signal: CallSignal): Promise<void> {
+export async function applyGroupCallMessage(q: Queryable, sender: string, signal: CallSignal): Promise<boolean> {
   const id = signal.inviteID
   if (isFreshInvite(signal)) {
     const existing = await callOfInvite(q, id)
@@ -118,7 +119,7 @@ export async function applyGroupCallMessage(q: Queryable, sender: string, signal
          ON CONFLICT (group_id) DO UPDATE SET invite_id = $2, room_id = $2, room_id_type = $3, call_media_type = $4, user_list = $5, pending = $6, updated_at = now()`,
         [signal.groupID, id, RoomIdType.String, signal.data.call_type, [signal.inviter], signal.inviteeList],
       )
-      return
+      return sender === signal.inviter
     }
     await q.query(
       `UPDATE call_sessions SET invitees = ARRAY(SELECT DISTINCT unnest(invitees || $2::text[])) WHERE invite_id = $1`,
@@ -128,15 +129,17 @@ export async function applyGroupCallMessage(q: Queryable, sender: string, signal
       `UPDATE group_calls SET pending = ARRAY(SELECT DISTINCT unnest(pending || $2::text[]) EXCEPT SELECT unnest(user_list)), updated_at = now() WHERE invite_id = $1`,
       [id, signal.inviteeList],
     )
-    return
+    return false
   }
+  let joined = false
   switch (signal.actionType) {
     case CallAction.Cancel:
-      return endGroupCall(q, id)
+      await endGroupCall(q, id)
+      return false
     case CallAction.Accept:
       await q.query(`UPDATE call_sessions SET status = 'connected', accepted_at = coalesce(accepted_at, now()), alive_at = now(),
         invitees = ARRAY(SELECT DISTINCT unnest(invitees || ARRAY[$2::text])) WHERE invite_id = $1 AND status <> 'ended'`, [id, sender])
-      await q.query(`UPDATE group_calls SET user_list = array_append(array_remove(user_list, $2), $2), pending = array_remove(pending, $2), updated_at = now() WHERE invite_id = $1`, [id, sender])
+      joined = (await q.query(`UPDATE group_calls SET user_list = array_append(array_remove(user_list, $2), $2), pending = array_remove(pending, $2), updated_at = now() WHERE invite_id = $1 RETURNING 1`, [id, sender])).rows.length > 0
       break
     case CallAction.Reject:
       await q.query(`UPDATE group_calls SET pending = array_remove(pending, $2), updated_at = now() WHERE invite_id = $1`, [id, sender])
@@ -149,7 +152,11 @@ export async function applyGroupCallMessage(q: Queryable, sender: string, signal
       await q.query(`UPDATE group_calls SET user_list = array_remove(user_list, $2), updated_at = now() WHERE invite_id = $1`, [id, sender])
   }
   const { rows } = await q.query<{ n: number }>('SELECT cardinality(user_list) + cardinality(pending) AS n FROM group_calls WHERE invite_id = $1', [id])
-  if ((rows[0]?.n ?? 0) <= 1) await endGroupCall(q, id)
+  if ((rows[0]?.n ?? 0) <= 1) {
+    await endGroupCall(q, id)
+    return false
+  }
+  return joined
 }
 
 async function endGroupCall(q: Queryable, inviteID: string): Promise<void> {

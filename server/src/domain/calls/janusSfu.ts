@@ -10,9 +10,11 @@ import { CALL_LIMITS, type SfuEvent } from '../../../../types/call.js'
  * (number, pin and secret are HMACs under JANUS_ROOM_SECRET), so every server process reaches
  * the same room without sharing state, and nobody can join with a guess.
  *
- * Each participant publishes once (simulcast when the browser sends it) and gets one
- * subscription per other publisher; a process watches the room through its own participants'
- * publisher handles (Janus announces new publishers and departures there) and subscribes them.
+ * Each participant publishes once (simulcast when the browser sends it) and receives every other
+ * publisher through one subscription (VideoRoom's multistream): the first publishers come in its
+ * join, later ones are added to it by an update, a renegotiation on a link that is already up,
+ * so a newcomer's video needs no new ICE and DTLS. A process watches the room through its own
+ * participants' publisher handles (Janus announces new publishers and departures there).
  */
 
 type Handle = VideoRoomHandle
@@ -24,7 +26,8 @@ interface VideoRoomHandle {
   destroy(p: Record<string, unknown>): Promise<unknown>
   listParticipants(p: Record<string, unknown>): Promise<{ participants: Array<{ feed: number; display?: string; publisher: boolean }> }>
   joinConfigurePublisher(p: Record<string, unknown>): Promise<{ feed: number; publishers: Publisher[]; jsep?: { sdp: string } }>
-  joinSubscriber(p: Record<string, unknown>): Promise<{ jsep?: { sdp: string } }>
+  joinSubscriber(p: Record<string, unknown>): Promise<{ jsep?: { sdp: string }; streams?: SubStream[] }>
+  update(p: Record<string, unknown>): Promise<{ jsep?: { sdp: string }; streams?: SubStream[] }>
   start(p: Record<string, unknown>): Promise<unknown>
   configure(p: Record<string, unknown>): Promise<unknown>
   trickle(c: Record<string, unknown>): Promise<unknown>
@@ -34,6 +37,14 @@ interface VideoRoomHandle {
 interface Publisher {
   feed: number
   display?: string
+}
+/** One m-line of a multistream subscription, as Janus describes it. */
+interface SubStream {
+  mid: string
+  type?: string
+  active?: boolean
+  feed_id?: number
+  feed_display?: string
 }
 
 export interface SfuConfig {
@@ -51,10 +62,20 @@ interface Participant {
   wtId: string
   room: number
   publisher: Handle
-  /** Subscriptions by the publisher's user ID. */
-  subscriptions: Map<string, Handle>
+  /** The one subscription to every other publisher, once the first one is announced. */
+  subscriber: Handle | null
   /** Feeds of the room's publishers by user ID, as Janus announced them. */
   feeds: Map<string, number>
+  /** The publishers in the subscription (by user ID), and its video m-lines by user ID. */
+  subscribed: Set<string>
+  videoMids: Map<string, string[]>
+  /** The simulcast layer the browser asked for, by user ID (the low one until it asks). */
+  layers: Map<string, 0 | 1 | 2>
+  /**
+   * A join or update is under way, or its offer waits for the browser's answer: Janus takes one
+   * renegotiation at a time, so publishers announced meanwhile wait for the next.
+   */
+  negotiating: boolean
   closed: boolean
 }
 
@@ -63,6 +84,8 @@ interface Log {
 }
 
 const PIN_BYTES = 16
+/** Handles attached ahead, so a publication or a subscription does not wait for an attach. */
+const SPARE_HANDLES = 2
 
 /**
  * janode logs to the console on its own; it follows the server's level (pino's names: fatal and
@@ -77,6 +100,9 @@ export class JanusSfu {
   private session: Promise<Session> | null = null
   private admin: Promise<Handle> | null = null
   private readonly participants = new Map<string, Participant>()
+  private spare: Array<Promise<Handle>> = []
+  /** Rooms this process created or found (a create per publication is a round trip to Janus). */
+  private readonly rooms = new Set<number>()
 
   constructor(
     private readonly cfg: SfuConfig,
@@ -100,6 +126,8 @@ export class JanusSfu {
         const reset = () => {
           this.session = null
           this.admin = null
+          this.spare = []
+          this.rooms.clear()
         }
         connection.once(Janode.EVENT.CONNECTION_CLOSED, reset)
         connection.once(Janode.EVENT.CONNECTION_ERROR, reset)
@@ -114,9 +142,37 @@ export class JanusSfu {
     return this.session
   }
 
-  private async attach(): Promise<Handle> {
+  private async attachNew(): Promise<Handle> {
     const session = await this.connect()
     return (await session.attach(VideoRoomPlugin)) as Handle
+  }
+
+  private topUp(extra = 0): void {
+    while (this.spare.length < SPARE_HANDLES + extra) {
+      const attaching = this.attachNew()
+      attaching.catch(() => undefined)
+      this.spare.push(attaching)
+    }
+  }
+
+  /** A handle from the spares (refilled behind it), else a new one. */
+  private async attach(): Promise<Handle> {
+    this.topUp(1)
+    const next = this.spare.shift()!
+    try {
+      return await next
+    } catch {
+      return this.attachNew()
+    }
+  }
+
+  /**
+   * While a group call rings: its room is made and spare handles attached, so the people who
+   * accept publish and subscribe without waiting for either. Nothing is granted to anyone here.
+   */
+  prepare(inviteID: string): void {
+    this.topUp()
+    this.ensureRoom(inviteID).catch((err: unknown) => this.log.warn({ err, inviteID }, 'sfu room not made ahead'))
   }
 
   /** One handle per process creates and destroys rooms. */
@@ -133,6 +189,7 @@ export class JanusSfu {
 
   private async ensureRoom(inviteID: string): Promise<void> {
     const { room, pin, secret } = this.roomOf(inviteID)
+    if (this.rooms.has(room)) return
     const admin = await this.adminHandle()
     try {
       await admin.create({ room, pin, secret, ...(this.cfg.apiSecret ? { admin_key: this.cfg.apiSecret } : {}), max_publishers: CALL_LIMITS.groupCallMax, audiocodec: 'opus', videocodec: 'vp8', bitrate: 1_200_000, notify_joining: false, is_private: true })
@@ -140,6 +197,7 @@ export class JanusSfu {
       // 427: another process (or an earlier publish) created it first.
       if ((err as { _code?: number })._code !== 427) throw err
     }
+    this.rooms.add(room)
   }
 
   private key = (inviteID: string, wtId: string) => `${inviteID}\n${wtId}`
@@ -150,7 +208,7 @@ export class JanusSfu {
     await this.ensureRoom(inviteID)
     const { room, pin } = this.roomOf(inviteID)
     const publisher = await this.attach()
-    const p: Participant = { inviteID, wtId, room, publisher, subscriptions: new Map(), feeds: new Map(), closed: false }
+    const p: Participant = { inviteID, wtId, room, publisher, subscriber: null, feeds: new Map(), subscribed: new Set(), videoMids: new Map(), layers: new Map(), negotiating: false, closed: false }
     this.participants.set(this.key(inviteID, wtId), p)
     publisher.on(VideoRoomPlugin.EVENT.VIDEOROOM_PUB_LIST, (data) => this.onPublishers(p, (data.publishers as Publisher[]) ?? []))
     const gone = (data: Record<string, unknown>) => this.onFeedGone(p, Number(data.feed))
@@ -167,33 +225,74 @@ export class JanusSfu {
       const owner = pub.display ?? ''
       if (!owner || owner === p.wtId || p.closed) continue
       p.feeds.set(owner, pub.feed)
-      if (!p.subscriptions.has(owner)) void this.subscribe(p, owner, pub.feed)
+    }
+    void this.renegotiate(p)
+  }
+
+  /**
+   * Brings the subscription up to the room's publishers: the first ones join it, later ones are
+   * added by an update. Janus answers either with an offer for the whole subscription, which
+   * goes to the browser; the next change waits for its answer.
+   */
+  private async renegotiate(p: Participant): Promise<void> {
+    if (p.negotiating || p.closed) return
+    const added = [...p.feeds].filter(([owner]) => !p.subscribed.has(owner))
+    if (added.length === 0) return
+    p.negotiating = true
+    const { pin } = this.roomOf(p.inviteID)
+    try {
+      const streams = added.map(([, feed]) => ({ feed }))
+      let offer: { jsep?: { sdp: string }; streams?: SubStream[] }
+      if (!p.subscriber) {
+        const handle = await this.attach()
+        if (p.closed) return void handle.detach().catch(() => undefined)
+        p.subscriber = handle
+        // autoupdate off: a publisher who leaves is dropped here (gone) without an offer nobody asked for.
+        offer = await handle.joinSubscriber({ room: p.room, pin, streams, autoupdate: false })
+      } else {
+        offer = await p.subscriber.update({ subscribe: streams })
+      }
+      if (p.closed) return
+      if (!offer.jsep?.sdp) throw new Error('janus gave no offer')
+      for (const [owner] of added) p.subscribed.add(owner)
+      const mids = this.describe(p, offer.streams ?? [])
+      await this.send(p.wtId, p.inviteID, { kind: 'offer', sdp: offer.jsep.sdp, streams: mids })
+      void this.applyLayers(p, added.map(([owner]) => owner))
+    } catch (err) {
+      p.negotiating = false
+      this.log.warn({ err, inviteID: p.inviteID, feeds: added.map(([owner]) => owner) }, 'sfu subscription failed')
+      for (const [owner] of added) await this.send(p.wtId, p.inviteID, { kind: 'error', feed: owner, msg: 'subscription failed' }).catch(() => undefined)
     }
   }
 
-  private async subscribe(p: Participant, owner: string, feed: number): Promise<void> {
-    const { pin } = this.roomOf(p.inviteID)
-    try {
-      const handle = await this.attach()
-      if (p.closed || p.subscriptions.has(owner)) return void handle.detach().catch(() => undefined)
-      p.subscriptions.set(owner, handle)
-      // Start on the low layer; the browser asks for more once it knows the tile's size.
-      const joined = await handle.joinSubscriber({ room: p.room, feed, pin, sc_substream_layer: 0 })
-      if (!joined.jsep?.sdp) throw new Error('janus gave no offer')
-      await this.send(p.wtId, p.inviteID, { kind: 'offer', feed: owner, sdp: joined.jsep.sdp })
-    } catch (err) {
-      this.log.warn({ err, inviteID: p.inviteID, owner }, 'sfu subscription failed')
-      await this.send(p.wtId, p.inviteID, { kind: 'error', feed: owner, msg: 'subscription failed' }).catch(() => undefined)
+  /** Which publisher each m-line of the subscription carries (the browser files tracks by it). */
+  private describe(p: Participant, streams: SubStream[]): Array<{ mid: string; feed: string }> {
+    const ownerOf = new Map([...p.feeds].map(([owner, feed]) => [feed, owner]))
+    const out: Array<{ mid: string; feed: string }> = []
+    p.videoMids.clear()
+    for (const s of streams) {
+      if (s.active === false || s.type === 'data') continue
+      const owner = (s.feed_id !== undefined ? ownerOf.get(s.feed_id) : undefined) ?? s.feed_display ?? ''
+      if (!owner || !p.subscribed.has(owner)) continue
+      out.push({ mid: String(s.mid), feed: owner })
+      if (s.type === 'video') p.videoMids.set(owner, [...(p.videoMids.get(owner) ?? []), String(s.mid)])
     }
+    return out
+  }
+
+  /** The simulcast layer of each publisher's video in the subscription (the low one until asked). */
+  private async applyLayers(p: Participant, owners: string[]): Promise<void> {
+    const streams = owners.flatMap((owner) => (p.videoMids.get(owner) ?? []).map((mid) => ({ mid, substream: p.layers.get(owner) ?? 0 })))
+    if (streams.length === 0 || !p.subscriber) return
+    await p.subscriber.configure({ streams }).catch((err: unknown) => this.log.warn({ err, inviteID: p.inviteID }, 'sfu layer not set'))
   }
 
   private onFeedGone(p: Participant, feed: number): void {
     for (const [owner, f] of p.feeds) {
       if (f !== feed) continue
       p.feeds.delete(owner)
-      const handle = p.subscriptions.get(owner)
-      p.subscriptions.delete(owner)
-      if (handle) void handle.detach().catch(() => undefined)
+      p.subscribed.delete(owner)
+      p.videoMids.delete(owner)
       void this.send(p.wtId, p.inviteID, { kind: 'gone', feed: owner }).catch(() => undefined)
     }
   }
@@ -204,24 +303,31 @@ export class JanusSfu {
     return p
   }
 
-  /** The browser's answer to a subscription offer. */
-  async answer(inviteID: string, wtId: string, owner: string, sdp: string): Promise<void> {
-    const handle = this.participant(inviteID, wtId).subscriptions.get(owner)
-    if (!handle) throw new Error('no such subscription')
-    await handle.start({ jsep: { type: 'answer', sdp } })
+  /** The browser's answer to the subscription's offer; publishers announced meanwhile follow. */
+  async answer(inviteID: string, wtId: string, sdp: string): Promise<void> {
+    const p = this.participant(inviteID, wtId)
+    if (!p.subscriber || !p.negotiating) throw new Error('no offer to answer')
+    try {
+      await p.subscriber.start({ jsep: { type: 'answer', sdp } })
+    } finally {
+      p.negotiating = false
+    }
+    await this.renegotiate(p)
   }
 
-  async candidate(inviteID: string, wtId: string, owner: string, c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }): Promise<void> {
+  async candidate(inviteID: string, wtId: string, link: 'publish' | 'subscribe', c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }): Promise<void> {
     const p = this.participant(inviteID, wtId)
-    const handle = owner ? p.subscriptions.get(owner) : p.publisher
+    const handle = link === 'publish' ? p.publisher : p.subscriber
     if (!handle) return
     await handle.trickle({ candidate: c.candidate, sdpMid: c.sdpMid ?? undefined, sdpMLineIndex: c.sdpMLineIndex ?? undefined })
   }
 
-  /** The simulcast layer of one subscription (the tile it shows in grew or shrank). */
+  /** The simulcast layer of one publisher's video (the tile it shows in grew or shrank). */
   async layer(inviteID: string, wtId: string, owner: string, substream: 0 | 1 | 2): Promise<void> {
-    const handle = this.participant(inviteID, wtId).subscriptions.get(owner)
-    if (handle) await handle.configure({ sc_substream_layer: substream })
+    const p = this.participant(inviteID, wtId)
+    if (p.layers.get(owner) === substream) return
+    p.layers.set(owner, substream)
+    await this.applyLayers(p, [owner])
   }
 
   /** A participant left the call (or publishes anew): its handles go; an empty room is destroyed. */
@@ -231,7 +337,7 @@ export class JanusSfu {
     if (!p) return
     this.participants.delete(key)
     p.closed = true
-    for (const handle of p.subscriptions.values()) await handle.detach().catch(() => undefined)
+    await p.subscriber?.detach().catch(() => undefined)
     await p.publisher.leave().catch(() => undefined)
     await p.publisher.detach().catch(() => undefined)
     await this.destroyIfEmpty(inviteID).catch((err: unknown) => this.log.warn({ err, inviteID }, 'sfu room cleanup failed'))

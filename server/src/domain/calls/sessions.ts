@@ -58,8 +58,11 @@ export async function callMessageRefusal(q: Queryable, me: string, ref: ConvRef,
   }
 }
 
-/** Moves the call's state after one of its messages has been stored (`sender` wrote it). */
-export async function applyCallMessage(q: Queryable, sender: string, signal: CallSignal): Promise<void> {
+/**
+ * Moves the call's state after one of its messages has been stored (`sender` wrote it). True
+ * when the message put the sender in a group call (see applyGroupCallMessage).
+ */
+export async function applyCallMessage(q: Queryable, sender: string, signal: CallSignal): Promise<boolean> {
   if (signal.groupID) return applyGroupCallMessage(q, sender, signal)
   if (isFreshInvite(signal)) {
     await q.query(
@@ -67,16 +70,17 @@ export async function applyCallMessage(q: Queryable, sender: string, signal: Cal
        ON CONFLICT (invite_id) DO NOTHING`,
       [signal.inviteID, signal.inviter, signal.inviteeList, signal.groupID, signal.data.call_type, signal.timeout],
     )
-    return
+    return false
   }
   if (signal.actionType === CallAction.Accept) {
     await q.query(
       `UPDATE call_sessions SET status = 'connected', accepted_at = now(), alive_at = now() WHERE invite_id = $1 AND status = 'ringing'`,
       [signal.inviteID],
     )
-    return
+    return false
   }
   await q.query(`UPDATE call_sessions SET status = 'ended', ended_at = now() WHERE invite_id = $1 AND status <> 'ended'`, [signal.inviteID])
+  return false
 }
 
 /** Whether the user takes part in a live call other than `exceptInviteID`: ringing within its timeout, or connected and kept alive. */

@@ -211,6 +211,23 @@ export class WebRtcCallEngine implements CallEngine {
     return stored
   }
 
+  /**
+   * A call message that puts us in a group call (our invite, our accept) and, through the SFU,
+   * the publication right behind it, without waiting for the message's acknowledgement: the
+   * server handles one socket's frames in order, so the message has put us in the call before
+   * the publication is read (the server serves the SFU only to people in it).
+   */
+  private async sendThenPublish(ref: CallRef, signal: CallSignal): Promise<void> {
+    const sent = this.send(ref, signal)
+    const early = this.sfu?.publish()
+    // Awaited below; a failed message is reported first.
+    early?.catch(() => undefined)
+    await sent
+    await early
+    // Once more in case the socket was reconnecting and the early one could not go out.
+    await this.sfu?.publish()
+  }
+
   /** Records are best-effort once the call is over locally: a failure is logged. */
   private sendRecord(ref: CallRef, signal: CallSignal): void {
     this.send(ref, signal).catch((err: unknown) => console.warn('call record not sent', err))
@@ -292,9 +309,7 @@ export class WebRtcCallEngine implements CallEngine {
       await this.openLocal(params.type)
       if (this.ref !== ref) return
       await this.startPath(ref)
-      await this.send(ref, buildSignal.invite(ref))
-      // Published once the invite has put us in the call (the server serves the SFU only to people in it).
-      await this.sfu?.publish()
+      await this.sendThenPublish(ref, buildSignal.invite(ref))
     } catch (err) {
       this.startFailed(err)
     }
@@ -411,8 +426,7 @@ export class WebRtcCallEngine implements CallEngine {
       // One-to-one: the callee offers, ahead of its accept (which is stored before it is
       // delivered), so the caller answers the moment the offer arrives.
       if (!ref.groupID) await this.path?.connect(ref.inviter, true)
-      await this.send(ref, buildSignal.accept(ref))
-      await this.sfu?.publish()
+      await this.sendThenPublish(ref, buildSignal.accept(ref))
     } catch (err) {
       if (this.ref !== ref) return
       if (!(err instanceof CallError)) this.toast('Accept failed', 'error')
@@ -562,7 +576,7 @@ export class WebRtcCallEngine implements CallEngine {
    */
   protected createMediaPath(ref: CallRef, local: CallStream, config: { iceServers: IceServer[]; sfu: boolean }, events: Omit<MediaPathEvents, 'send'>): MediaPath {
     if (ref.groupID && config.sfu) {
-      this.sfu = sfuPath(this.deps.media, local, config.iceServers, { ...events, sfu: (request) => void this.deps.chat().sendSfu(ref.inviteID, request) })
+      this.sfu = sfuPath(this.deps.media, local, config.iceServers, { ...events, sfu: (request) => this.deps.chat().sendSfu(ref.inviteID, request) })
       return this.sfu
     }
     return peerToPeerPath(this.deps.media, local, config.iceServers, { ...events, send: (to, payload) => this.sendRtc(to, payload) })
