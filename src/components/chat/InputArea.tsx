@@ -256,7 +256,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
       {panel === 'emoji' ? (
         <>
           <View className='chat-input__mask' onClick={closePanel} />
-          <View className='chat-input__popover'>
+          <View className='chat-input__popover chat-input__popover--wide'>
             <EmojiPicker onEmoji={onEmoji} onSticker={onSticker} showEmoji={features.inputEmoji} showStickers={features.inputStickers} />
           </View>
         </>

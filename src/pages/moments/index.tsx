@@ -50,6 +50,14 @@ export default function MomentsPage() {
     }
   }, [user?.wtId, owner])
 
+  // A rising count is a new like or comment on something in this list.
+  const seenUnread = useRef(unread)
+  useEffect(() => {
+    const rose = unread > seenUnread.current
+    seenUnread.current = unread
+    if (rose && held) app.moments.reloadInteractions(held.ids).catch(() => undefined)
+  }, [unread])
+
   const name = own ? user?.nickName : (cover?.name ?? rows[0]?.nickName ?? '')
   const avatar = own ? user?.avatar : (cover?.avatar ?? rows[0]?.avatar ?? '')
   const done = held !== null && held.pageNum > 0 && held.ids.length >= held.total

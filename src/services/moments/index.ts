@@ -1,4 +1,4 @@
-import type { Moment, MomentAddBody } from '@shared/moments'
+import { MOMENT_BATCH_MAX, type Moment, type MomentAddBody } from '@shared/moments'
 import type { ServiceContext } from '../context'
 import { createMomentsApi } from './api'
 
@@ -98,6 +98,15 @@ export function createMoments(ctx: ServiceContext) {
     state().setMomentsCount(0)
   }
 
+  /**
+   * Likes and comments of the newest moments on screen again: a new notice means someone liked
+   * or commented on one of them, and the feed should show it without a pull.
+   */
+  async function reloadInteractions(ids: number[]): Promise<void> {
+    if (!ids.length) return
+    state().putInteractions(await api.interactionsBatch(ids.slice(0, MOMENT_BATCH_MAX)))
+  }
+
   /** Type 2 only comes when the count changes, so it is read on every (re)connect. */
   async function refreshUnread(): Promise<void> {
     try {
@@ -107,5 +116,5 @@ export function createMoments(ctx: ServiceContext) {
     }
   }
 
-  return { api, loadPage, loadMore, loadDetail, publish, togglePraise, comment, removeComment, removeMoment, loadNotices, clearNotices, refreshUnread }
+  return { api, loadPage, loadMore, loadDetail, publish, togglePraise, comment, removeComment, removeMoment, loadNotices, clearNotices, refreshUnread, reloadInteractions }
 }
