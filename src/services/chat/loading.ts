@@ -22,6 +22,11 @@ export function createLoading({ engine, state }: ServiceContext) {
     if (state().messages[conversationID]) return fillGap(conversationID)
     const page = await engine().getMessageList({ conversationID, count: HISTORY_PAGE_SIZE })
     state().mergeMessages(conversationID, page.messages.map(toUi), { isCompleted: page.isCompleted })
+    // A list newer than this page (a message stored while the page was on its way, before the
+    // socket was up to push it) found nothing held when it looked for gaps: this side fills it.
+    const held = state().messages[conversationID]
+    const lastSequence = state().conversations[conversationID]?.lastSequence ?? 0
+    if (held && lastSequence > contiguousSequence(held.list)) await fillGap(conversationID)
   }
 
   /**

@@ -76,6 +76,30 @@ test('every reconnect reloads the list and fills the gap of held conversations v
   expect(seqs(PEER)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
 })
 
+test('a page that left the server before the newest message, arriving after a newer list, is filled from messages/since', async () => {
+  engine.history[PEER] = history(PEER, 6)
+  engine.conversations = [conversation(PEER, { lastSequence: 6 })]
+  // The page is answered as 1-6, but the list (with 7, stored meanwhile and never pushed) comes first.
+  let answerPage!: () => void
+  const pageHeld = new Promise<void>((r) => (answerPage = r))
+  const pageOf = engine.getMessageList.getMockImplementation()!
+  engine.getMessageList.mockImplementationOnce(async (params) => {
+    const page = await pageOf(params)
+    await pageHeld
+    return page
+  })
+  const opening = openConversation(PEER)
+  await flush()
+  engine.history[PEER].push(...history(PEER, 7).slice(6))
+  engine.conversations = [conversation(PEER, { lastSequence: 7, unreadCount: 1 })]
+  engine.emit('ready', undefined)
+  await flush()
+  answerPage()
+  await opening
+  expect(engine.getMessagesSince).toHaveBeenLastCalledWith({ conversationID: PEER, afterSequence: 6, count: 200 })
+  expect(seqs(PEER)).toEqual([1, 2, 3, 4, 5, 6, 7])
+})
+
 test('a live message after a missed one triggers a catch-up; duplicates are held once', async () => {
   engine.history[PEER] = history(PEER, 3)
   engine.conversations = [conversation(PEER, { lastSequence: 3, readSequence: 3 })]
