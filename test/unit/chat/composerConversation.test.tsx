@@ -65,6 +65,21 @@ test('Enter in the editor on screen sends once, into that conversation only, whi
   expect(selectMessages(state(), GROUP).list).toEqual([])
 })
 
+test('a group editor mounted after the one on screen neither shares its element id nor sends its own text when Enter is pressed on screen', async () => {
+  // The page on screen came first in the document and a page with the group chat was mounted
+  // after it, hidden, holding a group draft. With one id shared by every editor, both keyboard
+  // watchers sat on the first editor, and one Enter there sent the group draft into the group too.
+  const shown = render(<InputArea conversationID={PRIVATE} draft='王五你好，历史消息1' inject={null} />)
+  const hidden = render(<InputArea conversationID={GROUP} draft='群里的草稿' inject={null} />)
+  const hosts = [shown.container, hidden.container].map((c) => c.querySelector('[data-testid="chat-editor"]')!.id)
+  expect(new Set(hosts).size).toBe(2)
+  editorOf(hidden.container)
+  pressEnter(editorOf(shown.container))
+  await flush()
+  expect(engine.sendMessage.mock.calls.map(([m]) => [m.conversationID, m.payload])).toEqual([[PRIVATE, { text: '王五你好，历史消息1' }]])
+  expect(selectMessages(state(), GROUP).list).toEqual([])
+})
+
 test('an acknowledgement naming another conversation fails the send and files nothing under either conversation', async () => {
   engine.sendImpl = async (input) =>
     message({ conversationID: GROUP, sequence: 5, clientMsgId: input.clientMsgId, from: ME, type: input.type, payload: input.payload as Record<string, unknown> })
