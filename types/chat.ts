@@ -48,33 +48,47 @@ export const GroupTipPayload = z.object({
   newGroupProfile: z.record(z.string(), z.unknown()).nullable().default(null),
 })
 
+const TextBody = z.object({ type: z.literal(MsgType.Text), payload: TextPayload })
+const FaceBody = z.object({ type: z.literal(MsgType.Face), payload: FacePayload })
+const ImageBody = z.object({ type: z.literal(MsgType.Image), payload: ImagePayload })
+const VideoBody = z.object({ type: z.literal(MsgType.Video), payload: VideoPayload })
+const AudioBody = z.object({ type: z.literal(MsgType.Audio), payload: AudioPayload })
+const FileBody = z.object({ type: z.literal(MsgType.File), payload: FilePayload })
+const LocationBody = z.object({ type: z.literal(MsgType.Location), payload: LocationPayload })
+const MergerBody = z.object({ type: z.literal(MsgType.Merger), payload: MergerPayload })
+const CustomBody = z.object({ type: z.literal(MsgType.Custom), payload: CustomPayload })
+
 /** What a client may send: every kind but group tips, which only the server writes. */
-export const OutgoingBody = z.discriminatedUnion('type', [
-  z.object({ type: z.literal(MsgType.Text), payload: TextPayload }),
-  z.object({ type: z.literal(MsgType.Face), payload: FacePayload }),
-  z.object({ type: z.literal(MsgType.Image), payload: ImagePayload }),
-  z.object({ type: z.literal(MsgType.Video), payload: VideoPayload }),
-  z.object({ type: z.literal(MsgType.Audio), payload: AudioPayload }),
-  z.object({ type: z.literal(MsgType.File), payload: FilePayload }),
-  z.object({ type: z.literal(MsgType.Location), payload: LocationPayload }),
-  z.object({ type: z.literal(MsgType.Merger), payload: MergerPayload }),
-  z.object({ type: z.literal(MsgType.Custom), payload: CustomPayload }),
-])
+export const OutgoingBody = z.discriminatedUnion('type', [TextBody, FaceBody, ImageBody, VideoBody, AudioBody, FileBody, LocationBody, MergerBody, CustomBody])
 export type OutgoingBody = z.infer<typeof OutgoingBody>
 
 export const ConversationID = z.string().regex(/^(C2C|GROUP).{1,64}$/, 'conversationID must start with C2C or GROUP')
 
-export const OutgoingMessage = z.intersection(
-  OutgoingBody,
-  z.object({
-    /** Chosen by the client before sending; a retry with the same ID returns the first result. */
-    clientMsgId: z.string().regex(/^[\w-]{8,64}$/, 'clientMsgId: 8-64 letters, digits, - or _'),
-    conversationID: ConversationID,
-    cloudCustomData: z.string().max(4096).default(''),
-    atUserList: z.array(z.string().max(64)).max(100).default([]),
-    needReadReceipt: z.boolean().default(false),
-  }),
-)
+const outgoingEnvelope = {
+  /** Chosen by the client before sending; a retry with the same ID returns the first result. */
+  clientMsgId: z.string().regex(/^[\w-]{8,64}$/, 'clientMsgId: 8-64 letters, digits, - or _'),
+  conversationID: ConversationID,
+  cloudCustomData: z.string().max(4096).default(''),
+  atUserList: z.array(z.string().max(64)).max(100).default([]),
+  needReadReceipt: z.boolean().default(false),
+}
+
+/**
+ * Each body and the envelope as one flat object, not an intersection of the two: it accepts and
+ * refuses exactly the same, and every send frame is checked against it (an intersection parses
+ * twice and merges the halves).
+ */
+export const OutgoingMessage = z.discriminatedUnion('type', [
+  TextBody.extend(outgoingEnvelope),
+  FaceBody.extend(outgoingEnvelope),
+  ImageBody.extend(outgoingEnvelope),
+  VideoBody.extend(outgoingEnvelope),
+  AudioBody.extend(outgoingEnvelope),
+  FileBody.extend(outgoingEnvelope),
+  LocationBody.extend(outgoingEnvelope),
+  MergerBody.extend(outgoingEnvelope),
+  CustomBody.extend(outgoingEnvelope),
+])
 export type OutgoingMessage = z.infer<typeof OutgoingMessage>
 
 const int = z.number().int()

@@ -12,8 +12,14 @@ const isControl = (c: number) => (c <= 0x1f && c !== 0x09 && c !== 0x0a && c !==
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff
 
+/**
+ * Every code unit that could make a string refused, for a quick first look: almost every string
+ * holds none, and the scan below (which pairs surrogates) runs only when one does.
+ */
+const SUSPECT = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]/
+
 /** A scan instead of a regular expression: lookbehind, which a lone low surrogate needs, is missing on older mini-program engines. */
-export function hasControlChars(s: string): boolean {
+function scanControlChars(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
     if (isControl(c)) return true
@@ -27,11 +33,37 @@ export function hasControlChars(s: string): boolean {
   return false
 }
 
+export function hasControlChars(s: string): boolean {
+  return SUSPECT.test(s) && scanControlChars(s)
+}
+
+/** Whether any string or object key under `value` holds a control character; no paths are built on the way. */
+function holdsControlChars(value: unknown): boolean {
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const v = stack.pop()
+    if (typeof v === 'string') {
+      if (hasControlChars(v)) return true
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item)
+    } else if (v !== null && typeof v === 'object') {
+      for (const key in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, key)) continue
+        if (hasControlChars(key)) return true
+        stack.push((v as Record<string, unknown>)[key])
+      }
+    }
+  }
+  return false
+}
+
 /**
  * The path of the first string or object key under `value` holding a control character, or
  * null. Walks with an explicit stack, so deeply nested input cannot exhaust the call stack.
  */
 export function controlCharPath(value: unknown): (string | number)[] | null {
+  // Frames and bodies are nearly always clean: prove that cheaply before tracking where a hit is.
+  if (!holdsControlChars(value)) return null
   const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }]
   while (stack.length > 0) {
     const { v, path } = stack.pop()!

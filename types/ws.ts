@@ -19,6 +19,11 @@ export const WsClose = {
   /** The session was logged out or revoked; a -1 frame usually came first. */
   SessionEnded: 4000,
   ServerShutdown: 1001,
+  /**
+   * The reader fell too far behind what the server had to send it (the server buffers a bounded
+   * amount per socket). The client reconnects and catches up by sequence like after any drop.
+   */
+  TooSlow: 4413,
 } as const
 
 /** Numeric notification types of the spec's socket (section 7 "Socket"). */

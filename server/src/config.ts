@@ -37,6 +37,8 @@ export interface Config {
   rateLimits: RateLimits
   /** Per-socket token buckets for frames a client can flood (docs/security.md). */
   socketLimits: SocketLimits
+  /** WS_BACKLOG_KB: what one socket may have waiting to be sent before it is closed (docs/protocol.md). */
+  socketBacklogBytes: number
   calls: CallConfig
   /** Chat feature flags (spec section 6); CHAT_FEATURES_OFF lists the ones turned off. */
   chatFeatures: ChatFeatures
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       read: bucket(env, 'READ', 30, 10),
       call: bucket(env, 'CALL', 60, 20),
     },
+    socketBacklogBytes: positive('WS_BACKLOG_KB', env.WS_BACKLOG_KB, 1024) * 1024,
     calls: {
       dailyLimitSeconds: positive('CALL_DAILY_LIMIT_SECONDS', env.CALL_DAILY_LIMIT_SECONDS, 30 * 60),
       dayTimeZone: env.CALL_DAY_TIME_ZONE || 'Asia/Shanghai',

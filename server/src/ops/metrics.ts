@@ -28,6 +28,11 @@ export function createMetrics() {
       registers,
     }),
     openSockets: new Gauge({ name: 'weitalk_ws_open_sockets', help: 'WebSocket connections open on this process', registers }),
+    slowSocketCloses: new Counter({
+      name: 'weitalk_ws_slow_closes_total',
+      help: 'Sockets closed because their reader fell further behind than WS_BACKLOG_KB',
+      registers,
+    }),
     messagesAcked: new Counter({ name: 'weitalk_messages_acked_total', help: 'Messages stored and acknowledged to their sender', registers }),
     sendFailures: new Counter({
       name: 'weitalk_message_send_failures_total',

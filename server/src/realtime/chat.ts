@@ -51,7 +51,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           // Receivers derive their conversation rows (last message, unread) from the message itself.
           if (result.created) {
             const fanoutStarted = performance.now()
-            await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash)
+            await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash, acked)
             ctx.metrics.fanout.observe(secondsSince(fanoutStarted))
           }
           if (result.created && call) await afterCallMessage(ctx, call)

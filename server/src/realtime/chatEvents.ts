@@ -1,4 +1,4 @@
-import { ConvType } from '../../../types/chat.js'
+import { ConvType, type Message } from '../../../types/chat.js'
 import type { SingleServerFrame } from '../../../types/frames.js'
 import { isSenderOnlyContactMessage } from '../../../types/friends.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
@@ -13,8 +13,16 @@ import { FANOUT_LIST_MAX, toMessage, type MessageRow } from '../domain/messages.
  * message is one fan-out event, serialised once. For a group, `recipients` empty or longer
  * than FANOUT_LIST_MAX means "every member": the event then names the group, and each process
  * finds which of its connected users are members, so a 100,000-member group is never listed.
+ * `senderView` is the message as its sender sees it, when the caller has made it already (the ack).
  */
-export async function pushMessage(ctx: Pick<AppContext, 'bus'>, row: MessageRow, ref: ConvRef, recipients: string[], senderSession: string | null) {
+export async function pushMessage(
+  ctx: Pick<AppContext, 'bus'>,
+  row: MessageRow,
+  ref: ConvRef,
+  recipients: string[],
+  senderSession: string | null,
+  senderView: Message = toMessage(row, row.sender),
+) {
   const sender = row.sender
   if (ref.type === ConvType.C2C) {
     // The blacklist notice is the blocker's alone (migration 013 stores it so).
@@ -22,12 +30,12 @@ export async function pushMessage(ctx: Pick<AppContext, 'bus'>, row: MessageRow,
       await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'msg', message: toMessage(row, ref.peer) } })
     }
     await ctx.bus.publish(userTopic(sender), {
-      frame: { type: 'msg', message: toMessage(row, sender) },
+      frame: { type: 'msg', message: senderView },
       ...(senderSession ? { exceptSession: senderSession } : {}),
     })
     return
   }
-  const frame: SingleServerFrame = { type: 'msg', message: toMessage(row, sender) }
+  const frame: SingleServerFrame = { type: 'msg', message: senderView }
   const audience = recipients.length === 0 || recipients.length > FANOUT_LIST_MAX ? { group: ref.groupId } : { recipients }
   await ctx.bus.publish(FANOUT_TOPIC, { frame, ...audience, ...(senderSession ? { exceptUser: sender } : {}) })
   if (senderSession) await ctx.bus.publish(userTopic(sender), { frame, exceptSession: senderSession })

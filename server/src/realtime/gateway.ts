@@ -13,18 +13,38 @@ import { originAllowed } from './origin.js'
 import { FRAME_FLOOD_TEXT, FrameBuckets } from './frameBuckets.js'
 import { errorFrameFor, nackFor } from './refusals.js'
 
+/** Sent as text frames: Buffers are passed to ws so a shared frame is encoded once. */
+const TEXT = { binary: false } as const
+/** How long a socket closed for falling behind may take to say goodbye before it is cut. */
+const SLOW_CLOSE_GRACE_MS = 5_000
+
 /**
  * Only chat frames travel inside a `batch` (docs/protocol.md). Any other frame flushes what is
  * queued and goes on its own, in order.
  */
 const BATCHABLE: ReadonlySet<SingleServerFrame['type']> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
 
+/**
+ * A serialised frame; its UTF-8 bytes are made the first time a socket sends it alone, so a
+ * fan-out to thousands of sockets encodes it once.
+ */
+class Outgoing {
+  private bytes: Buffer | null = null
+  constructor(readonly text: string) {}
+
+  get encoded(): Buffer {
+    return (this.bytes ??= Buffer.from(this.text))
+  }
+}
+
 interface Client {
   ws: WebSocket
   session: SessionInfo
   alive: boolean
   /** Serialised frames waiting for this tick's flush. */
-  queue: string[]
+  queue: Outgoing[]
+  /** Characters held in `queue`: with what ws still buffers, what this socket has not taken yet. */
+  queued: number
   /** Frames of one socket are handled one after another, so its sends keep their order. */
   chain: Promise<void>
   buckets: FrameBuckets
@@ -40,6 +60,8 @@ export type FrameHandler = (
 export interface Gateway {
   /** Sockets open on this process, for tests and metrics. */
   connectionCount(): number
+  /** Bytes written to sockets but not yet taken by the kernel, plus frames waiting for a flush, over all sockets. */
+  backlogBytes(): number
   close(): Promise<void>
 }
 
@@ -72,11 +94,35 @@ function reject(socket: Duplex, status: number, text: string) {
 
 /** The /ws/{token} channel: authenticated by the token in the path, fed by the bus. */
 export function attachGateway(server: Server, ctx: AppContext, handleFrame: FrameHandler): Gateway {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES })
+  // Chat frames are small and mostly unique JSON: compressing them costs more CPU than it saves.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false })
   const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>()
+  const backlogLimit = ctx.config.socketBacklogBytes
 
-  function send(ws: WebSocket, frame: SingleServerFrame) {
-    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame))
+  /**
+   * A socket whose reader has fallen this far behind is closed rather than buffered for without
+   * end: the client reconnects and catches up by sequence from the database (docs/protocol.md).
+   * Whatever is still unsent is dropped with it.
+   */
+  function overBacklog(c: Client, adding: number): boolean {
+    if (c.ws.bufferedAmount + c.queued + adding <= backlogLimit) return false
+    c.queue = []
+    c.queued = 0
+    ctx.metrics.slowSocketCloses.inc()
+    ctx.log.warn({ wtId: c.session.wtId, buffered: c.ws.bufferedAmount }, 'socket closed: its reader fell behind')
+    c.ws.close(WsClose.TooSlow, 'too slow')
+    // The close frame waits behind what the reader has not taken; past the grace the socket just goes.
+    setTimeout(() => c.ws.terminate(), SLOW_CLOSE_GRACE_MS).unref()
+    return true
+  }
+
+  function write(c: Client, data: string | Buffer) {
+    if (c.ws.readyState !== WebSocket.OPEN || overBacklog(c, data.length)) return
+    c.ws.send(data, TEXT)
+  }
+
+  function send(c: Client, frame: SingleServerFrame) {
+    write(c, JSON.stringify(frame))
   }
 
   /**
@@ -89,8 +135,10 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   let dirty: Client[] = []
   let flushScheduled = false
 
-  function enqueue(c: Client, payload: string) {
+  function enqueue(c: Client, payload: Outgoing) {
+    if (c.ws.readyState !== WebSocket.OPEN || overBacklog(c, payload.text.length)) return
     c.queue.push(payload)
+    c.queued += payload.text.length
     if (c.queue.length > 1) return
     dirty.push(c)
     if (!flushScheduled) {
@@ -111,12 +159,16 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     const q = c.queue
     if (q.length === 0) return
     c.queue = []
+    c.queued = 0
     if (c.ws.readyState !== WebSocket.OPEN) return
-    c.ws.send(q.length === 1 ? q[0]! : `{"type":"batch","frames":[${q.join(',')}]}`)
+    if (q.length === 1) return c.ws.send(q[0]!.encoded, TEXT)
+    let frames = q[0]!.text
+    for (let i = 1; i < q.length; i++) frames += ',' + q[i]!.text
+    c.ws.send(`{"type":"batch","frames":[${frames}]}`, TEXT)
   }
 
   /** `serialised` gives the frame's text; it runs only once a socket takes it. */
-  function deliverTo(wtId: string, event: BusEvent, serialised: () => string | null) {
+  function deliverTo(wtId: string, event: BusEvent, serialised: () => Outgoing | null) {
     const entry = byUser.get(wtId)
     if (!entry) return
     for (const c of entry.clients) {
@@ -126,21 +178,21 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       if (event.close) {
         // Whatever is queued goes first, then the closing frame, then the close.
         flush(c)
-        if (payload && c.ws.readyState === WebSocket.OPEN) c.ws.send(payload)
+        if (payload) write(c, payload.encoded)
         c.ws.close(WsClose.SessionEnded, 'session ended')
       } else if (payload && event.frame && BATCHABLE.has(event.frame.type)) {
         enqueue(c, payload)
       } else if (payload) {
         flush(c)
-        if (c.ws.readyState === WebSocket.OPEN) c.ws.send(payload)
+        write(c, payload.encoded)
       }
     }
   }
 
   function deliver(wtId: string, event: BusEvent) {
     // The sender's own copy usually matches no socket (it is for their other devices): no need to serialise it then.
-    let text: string | null | undefined
-    deliverTo(wtId, event, () => (text === undefined ? (text = event.frame ? JSON.stringify(event.frame) : null) : text))
+    let payload: Outgoing | null | undefined
+    deliverTo(wtId, event, () => (payload === undefined ? (payload = event.frame ? new Outgoing(JSON.stringify(event.frame)) : null) : payload))
   }
 
   /**
@@ -150,7 +202,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
    */
   const groupChains = new Map<string, Promise<void>>()
 
-  function deliverToGroup(groupId: string, event: BusEvent, payload: () => string) {
+  function deliverToGroup(groupId: string, event: BusEvent, payload: () => Outgoing) {
     const previous = groupChains.get(groupId) ?? Promise.resolve()
     const next = previous
       .then(async () => {
@@ -168,8 +220,8 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   // Serialised once, however many local sockets receive it.
   const unsubscribeFanout = ctx.bus.subscribe(FANOUT_TOPIC, (event) => {
     if (!event.frame) return
-    const text = JSON.stringify(event.frame)
-    const payload = () => text
+    const outgoing = new Outgoing(JSON.stringify(event.frame))
+    const payload = () => outgoing
     if (event.group) return deliverToGroup(event.group, event, payload)
     if (!event.recipients) return
     for (const wtId of event.recipients) {
@@ -203,7 +255,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       if (isBinary) throw new Error('binary')
       data = JSON.parse(raw.toString())
     } catch {
-      send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg: '帧不是合法的 JSON 文本' })
+      send(client, { type: 'error', code: ResultCode.BadRequest, msg: '帧不是合法的 JSON 文本' })
       return
     }
     const parsed = ClientFrame.safeParse(data)
@@ -214,24 +266,24 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       // for a timeout; the field is named within the message.
       const clientMsgId = sendIdOf(data)
       if (clientMsgId && issue?.path[0] === 'message' && issue.path.length > 1) {
-        return send(client.ws, nackFor(clientMsgId, badRequest(`${issue.path.slice(1).join('.')}: ${problem}`)))
+        return send(client, nackFor(clientMsgId, badRequest(`${issue.path.slice(1).join('.')}: ${problem}`)))
       }
-      send(client.ws, { type: 'error', code: ResultCode.BadRequest, msg: `${issue?.path.join('.') || 'frame'}: ${problem}` })
+      send(client, { type: 'error', code: ResultCode.BadRequest, msg: `${issue?.path.join('.') || 'frame'}: ${problem}` })
       return
     }
     const frame = parsed.data
-    if (frame.type === 'ping') return send(client.ws, { type: 'pong', ts: frame.ts })
+    if (frame.type === 'ping') return send(client, { type: 'pong', ts: frame.ts })
     if (!client.buckets.take(frame.type)) {
       const flood = new Refusal(ResultCode.TooManyRequests, FRAME_FLOOD_TEXT)
-      send(client.ws, frame.type === 'send' ? nackFor(frame.message.clientMsgId, flood) : errorFrameFor(flood))
+      send(client, frame.type === 'send' ? nackFor(frame.message.clientMsgId, flood) : errorFrameFor(flood))
       return
     }
     client.chain = client.chain
-      .then(() => handleFrame(client.session, frame, (f) => send(client.ws, f)))
+      .then(() => handleFrame(client.session, frame, (f) => send(client, f)))
       .catch((err: unknown) => {
         if (!(err instanceof Refusal)) ctx.log.error({ err, frame: frame.type }, 'frame handler failed')
         const refusal = errorFrameFor(err)
-        send(client.ws, frame.type === 'send' ? nackFor(frame.message.clientMsgId, new Refusal(refusal.code, refusal.msg)) : refusal)
+        send(client, frame.type === 'send' ? nackFor(frame.message.clientMsgId, new Refusal(refusal.code, refusal.msg)) : refusal)
       })
   }
 
@@ -251,13 +303,13 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     wss.handleUpgrade(req, socket, head, (ws) => {
       // Accept then close, so the client sees a close code it can act on instead of a bare failure.
       if (!session) return ws.close(WsClose.Unauthorized, 'invalid token')
-      const client: Client = { ws, session, alive: true, queue: [], chain: Promise.resolve(), buckets: new FrameBuckets(ctx.config.socketLimits) }
+      const client: Client = { ws, session, alive: true, queue: [], queued: 0, chain: Promise.resolve(), buckets: new FrameBuckets(ctx.config.socketLimits) }
       register(client)
       ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary))
       ws.on('pong', () => (client.alive = true))
       ws.on('close', () => unregister(client))
       ws.on('error', (err) => ctx.log.warn({ err }, 'socket error'))
-      send(ws, { type: 'hello', protocolVersion: PROTOCOL_VERSION, wtId: session.wtId })
+      send(client, { type: 'hello', protocolVersion: PROTOCOL_VERSION, wtId: session.wtId })
     })
   }
 
@@ -283,6 +335,11 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
 
   return {
     connectionCount: () => [...byUser.values()].reduce((n, e) => n + e.clients.size, 0),
+    backlogBytes() {
+      let bytes = 0
+      for (const entry of byUser.values()) for (const c of entry.clients) bytes += c.ws.bufferedAmount + c.queued
+      return bytes
+    },
     async close() {
       clearInterval(sweep)
       unsubscribeFanout()

@@ -224,6 +224,24 @@ describe('reconnecting', () => {
     expect(sockets.sockets).toHaveLength(1)
   })
 
+  test.each([
+    ['1001 (server shutting down)', WsCloseCode.ServerShutdown],
+    ['4413 (the reader fell behind)', WsCloseCode.TooSlow],
+  ])('close code %s reconnects', (_label, code) => {
+    const { clock, sockets, channel, ended, frames } = setup({ random: () => 0 })
+    channel.start()
+    sockets.last.open()
+    sockets.last.receive(HELLO)
+    sockets.last.drop(code)
+    expect(channel.state).toBe('backoff')
+    expect(ended).toEqual([])
+    clock.advance(500)
+    sockets.last.open()
+    sockets.last.receive(HELLO)
+    expect(channel.state).toBe('open')
+    expect(frames).toEqual([HELLO, HELLO])
+  })
+
   test('stop() closes the socket and cancels a pending reconnect', () => {
     const { clock, sockets, channel } = setup()
     channel.start()
