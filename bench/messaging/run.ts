@@ -174,9 +174,11 @@ async function startServers(s: Storage, count: number, redisUrl: string | null, 
         WS_SEND_PER_SECOND: '1000000',
         WS_READ_BURST: '1000000',
         WS_READ_PER_SECOND: '1000000',
-        // The login load comes from one address at rates no person reaches; the hashing pool is what it measures.
+        // The login load comes from one machine at rates no person reaches; the hashing pool is what it
+        // measures. It gives each account an address of its own (X-Forwarded-For), as a crowd would have.
         RATE_LOGIN_PER_MINUTE: '1000000',
         RATE_API_PER_MINUTE: '1000000',
+        TRUST_PROXY: '1',
         ...hashEnv,
         // The inspector stays off; SIGUSR1 opens it on a free port so fullGc() can ask for a collection.
         NODE_OPTIONS: [process.env.NODE_OPTIONS, '--inspect-port=127.0.0.1:0'].filter(Boolean).join(' '),
