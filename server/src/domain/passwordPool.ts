@@ -59,10 +59,10 @@ export class HashPool {
     if (!(limits.threads >= 1 && limits.queue >= 0)) throw new Error('a hash pool needs at least one thread and a queue of zero or more')
     this.workers = new Piscina({
       filename: WORKER,
-      minThreads: 0,
+      // The threads are kept (about 10 MB each, idle in Atomics.wait): a thread started at a lowered
+      // priority on a busy machine took seconds to come up, which the first login after a quiet spell paid.
+      minThreads: limits.threads,
       maxThreads: limits.threads,
-      // Threads are started on demand and leave after a quiet minute: most of a server's life has no logins.
-      idleTimeout: 60_000,
       niceIncrement: limits.nice,
     })
   }
