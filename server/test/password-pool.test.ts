@@ -33,6 +33,14 @@ describe('the password hashing pool', () => {
     expect(pool.lease()).toBeNull()
   })
 
+  it('runs waiting derivations in the order they came', async () => {
+    pool = new HashPool({ threads: 1, queue: 7, nice: 0 })
+    const leases = Array.from({ length: 8 }, () => pool.lease()) as HashLease[]
+    const finished: number[] = []
+    await Promise.all(leases.map((l, i) => l.derive(job(`pwd-${i}`)).then(() => finished.push(i))))
+    expect(finished).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+  })
+
   it('derives what scrypt derives, never on more threads than its limit, on threads of lower priority', async () => {
     pool = new HashPool({ threads: 2, queue: 4, nice: 7 })
     const leases = Array.from({ length: 6 }, () => pool.lease()) as HashLease[]

@@ -47,12 +47,15 @@ export interface HashLease {
 const WORKER = new URL('./passwordHashWorker.mjs', import.meta.url).href
 
 /**
- * Worker threads (piscina) run the derivations; the admission count here is the bound. A lease is
+ * Worker threads (piscina) run the derivations; the admission count and the queue are here. A lease is
  * taken before anything else the request does with the password (the login throttle counts an
  * attempt), so a refusal costs the caller nothing but the answer.
  */
 export class HashPool {
   private held = 0
+  private running = 0
+  /** Derivations waiting for a thread, oldest first. */
+  private readonly waiting: Array<() => void> = []
   private readonly workers: Piscina
 
   constructor(readonly limits: HashPoolLimits) {
@@ -88,8 +91,13 @@ export class HashPool {
     let released = false
     return {
       derive: async (job) => {
-        const key = (await this.workers.run(job)) as Uint8Array
-        return Buffer.from(key.buffer, key.byteOffset, key.byteLength)
+        await this.thread()
+        try {
+          const key = (await this.workers.run(job)) as Uint8Array
+          return Buffer.from(key.buffer, key.byteOffset, key.byteLength)
+        } finally {
+          this.threadDone()
+        }
       },
       release: () => {
         if (released) return
@@ -97,6 +105,26 @@ export class HashPool {
         this.held -= 1
       },
     }
+  }
+
+  /**
+   * Piscina is handed no more derivations than it has threads, so the waiting happens here, in
+   * order: given a queue of its own, it served later tasks first and left the first ones waiting
+   * as long as new ones kept coming (17 s for the first of 8 in a closed loop of 15 s).
+   */
+  private async thread(): Promise<void> {
+    if (this.running < this.limits.threads) {
+      this.running += 1
+      return
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve))
+  }
+
+  /** The thread goes to the oldest waiting derivation, if any. */
+  private threadDone(): void {
+    const next = this.waiting.shift()
+    if (next) next()
+    else this.running -= 1
   }
 
   /** Lets running and waiting derivations finish, then stops the threads. */
