@@ -22,7 +22,7 @@ export const defaultHashThreads = (): number => Math.max(1, os.availableParallel
 /** Eight waiting per thread: at about 0.3 s a hash, a login waits at most a few seconds for its turn. */
 export const QUEUE_PER_THREAD = 8
 
-export const DEFAULT_HASH_NICE = 10
+export const DEFAULT_HASH_NICE = 19
 
 export function defaultHashPoolLimits(threads = defaultHashThreads()): HashPoolLimits {
   return { threads, queue: threads * QUEUE_PER_THREAD, nice: DEFAULT_HASH_NICE }
