@@ -23,14 +23,19 @@ describe('the password hashing pool', () => {
     leases[0]!.release()
     leases[0]!.release()
     expect(pool.busy).toBe(4)
-    expect(pool.lease()).not.toBeNull()
+    const again = pool.lease()
+    expect(again).not.toBeNull()
     expect(pool.lease()).toBeNull()
+    for (const l of [...leases, again]) l!.release()
+    expect(pool.busy).toBe(0)
   })
 
   it('with no queue, refuses as soon as every thread is taken', () => {
     pool = new HashPool({ threads: 1, queue: 0, nice: 0 })
-    expect(pool.lease()).not.toBeNull()
+    const only = pool.lease()
+    expect(only).not.toBeNull()
     expect(pool.lease()).toBeNull()
+    only!.release()
   })
 
   it('runs waiting derivations in the order they came', async () => {
@@ -39,6 +44,7 @@ describe('the password hashing pool', () => {
     const finished: number[] = []
     await Promise.all(leases.map((l, i) => l.derive(job(`pwd-${i}`)).then(() => finished.push(i))))
     expect(finished).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+    leases.forEach((l) => l.release())
   })
 
   it('derives what scrypt derives, never on more threads than its limit, on threads of lower priority', async () => {

@@ -57,6 +57,8 @@ export class HashPool {
   /** Derivations waiting for a thread, oldest first. */
   private readonly waiting: Array<() => void> = []
   private readonly workers: Piscina
+  /** Resolves close() once the last lease is given back. */
+  private onIdle: (() => void) | null = null
 
   constructor(readonly limits: HashPoolLimits) {
     if (!(limits.threads >= 1 && limits.queue >= 0)) throw new Error('a hash pool needs at least one thread and a queue of zero or more')
@@ -75,7 +77,7 @@ export class HashPool {
     return this.held
   }
 
-  /** Threads running now (never more than `limits.threads`). */
+  /** Threads started (never more than `limits.threads`). */
   get threadsStarted(): number {
     return this.workers.threads.length
   }
@@ -103,6 +105,7 @@ export class HashPool {
         if (released) return
         released = true
         this.held -= 1
+        if (this.held === 0) this.onIdle?.()
       },
     }
   }
@@ -127,8 +130,9 @@ export class HashPool {
     else this.running -= 1
   }
 
-  /** Lets running and waiting derivations finish, then stops the threads. */
-  close(): Promise<void> {
-    return this.workers.close()
+  /** Stops the threads once every lease held now is given back (new limits replace a pool this way). */
+  async close(): Promise<void> {
+    if (this.held > 0) await new Promise<void>((resolve) => (this.onIdle = resolve))
+    await this.workers.close()
   }
 }
