@@ -8,8 +8,8 @@
  * tsc emits the import specifiers as written. The shared contract (types/) is also bundled
  * by the client's webpack, which wants extensionless imports, so the emitted files get their
  * relative specifiers completed here (`./route` → `./route.js`) instead of every source
- * changing. The SQL migrations and the default moderation lists are read from disk next to
- * the code, so they are copied along.
+ * changing. The SQL migrations, the default moderation lists and the password hashing worker
+ * are read from disk next to the code, so they are copied along.
  */
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
@@ -75,6 +75,8 @@ export async function buildServer({ root = projectRoot } = {}) {
   walk(out, (f) => f.endsWith('.js') && completeSpecifiers(f))
   cpSync(path.join(root, 'server/src/db/migrations'), path.join(out, 'server/src/db/migrations'), { recursive: true })
   cpSync(path.join(root, 'server/moderation.default.json'), path.join(out, 'server/moderation.default.json'))
+  // The hashing pool's worker is plain JavaScript, loaded by its path in a worker thread.
+  cpSync(path.join(root, 'server/src/domain/passwordHashWorker.mjs'), path.join(out, 'server/src/domain/passwordHashWorker.mjs'))
   // The project's package.json has no "type", so without this Node would read the output as CommonJS.
   writeFileSync(path.join(out, 'package.json'), '{ "type": "module", "private": true }\n')
   // A source edited while tsc ran still counts as newer than the build.

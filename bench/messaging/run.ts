@@ -1,8 +1,8 @@
 /**
  * Messaging benchmark: real server processes, real sockets, real database.
  *
- *   npm run bench:messaging -- --scenario=c2c|group|two-process|all --db=postgres|pglite
- *                              --clients=5000 --rate=2000 --seconds=60
+ *   npm run bench:messaging -- --scenario=c2c|group|two-process|login|all --db=postgres|pglite
+ *                              --clients=5000 --rate=2000 --seconds=60 [--neighbour] [--logins=10]
  *
  * See bench/messaging/README.md for every option and what each figure means.
  */
@@ -17,13 +17,15 @@ import WebSocket from 'ws'
 import { startServer, type RunningServer } from '../../scripts/server-process.mjs'
 import { parseFlags } from '../lib/flags.js'
 import { ClientPool, type BenchClient, type SeedUser } from './clients.js'
+import { loginNote, startLogins, type LoginReport } from './logins.js'
+import { startNeighbour, type Neighbour } from './neighbour.js'
 import { cpuByName, cpuDelta, cpuSeconds, machineCpu, machineInfo, rssKb, systemSeconds, workerPid } from './proc.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 // ---------------------------------------------------------------- options
 
-type Scenario = 'c2c' | 'group' | 'two-process' | 'large-group'
+type Scenario = 'c2c' | 'group' | 'two-process' | 'large-group' | 'login'
 type DbKind = 'postgres' | 'pglite'
 
 function parseOptions(argv: string[]) {
@@ -36,7 +38,7 @@ function parseOptions(argv: string[]) {
   const scenarioArg = raw.get('scenario') ?? 'all'
   const scenarios: Scenario[] =
     scenarioArg === 'all' ? ['c2c', 'group', 'two-process'] : (scenarioArg.split(',') as Scenario[])
-  for (const s of scenarios) if (!['c2c', 'group', 'two-process', 'large-group'].includes(s)) throw new Error(`--scenario: unknown ${s}`)
+  for (const s of scenarios) if (!['c2c', 'group', 'two-process', 'large-group', 'login'].includes(s)) throw new Error(`--scenario: unknown ${s}`)
   const db = (raw.get('db') ?? 'postgres') as DbKind
   if (db !== 'postgres' && db !== 'pglite') throw new Error('--db must be postgres or pglite')
   const rate = num('rate', 2000)
@@ -64,6 +66,16 @@ function parseOptions(argv: string[]) {
     /** Directory for V8 CPU profiles of the server processes (diagnosis; written when they stop). */
     profile: raw.has('profile') ? path.resolve(raw.get('profile')!) : null,
     quiet: raw.has('quiet'),
+    /** A process burning one core during every measured step (started before the warm-up). */
+    neighbour: raw.has('neighbour') || raw.has('neighbor'),
+    /** c2c and two-process: password logins per second during each measured step, from their own process. */
+    logins: num('logins', 0),
+    /** login scenario: logins in flight at once (closed loop), enough to keep the server's hashing busy. */
+    loginConcurrency: Math.max(1, Math.floor(num('login-concurrency', 8))),
+    /** The servers' password hashing pool (PASSWORD_HASH_THREADS, _QUEUE, _NICE); unset: the server's defaults. */
+    hashEnv: Object.fromEntries(
+      (['threads', 'queue', 'nice'] as const).filter((k) => raw.has(`hash-${k}`)).map((k) => [`PASSWORD_HASH_${k.toUpperCase()}`, String(num(`hash-${k}`, 0))]),
+    ),
   }
 }
 type Options = ReturnType<typeof parseOptions>
@@ -125,7 +137,7 @@ function storageEnv(s: Storage): Record<string, string | undefined> {
   return { DATA_DIR: s.dataDir, DATABASE_URL: s.databaseUrl ?? undefined }
 }
 
-async function seed(s: Storage, users: number, group: boolean, groupMembers = users): Promise<{ users: SeedUser[]; groupId: string | null }> {
+async function seed(s: Storage, users: number, group: boolean, groupMembers = users): Promise<{ users: SeedUser[]; groupId: string | null; password: string }> {
   const out = path.join(s.dataDir, 'seed.json')
   const env: Record<string, string | undefined> = { ...process.env, ...storageEnv(s) }
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k]
@@ -146,7 +158,7 @@ interface Server {
   pid: number
 }
 
-async function startServers(s: Storage, count: number, redisUrl: string | null): Promise<Server[]> {
+async function startServers(s: Storage, count: number, redisUrl: string | null, hashEnv: Record<string, string> = {}): Promise<Server[]> {
   const servers: Server[] = []
   for (let i = 0; i < count; i++) {
     const run = await startServer({
@@ -162,6 +174,12 @@ async function startServers(s: Storage, count: number, redisUrl: string | null):
         WS_SEND_PER_SECOND: '1000000',
         WS_READ_BURST: '1000000',
         WS_READ_PER_SECOND: '1000000',
+        // The login load comes from one machine at rates no person reaches; the hashing pool is what it
+        // measures. It gives each account an address of its own (X-Forwarded-For), as a crowd would have.
+        RATE_LOGIN_PER_MINUTE: '1000000',
+        RATE_API_PER_MINUTE: '1000000',
+        TRUST_PROXY: '1',
+        ...hashEnv,
         // The inspector stays off; SIGUSR1 opens it on a free port so fullGc() can ask for a collection.
         NODE_OPTIONS: [process.env.NODE_OPTIONS, '--inspect-port=127.0.0.1:0'].filter(Boolean).join(' '),
       },
@@ -264,6 +282,22 @@ interface CpuSample {
   redis: Map<number, number>
   machine: { busy: number; total: number }
   gen: NodeJS.CpuUsage
+  neighbour: number
+}
+
+/** The busy neighbour of --neighbour while one runs. */
+let neighbour: Neighbour | null = null
+
+/** Starts the neighbour (once per scenario); it stops with the scenario's cleanups. */
+function startNeighbourFor(opts: Options) {
+  if (!opts.neighbour || neighbour) return
+  const n = startNeighbour()
+  neighbour = n
+  log(`neighbour: pid ${n.pid}, a busy loop at nice ${n.nice}`)
+  cleanups.push(async () => {
+    await n.stop()
+    neighbour = null
+  })
 }
 
 function sampleCpu(servers: Server[]): CpuSample {
@@ -275,6 +309,7 @@ function sampleCpu(servers: Server[]): CpuSample {
     redis: cpuByName('redis-server'),
     machine: machineCpu(),
     gen: process.cpuUsage(),
+    neighbour: neighbour?.cpuSeconds() ?? 0,
   }
 }
 
@@ -290,6 +325,7 @@ function cpuBetween(a: CpuSample, b: CpuSample) {
     postgresPct: pct(cpuDelta(a.postgres, b.postgres)),
     redisPct: pct(cpuDelta(a.redis, b.redis)),
     generatorPct: pct((b.gen.user - a.gen.user + b.gen.system - a.gen.system) / 1e6),
+    neighbourPct: pct(b.neighbour - a.neighbour),
     machineBusyPct: Math.round(((b.machine.busy - a.machine.busy) / Math.max(1, b.machine.total - a.machine.total)) * 100 * os.cpus().length),
   }
 }
@@ -326,9 +362,13 @@ interface Row {
   notes: string[]
 }
 
-/** CPU the machine spent outside the server, database, Redis and this generator (other programs). */
+/** CPU the machine spent outside the server, database, Redis, this generator and the neighbour (other programs). */
 const otherPct = (c: CpuUse) =>
-  Math.max(0, c.machineBusyPct - c.serverPct.reduce((a, b) => a + b, 0) - c.postgresPct - c.redisPct - c.generatorPct)
+  Math.max(0, c.machineBusyPct - c.serverPct.reduce((a, b) => a + b, 0) - c.postgresPct - c.redisPct - c.generatorPct - c.neighbourPct)
+
+/** What the neighbour did during a step, so the figure can be reproduced. */
+const neighbourNote = (c: CpuUse): string[] =>
+  neighbour ? [`neighbour (pid ${neighbour.pid}, a busy loop at nice ${neighbour.nice}) used ${c.neighbourPct}% of a core during the step`] : []
 
 const fmt = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? '-' : v.toFixed(digits))
 
@@ -386,6 +426,8 @@ interface Setup {
   pool: ClientPool
   servers: Server[]
   users: SeedUser[]
+  /** Every seeded user's password. */
+  password: string
   groupId: string | null
   connected: number
   rssPerConnKb: number | null
@@ -398,7 +440,7 @@ async function setUp(opts: Options, kind: DbKind, procs: number, group: boolean,
   const seedStart = performance.now()
   const seeded = await seed(storage, opts.clients, group, groupMembers)
   log(`seeded ${seeded.users.length} users${seeded.groupId ? ` and group ${seeded.groupId} of ${Math.max(groupMembers, seeded.users.length)} members` : ''} (${kind}) in ${Math.round(performance.now() - seedStart)} ms`)
-  const servers = await startServers(storage, procs, procs > 1 ? opts.redisUrl : null)
+  const servers = await startServers(storage, procs, procs > 1 ? opts.redisUrl : null, opts.hashEnv)
   cleanups.push(async () => void (await Promise.all(servers.map((s) => s.run.stop()))))
   log(`server pid(s) ${servers.map((s) => s.pid).join(', ')} on ${servers.map((s) => s.run.url).join(', ')}`)
 
@@ -436,7 +478,7 @@ async function setUp(opts: Options, kind: DbKind, procs: number, group: boolean,
     `without forcing GC ${(rawBefore / 1024).toFixed(1)} -> ${(rawAfter / 1024).toFixed(1)} MB`
   log(rssNote)
   const notes = [rssNote, ...(failed ? [`${failed} clients failed to connect: ${firstError}`] : [])]
-  return { databaseUrl: storage.databaseUrl, pool, servers, users: seeded.users, groupId: seeded.groupId, connected, rssPerConnKb, notes }
+  return { databaseUrl: storage.databaseUrl, pool, servers, users: seeded.users, password: seeded.password, groupId: seeded.groupId, connected, rssPerConnKb, notes }
 }
 
 // ---------------------------------------------------------------- probes
@@ -546,23 +588,35 @@ function probeNote(p: ProbeResult): string {
   return `server ping round trip p50 ${fmt(p.pingP50)} p99 ${fmt(p.pingP99)} ms${pgPart}`
 }
 
-/** Waits (up to `maxSeconds`) until the machine is below 25% busy for 3 s in a row: other programs distort the figures. */
+/**
+ * Waits (up to `maxSeconds`) until the machine is below 25% busy for 3 s in a row: other programs
+ * distort the figures. The neighbour of --neighbour is part of the measurement, so its own CPU is not counted.
+ */
 async function waitForQuietMachine(maxSeconds: number) {
   if (maxSeconds <= 0) return
   const until = performance.now() + maxSeconds * 1000
   let quiet = 0
   let prev = machineCpu()
+  let prevNeighbour = neighbour?.cpuSeconds() ?? 0
+  let prevAt = performance.now()
   let last = 0
   while (performance.now() < until) {
     await sleep(1000)
     const cur = machineCpu()
-    last = ((cur.busy - prev.busy) / Math.max(1, cur.total - prev.total)) * 100
+    const curNeighbour = neighbour?.cpuSeconds() ?? 0
+    const now = performance.now()
+    const neighbourShare = ((curNeighbour - prevNeighbour) / ((now - prevAt) / 1000) / os.cpus().length) * 100
+    last = Math.max(0, ((cur.busy - prev.busy) / Math.max(1, cur.total - prev.total)) * 100 - neighbourShare)
     prev = cur
+    prevNeighbour = curNeighbour
+    prevAt = now
     quiet = last < 25 ? quiet + 1 : 0
-    if (quiet >= 3) return log(`machine quiet (${last.toFixed(0)}% busy)`)
+    if (quiet >= 3) return log(`machine quiet (${last.toFixed(0)}% busy${neighbour ? ' besides the neighbour' : ''}; load average ${loadAverage()})`)
   }
-  log(`machine still ${last.toFixed(0)}% busy after ${maxSeconds} s of waiting; measuring anyway`)
+  log(`machine still ${last.toFixed(0)}% busy after ${maxSeconds} s of waiting (load average ${loadAverage()}); measuring anyway`)
 }
+
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ')
 
 // ---------------------------------------------------------------- c2c
 
@@ -636,6 +690,10 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
   eld.enable()
   const stopProbes = startProbes(setup)
   const stopProfiles = await startProfiles(setup.servers, label === 'warm-up' ? null : opts.profile, `${label}-${rate}`)
+  const logins =
+    opts.logins > 0 && label !== 'warm-up'
+      ? startLogins({ url: setup.servers[0]!.run.url, pwd: setup.password, wtIds: setup.users.map((u) => u.wtId), rate: opts.logins })
+      : null
   let sent = 0
   let sendFailed = 0
   let rr = 0
@@ -681,6 +739,7 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
   eld.disable()
   const probe = await stopProbes()
   await stopProfiles()
+  const loginReport: LoginReport | null = logins ? await logins.stop() : null
 
   // Drain: wait until every acknowledged message has reached its receiver, or nothing has
   // arrived for --drain seconds (or 5 minutes have passed).
@@ -729,7 +788,11 @@ async function c2cStep(opts: Options, setup: Setup, rate: number, seconds: numbe
       `${((sum(cpu.serverS) / Math.max(1, ackedInCpuWindow)) * 1e6).toFixed(0)} µs per message acknowledged in that time; ` +
       `generator event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms`,
     probeNote(probe),
+    ...neighbourNote(cpu),
   )
+  if (loginReport) {
+    notes.push(`${loginNote(loginReport, `${opts.logins}/s offered to ${setup.servers[0]!.run.url}`)}; the server CPU above includes the hashing`)
+  }
   if (probe.wal && ackedInCpuWindow) {
     const per = (x: number) => (x / ackedInCpuWindow).toFixed(1)
     notes.push(
@@ -773,6 +836,7 @@ async function runC2C(opts: Options, kind: DbKind, procs: number): Promise<Row[]
   log(`== ${scenario} on ${kind}: ${opts.clients} clients, ${procs} server process(es), rates ${opts.rates.join(', ')}/s for ${opts.seconds} s`)
   const setup = await setUp(opts, kind, procs, false)
   const rows: Row[] = []
+  startNeighbourFor(opts)
   if (opts.warmup > 0) {
     log(`warm-up: ${opts.rates[0]}/s for ${opts.warmup} s (not counted)`)
     await c2cStep(opts, setup, opts.rates[0]!, opts.warmup, 'warm-up')
@@ -839,6 +903,7 @@ async function runGroup(opts: Options, kind: DbKind, large = false): Promise<Row
       if (recvCount[slot] === 1) latency[slot] = at - Number(String(m.payload.text).split('@')[1])
     }
   }
+  startNeighbourFor(opts)
   await waitForQuietMachine(opts.waitIdle)
   const members = (pool.clients as Array<BenchClient | undefined>).filter((c): c is BenchClient => !!c && c.idx !== 0)
   const eld = monitorEventLoopDelay({ resolution: 10 })
@@ -922,9 +987,82 @@ async function runGroup(opts: Options, kind: DbKind, large = false): Promise<Row
       probeNote(probe),
     ],
   }
+  row.notes.push(...neighbourNote(row.cpu!))
   log(`${scenario}: p50 ${fmt(p50)} p95 ${fmt(p95)} p99 ${fmt(p99)} max ${fmt(max)} ms, lost ${lost}, dup ${dup}`)
   finishNotes(setup, [row])
   return [row]
+}
+
+// ---------------------------------------------------------------- login
+
+/** Users the login scenario logs in as, round-robin (the rows of the seed; no sockets). */
+const LOGIN_USERS = 200
+
+/**
+ * Password logins alone, closed loop: --login-concurrency in flight for --seconds, enough to keep
+ * the server's hashing busy. Logins per second per core is the successful logins per second over
+ * the server process's CPU (its hashing threads included) in cores.
+ */
+async function runLogin(opts: Options, kind: DbKind): Promise<Row> {
+  log(`== login on ${kind}: ${opts.loginConcurrency} logins at a time for ${opts.seconds} s`)
+  const storage = await freshStorage(opts, kind)
+  cleanups.push(() => storage.dispose())
+  const seeded = await seed(storage, LOGIN_USERS, false)
+  const servers = await startServers(storage, 1, null, opts.hashEnv)
+  cleanups.push(async () => void (await Promise.all(servers.map((s) => s.run.stop()))))
+  log(`server pid ${servers[0]!.pid} on ${servers[0]!.run.url}${Object.keys(opts.hashEnv).length ? ` with ${JSON.stringify(opts.hashEnv)}` : ''}`)
+  startNeighbourFor(opts)
+  const task = { url: servers[0]!.run.url, pwd: seeded.password, wtIds: seeded.users.map((u) => u.wtId) }
+  if (opts.warmup > 0) {
+    log(`warm-up: ${opts.warmup} s (not counted)`)
+    const warm = startLogins({ ...task, concurrency: opts.loginConcurrency })
+    await sleep(opts.warmup * 1000)
+    await warm.stop()
+  }
+  await waitForQuietMachine(opts.waitIdle)
+  const cpuStart = sampleCpu(servers)
+  const load = startLogins({ ...task, concurrency: opts.loginConcurrency })
+  await sleep(opts.seconds * 1000)
+  const cpuEnd = sampleCpu(servers)
+  const r = await load.stop()
+  const cpu = cpuBetween(cpuStart, cpuEnd)
+  const perS = r.succeeded / r.window
+  const cores = cpu.serverPct[0]! / 100
+  const row: Row = {
+    scenario: 'login',
+    db: kind,
+    servers: 1,
+    clients: 0,
+    offered: `${opts.loginConcurrency} at a time`,
+    sent: r.attempted,
+    acked: r.succeeded,
+    deliveredPerS: perS,
+    p50: r.p50,
+    p95: null,
+    p99: r.p99,
+    max: null,
+    ackP50: r.okP50,
+    ackP99: r.okP99,
+    lost: 0,
+    dup: 0,
+    unacked: r.unanswered,
+    nacked: r.refused,
+    rssPerConnKb: null,
+    cpu,
+    eventLoopP99: null,
+    pingP99: null,
+    pgBenchPct: null,
+    notes: [
+      loginNote(r, `${opts.loginConcurrency} at a time`),
+      `${perS.toFixed(2)} logins/s with the server using ${cores.toFixed(2)} cores: ${(perS / Math.max(cores, 1e-9)).toFixed(2)} logins/s per core ` +
+        `(server CPU ${cpu.serverS[0]!.toFixed(1)} s over ${cpu.wallS.toFixed(1)} s; machine ${cpu.machineBusyPct}% of a core busy; load average ${loadAverage()})`,
+      ...neighbourNote(cpu),
+    ],
+  }
+  log(`login: ${perS.toFixed(2)}/s, ${(perS / Math.max(cores, 1e-9)).toFixed(2)} per core, p50 ${fmt(r.p50)} p99 ${fmt(r.p99)} ms, refused ${r.refused}`)
+  const problems = serverProblems(servers)
+  if (problems.length) row.notes.push(`${problems.length} server log lines at warn or above, first: ${problems[0]!.slice(0, 300)}`)
+  return row
 }
 
 // ---------------------------------------------------------------- main
@@ -954,6 +1092,7 @@ async function main() {
     const mark = cleanups.length
     try {
       if (scenario === 'c2c') rows.push(...(await runC2C(opts, opts.db, 1)))
+      else if (scenario === 'login') rows.push(await runLogin(opts, opts.db))
       else if (scenario === 'two-process') {
         if (opts.db !== 'postgres') {
           log('two-process needs --db=postgres (PGlite is one process); skipped')

@@ -62,6 +62,7 @@ import { trtcRoutes } from './routes/trtc.js'
 import { conversationGroupRoutes } from './routes/sessionGroups.js'
 import { tagRoutes } from './routes/tags.js'
 import { userRoutes } from './routes/user.js'
+import { configurePasswordHashing } from './domain/passwords.js'
 
 export interface BuiltApp {
   app: FastifyInstance
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       void (reply as FastifyReply).status(status).send(body)
     },
   })
+  configurePasswordHashing(config.passwordHashing)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('session', null)

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { featuresWithout, type ChatFeatures } from '../../types/messageOps.js'
+import { defaultHashPoolLimits, defaultHashThreads, type HashPoolLimits } from './domain/passwordPool.js'
 
 /** Server configuration, read once from the environment (see the table in README.md). */
 export interface Config {
@@ -35,6 +36,8 @@ export interface Config {
   sessionIdleSeconds: number
   /** HTTP request limits per window (docs/security.md; RATE_* variables). */
   rateLimits: RateLimits
+  /** The password hashing pool: threads, queue and their nice value (PASSWORD_HASH_*; docs/security.md). */
+  passwordHashing: HashPoolLimits
   /** Per-socket token buckets for frames a client can flood (docs/security.md). */
   socketLimits: SocketLimits
   /** WS_BACKLOG_KB: what one socket may have waiting to be sent before it is closed (docs/protocol.md). */
@@ -163,6 +166,17 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   return n
 }
 
+function hashPoolLimits(env: NodeJS.ProcessEnv): HashPoolLimits {
+  const threads = positive('PASSWORD_HASH_THREADS', env.PASSWORD_HASH_THREADS, defaultHashThreads())
+  if (!Number.isInteger(threads) || threads < 1) throw new Error(`PASSWORD_HASH_THREADS must be a whole number from 1, got ${threads}`)
+  const defaults = defaultHashPoolLimits(threads)
+  return {
+    threads,
+    queue: Math.floor(positive('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, defaults.queue)),
+    nice: Math.floor(positive('PASSWORD_HASH_NICE', env.PASSWORD_HASH_NICE, defaults.nice)),
+  }
+}
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback
   return !['0', 'false', 'off', 'no'].includes(value.toLowerCase())
@@ -208,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       uploadPerHour: positive('RATE_UPLOAD_PER_HOUR', env.RATE_UPLOAD_PER_HOUR, 200),
       uploadBytesPerHour: positive('RATE_UPLOAD_MB_PER_HOUR', env.RATE_UPLOAD_MB_PER_HOUR, 2048) * 1024 * 1024,
     },
+    passwordHashing: hashPoolLimits(env),
     socketLimits: {
       send: bucket(env, 'SEND', 30, 10),
       typing: bucket(env, 'TYPING', 10, 2),

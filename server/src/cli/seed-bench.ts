@@ -13,7 +13,8 @@
  * Same environment as the server: PostgreSQL when DATABASE_URL is set, else PGlite in
  * DATA_DIR (the server must not be running on that DATA_DIR). Migrates first. Users are
  * `9NNNNNNN` (8 digits, from --first, default 0) with phone `170NNNNNNNN`; re-running skips
- * users that exist and adds fresh sessions. Writes {users:[{wtId, token}], groupId} as JSON.
+ * users that exist and adds fresh sessions. Writes {users:[{wtId, token}], groupId, password} as JSON:
+ * every user has the same password, hashed once (a hash per user would take minutes).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -125,7 +126,7 @@ async function main() {
     for (const table of filled) await db.exec(`ANALYZE ${table}`)
 
     fs.mkdirSync(path.dirname(args.out), { recursive: true })
-    fs.writeFileSync(args.out, JSON.stringify({ users: ids.map((wtId, i) => ({ wtId, token: tokens[i] })), groupId }))
+    fs.writeFileSync(args.out, JSON.stringify({ users: ids.map((wtId, i) => ({ wtId, token: tokens[i] })), groupId, password: BENCH_PASSWORD }))
     console.log(
       `seeded ${args.users} users with sessions${groupId ? ` and group ${groupId} of ${args.groupMembers} members` : ''} on ${db.kind} in ${Date.now() - started} ms -> ${args.out}`,
     )

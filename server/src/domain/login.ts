@@ -3,7 +3,7 @@ import { AdminText } from '../../../types/admin.js'
 import { ResultCode } from '../../../types/codes.js'
 import type { AppContext } from '../context.js'
 import { Refusal, badRequest } from './refusal.js'
-import { dummyPasswordHash, verifyPassword } from './passwords.js'
+import { dummyPasswordHash, withPasswordHashing } from './passwords.js'
 import { createSession } from './sessions.js'
 import { accountKey, addressKey, forgiveAttempt, isKnownAddress, pairKey, rememberAddress, reserveAttempt, throttledText } from './throttle.js'
 import { hashToken, newToken, signImToken } from './tokens.js'
@@ -24,7 +24,8 @@ export async function issueLogin(ctx: AppContext, user: UserRow, client: ClientI
 }
 
 /**
- * One password attempt under the throttle: reserved before `check` runs (so a parallel burst is
+ * One password attempt under the throttle (callers hold a place in the hashing pool first, so a
+ * login refused for a full pool is not counted): reserved before `check` runs (so a parallel burst is
  * counted before any password is compared), forgiven when it succeeds. `account` is the same
  * key whatever the login form. An address the account has logged in from before feels only its
  * own pair's limit, so failures elsewhere never lock the owner out of a usual place.
@@ -52,8 +53,10 @@ export async function passwordLogin(
 ): Promise<LoginResult> {
   const user = 'phone' in by ? await findUserByPhone(ctx.db, by.phone) : await findUserById(ctx.db, by.wtId)
   const account = user ? `user:${user.wt_id}` : 'phone' in by ? `phone:${by.phone}` : `id:${by.wtId}`
-  const valid = await throttledCheck(ctx, account, user?.wt_id ?? null, client.ip, async () =>
-    verifyPassword(pwd, user?.pwd_hash ?? (await dummyPasswordHash())).then((ok) => ok && user !== null),
+  const valid = await withPasswordHashing((hasher) =>
+    throttledCheck(ctx, account, user?.wt_id ?? null, client.ip, async () =>
+      hasher.verify(pwd, user?.pwd_hash ?? dummyPasswordHash()).then((ok) => ok && user !== null),
+    ),
   )
   if (!user || !valid) throw badRequest(WRONG_CREDENTIALS)
   if (user.action_status !== 0) {
@@ -87,8 +90,10 @@ export async function lockPasswordTips(ctx: AppContext, ticket: string): Promise
 /** Second step: the lock password against a live ticket. The ticket is spent only on success. */
 export async function completeTwoFactor(ctx: AppContext, ticket: string, lockPwd: string, client: ClientInfo): Promise<LoginResult> {
   const user = await liveTicketUser(ctx, ticket)
-  const valid = await throttledCheck(ctx, `lock:${user.wt_id}`, user.wt_id, client.ip, async () =>
-    user.lock_pwd_hash ? verifyPassword(lockPwd, user.lock_pwd_hash) : false,
+  const valid = await withPasswordHashing((hasher) =>
+    throttledCheck(ctx, `lock:${user.wt_id}`, user.wt_id, client.ip, async () =>
+      user.lock_pwd_hash ? hasher.verify(lockPwd, user.lock_pwd_hash) : false,
+    ),
   )
   if (!valid) throw badRequest('锁密码错误')
   const spent = await ctx.db.query(

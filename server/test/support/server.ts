@@ -13,6 +13,7 @@ import { redisBus } from '../../src/bus/redis.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import type { Db } from '../../src/db/Db.js'
 import { openDb } from '../../src/db/index.js'
+import { defaultHashThreads } from '../../src/domain/passwordPool.js'
 import type { ApiEnvelope } from '../../../types/envelope.js'
 
 export type Backend = 'pglite' | 'postgres'
@@ -73,7 +74,10 @@ export async function startServer(storage: Storage, overrides: Partial<Config> =
   // One test socket often sends far faster than a person: the frame buckets are raised the same way.
   const roomy = { burst: 1e6, perSecond: 1e6 }
   const socketLimits = { send: roomy, typing: roomy, read: roomy, call: roomy }
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir, rateLimits, socketLimits, ...overrides })
+  // Tests register people in parallel, and share the machine with other test files: the hashing
+  // pool's queue is out of reach and its threads at the process's priority (a test of the pool passes its own).
+  const passwordHashing = { threads: defaultHashThreads(), queue: 1e6, nice: 0 }
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir, rateLimits, socketLimits, passwordHashing, ...overrides })
   const built = await buildApp(config, { db: storage.db, bus: storage.bus, logger: Boolean(options.logStream), logStream: options.logStream })
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = built.app.server.address() as AddressInfo
