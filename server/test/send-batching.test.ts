@@ -5,7 +5,7 @@ import { MESSAGE_MAX_CHARS, MsgType, SendError, type OutgoingMessage } from '../
 import type { Db, Queryable } from '../src/db/Db.js'
 import { loadModeration } from '../src/domain/moderation.js'
 import { sendMessage, SendFailure, type SendContext } from '../src/domain/messages.js'
-import { SendBatcher, type StoreArgs } from '../src/domain/sendBatcher.js'
+import { SendBatcher, storeMessage, type StoreArgs } from '../src/domain/sendBatcher.js'
 import { BACKENDS, openStorage, type Storage } from './support/server.js'
 
 const text = (conversationID: string, t: string, clientMsgId = randomUUID()): OutgoingMessage =>
@@ -130,6 +130,52 @@ describe.each(BACKENDS)('group commit of sends on %s', (backend) => {
     expect(stores.some((s) => s.kind === 'batch' && s.size > 1)).toBe(true)
   })
 
+  it('stores a batch with one update per channel and per sender conversation, and shows hidden conversations again', async () => {
+    const [a, b, c, d] = await users(4)
+    stores = []
+    const ab = c2c(a!, b!)
+    const cd = c2c(c!, d!)
+    // b deleted the conversation with a before: the batch shows it again.
+    await sendMessage(ctx, a!, text(`C2C${b}`, 'first'))
+    await storage.db.query('UPDATE user_conversations SET hidden_seq = 1 WHERE wt_id = $1 AND conversation_id = $2', [b, `C2C${a}`])
+    const send = (from: string, to: string, n: number) => ({
+      c: c2c(from, to), s: from, id: randomUUID(), t: MsgType.Text, p: { text: `m${n}` }, ccd: '', at: [], nrr: false,
+      cs: `C2C${to}`, peer: to, cp: `C2C${from}`, g: null,
+    })
+    const sends = [...Array.from({ length: 12 }, (_, n) => send(a!, b!, n)), ...Array.from({ length: 8 }, (_, n) => (n % 2 ? send(c!, d!, n) : send(d!, c!, n)))]
+    // Counted inside the transaction: the session's counters may still hold earlier transactions.
+    const updates = async (q: Queryable) =>
+      Object.fromEntries(
+        (
+          await q.query<{ relname: string; upd: number }>(
+            `SELECT relname, n_tup_upd::int AS upd FROM pg_stat_xact_user_tables WHERE relid IN ('channels'::regclass, 'user_conversations'::regclass)`,
+          )
+        ).rows.map((r) => [r.relname, r.upd]),
+      )
+    const counted = await storage.db.tx(async (q: Queryable) => {
+      const before = await updates(q)
+      const { rows } = await q.query<{ i: number; seq: number; created: boolean }>('SELECT i, seq::int AS seq, created FROM im_send_batch($1::jsonb)', [JSON.stringify(sends)])
+      const after = await updates(q)
+      return { rows, upd: { channels: after.channels! - before.channels!, user_conversations: after.user_conversations! - before.user_conversations! } }
+    })
+    expect(counted.rows.map((r) => [r.i, r.seq, r.created])).toEqual([
+      ...Array.from({ length: 12 }, (_, n) => [n, n + 2, true]),
+      ...Array.from({ length: 8 }, (_, n) => [12 + n, n + 1, true]),
+    ])
+    expect(await seqsOf(ab)).toEqual(gapFree(13))
+    expect(await seqsOf(cd)).toEqual(gapFree(8))
+    // One update per channel; per sender conversation one read_seq move, plus b's row shown again.
+    expect(counted.upd).toEqual({ channels: 2, user_conversations: 4 })
+    const conv = async (w: string, cv: string) =>
+      (await storage.db.query<{ read_seq: number; hidden_seq: number | null }>(
+        'SELECT read_seq::int AS read_seq, hidden_seq FROM user_conversations WHERE wt_id = $1 AND conversation_id = $2', [w, cv],
+      )).rows[0]
+    expect(await conv(a!, `C2C${b}`)).toEqual({ read_seq: 13, hidden_seq: null })
+    expect(await conv(b!, `C2C${a}`)).toEqual({ read_seq: 0, hidden_seq: null })
+    expect(await conv(c!, `C2C${d}`)).toEqual({ read_seq: 8, hidden_seq: null })
+    expect(await conv(d!, `C2C${c}`)).toEqual({ read_seq: 7, hidden_seq: null })
+  })
+
   it('settles a send only after its commit: another connection already sees the message', async () => {
     const [a, b] = await users(2)
     // On PostgreSQL a connection of its own; PGlite has one connection, where every statement outside a transaction has committed.
@@ -189,6 +235,22 @@ describe('SendBatcher', () => {
   const tick = async () => {
     for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r))
   }
+
+  it('keeps one batch in flight on PostgreSQL too: what arrives while it commits waits for the next one', async () => {
+    const { db, calls } = slowDb()
+    const pgDb = { ...db, kind: 'postgres', tx: () => Promise.reject(new Error('not used')), close: async () => undefined } as Db
+    const first = storeMessage(pgDb, args(10))
+    await tick()
+    const later = [11, 12].map((n) => storeMessage(pgDb, args(n)))
+    await tick()
+    expect(calls.map((c) => c.size)).toEqual([1])
+    calls[0]!.finish()
+    await first
+    await tick()
+    expect(calls.map((c) => c.size)).toEqual([1, 2])
+    calls[1]!.finish()
+    await Promise.all(later)
+  })
 
   it('sends alone when idle, gathers what arrives meanwhile into one batch, and settles each only after its commit', async () => {
     const { db, calls } = slowDb()

@@ -77,7 +77,7 @@ interface Pending {
 export interface BatcherOptions {
   /** Most messages in one transaction. */
   maxBatch?: number
-  /** Batches running at once: one commits while the next one gathers and runs. */
+  /** Batches running at once; the sends that arrive meanwhile gather for the next one. */
   maxInFlight?: number
 }
 
@@ -103,7 +103,7 @@ export class SendBatcher {
     opts: BatcherOptions = {},
   ) {
     this.maxBatch = opts.maxBatch ?? 200
-    this.maxInFlight = opts.maxInFlight ?? 2
+    this.maxInFlight = opts.maxInFlight ?? 1
   }
 
   store(args: StoreArgs): Promise<Stored> {
@@ -168,8 +168,10 @@ export function storeMessage(q: Queryable, args: StoreArgs): Promise<Stored> {
   if (!isDb(q)) return storeOne(q, args)
   let b = batchers.get(q)
   if (!b) {
-    // PGlite is one connection: a second batch in flight would only queue behind the first.
-    b = new SendBatcher(q, { maxInFlight: q.kind === 'pglite' ? 1 : 2 })
+    // One batch in flight: the sends that arrive while it commits go together in the next one,
+    // so under load a WAL flush carries tens of messages (with two in flight, each carried about
+    // four and the backends waited on each other's flushes). A lone send still goes at once.
+    b = new SendBatcher(q)
     batchers.set(q, b)
   }
   return b.store(args)
