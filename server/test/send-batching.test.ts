@@ -142,7 +142,24 @@ describe.each(BACKENDS)('group commit of sends on %s', (backend) => {
       c: c2c(from, to), s: from, id: randomUUID(), t: MsgType.Text, p: { text: `m${n}` }, ccd: '', at: [], nrr: false,
       cs: `C2C${to}`, peer: to, cp: `C2C${from}`, g: null,
     })
-    const sends = [...Array.from({ length: 12 }, (_, n) => send(a!, b!, n)), ...Array.from({ length: 8 }, (_, n) => (n % 2 ? send(c!, d!, n) : send(d!, c!, n)))]
+    // A group of a and b, whose conversation b deleted too.
+    const groupId = `g${a}`
+    await storage.db.query(`INSERT INTO groups (group_id, group_number, group_name, owner_wt_id) VALUES ($1, $1, 'g', $2)`, [groupId, a])
+    await storage.db.query(`INSERT INTO group_members (group_id, wt_id) VALUES ($1, $2), ($1, $3)`, [groupId, a, b])
+    await storage.db.query(`INSERT INTO channels (channel_id) VALUES ($1)`, [`group:${groupId}`])
+    await storage.db.query(
+      `INSERT INTO user_conversations (wt_id, conversation_id, channel_id, hidden_seq) VALUES ($1, $3, $4, NULL), ($2, $3, $4, 0)`,
+      [a, b, `GROUP${groupId}`, `group:${groupId}`],
+    )
+    const toGroup = (n: number) => ({
+      c: `group:${groupId}`, s: a, id: randomUUID(), t: MsgType.Text, p: { text: `g${n}` }, ccd: '', at: [], nrr: false,
+      cs: `GROUP${groupId}`, peer: null, cp: null, g: groupId,
+    })
+    const sends = [
+      ...Array.from({ length: 12 }, (_, n) => send(a!, b!, n)),
+      ...Array.from({ length: 8 }, (_, n) => (n % 2 ? send(c!, d!, n) : send(d!, c!, n))),
+      ...Array.from({ length: 3 }, (_, n) => toGroup(n)),
+    ]
     // Counted inside the transaction: the session's counters may still hold earlier transactions.
     const updates = async (q: Queryable) =>
       Object.fromEntries(
@@ -161,11 +178,12 @@ describe.each(BACKENDS)('group commit of sends on %s', (backend) => {
     expect(counted.rows.map((r) => [r.i, r.seq, r.created])).toEqual([
       ...Array.from({ length: 12 }, (_, n) => [n, n + 2, true]),
       ...Array.from({ length: 8 }, (_, n) => [12 + n, n + 1, true]),
+      ...Array.from({ length: 3 }, (_, n) => [20 + n, n + 1, true]),
     ])
     expect(await seqsOf(ab)).toEqual(gapFree(13))
     expect(await seqsOf(cd)).toEqual(gapFree(8))
     // One update per channel; per sender conversation one read_seq move, plus b's row shown again.
-    expect(counted.upd).toEqual({ channels: 2, user_conversations: 4 })
+    expect(counted.upd).toEqual({ channels: 3, user_conversations: 6 })
     const conv = async (w: string, cv: string) =>
       (await storage.db.query<{ read_seq: number; hidden_seq: number | null }>(
         'SELECT read_seq::int AS read_seq, hidden_seq FROM user_conversations WHERE wt_id = $1 AND conversation_id = $2', [w, cv],
@@ -174,6 +192,13 @@ describe.each(BACKENDS)('group commit of sends on %s', (backend) => {
     expect(await conv(b!, `C2C${a}`)).toEqual({ read_seq: 0, hidden_seq: null })
     expect(await conv(c!, `C2C${d}`)).toEqual({ read_seq: 8, hidden_seq: null })
     expect(await conv(d!, `C2C${c}`)).toEqual({ read_seq: 7, hidden_seq: null })
+    expect(await conv(a!, `GROUP${groupId}`)).toEqual({ read_seq: 3, hidden_seq: null })
+    expect(await conv(b!, `GROUP${groupId}`)).toEqual({ read_seq: 0, hidden_seq: null })
+    const { rows: stamped } = await storage.db.query<{ wt_id: string }>(
+      'SELECT wt_id FROM group_members WHERE group_id = $1 AND last_send_at IS NOT NULL',
+      [groupId],
+    )
+    expect(stamped.map((r) => r.wt_id)).toEqual([a])
   })
 
   it('settles a send only after its commit: another connection already sees the message', async () => {
