@@ -14,6 +14,8 @@ export interface StoreArgs {
   peer: string | null
   peerConversationId: string | null
   groupId: string | null
+  /** Check the C2C rules in the storing statement (im_send_batch, 015): a refused send is not stored. */
+  checkC2CRules?: boolean
 }
 
 export interface Stored {
@@ -22,13 +24,19 @@ export interface Stored {
   /** False when the sender's client ID was already stored (a retry, or a repeat inside the batch). */
   created: boolean
   created_at: Date
+  /** 0, or the C2C rule that refused the send (im_send_batch, 015); nothing was stored then. */
+  refusal: number
+  /** The sender's nick and avatar, when the C2C rules were checked. */
+  nick: string | null
+  avatar: string | null
 }
 
 const SINGLE_SQL = 'SELECT seq::int AS seq, created, created_at FROM im_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)'
-const BATCH_SQL = 'SELECT i, seq::int AS seq, created, created_at FROM im_send_batch($1::jsonb)'
+const BATCH_SQL = 'SELECT i, seq::int AS seq, created, created_at, refusal, nick, avatar FROM im_send_batch($1::jsonb)'
 
 /** Stores one message in its own transaction (the statement is the transaction). */
 export async function storeOne(q: Queryable, a: StoreArgs): Promise<Stored> {
+  if (a.checkC2CRules) return (await storeMany(q, [a]))[0]!
   const { rows } = await q.query<Stored>(SINGLE_SQL, [
     a.channelId,
     a.sender,
@@ -43,7 +51,7 @@ export async function storeOne(q: Queryable, a: StoreArgs): Promise<Stored> {
     a.peerConversationId,
     a.groupId,
   ])
-  return rows[0]!
+  return { ...rows[0]!, refusal: 0, nick: null, avatar: null }
 }
 
 async function storeMany(q: Queryable, sends: StoreArgs[]): Promise<Stored[]> {
@@ -60,10 +68,11 @@ async function storeMany(q: Queryable, sends: StoreArgs[]): Promise<Stored[]> {
     peer: a.peer,
     cp: a.peerConversationId,
     g: a.groupId,
+    ...(a.checkC2CRules ? { r: true } : {}),
   }))
   const { rows } = await q.query<Stored & { i: number }>(BATCH_SQL, [JSON.stringify(body)])
   const out = new Array<Stored>(sends.length)
-  for (const r of rows) out[r.i] = { seq: r.seq, created: r.created, created_at: r.created_at }
+  for (const r of rows) out[r.i] = { seq: r.seq, created: r.created, created_at: r.created_at, refusal: r.refusal ?? 0, nick: r.nick, avatar: r.avatar }
   if (out.some((r) => r === undefined)) throw new Error('im_send_batch answered fewer rows than it was given')
   return out
 }
@@ -156,7 +165,8 @@ export class SendBatcher {
 
 const batchers = new WeakMap<Db, SendBatcher>()
 
-function isDb(q: Queryable): q is Db {
+/** Whether sends on `q` go through the batcher (the database itself, not a transaction someone holds). */
+export function isDb(q: Queryable): q is Db {
   return typeof (q as Partial<Db>).tx === 'function' && typeof (q as Partial<Db>).kind === 'string'
 }
 

@@ -23,7 +23,7 @@
 
 ALTER FUNCTION im_send_batch(jsonb) RENAME TO im_send_batch_each;
 
-CREATE FUNCTION im_send_batch(p_sends jsonb)
+CREATE FUNCTION im_send_batch_store(p_sends jsonb)
 RETURNS TABLE (i int, seq bigint, created boolean, created_at timestamptz)
 LANGUAGE plpgsql
 -- A batch is at most a few hundred rows, the tables it meets are large: every join below must
@@ -46,7 +46,7 @@ BEGIN
      )
      OR (SELECT count(DISTINCT (x->>'s', x->>'id')) <> count(*) FROM jsonb_array_elements(p_sends) x)
   THEN
-    RETURN QUERY SELECT * FROM im_send_batch_each(p_sends);
+    RETURN QUERY SELECT * FROM im_send_batch_each(p_sends) e;
     RETURN;
   END IF;
 
@@ -103,5 +103,55 @@ BEGIN
   WHERE gm.group_id = r.g AND gm.wt_id = r.w;
 
   RETURN QUERY SELECT (u.n - 1)::int, u.seq, true, v_at FROM unnest(v_seq) WITH ORDINALITY AS u(seq, n);
+END
+$$;
+
+-- The rules of a C2C send are read in the statement that stores it (one round trip per batch
+-- instead of two, and checked in the transaction that stores the message). An element with
+-- "r": true is checked: sender unknown (1), sender banned (2), peer deactivated or unknown (3),
+-- peer has blacklisted the sender (4). A refused element is not stored; its row has that code,
+-- a null seq and created false. nick and avatar are the sender's, for the pushed message.
+
+CREATE FUNCTION im_send_batch(p_sends jsonb)
+RETURNS TABLE (i int, seq bigint, created boolean, created_at timestamptz, refusal int, nick text, avatar text)
+LANGUAGE plpgsql
+SET enable_hashjoin = off
+SET enable_mergejoin = off
+AS $$
+DECLARE
+  v_refusal int[];
+  v_nick text[];
+  v_avatar text[];
+  v_kept int[];
+BEGIN
+  SELECT array_agg(
+           CASE
+             WHEN NOT coalesce((t.x->>'r')::boolean, false) THEN 0
+             WHEN s.wt_id IS NULL THEN 1
+             WHEN s.banned_until IS NOT NULL AND s.banned_until > now() THEN 2
+             WHEN p.action_status IS DISTINCT FROM 0 THEN 3
+             WHEN EXISTS (SELECT 1 FROM user_blacklist b WHERE b.owner_wt_id = t.x->>'peer' AND b.target_wt_id = t.x->>'s') THEN 4
+             ELSE 0
+           END ORDER BY t.n),
+         array_agg(s.nick_name ORDER BY t.n), array_agg(s.avatar ORDER BY t.n)
+  INTO v_refusal, v_nick, v_avatar
+  FROM jsonb_array_elements(p_sends) WITH ORDINALITY AS t(x, n)
+  LEFT JOIN users s ON s.wt_id = t.x->>'s'
+  LEFT JOIN users p ON p.wt_id = t.x->>'peer';
+
+  IF 0 = ALL (v_refusal) THEN
+    RETURN QUERY SELECT st.i, st.seq, st.created, st.created_at, 0, v_nick[st.i + 1], v_avatar[st.i + 1]
+    FROM im_send_batch_store(p_sends) st;
+    RETURN;
+  END IF;
+  -- Positions are 0-based, the arrays 1-based.
+  SELECT array_agg(k ORDER BY k) INTO v_kept FROM generate_subscripts(v_refusal, 1) AS k WHERE v_refusal[k] = 0;
+  IF v_kept IS NOT NULL THEN
+    RETURN QUERY
+      SELECT v_kept[st.i + 1] - 1, st.seq, st.created, st.created_at, 0, v_nick[v_kept[st.i + 1]], v_avatar[v_kept[st.i + 1]]
+      FROM im_send_batch_store((SELECT jsonb_agg(p_sends->(k - 1) ORDER BY k) FROM unnest(v_kept) AS k)) st;
+  END IF;
+  RETURN QUERY SELECT k - 1, NULL::bigint, false, NULL::timestamptz, v_refusal[k], v_nick[k], v_avatar[k]
+    FROM generate_subscripts(v_refusal, 1) AS k WHERE v_refusal[k] <> 0;
 END
 $$;
