@@ -5,7 +5,7 @@ import { MESSAGE_MAX_CHARS, MsgType, SendError, type OutgoingMessage } from '../
 import type { Db, Queryable } from '../src/db/Db.js'
 import { loadModeration } from '../src/domain/moderation.js'
 import { sendMessage, SendFailure, type SendContext } from '../src/domain/messages.js'
-import { SendBatcher, storeMessage, type StoreArgs } from '../src/domain/sendBatcher.js'
+import { POSTGRES_GATHER_MS, SendBatcher, storeMessage, type StoreArgs } from '../src/domain/sendBatcher.js'
 import { BACKENDS, openStorage, type Storage } from './support/server.js'
 
 const text = (conversationID: string, t: string, clientMsgId = randomUUID()): OutgoingMessage =>
@@ -280,7 +280,8 @@ describe('SendBatcher', () => {
     const first = storeMessage(pgDb, args(10))
     await tick()
     const later = [11, 12].map((n) => storeMessage(pgDb, args(n)))
-    await tick()
+    // Longer than the gather interval: the first batch still runs, so the others wait for it.
+    await new Promise((r) => setTimeout(r, POSTGRES_GATHER_MS + 5))
     expect(calls.map((c) => c.size)).toEqual([1])
     calls[0]!.finish()
     await first
@@ -288,6 +289,33 @@ describe('SendBatcher', () => {
     expect(calls.map((c) => c.size)).toEqual([1, 2])
     calls[1]!.finish()
     await Promise.all(later)
+  })
+
+  it('on PostgreSQL starts a batch at most once per gather interval, and a send to an idle database at once', async () => {
+    const { db, calls } = slowDb()
+    const pgDb = { ...db, kind: 'postgres', tx: () => Promise.reject(new Error('not used')), close: async () => undefined } as Db
+    const started = performance.now()
+    const first = storeMessage(pgDb, args(20))
+    await tick()
+    expect(calls.map((c) => c.size)).toEqual([1])
+    calls[0]!.finish()
+    await first
+    const later = [21, 22].map((n) => storeMessage(pgDb, args(n)))
+    await tick()
+    // The first commit is back, but the next batch waits for the rest of the interval.
+    expect(calls.map((c) => c.size)).toEqual([1])
+    await new Promise((r) => setTimeout(r, POSTGRES_GATHER_MS + 5))
+    expect(calls.map((c) => c.size)).toEqual([1, 2])
+    expect(performance.now() - started).toBeGreaterThanOrEqual(POSTGRES_GATHER_MS)
+    calls[1]!.finish()
+    await Promise.all(later)
+    // Idle for longer than the interval: the next send goes at once.
+    await new Promise((r) => setTimeout(r, POSTGRES_GATHER_MS + 5))
+    const alone = storeMessage(pgDb, args(23))
+    await tick()
+    expect(calls.map((c) => c.size)).toEqual([1, 2, 1])
+    calls[2]!.finish()
+    await alone
   })
 
   it('sends alone when idle, gathers what arrives meanwhile into one batch, and settles each only after its commit', async () => {
