@@ -8,13 +8,12 @@ import {
   type OutgoingMessage,
 } from '../../../types/chat.js'
 import { ResultCode } from '../../../types/codes.js'
-import type { Db, Queryable } from '../db/Db.js'
-import { coalescer } from './coalesce.js'
+import type { Queryable } from '../db/Db.js'
 import { c2cIdFor, groupConversationId, parseConversationId, type ConvRef } from './conversationIds.js'
 import { memberCount } from './groups/currentMembers.js'
 import type { Moderation } from './moderation.js'
 import { Refusal } from './refusal.js'
-import { storeMessage } from './sendBatcher.js'
+import { isDb, storeMessage } from './sendBatcher.js'
 
 export interface MessageRow {
   channel_id: string
@@ -144,45 +143,30 @@ interface C2CRuleRow {
   blacklisted: boolean
 }
 
-/** Every rule of a C2C send for several (sender, peer) pairs in one query: sender ban, peer state, peer's blacklist. */
-async function c2cRules(q: Queryable, pairs: Array<[string, string]>): Promise<Array<C2CRuleRow | undefined>> {
-  const { rows } = await q.query<C2CRuleRow & { i: number }>(
-    `SELECT r.i::int AS i, s.nick_name, s.avatar, (s.banned_until IS NOT NULL AND s.banned_until > now()) AS banned,
-            p.action_status AS peer_status,
-            EXISTS (SELECT 1 FROM user_blacklist b WHERE b.owner_wt_id = r.peer AND b.target_wt_id = r.me) AS blacklisted
-     FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS r(me, peer, i)
-     JOIN users s ON s.wt_id = r.me LEFT JOIN users p ON p.wt_id = r.peer`,
-    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
-  )
-  const out = new Array<C2CRuleRow | undefined>(pairs.length)
-  for (const r of rows) out[r.i - 1] = r
-  return out
-}
-
 /**
- * On the database itself (not inside someone's transaction), the rule lookups of the sends
- * read in one turn of the event loop share one query: under load that is one round trip for
- * dozens of sends instead of one each.
+ * The C2C refusals by the codes im_send_batch (015) answers: sender unknown, sender banned, peer
+ * deactivated, blacklisted by the peer.
  */
-const c2cRuleLookups = new WeakMap<Queryable, (pair: [string, string]) => Promise<C2CRuleRow | undefined>>()
-function lookupC2CRules(q: Queryable, me: string, peer: string): Promise<C2CRuleRow | undefined> {
-  if (typeof (q as Partial<Db>).tx !== 'function') return c2cRules(q, [[me, peer]]).then((r) => r[0])
-  let lookup = c2cRuleLookups.get(q)
-  if (!lookup) {
-    lookup = coalescer((pairs: Array<[string, string]>) => c2cRules(q, pairs))
-    c2cRuleLookups.set(q, lookup)
-  }
-  return lookup([me, peer])
+const C2C_REFUSALS: Record<number, () => SendFailure> = {
+  1: () => new SendFailure(SendError.Deactivated, '账号不存在'),
+  2: () => new SendFailure(SendError.Banned, '封禁期间无法向其他用户发送消息'),
+  3: () => new SendFailure(SendError.Deactivated, '对方账号已注销'),
+  4: () => new SendFailure(SendError.Blacklisted, '对方已将你拉黑，消息发送失败'),
 }
 
 /** Every rule of a C2C send: sender ban, peer state, peer's blacklist. */
 async function checkC2C(q: Queryable, me: string, peer: string): Promise<Sender> {
-  const r = await lookupC2CRules(q, me, peer)
-  if (!r) throw new SendFailure(SendError.Deactivated, '账号不存在')
-  if (r.banned) throw new SendFailure(SendError.Banned, '封禁期间无法向其他用户发送消息')
-  if (r.peer_status === null || r.peer_status !== 0) throw new SendFailure(SendError.Deactivated, '对方账号已注销')
-  if (r.blacklisted) throw new SendFailure(SendError.Blacklisted, '对方已将你拉黑，消息发送失败')
-  return { nick: r.nick_name, avatar: r.avatar, nameCard: '', members: null, memberCount: null }
+  const { rows } = await q.query<C2CRuleRow>(
+    `SELECT s.nick_name, s.avatar, (s.banned_until IS NOT NULL AND s.banned_until > now()) AS banned,
+            (SELECT p.action_status FROM users p WHERE p.wt_id = $2) AS peer_status,
+            EXISTS (SELECT 1 FROM user_blacklist b WHERE b.owner_wt_id = $2 AND b.target_wt_id = $1) AS blacklisted
+     FROM users s WHERE s.wt_id = $1`,
+    [me, peer],
+  )
+  const r = rows[0]
+  const refusal = !r ? 1 : r.banned ? 2 : r.peer_status !== 0 ? 3 : r.blacklisted ? 4 : 0
+  if (refusal) throw C2C_REFUSALS[refusal]!()
+  return { nick: r!.nick_name, avatar: r!.avatar, nameCard: '', members: null, memberCount: null }
 }
 
 /**
@@ -275,27 +259,37 @@ export async function ensureConversationRows(q: Queryable, channelId: string, ro
 }
 
 /**
- * Stores one message and assigns its sequence: one query for the rules, then im_send
- * (003_send_function.sql) through the group-commit batcher (sendBatcher.ts). im_send locks the
- * channel so sequences are gap-free and in commit order, and finds the first copy of a retried
- * client ID instead of writing a second. The promise settles after the commit.
+ * Stores one message and assigns its sequence through the group-commit batcher (sendBatcher.ts):
+ * im_send_batch (015) reads a C2C send's rules in the statement that stores it; a group send's
+ * rules are one query before. The channel is locked so sequences are gap-free and in commit
+ * order, and a retried client ID finds its first copy instead of writing a second. The promise
+ * settles after the commit.
  */
 export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMessage): Promise<SendResult> {
   const ref = parseConversationId(me, msg.conversationID)
   if (!ref) throw new SendFailure(SendError.NotMember, '会话不存在')
   // The channel must name exactly the conversation the frame names, read back the way every reader will.
   if (conversationIdOf(ref.channelId, me) !== msg.conversationID) throw new SendFailure(SendError.NotMember, '会话不存在')
-  let sender: Sender
+  const peer = ref.type === ConvType.C2C ? ref.peer : null
+  // On the database itself, the statement that stores a C2C message reads its rules too (one round
+  // trip per batch of sends, and the rules are those of the storing transaction).
+  const rulesInStore = peer !== null && isDb(ctx.db)
+  let sender: Sender | null = null
   try {
-    sender = ref.type === ConvType.C2C ? await checkC2C(ctx.db, me, ref.peer) : await checkGroup(ctx.db, me, ref.groupId, msg.needReadReceipt)
-    await checkContent(ctx, ctx.db, msg)
+    if (ref.type === ConvType.Group) sender = await checkGroup(ctx.db, me, ref.groupId, msg.needReadReceipt)
+    else if (!rulesInStore) sender = await checkC2C(ctx.db, me, ref.peer)
+    await checkContent(ctx, ctx.db, msg).catch(async (err: unknown) => {
+      // A send both rules and content refuse is answered with the rule, as when the rules come first.
+      if (rulesInStore) await checkC2C(ctx.db, me, peer)
+      throw err
+    })
   } catch (err) {
     // A retry of a message stored before the rules changed still gets its first answer.
     const prior = err instanceof SendFailure && (await existing(ctx.db, me, msg.clientMsgId, ref.channelId))
     if (prior) return { message: prior, created: false, ref, recipients: [] }
     throw err
   }
-  const recipients = sender.members ?? [me, (ref as { peer: string }).peer]
+  const recipients = sender?.members ?? [me, peer!]
   const r = await storeMessage(ctx.db, {
     channelId: ref.channelId,
     sender: me,
@@ -309,7 +303,14 @@ export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMes
     peer: ref.type === ConvType.C2C ? ref.peer : null,
     peerConversationId: ref.type === ConvType.C2C ? c2cIdFor(me) : null,
     groupId: ref.type === ConvType.Group ? ref.groupId : null,
+    checkC2CRules: rulesInStore,
   })
+  if (r.refusal) {
+    // A retry of a message stored before the rules changed still gets its first answer.
+    const prior = await existing(ctx.db, me, msg.clientMsgId, ref.channelId)
+    if (prior) return { message: prior, created: false, ref, recipients: [] }
+    throw C2C_REFUSALS[r.refusal]!()
+  }
   if (!r.created || r.seq === null) {
     const prior = r.seq === null ? null : await existing(ctx.db, me, msg.clientMsgId, ref.channelId)
     if (!prior) throw clientIdReused()
@@ -329,11 +330,11 @@ export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMes
     is_revoked: false,
     revoker: '',
     has_risk: false,
-    nick: sender.nick,
-    avatar: sender.avatar,
-    name_card: sender.nameCard,
+    nick: sender ? sender.nick : (r.nick ?? ''),
+    avatar: sender ? sender.avatar : (r.avatar ?? ''),
+    name_card: sender ? sender.nameCard : '',
     read_count: msg.needReadReceipt ? 0 : null,
-    member_count: sender.memberCount,
+    member_count: sender ? sender.memberCount : null,
   }
   return { message, created: true, ref, recipients }
 }
