@@ -274,21 +274,28 @@ describe('SendBatcher', () => {
     for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r))
   }
 
-  it('keeps one batch in flight on PostgreSQL too: what arrives while it commits waits for the next one', async () => {
+  it('on PostgreSQL runs at most two batches at once, a gather interval apart: what arrives while both commit waits for one of them', async () => {
     const { db, calls } = slowDb()
     const pgDb = { ...db, kind: 'postgres', tx: () => Promise.reject(new Error('not used')), close: async () => undefined } as Db
     const first = storeMessage(pgDb, args(10))
     await tick()
-    const later = [11, 12].map((n) => storeMessage(pgDb, args(n)))
-    // Longer than the gather interval: the first batch still runs, so the others wait for it.
-    await new Promise((r) => setTimeout(r, POSTGRES_GATHER_MS + 5))
+    const second = [11, 12].map((n) => storeMessage(pgDb, args(n)))
+    await tick()
+    // The first batch still runs: the next one starts only once the interval has passed.
     expect(calls.map((c) => c.size)).toEqual([1])
+    await new Promise((r) => setTimeout(r, POSTGRES_GATHER_MS + 5))
+    expect(calls.map((c) => c.size)).toEqual([1, 2])
+    const third = [13, 14, 15].map((n) => storeMessage(pgDb, args(n)))
+    await new Promise((r) => setTimeout(r, POSTGRES_GATHER_MS + 5))
+    // Two in flight: the third batch waits for a commit.
+    expect(calls.map((c) => c.size)).toEqual([1, 2])
     calls[0]!.finish()
     await first
     await tick()
-    expect(calls.map((c) => c.size)).toEqual([1, 2])
+    expect(calls.map((c) => c.size)).toEqual([1, 2, 3])
     calls[1]!.finish()
-    await Promise.all(later)
+    calls[2]!.finish()
+    await Promise.all([...second, ...third])
   })
 
   it('on PostgreSQL starts a batch at most once per gather interval, and a send to an idle database at once', async () => {

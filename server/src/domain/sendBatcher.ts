@@ -193,11 +193,14 @@ export function storeMessage(q: Queryable, args: StoreArgs): Promise<Stored> {
   if (!isDb(q)) return storeOne(q, args)
   let b = batchers.get(q)
   if (!b) {
-    // One batch in flight, and on PostgreSQL at most one batch started per POSTGRES_GATHER_MS: at
-    // 2,000 sends a second a commit then carries about a dozen messages instead of three or four,
-    // which halves the database's work per message (statements, commit, WAL flush), and adds at
-    // most that much to an acknowledgement. A send that finds the database idle goes at once.
-    b = new SendBatcher(q, { minIntervalMs: q.kind === 'postgres' ? POSTGRES_GATHER_MS : 0 })
+    // On PostgreSQL a batch starts at most once per POSTGRES_GATHER_MS: at 2,000 sends a second a
+    // commit then carries about a dozen messages instead of three or four, which halves the
+    // database's work per message (statements, commit, WAL flush), and adds at most that much to an
+    // acknowledgement. Two may run at once: with one, a rate whose batches outgrow maxBatch (8,000
+    // sends a second here) queued faster than it drained, and acknowledgements took a second.
+    // PGlite is one connection: a second batch would only queue behind the first.
+    // A send that finds the database idle goes at once.
+    b = new SendBatcher(q, q.kind === 'postgres' ? { minIntervalMs: POSTGRES_GATHER_MS, maxInFlight: 2 } : {})
     batchers.set(q, b)
   }
   return b.store(args)
