@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { HASHING_BUSY_TEXT } from '../src/domain/passwords.js'
-import { BACKENDS, freshPhone, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
+import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
+import { registerUser } from './support/users.js'
 
 const from = (address: string) => ({ headers: { 'x-forwarded-for': address } })
 
@@ -12,24 +13,18 @@ const BURST = 12
 describe.each(BACKENDS)('a login burst beyond the hashing pool on %s', (backend) => {
   let s: TestServer
   let storage: Storage
-  beforeAll(async () => {
-    storage = await openStorage(backend)
-    s = await startServer(storage, { passwordHashing: LIMITS })
-  })
-  afterAll(async () => {
-    await s?.close()
-    await storage?.close()
-  })
-
-  async function register() {
-    const phone = freshPhone()
-    const res = await s.api<{ wtId: string }>('/api/user/login/register', { phone, pwd: 'secret123', nickName: 't' })
-    expect(res.code).toBe(200)
-    return { phone, wtId: res.data.wtId }
-  }
+  setupServers(
+    backend,
+    1,
+    (env) => {
+      storage = env.storage
+      s = env.servers[0]!
+    },
+    { passwordHashing: LIMITS },
+  )
 
   it('refuses what does not fit with a plain 429, lets the rest log in, and logs in normally afterwards', async () => {
-    const { phone } = await register()
+    const { phone } = await registerUser(s)
     const answers = await Promise.all(Array.from({ length: BURST }, () => s.api('/api/user/login/pwd', { phone, pwd: 'secret123' }, from('10.20.0.1'))))
     const refused = answers.filter((a) => a.code === 429)
     expect(answers.every((a) => a.code === 200 || a.code === 429)).toBe(true)
@@ -41,7 +36,7 @@ describe.each(BACKENDS)('a login burst beyond the hashing pool on %s', (backend)
   })
 
   it('counts no login attempt it refused for a full pool', async () => {
-    const { phone, wtId } = await register()
+    const { phone, wtId } = await registerUser(s)
     const answers = await Promise.all(Array.from({ length: BURST }, () => s.api('/api/user/login/pwd', { phone, pwd: 'wrong-pwd' }, from('10.20.0.2'))))
     const wrong = answers.filter((a) => a.msg === '账号或密码错误').length
     expect(wrong).toBeLessThanOrEqual(CAPACITY)

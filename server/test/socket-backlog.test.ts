@@ -1,12 +1,12 @@
 import type { Socket } from 'node:net'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Message } from '../../types/chat.js'
 import { WsClose } from '../../types/ws.js'
 import { userTopic } from '../src/bus/Bus.js'
 import { chatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
-import { BACKENDS, openSocket, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
+import { BACKENDS, openSocket, setupServers, type TestServer } from './support/server.js'
 import { registerUser } from './support/users.js'
 
 const BACKLOG = 256 * 1024
@@ -15,16 +15,8 @@ const FRAME_TEXT = '字'.repeat(10_000)
 const FRAMES = 1_200
 
 describe.each(BACKENDS)('a socket whose reader falls behind, on %s', (backend) => {
-  let storage: Storage
   let s: TestServer
-  beforeAll(async () => {
-    storage = await openStorage(backend)
-    s = await startServer(storage, { socketBacklogBytes: BACKLOG })
-  })
-  afterAll(async () => {
-    await s?.close()
-    await storage?.close()
-  })
+  setupServers(backend, 1, (env) => (s = env.servers[0]!), { socketBacklogBytes: BACKLOG })
 
   it('offers no WebSocket extension (no per-message compression)', async () => {
     const u = await registerUser(s, '压')

@@ -155,14 +155,20 @@ export function openSocket(url: string, headers: Record<string, string> = {}): S
 
 /**
  * Registers beforeAll/afterAll hooks that open fresh storage and start `count` server
- * processes on it (the second and later play other machines behind a load balancer).
+ * processes on it (the second and later play other machines behind a load balancer), each with
+ * `overrides` on top of the test configuration.
  */
-export function setupServers(backend: Backend, count: number, assign: (env: { storage: Storage; servers: TestServer[] }) => void) {
+export function setupServers(
+  backend: Backend,
+  count: number,
+  assign: (env: { storage: Storage; servers: TestServer[] }) => void,
+  overrides: Partial<Config> = {},
+) {
   let storage: Storage
   const servers: TestServer[] = []
   beforeAll(async () => {
     storage = await openStorage(backend)
-    for (let i = 0; i < count; i++) servers.push(await startServer(storage))
+    for (let i = 0; i < count; i++) servers.push(await startServer(storage, overrides))
     assign({ storage, servers })
   })
   afterAll(async () => {
