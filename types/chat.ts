@@ -64,9 +64,25 @@ export type OutgoingBody = z.infer<typeof OutgoingBody>
 
 export const ConversationID = z.string().regex(/^(C2C|GROUP).{1,64}$/, 'conversationID must start with C2C or GROUP')
 
+/**
+ * Messages the server writes itself (a forward's copies, tips, the helper's answers, notices,
+ * call messages written in a participant's name) get client IDs `<kind>-…` with these kinds, and
+ * a client may not use them: a message's client ID then tells an operator where it came from
+ * (`npm run admin -- message-origin`).
+ */
+export const SERVER_MSG_ID_KINDS = ['fw', 'faq', 're', 'contact', 'tip', 'welcome', 'busy', 'end', 'ban', 'report', 'warn'] as const
+export type ServerMsgIdKind = (typeof SERVER_MSG_ID_KINDS)[number]
+
+/** Chosen by the client before sending; a retry with the same ID returns the first result. */
+export const ClientMsgId = z
+  .string()
+  .regex(
+    new RegExp(`^(?!(?:${SERVER_MSG_ID_KINDS.join('|')})-)[\\w-]{8,64}$`),
+    `clientMsgId: 8-64 letters, digits, - or _, not starting with ${SERVER_MSG_ID_KINDS.map((k) => `${k}-`).join(' ')}`,
+  )
+
 const outgoingEnvelope = {
-  /** Chosen by the client before sending; a retry with the same ID returns the first result. */
-  clientMsgId: z.string().regex(/^[\w-]{8,64}$/, 'clientMsgId: 8-64 letters, digits, - or _'),
+  clientMsgId: ClientMsgId,
   conversationID: ConversationID,
   cloudCustomData: z.string().max(4096).default(''),
   atUserList: z.array(z.string().max(64)).max(100).default([]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { OutgoingBody } from '../../types/chat.js'
+import { ClientMsgId, OutgoingBody } from '../../types/chat.js'
 import { ClientFrame, RtcClientFrame, SfuClientFrame } from '../../types/frames.js'
 import { CONTROL_CHAR_TEXT, controlCharPath, hasControlChars } from '../../types/text.js'
 
@@ -34,7 +34,7 @@ const referenceHasControlChars = (s: string) => [...s].some((ch) => {
 const ReferenceMessage = z.intersection(
   OutgoingBody,
   z.object({
-    clientMsgId: z.string().regex(/^[\w-]{8,64}$/, 'clientMsgId: 8-64 letters, digits, - or _'),
+    clientMsgId: ClientMsgId,
     conversationID: z.string().regex(/^(C2C|GROUP).{1,64}$/, 'conversationID must start with C2C or GROUP'),
     cloudCustomData: z.string().max(4096).default(''),
     atUserList: z.array(z.string().max(64)).max(100).default([]),
@@ -90,6 +90,7 @@ const frames: unknown[] = [
   send({ ...base, ...bodies[0], cloudCustomData: 'x'.repeat(5000) }),
   send({ ...base, ...bodies[0], clientMsgId: 'short' }),
   send({ ...base, ...bodies[0], clientMsgId: 'has space in it' }),
+  send({ ...base, ...bodies[0], clientMsgId: 'fw-0123456789' }),
   send({ ...base, ...bodies[0], conversationID: 'X10000002' }),
   send({ ...base, ...bodies[0], conversationID: 'C2C' }),
   send({ ...base, type: 'TIMGroupTipElem', payload: { operationType: 1 } }),

@@ -7,6 +7,7 @@
  *   npm run admin -- grant-vip <phone|ID> <level 1-10|0> [days]     (0 ends the membership; no days: no end)
  *   npm run admin -- codes <level> <days> <count> [file.csv]        (prints the CSV when no file is given)
  *   npm run admin -- export-reports [file.csv]
+ *   npm run admin -- message-origin <phone|ID> <conversationID> <seq>   (who wrote a message, and how)
  *
  * Same environment as the server (DATABASE_URL or DATA_DIR, REDIS_URL): with Redis, a ban's
  * helper notice reaches the user's open sockets at once. Every action is in the audit log as 'cli'.
@@ -21,6 +22,7 @@ import { resolveAccount } from '../domain/admin/accounts.js'
 import { audit, CLI_OPERATOR } from '../domain/admin/audit.js'
 import { banUser, restoreUser, type AdminCtx } from '../domain/admin/lifecycle.js'
 import { codesCsv, createCodes, grantMembership } from '../domain/admin/membership.js'
+import { messageOrigin } from '../domain/admin/messageOrigin.js'
 import { reportsCsv } from '../domain/admin/reports.js'
 import { promote } from '../domain/admin/role.js'
 import { liveModeration } from '../domain/moderation.js'
@@ -32,7 +34,8 @@ const USAGE = `usage: npm run admin -- <command>
   unban <phone|ID>
   grant-vip <phone|ID> <level 1-10, 0 ends it> [days]
   codes <level> <days> <count> [file.csv]
-  export-reports [file.csv]`
+  export-reports [file.csv]
+  message-origin <phone|ID of a member> <conversationID as that member sees it> <seq>`
 
 function int(name: string, v: string | undefined, min: number, max: number): number {
   const n = Number(v)
@@ -79,6 +82,15 @@ export async function runAdmin(argv: string[], ctx: AdminCtx): Promise<string> {
       await audit(ctx.db, CLI_OPERATOR, 'reports.export', '', null, null)
       output(args[0], await reportsCsv(ctx.db))
       return 'reports exported'
+    }
+    case 'message-origin': {
+      const viewer = await resolveAccount(ctx.db, args[0] ?? '')
+      const o = await messageOrigin(ctx.db, viewer, args[1] ?? '', int('seq', args[2], 1, Number.MAX_SAFE_INTEGER))
+      await audit(ctx.db, CLI_OPERATOR, 'message.origin', o.channel, null, { seq: o.seq })
+      return [
+        `${o.channel} #${o.seq} at ${o.createdAt}: ${o.type} from ${o.sender}, client ID ${o.clientMsgId}${o.needReadReceipt ? ', read receipts asked' : ''}`,
+        `written by: ${o.writtenBy}`,
+      ].join('\n')
     }
     default:
       throw new Error(USAGE)

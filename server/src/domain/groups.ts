@@ -5,6 +5,7 @@ import { groupChannel, groupConversationId } from './conversationIds.js'
 import { GROUP_SUMMARY_COLUMNS, groupSummary, type GroupSummaryRow } from './groups/summary.js'
 import { ensureConversationRows, insertSystemMessage } from './messages.js'
 import { newToken } from './tokens.js'
+import { serverMsgId } from './serverMsgIds.js'
 
 
 /**
@@ -44,7 +45,7 @@ export async function createGroup(q: Queryable, owner: string, body: GroupCreate
     owner,
     MsgType.GroupTip,
     { operationType: TipOp.Join, operatorID: owner, userIDList: valid.map((m) => m.wt_id), nickList: valid.map((m) => m.nick_name), newGroupProfile: { groupName: body.groupName, created: true } },
-    `tip-${newToken(9)}`,
+    serverMsgId('tip', newToken(9)),
   )
   return { groupId, groupNumber, members }
 }

@@ -15,6 +15,7 @@ import { badRequest, forbidden, Refusal } from '../domain/refusal.js'
 import type { SessionInfo } from '../domain/sessions.js'
 import { pushMessage } from './chatEvents.js'
 import { RelayGrants } from './relayGrants.js'
+import { serverMsgId } from '../domain/serverMsgIds.js'
 
 /** The SFU's grant key: permissions to use a call's room sit beside the relay grants. */
 const SFU = ''
@@ -90,9 +91,9 @@ export async function endCallsOf(ctx: AppContext, wtId: string): Promise<void> {
 }
 
 /** Stores a call message as `sender` wrote it, moves the call's state and delivers it. */
-async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal, peer: string | null, idPrefix: string): Promise<void> {
+async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal, peer: string | null, kind: 'busy' | 'end'): Promise<void> {
   const result = await sendMessage(ctx, sender, {
-    clientMsgId: `${idPrefix}-${randomUUID()}`,
+    clientMsgId: serverMsgId(kind, randomUUID()),
     conversationID: signal.groupID ? groupConversationId(signal.groupID) : c2cIdFor(peer ?? ''),
     type: MsgType.Custom,
     payload: { data: JSON.stringify(signal), description: '', extension: '' },

@@ -6,6 +6,7 @@ import { helperAnswer, helperQuestion } from '../domain/favorites/helper.js'
 import { sendMessage } from '../domain/messages.js'
 import { newToken } from '../domain/tokens.js'
 import { pushMessage } from './chatEvents.js'
+import { serverMsgId } from '../domain/serverMsgIds.js'
 
 const textMessage = (conversationID: string, clientMsgId: string, text: string): OutgoingMessage => ({
   type: MsgType.Text,
@@ -29,15 +30,15 @@ async function say(ctx: Pick<AppContext, 'db' | 'bus' | 'moderation'>, from: str
  */
 export async function answerHelperText(ctx: AppContext, me: string, clientMsgId: string, text: string): Promise<void> {
   const answer = await helperAnswer(ctx.db, text, ctx.config.footer.contact)
-  await say(ctx, HELPER_ID, c2cIdFor(me), `re-${clientMsgId}`.slice(0, 64), answer.replyMsg)
+  await say(ctx, HELPER_ID, c2cIdFor(me), serverMsgId('re', clientMsgId), answer.replyMsg)
 }
 
 /** A FAQ entry clicked in the welcome card or the FAQ dialog: the question as the user's text, then its answer. */
 export async function askHelper(ctx: AppContext, me: string, id: number): Promise<HelperQuestion> {
   const q = await helperQuestion(ctx.db, id)
-  const ask = `faq-${newToken(12)}`
+  const ask = serverMsgId('faq', newToken(12))
   await say(ctx, me, c2cIdFor(HELPER_ID), ask, q.question)
-  await say(ctx, HELPER_ID, c2cIdFor(me), `re-${ask}`, q.replyMsg)
+  await say(ctx, HELPER_ID, c2cIdFor(me), serverMsgId('re', ask), q.replyMsg)
   return q
 }
 

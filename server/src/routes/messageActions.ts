@@ -33,6 +33,11 @@ export function messageActionRoutes(ctx: AppContext) {
       const me = sessionOf(req).wtId
       const user = await findUserById(ctx.db, me)
       const done = await forwardMessages(ctx, me, user?.nick_name ?? me, req.body)
+      // The copies' client IDs (fw-…) lead an operator here from a message to the one it copies.
+      req.log.info(
+        { event: 'forward', wtId: me, from: req.body.conversationID, sequences: req.body.sequences, merged: Boolean(req.body.merged), copies: done.sent.map((s) => ({ channel: s.message.channel_id, seq: s.message.seq, clientMsgId: s.message.client_msg_id })) },
+        'messages forwarded',
+      )
       // Every device of the forwarder gets the copies too, this one included: the forward answers with a summary only.
       for (const s of done.sent) if (s.created) await pushMessage(ctx, s.message, s.ref, s.recipients, null)
       const result: ForwardResult = { results: done.results }

@@ -12,6 +12,7 @@ import { forbidden, refuse } from '../domain/refusal.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 import { pushMessage } from '../realtime/chatEvents.js'
+import { serverMsgId } from '../domain/serverMsgIds.js'
 
 /** /api/user/friendInfo and /api/user/sendCustomMessage: profiles and the contacts custom messages. */
 export function profileRoutes(ctx: AppContext) {
@@ -36,7 +37,7 @@ export function profileRoutes(ctx: AppContext) {
         type === ContactCustomMsg.AddFriend ? friends : type === ContactCustomMsg.DeleteFriend ? !friends : await isBlacklisted(ctx.db, me, toWtId)
       if (!fits) throw forbidden('好友关系与消息类型不符')
       const message: OutgoingMessage = {
-        clientMsgId: `contact-${randomUUID()}`,
+        clientMsgId: serverMsgId('contact', randomUUID()),
         conversationID: `C2C${toWtId}`,
         type: MsgType.Custom,
         payload: { data: JSON.stringify({ type }), description: CONTACT_CUSTOM_MSG_TEXT[type], extension: '' },

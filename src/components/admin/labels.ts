@@ -15,6 +15,7 @@ export const ACTION_TEXT: Record<string, string> = {
   'codes.create': '生成兑换码',
   'codes.export': '导出兑换码',
   'reports.export': '导出举报',
+  'message.origin': '查询消息来源',
   'report.dismiss': '驳回举报',
   'report.warn': '举报：警告',
   'report.ban': '举报：封禁',

@@ -14,6 +14,7 @@ import { defaultAvatar, findUserById } from '../users.js'
 import { adminUser, clearRestrictions, setBan, setDeactivated } from './accounts.js'
 import { audit } from './audit.js'
 import { closeReport, getReport } from './reports.js'
+import { serverMsgId } from '../serverMsgIds.js'
 
 /** What the lifecycle needs: the database, the bus (to reach sockets) and the send path (helper notices). */
 export type AdminCtx = Pick<AppContext, 'db' | 'bus' | 'log' | 'moderation' | 'config'> & Partial<Pick<AppContext, 'sfu' | 'metrics' | 'imSecret'>>
@@ -43,7 +44,7 @@ export async function banUser(ctx: AdminCtx, operator: string, wtId: string, day
   const after = await adminUser(ctx.db, wtId, phones(ctx))
   await audit(ctx.db, operator, 'ban', wtId, before, after)
   const why = reason ? `，原因：${reason}` : ''
-  await notify(ctx, wtId, `ban-${newToken(12)}`, `你的账号已被封禁至 ${fmt(after.bannedUntil)}${why}。${AdminText.BannedSend}。`)
+  await notify(ctx, wtId, serverMsgId('ban', newToken(12)), `你的账号已被封禁至 ${fmt(after.bannedUntil)}${why}。${AdminText.BannedSend}。`)
   return after
 }
 
@@ -113,7 +114,7 @@ export async function deleteOwnAccount(ctx: AdminCtx, wtId: string, pwd: string)
 
 /** The reporter's notice when the report is filed (spec section 8). */
 export async function thankReporter(ctx: AdminCtx, reporter: string, reportId: number): Promise<void> {
-  await notify(ctx, reporter, `report-${reportId}`, AdminText.ReportThanks)
+  await notify(ctx, reporter, serverMsgId('report', String(reportId)), AdminText.ReportThanks)
 }
 
 const RESULT_TEXT = {
@@ -132,12 +133,12 @@ export async function handleReport(ctx: AdminCtx, operator: string, b: ReportHan
   await ctx.db.tx((q) => closeReport(q, b.id, operator, status, RESULT_TEXT[b.action]))
   if (b.action === 'warn') {
     const what = before.targetType === 0 ? '你的账号' : `你的群聊「${before.targetName}」`
-    await notify(ctx, target!, `warn-${b.id}`, `【警告】${what}被举报「${before.typeLabel}」，经核实存在违规。${b.message || '请遵守社区规范，再次违规将被封禁。'}`)
+    await notify(ctx, target!, serverMsgId('warn', String(b.id)), `【警告】${what}被举报「${before.typeLabel}」，经核实存在违规。${b.message || '请遵守社区规范，再次违规将被封禁。'}`)
   }
   if (b.action === 'ban') await banUser(ctx, operator, target!, b.banDays, b.message || before.typeLabel)
   const after = await getReport(ctx.db, b.id)
   await audit(ctx.db, operator, `report.${b.action}`, String(b.id), { status: before.status }, { status: after.status, result: after.result, target })
-  await notify(ctx, before.reporterWtId, `report-done-${b.id}`, `你对「${before.targetName}」的举报已处理：${after.result}。感谢你的反馈。`)
+  await notify(ctx, before.reporterWtId, serverMsgId('report', `done-${b.id}`), `你对「${before.targetName}」的举报已处理：${after.result}。感谢你的反馈。`)
   return after
 }
 

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/Db.js'
 import { c2cChannel, c2cIdFor } from '../conversationIds.js'
 import { ensureChannel, insertSystemMessage } from '../messages.js'
 import { notFound } from '../refusal.js'
+import { serverMsgId } from '../serverMsgIds.js'
 
 const SELECT = `SELECT id, question, reply_msg AS "replyMsg", jump_url AS "jumpUrl" FROM helper_replies WHERE enabled`
 
@@ -57,7 +58,7 @@ export async function ensureHelperConversation(db: Db, me: string): Promise<bool
     const { rows: again } = await q.query('SELECT 1 FROM user_conversations WHERE wt_id = $1 AND conversation_id = $2', [me, conversationID])
     if (again[0]) return false
     const card = helperCard(await helperQuestions(q))
-    const seq = await insertSystemMessage(q, channelId, HELPER_ID, MsgType.Custom, { data: JSON.stringify(card), description: '[常见问题]', extension: '' }, `welcome-${me}`)
+    const seq = await insertSystemMessage(q, channelId, HELPER_ID, MsgType.Custom, { data: JSON.stringify(card), description: '[常见问题]', extension: '' }, serverMsgId('welcome', me))
     // The card dates from the account's creation and is read already: it neither jumps above the
     // user's real conversations nor lights an unread badge on every new account.
     await q.query('UPDATE messages SET created_at = (SELECT created_at FROM users WHERE wt_id = $3) WHERE channel_id = $1 AND seq = $2', [channelId, seq, me])

@@ -5,6 +5,7 @@ import { insertSystemMessage } from '../messages.js'
 import { newToken } from '../tokens.js'
 import type { GroupAccess } from './access.js'
 import type { GroupEffects } from './effects.js'
+import { serverMsgId } from '../serverMsgIds.js'
 
 export interface TipTarget {
   ids: string[]
@@ -41,7 +42,7 @@ export async function writeTip(
     newGroupProfile: opts.newGroupProfile ?? null,
   }
   if (opts.muteTime !== undefined) payload.muteTime = opts.muteTime
-  const seq = await insertSystemMessage(q, access.channelId, operator, MsgType.GroupTip, payload, `tip-${newToken(9)}`)
+  const seq = await insertSystemMessage(q, access.channelId, operator, MsgType.GroupTip, payload, serverMsgId('tip', newToken(9)))
   const extra = opts.extra ?? []
   if (opts.adminOnly) {
     await q.query('UPDATE messages SET visible_identity = $3, visible_to = $4 WHERE channel_id = $1 AND seq = $2', [
@@ -66,7 +67,7 @@ export async function writeWelcome(q: Queryable, fx: GroupEffects, access: Pick<
   const text = access.group.welcome_msg
   if (!text) return
   const data = JSON.stringify({ type: 'GroupCustomMsg', detailType: 'welcome', operatorUser: { nickName: '' }, operated: [{ nickName: nick, userId: newcomer }], content: text })
-  const seq = await insertSystemMessage(q, access.channelId, access.group.owner_wt_id, MsgType.Custom, { data, description: text, extension: 'welcome' }, `welcome-${newToken(9)}`)
+  const seq = await insertSystemMessage(q, access.channelId, access.group.owner_wt_id, MsgType.Custom, { data, description: text, extension: 'welcome' }, serverMsgId('welcome', newToken(9)))
   await q.query('UPDATE messages SET visible_identity = $3, visible_to = $4 WHERE channel_id = $1 AND seq = $2', [access.channelId, seq, ONLY_VISIBLE_TO, newcomer])
   fx.messages.push({ channelId: access.channelId, seq, groupId: access.group.group_id, minIdentity: ONLY_VISIBLE_TO, extra: [newcomer] })
 }

@@ -6,6 +6,7 @@ import { conversationState, messagesAt } from '../conversations.js'
 import { parseConversationId } from '../conversationIds.js'
 import { sendMessage, SendFailure, type SendContext, type SendResult } from '../messages.js'
 import type { MessageRow } from '../messages.js'
+import { serverMsgId } from '../serverMsgIds.js'
 
 const SUMMARY: Record<string, string> = {
   [MsgType.Face]: '[动画表情]',
@@ -102,7 +103,7 @@ export async function forwardMessages(ctx: SendContext, me: string, myNick: stri
     let code = 200
     let msg = ''
     for (const b of bodies) {
-      const message = { ...b, clientMsgId: `fw-${randomUUID()}`, conversationID: target, cloudCustomData: '', atUserList: [], needReadReceipt: target.startsWith('GROUP') } as OutgoingMessage
+      const message = { ...b, clientMsgId: serverMsgId('fw', randomUUID()), conversationID: target, cloudCustomData: '', atUserList: [], needReadReceipt: target.startsWith('GROUP') } as OutgoingMessage
       try {
         sent.push(await sendMessage(ctx, me, message))
         count++
