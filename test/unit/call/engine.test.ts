@@ -385,19 +385,35 @@ describe('WebRTC call engine, group calls', () => {
     await engine.hangup()
   })
 
-  it('through the SFU: the publication is made while the invitation rings and sent only after the accept', async () => {
+  it('through the SFU: the publication goes to the server while the invitation rings (shown to nobody before the accept) and is not sent again by the accept', async () => {
     const { chat, engine, media } = setup({ current: null }, async () => ({ iceServers: [], sfu: true }))
     const invite = buildSignal.invite({ ...groupRef, inviter: B, inviteeList: [ME, C] })
     chat.emit('message', inGroup(invite, B))
     await flush()
     await flush()
     expect(media.createPeerLink).toHaveBeenCalledWith(expect.objectContaining({ role: 'publish' }), expect.anything())
+    const publish = { inviteID: groupRef.inviteID, payload: { kind: 'publish', sdp: 'offer-sdp' } }
+    expect(chat.sfuSent).toEqual([publish])
+    expect(chat.sendMessage).not.toHaveBeenCalled()
+    // Candidates found after the offer trickle to the publication while it still rings.
     media.links[0]!.onIceCandidate({ candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 })
-    expect(chat.sfuSent).toEqual([])
+    expect(chat.sfuSent.at(-1)).toMatchObject({ payload: { kind: 'candidate', link: 'publish' } })
     await engine.accept()
     expect(sentSignals(chat)[0]).toMatchObject({ actionType: 3 })
-    expect(chat.sfuSent).toEqual([{ inviteID: groupRef.inviteID, payload: { kind: 'publish', sdp: 'offer-sdp' } }])
-    expect(chat.sendSfu.mock.invocationCallOrder[0]).toBeGreaterThan(chat.sendMessage.mock.invocationCallOrder[0]!)
+    expect(chat.sfuSent.filter((f) => f.payload.kind === 'publish')).toEqual([publish])
+    await engine.hangup()
+  })
+
+  it('through the SFU: a publication that could not go out while ringing (socket reconnecting) goes right behind the accept', async () => {
+    const { chat, engine } = setup({ current: null }, async () => ({ iceServers: [], sfu: true }))
+    chat.sendSfu.mockReturnValueOnce(false)
+    chat.emit('message', inGroup(buildSignal.invite({ ...groupRef, inviter: B, inviteeList: [ME, C] }), B))
+    await flush()
+    await flush()
+    expect(chat.sendSfu).toHaveBeenCalledTimes(1)
+    await engine.accept()
+    expect(chat.sendSfu).toHaveBeenCalledTimes(2)
+    expect(chat.sendSfu.mock.invocationCallOrder[1]).toBeGreaterThan(chat.sendMessage.mock.invocationCallOrder[0]!)
     await engine.hangup()
   })
 

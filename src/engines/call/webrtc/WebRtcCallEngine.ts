@@ -519,10 +519,11 @@ export class WebRtcCallEngine implements CallEngine {
 
   /**
    * While the callee's device rings, the camera and microphone open, the media path is made
-   * and, in a one-to-one call, the link to the caller and our offer are readied (through the
-   * SFU: the publication), ICE gathering meanwhile, so an accept sends the offer at once.
-   * Nothing leaves the device before the accept; a failure here is met again, and explained,
-   * by the accept.
+   * and, in a one-to-one call, the link to the caller and our offer are readied, ICE gathering
+   * meanwhile, so an accept sends the offer at once; nothing of it leaves the device before the
+   * accept. Through the SFU the publication goes out at once (ringing publish): its ICE and DTLS
+   * with our own media server are done by the accept, and the server shows it to nobody until
+   * then. A failure here is met again, and explained, by the accept.
    */
   private async warmUp(ref: CallRef): Promise<void> {
     const video = ref.mediaType === CallMediaType.Video
@@ -539,8 +540,9 @@ export class WebRtcCallEngine implements CallEngine {
     this.local = local
     this.localOpened(video)
     await this.startPath(ref)
-    if (this.ref !== ref || ref.groupID) return
-    await this.path?.prepare(ref.inviter).catch((err: unknown) => console.warn('offer not prepared', err))
+    if (this.ref !== ref) return
+    if (ref.groupID) await this.sfu?.publish().catch((err: unknown) => console.warn('publication not sent while ringing', err))
+    else await this.path?.prepare(ref.inviter).catch((err: unknown) => console.warn('offer not prepared', err))
   }
 
   // ── both sides ─────────────────────────────────────────────────────────────────────────────
