@@ -404,6 +404,27 @@ describe('WebRTC call engine, group calls', () => {
     await engine.hangup()
   })
 
+  it('through the SFU: the accept answers the first subscription offer before the call counts as connected', async () => {
+    const { chat, engine } = setup({ current: null }, async () => ({ iceServers: [], sfu: true }))
+    chat.emit('message', inGroup(buildSignal.invite({ ...groupRef, inviter: B, inviteeList: [ME, C] }), B))
+    await flush()
+    await flush()
+    let accepted = false
+    void engine.accept().then(() => (accepted = true))
+    await flush()
+    await flush()
+    expect(sentSignals(chat)[0]).toMatchObject({ actionType: 3 })
+    expect(engine.getState().callStatus).not.toBe('connected')
+    expect(accepted).toBe(false)
+    chat.emit('sfu', { inviteID: groupRef.inviteID, payload: { kind: 'offer', sdp: 'sub-1', streams: [{ mid: '0', feed: B }] } })
+    await flush()
+    await flush()
+    expect(chat.sfuSent.map((f) => f.payload.kind)).toContain('answer')
+    expect(accepted).toBe(true)
+    expect(engine.getState().callStatus).toBe('connected')
+    await engine.hangup()
+  })
+
   it('through the SFU: a publication that could not go out while ringing (socket reconnecting) goes right behind the accept', async () => {
     const { chat, engine } = setup({ current: null }, async () => ({ iceServers: [], sfu: true }))
     chat.sendSfu.mockReturnValueOnce(false)

@@ -65,7 +65,14 @@ describe('the SFU media path', () => {
 
     // The layer chosen before the feed arrives goes out once it is answered.
     path.setLayer('b', 2)
+    let answered = false
+    void path.answered().then(() => (answered = true))
+    await flush()
+    expect(answered).toBe(false)
     await path.handleSfu({ kind: 'offer', sdp: 'sub-1', streams: [{ mid: '0', feed: 'b' }, { mid: '1', feed: 'b' }] })
+    await flush()
+    // The engine waits for this before it draws the call screen.
+    expect(answered).toBe(true)
     expect(roles).toEqual(['publish', 'subscribe'])
     expect(sent.slice(1)).toEqual([
       { kind: 'answer', sdp: 'answer-to-sub-1' },

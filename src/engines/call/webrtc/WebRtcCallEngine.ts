@@ -15,6 +15,12 @@ import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutO
 
 /** Keep-alive of a connected call towards the server, well inside its 60 s window. */
 const ALIVE_MS = 20_000
+/**
+ * Through the SFU, how long an accept waits for the first subscription offer before the call
+ * screen is drawn: the offer follows the accept at once, and answering it first lets its ICE and
+ * DTLS run while the screen renders (drawn first, the screen held the offer for 300 ms and more).
+ */
+const SFU_FIRST_ANSWER_WAIT_MS = 400
 
 /**
  * The self-hosted call engine: call messages over the chat engine, WebRTC negotiation as relayed
@@ -427,6 +433,8 @@ export class WebRtcCallEngine implements CallEngine {
       // delivered), so the caller answers the moment the offer arrives.
       if (!ref.groupID) await this.path?.connect(ref.inviter, true)
       await this.sendThenPublish(ref, buildSignal.accept(ref))
+      if (this.sfu && ref.groupID) await Promise.race([this.sfu.answered(), new Promise((resolve) => setTimeout(resolve, SFU_FIRST_ANSWER_WAIT_MS))])
+      if (this.ref !== ref) return
     } catch (err) {
       if (this.ref !== ref) return
       if (!(err instanceof CallError)) this.toast('Accept failed', 'error')
