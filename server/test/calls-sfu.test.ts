@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { Writable } from 'node:stream'
 import Janode from 'janode'
 import VideoRoomPlugin from 'janode/plugins/videoroom'
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -84,8 +85,9 @@ const PAGE_SCRIPT = `
     return pc.localDescription.sdp
   }
   window.takeAnswer = (name, sdp) => links[name].setRemoteDescription({ type: 'answer', sdp })
-  window.answerOffer = async (name, sdp) => {
-    const pc = (links[name] ??= new RTCPeerConnection({ bundlePolicy: 'max-bundle' }))
+  window.answerOffer = async (name, sdp, fresh) => {
+    if (fresh && links[name]) links[name].close()
+    const pc = (links[name] = fresh || !links[name] ? new RTCPeerConnection({ bundlePolicy: 'max-bundle' }) : links[name])
     await pc.setRemoteDescription({ type: 'offer', sdp })
     await pc.setLocalDescription(await pc.createAnswer())
     await gathered(pc)
@@ -98,9 +100,55 @@ const PAGE_SCRIPT = `
     return n
   }
 `
-type Offer = { sdp: string; streams: Array<{ mid: string; feed: string }> }
+type Offer = { sdp: string; streams: Array<{ mid: string; feed: string }>; fresh?: boolean }
 const offersTo = (client: ChatClient) => client.events().filter(sfuEvent('offer')).map((f) => f.payload as Offer)
 const feedsOf = (offers: Offer[]) => [...new Set(offers.flatMap((o) => o.streams.map((st) => st.feed)))].sort()
+
+let browser: Browser | undefined
+/** What PAGE_SCRIPT puts on the page's window. */
+type PageApi = { publishOffer(n: string): Promise<string>; takeAnswer(n: string, s: string): Promise<void>; answerOffer(n: string, s: string, fresh?: boolean): Promise<string>; linkState(n: string): string; bytesIn(n: string): Promise<number> }
+
+/** Chromium pages for `people`, driven as their browsers would drive the call's SFU frames. */
+async function mediaPages(url: string, id: string, people: string[]) {
+  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  // A page on the server's own origin: loopback is a secure context, so the fake camera opens.
+  const pages = new Map<string, Page>()
+  for (const who of people) {
+    const page = await browser.newPage()
+    await page.goto(`${url}/`).catch(() => undefined)
+    await page.addScriptTag({ content: PAGE_SCRIPT })
+    pages.set(who, page)
+  }
+  const page = (who: string) => pages.get(who)!
+  return {
+    /** Publishes `who`'s camera through `client` and applies Janus's answer. */
+    async publish(who: string, client: ChatClient) {
+      const offer = await page(who).evaluate(() => (window as unknown as PageApi).publishOffer('pub'))
+      sfu(client, id, { kind: 'publish', sdp: offer })
+      const answer = await client.next(sfuEvent('published'), 15_000)
+      await page(who).evaluate((sdp) => (window as unknown as PageApi).takeAnswer('pub', sdp), (answer.payload as { sdp: string }).sdp)
+    },
+    /** Answers the subscription offers `client` gets from the `from`th on, in order, as the browser would; returns its stop. */
+    answering(who: string, client: ChatClient, from = 0) {
+      let seen = from
+      let stopped = false
+      const loop = (async () => {
+        while (!stopped) {
+          const offers = offersTo(client)
+          for (const o of offers.slice(seen)) sfu(client, id, { kind: 'answer', sdp: await page(who).evaluate((x) => (window as unknown as PageApi).answerOffer('sub', x.sdp, x.fresh), o) })
+          seen = offers.length
+          await new Promise((r) => setTimeout(r, 50))
+        }
+      })()
+      return async () => {
+        stopped = true
+        await loop
+      }
+    },
+    linkState: (who: string, name: string) => page(who).evaluate((n) => (window as unknown as PageApi).linkState(n), name),
+    bytesIn: (who: string) => page(who).evaluate(() => (window as unknown as PageApi).bytesIn('sub')),
+  }
+}
 
 describe.skipIf(!JANUS_URL)('group calls through Janus', () => {
   let storage: Storage
@@ -114,7 +162,6 @@ describe.skipIf(!JANUS_URL)('group calls through Janus', () => {
     s = await startServer(storage, { calls })
     other = await startServer(storage, { calls })
   })
-  let browser: Browser | null = null
   afterAll(async () => {
     await browser?.close()
     await other?.close()
@@ -181,47 +228,8 @@ describe.skipIf(!JANUS_URL)('group calls through Janus', () => {
     const g = await makeGroup(s, a!, [], [b!, c!, d!, e!])
     const [ca, cb, cc, cd, ce] = [chatClient(s, a!.token), chatClient(s, b!.token), chatClient(other, c!.token), chatClient(s, d!.token), chatClient(other, e!.token)]
     await Promise.all([ca, cb, cc, cd, ce].map((client) => client.ready))
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-    // A page on the server's own origin: loopback is a secure context, so the fake camera opens.
-    const pages = new Map<string, Page>()
-    for (const who of ['a', 'b', 'c']) {
-      const page = await browser.newPage()
-      await page.goto(`${s.url}/`).catch(() => undefined)
-      await page.addScriptTag({ content: PAGE_SCRIPT })
-      pages.set(who, page)
-    }
-    const page = (who: string) => pages.get(who)!
-    /** Publishes `who`'s camera through `client` and applies Janus's answer. */
-    const publish = async (who: string, client: ChatClient) => {
-      const offer = await page(who).evaluate(() => (window as unknown as { publishOffer(n: string): Promise<string> }).publishOffer('pub'))
-      sfu(client, id, { kind: 'publish', sdp: offer })
-      const answer = await client.next(sfuEvent('published'), 15_000)
-      await page(who).evaluate((sdp) => (window as unknown as { takeAnswer(n: string, s: string): Promise<void> }).takeAnswer('pub', sdp), (answer.payload as { sdp: string }).sdp)
-    }
-    /** Answers every subscription offer `client` gets, in order, as the browser would. */
-    const answering = (who: string, client: ChatClient) => {
-      let seen = 0
-      let stopped = false
-      const loop = (async () => {
-        while (!stopped) {
-          const offers = offersTo(client)
-          for (const o of offers.slice(seen)) {
-            const sdp = await page(who).evaluate((x) => (window as unknown as { answerOffer(n: string, s: string): Promise<string> }).answerOffer('sub', x), o.sdp)
-            sfu(client, id, { kind: 'answer', sdp })
-          }
-          seen = offers.length
-          await new Promise((r) => setTimeout(r, 50))
-        }
-      })()
-      return async () => {
-        stopped = true
-        await loop
-      }
-    }
-    const linkState = (who: string, name: string) => page(who).evaluate((n) => (window as unknown as { linkState(n: string): string }).linkState(n), name)
-    const bytesIn = (who: string) => page(who).evaluate(() => (window as unknown as { bytesIn(n: string): Promise<number> }).bytesIn('sub'))
-
     const id = newInviteID()
+    const { publish, answering, linkState, bytesIn } = await mediaPages(s.url, id, ['a', 'b', 'c'])
     expect((await sendIn(ca, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId, c!.wtId, e!.wtId], 1, { call_type: 2, data: { cmd: 'videoCall' } }))).type).toBe('ack')
     const stops = [answering('a', ca), answering('b', cb), answering('c', cc)]
 
@@ -282,5 +290,46 @@ describe.skipIf(!JANUS_URL)('group calls through Janus', () => {
     await session.destroy().catch(() => undefined)
     await connection.close()
     for (const client of [ca, cb, cc, cd, ce]) client.close()
+  })
+
+  it('an offer the browser never answers stops holding the subscription: it starts over with every publisher, on a new link', async () => {
+    const logged: string[] = []
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        logged.push(String(chunk))
+        done()
+      },
+    })
+    const quick = await startServer(storage, { calls: { ...loadConfig({}).calls, janus: { url: JANUS_URL!, apiSecret: API_SECRET || null, roomSecret, offerAnswerMs: 1500 } } }, { logStream })
+    try {
+      const [a, b, c] = await Promise.all(['甲', '乙', '丙'].map((n) => registerUser(quick, n)))
+      const g = await makeGroup(quick, a!, [], [b!, c!])
+      const [ca, cb, cc] = [a!, b!, c!].map((u) => chatClient(quick, u.token))
+      await Promise.all([ca!, cb!, cc!].map((client) => client.ready))
+      const id = newInviteID()
+      const { publish, answering, linkState, bytesIn } = await mediaPages(quick.url, id, ['a', 'b', 'c'])
+      expect((await sendIn(ca!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId, c!.wtId], 1, { call_type: 2, data: { cmd: 'videoCall' } }))).type).toBe('ack')
+      await publish('a', ca!)
+      await sendIn(cb!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId], 3))
+      await publish('b', cb!)
+      const stops = [answering('b', cb!), answering('c', cc!)]
+      // A gets B in an offer and never answers it; then C comes.
+      await expect.poll(() => feedsOf(offersTo(ca!)), { timeout: 15_000 }).toEqual([b!.wtId])
+      await sendIn(cc!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [c!.wtId], 3))
+      await publish('c', cc!)
+      await expect.poll(() => linkState('c', 'pub'), { timeout: 15_000 }).toBe('connected')
+      // Janus makes no new offer while one waits: after the wait the subscription starts over with both.
+      await expect.poll(() => logged.some((l) => l.includes('sfu subscription offer not answered')), { timeout: 15_000 }).toBe(true)
+      await expect.poll(() => offersTo(ca!).length, { timeout: 15_000 }).toBe(2)
+      expect(offersTo(ca!).map((o) => o.fresh)).toEqual([true, true])
+      expect(feedsOf([offersTo(ca!)[1]!])).toEqual([b!.wtId, c!.wtId].sort())
+      // A's browser lost the first offer: it answers the new one only.
+      stops.push(answering('a', ca!, 1))
+      await expect.poll(() => bytesIn('a'), { timeout: 15_000 }).toBeGreaterThan(0)
+      for (const stop of stops) await stop()
+      for (const client of [ca!, cb!, cc!]) client.close()
+    } finally {
+      await quick.close()
+    }
   })
 })

@@ -232,6 +232,12 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
           return publisher.acceptAnswer(event.sdp)
         case 'offer': {
           const before = present()
+          // The SFU started the subscription over (an offer of ours went unanswered): a new link.
+          if (event.fresh && subscription) {
+            subscription.close()
+            subscription = null
+            subscriptionState = 'new'
+          }
           owners.clear()
           for (const s of event.streams) owners.set(s.mid, s.feed)
           answering = []

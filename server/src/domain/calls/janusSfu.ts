@@ -69,6 +69,8 @@ export interface SfuConfig {
   /** Janus's api_secret; scripts/janus.sh also makes it the VideoRoom's admin_key, so only this server creates rooms. */
   apiSecret: string | null
   roomSecret: string
+  /** OFFER_ANSWER_MS unless given. */
+  offerAnswerMs?: number
 }
 
 /** What the driver tells a participant (their devices, through the bus). */
@@ -316,6 +318,7 @@ export class JanusSfu {
     try {
       const streams = added.map(([, feed]) => ({ feed }))
       let offer: { jsep?: { sdp: string }; streams?: SubStream[] }
+      const fresh = !p.subscriber
       if (!p.subscriber) {
         const handle = await this.attach()
         if (p.closed) return void handle.detach().catch(() => undefined)
@@ -331,7 +334,7 @@ export class JanusSfu {
       const mids = this.describe(p, offer.streams ?? [])
       p.offerOut = true
       this.awaitAnswer(p, added.map(([owner]) => owner))
-      await this.send(p.wtId, p.inviteID, { kind: 'offer', sdp: offer.jsep.sdp, streams: mids })
+      await this.send(p.wtId, p.inviteID, { kind: 'offer', sdp: offer.jsep.sdp, streams: mids, ...(fresh ? { fresh } : {}) })
       void this.applyLayers(p, added.map(([owner]) => owner))
     } catch (err) {
       p.negotiating = false
@@ -341,19 +344,27 @@ export class JanusSfu {
   }
 
   /**
-   * A browser that never answers would hold every later change of its subscription (Janus takes
-   * one renegotiation at a time): after OFFER_ANSWER_MS the next change goes ahead without it. A
-   * late answer is still taken while no newer offer was sent.
+   * A browser that never answers would hold every later change of its subscription: Janus takes
+   * one renegotiation at a time and makes no new offer while one waits for its answer. After
+   * OFFER_ANSWER_MS the subscription starts over: its handle goes and a new one joins with every
+   * publisher, whose offer (`fresh`) the browser takes on a new link.
    */
   private awaitAnswer(p: Participant, owners: string[]): void {
     if (p.offerTimer) clearTimeout(p.offerTimer)
+    const waitedMs = this.cfg.offerAnswerMs ?? OFFER_ANSWER_MS
     p.offerTimer = setTimeout(() => {
       p.offerTimer = null
       if (!p.negotiating || p.closed) return
-      this.log.warn({ inviteID: p.inviteID, wtId: p.wtId, feeds: owners, waitedMs: OFFER_ANSWER_MS }, 'sfu subscription offer not answered; later changes go ahead')
+      this.log.warn({ inviteID: p.inviteID, wtId: p.wtId, feeds: owners, waitedMs }, 'sfu subscription offer not answered; the subscription starts over')
+      const stale = p.subscriber
+      p.subscriber = null
+      p.subscribed.clear()
+      p.videoMids.clear()
+      p.offerOut = false
       p.negotiating = false
+      void stale?.detach().catch(() => undefined)
       void this.renegotiate(p)
-    }, OFFER_ANSWER_MS)
+    }, waitedMs)
     p.offerTimer.unref?.()
   }
 
