@@ -122,8 +122,9 @@ async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal
  * A participant's request to the SFU of a group call (JANUS_URL). The server decides who may
  * use a call's room (someone in the call's user_list, which the 9-person cap already bounds);
  * Janus sees only this server. The answer to a publication goes back to the asking socket.
- * An invitee still ringing (in `pending`) may only publish, from this device, a publication
- * nobody receives until its accept (`admit`); it receives nothing either.
+ * An invitee still ringing (in `pending`) may publish, from this device, a publication nobody
+ * receives until its accept (`admit`), and answer its own subscription, whose streams Janus
+ * holds until then (janusSfu.ts).
  */
 export async function handleSfuFrame(ctx: AppContext, session: SessionInfo, frame: SfuClientFrame, reply: (frame: SfuServerFrame) => void): Promise<void> {
   const sfu = ctx.sfu
@@ -140,17 +141,16 @@ export async function handleSfuFrame(ctx: AppContext, session: SessionInfo, fram
     if (!grants.has(frame.inviteID, me, SFU)) ringing = session.tokenHash
   }
   const p = frame.payload
-  if (ringing && p.kind !== 'publish' && !(p.kind === 'candidate' && p.link === 'publish')) throw forbidden('inviteID: 接听后才能接收通话画面')
   try {
     switch (p.kind) {
       case 'publish':
         return reply({ type: 'sfu', inviteID: frame.inviteID, payload: { kind: 'published', sdp: await sfu.publish(frame.inviteID, me, p.sdp, ringing) } })
       case 'answer':
-        return await sfu.answer(frame.inviteID, me, p.sdp)
+        return await sfu.answer(frame.inviteID, me, p.sdp, ringing)
       case 'candidate':
         return await sfu.candidate(frame.inviteID, me, p.link, p, ringing)
       case 'layer':
-        return await sfu.layer(frame.inviteID, me, p.feed, p.substream)
+        return await sfu.layer(frame.inviteID, me, p.feed, p.substream, ringing)
     }
   } catch (err) {
     ctx.log.warn({ err, inviteID: frame.inviteID, kind: p.kind }, 'sfu request failed')

@@ -425,6 +425,27 @@ describe('WebRTC call engine, group calls', () => {
     await engine.hangup()
   })
 
+  it('through the SFU: the subscription made while ringing is answered then, and what it brings is shown only after the accept', async () => {
+    const { chat, engine, media } = setup({ current: null }, async () => ({ iceServers: [], sfu: true }))
+    chat.emit('message', inGroup(buildSignal.invite({ ...groupRef, inviter: B, inviteeList: [ME, C] }), B))
+    await flush()
+    await flush()
+    chat.emit('sfu', { inviteID: groupRef.inviteID, payload: { kind: 'offer', sdp: 'sub-1', streams: [{ mid: '0', feed: B }], fresh: true } })
+    await flush()
+    await flush()
+    expect(chat.sfuSent.map((f) => f.payload.kind)).toContain('answer')
+    const subscription = media.links[1]!
+    subscription.onRemoteStream({ id: 'rb', setEnabled: jest.fn(), stop: jest.fn() }, B)
+    subscription.onStateChange('connected')
+    await flush()
+    expect(engine.streamOf(B)).toBeNull()
+    expect(chat.rtcSent).toEqual([])
+    await engine.accept()
+    expect(engine.streamOf(B)).toMatchObject({ id: 'rb' })
+    expect(chat.rtcSent.map((f) => [f.to, f.payload.kind])).toEqual([[B, 'media']])
+    await engine.hangup()
+  })
+
   it('through the SFU: a publication that could not go out while ringing (socket reconnecting) goes right behind the accept', async () => {
     const { chat, engine } = setup({ current: null }, async () => ({ iceServers: [], sfu: true }))
     chat.sendSfu.mockReturnValueOnce(false)

@@ -17,9 +17,11 @@ import { CALL_LIMITS, type SfuEvent } from '../../../../types/call.js'
  * participants' publisher handles (Janus announces new publishers and departures there).
  *
  * An invitee still ringing may publish ahead of its accept (ringing publish): it joins under a
- * display that names no one (RINGING), which every process leaves out of every subscription,
- * and receives nothing itself. Its accept renames the publication to the person's user ID;
- * Janus tells every participant of the room, and each process adds it to its subscriptions then.
+ * display that names no one (RINGING), which every process leaves out of every subscription.
+ * Its own subscription is made too, with the people already in the call, every stream held
+ * (send: false) so that nothing reaches it. Its accept renames the publication to the person's
+ * user ID (Janus tells every participant of the room, and each process adds it to its
+ * subscriptions then) and lets its subscription's streams send.
  */
 
 type Handle = VideoRoomHandle
@@ -88,6 +90,8 @@ interface Participant {
   ringing: string
   /** The publication's join (its offer answered by Janus), settled either way. */
   joined: Promise<unknown>
+  /** While ringing: the m-lines of the subscription that are held (send: false) until the accept. */
+  held: string[]
   /** The one subscription to every other publisher, once the first one is announced. */
   subscriber: Handle | null
   /** Feeds of the room's publishers by user ID, as Janus announced them. */
@@ -247,7 +251,7 @@ export class JanusSfu {
     const { room, pin } = this.roomOf(inviteID)
     const publisher = await this.attach()
     const p: Participant = {
-      inviteID, wtId, room, publisher, ringing, joined: Promise.resolve(), subscriber: null, feeds: new Map(), announced: new Set(), subscribed: new Set(),
+      inviteID, wtId, room, publisher, ringing, joined: Promise.resolve(), held: [], subscriber: null, feeds: new Map(), announced: new Set(), subscribed: new Set(),
       videoMids: new Map(), layers: new Map(), negotiating: false, offerOut: false, offerTimer: null, closed: false,
     }
     this.participants.set(this.key(inviteID, wtId, ringing), p)
@@ -289,6 +293,10 @@ export class JanusSfu {
     this.participants.delete(this.key(inviteID, wtId, ringing))
     p.ringing = ''
     this.participants.set(this.key(inviteID, wtId), p)
+    // The subscription made while ringing sends from now on; a key frame starts each video at once.
+    const held = p.held
+    p.held = []
+    if (p.subscriber && held.length > 0) await p.subscriber.configure({ streams: held.map((mid) => ({ mid, send: true })), keyframe: true })
     void this.renegotiate(p)
     return true
   }
@@ -309,8 +317,8 @@ export class JanusSfu {
    * goes to the browser; the next change waits for its answer.
    */
   private async renegotiate(p: Participant): Promise<void> {
-    // A ringing invitee receives nobody before its accept.
-    if (p.negotiating || p.closed || p.ringing) return
+    // Ringing: the subscription is joined once, every stream held; later changes wait for the accept.
+    if (p.negotiating || p.closed || (p.ringing && p.subscriber)) return
     const added = [...p.feeds].filter(([owner]) => !p.subscribed.has(owner))
     if (added.length === 0) return
     p.negotiating = true
@@ -330,6 +338,7 @@ export class JanusSfu {
       }
       if (p.closed) return
       if (!offer.jsep?.sdp) throw new Error('janus gave no offer')
+      if (p.ringing) await this.hold(p, offer.streams ?? [])
       for (const [owner] of added) p.subscribed.add(owner)
       const mids = this.describe(p, offer.streams ?? [])
       p.offerOut = true
@@ -338,9 +347,23 @@ export class JanusSfu {
       void this.applyLayers(p, added.map(([owner]) => owner))
     } catch (err) {
       p.negotiating = false
+      if (p.ringing && p.subscriber) {
+        // Not known to be held: it goes, and is made again after the accept.
+        void p.subscriber.detach().catch(() => undefined)
+        p.subscriber = null
+      }
       this.log.warn({ err, inviteID: p.inviteID, feeds: added.map(([owner]) => owner) }, 'sfu subscription failed')
       for (const [owner] of added) await this.send(p.wtId, p.inviteID, { kind: 'error', feed: owner, msg: 'subscription failed' }).catch(() => undefined)
     }
+  }
+
+  /**
+   * A ringing invitee's subscription sends nothing: every stream is set not to send before the
+   * browser even has the offer (so before any link exists), and only `admit` lets them send.
+   */
+  private async hold(p: Participant, streams: SubStream[]): Promise<void> {
+    p.held = streams.filter((s) => s.type !== 'data').map((s) => String(s.mid))
+    await p.subscriber!.configure({ streams: p.held.map((mid) => ({ mid, send: false })) })
   }
 
   /**
@@ -408,8 +431,8 @@ export class JanusSfu {
   }
 
   /** The browser's answer to the subscription's offer; publishers announced meanwhile follow. */
-  async answer(inviteID: string, wtId: string, sdp: string): Promise<void> {
-    const p = this.participant(inviteID, wtId)
+  async answer(inviteID: string, wtId: string, sdp: string, ringing = ''): Promise<void> {
+    const p = this.participant(inviteID, wtId, ringing)
     if (!p.subscriber || !p.offerOut) throw new Error('no offer to answer')
     if (p.offerTimer) clearTimeout(p.offerTimer)
     p.offerTimer = null
@@ -422,7 +445,7 @@ export class JanusSfu {
     await this.renegotiate(p)
   }
 
-  /** ICE for a publication or a subscription; a ringing device (`ringing`) has only its publication. */
+  /** ICE for a publication or a subscription; `ringing`: the device of a ringing publication. */
   async candidate(inviteID: string, wtId: string, link: 'publish' | 'subscribe', c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }, ringing = ''): Promise<void> {
     const p = this.participant(inviteID, wtId, ringing)
     const handle = link === 'publish' ? p.publisher : p.subscriber
@@ -431,8 +454,8 @@ export class JanusSfu {
   }
 
   /** The simulcast layer of one publisher's video (the tile it shows in grew or shrank). */
-  async layer(inviteID: string, wtId: string, owner: string, substream: 0 | 1 | 2): Promise<void> {
-    const p = this.participant(inviteID, wtId)
+  async layer(inviteID: string, wtId: string, owner: string, substream: 0 | 1 | 2, ringing = ''): Promise<void> {
+    const p = this.participant(inviteID, wtId, ringing)
     if (p.layers.get(owner) === substream) return
     p.layers.set(owner, substream)
     await this.applyLayers(p, [owner])

@@ -44,6 +44,11 @@ export class WebRtcCallEngine implements CallEngine {
   private iceAhead: { ref: CallRef; config: Promise<{ iceServers: IceServer[]; sfu: boolean }> } | null = null
   /** The callee's device readying media while it rings (see warmUp). */
   private warm: { ref: CallRef; done: Promise<void> } | null = null
+  /**
+   * While an invitation to a group call through the SFU rings, what the subscription reports
+   * (its streams, which the SFU holds until the accept, and its state) waits for the accept.
+   */
+  private untilAccepted: Array<() => void> | null = null
   /** Negotiation frames that arrived before the media path existed. */
   private pendingRtc: RtcEvent[] = []
   private timers: Array<ReturnType<typeof setTimeout>> = []
@@ -128,6 +133,7 @@ export class WebRtcCallEngine implements CallEngine {
     this.path?.close()
     this.path = null
     this.sfu = null
+    this.untilAccepted = null
     this.local?.stop()
     this.local = null
     this.remoteStreams.clear()
@@ -443,6 +449,9 @@ export class WebRtcCallEngine implements CallEngine {
       throw err
     }
     this.onConnected(ref)
+    const held = this.untilAccepted ?? []
+    this.untilAccepted = null
+    for (const show of held) show()
     for (const e of this.pendingRtc.splice(0)) await this.onRtc(e)
     if (ref.groupID) await this.meetGroup(ref)
   }
@@ -516,6 +525,7 @@ export class WebRtcCallEngine implements CallEngine {
     const others = s.groupID ? [...new Set([message.from, ...s.inviteeList])].filter((u) => u !== me && u !== s.inviter).map((u) => blankUser(u)) : []
     this.dispatch({ type: 'invited', inviteID: s.inviteID, mediaType: s.data.call_type, caller, others, isGroup: !!s.groupID, groupID: s.groupID })
     this.events.emit('invited', { inviteID: s.inviteID, offlinePushInfo: pushInfoOf(s, displayName(caller)) })
+    if (s.groupID) this.untilAccepted = []
     this.warm = { ref, done: this.warmUp(ref) }
     if (s.groupID) for (const u of [s.inviter, ...others.map((o) => o.userId)]) void this.fillProfile(u)
     // The caller writes the timeout record; the callee only stops ringing.
@@ -586,10 +596,20 @@ export class WebRtcCallEngine implements CallEngine {
    */
   protected createMediaPath(ref: CallRef, local: CallStream, config: { iceServers: IceServer[]; sfu: boolean }, events: Omit<MediaPathEvents, 'send'>): MediaPath {
     if (ref.groupID && config.sfu) {
-      this.sfu = sfuPath(this.deps.media, local, config.iceServers, { ...events, sfu: (request) => this.deps.chat().sendSfu(ref.inviteID, request) })
+      this.sfu = sfuPath(this.deps.media, local, config.iceServers, {
+        ...events,
+        remoteStream: (userId, stream) => this.afterAccept(() => events.remoteStream(userId, stream)),
+        linkState: (userId, state) => this.afterAccept(() => events.linkState(userId, state)),
+        sfu: (request) => this.deps.chat().sendSfu(ref.inviteID, request),
+      })
       return this.sfu
     }
     return peerToPeerPath(this.deps.media, local, config.iceServers, { ...events, send: (to, payload) => this.sendRtc(to, payload) })
+  }
+
+  private afterAccept(fn: () => void): void {
+    if (this.untilAccepted) this.untilAccepted.push(fn)
+    else fn()
   }
 
   private prefetchIce(ref: CallRef): void {
