@@ -55,6 +55,9 @@ const RINGING = 'ringing:'
 /** The person a publisher's display names, or '' for a publication not (yet) shown to anyone. */
 const personOf = (display: string | undefined) => (!display || display.startsWith(RINGING) ? '' : display)
 
+/** How long announcements of publishers are gathered into one subscription update. */
+const GATHER_MS = 25
+
 /** How long the browser has to answer a subscription offer before later changes stop waiting for it. */
 export const OFFER_ANSWER_MS = 10_000
 /** One m-line of a multistream subscription, as Janus describes it. */
@@ -111,6 +114,8 @@ interface Participant {
   /** An offer sent to the browser and not yet answered (it may outlive `negotiating`, see OFFER_ANSWER_MS). */
   offerOut: boolean
   offerTimer: ReturnType<typeof setTimeout> | null
+  /** A renegotiation due once the announcements of the moment are in (GATHER_MS). */
+  gathering: ReturnType<typeof setTimeout> | null
   closed: boolean
 }
 
@@ -252,7 +257,7 @@ export class JanusSfu {
     const publisher = await this.attach()
     const p: Participant = {
       inviteID, wtId, room, publisher, ringing, joined: Promise.resolve(), held: [], subscriber: null, feeds: new Map(), announced: new Set(), subscribed: new Set(),
-      videoMids: new Map(), layers: new Map(), negotiating: false, offerOut: false, offerTimer: null, closed: false,
+      videoMids: new Map(), layers: new Map(), negotiating: false, offerOut: false, offerTimer: null, gathering: null, closed: false,
     }
     this.participants.set(this.key(inviteID, wtId, ringing), p)
     publisher.on(VideoRoomPlugin.EVENT.VIDEOROOM_PUB_LIST, (data) => this.onPublishers(p, (data.publishers as Publisher[]) ?? []))
@@ -297,7 +302,7 @@ export class JanusSfu {
     const held = p.held
     p.held = []
     if (p.subscriber && held.length > 0) await p.subscriber.configure({ streams: held.map((mid) => ({ mid, send: true })), keyframe: true })
-    void this.renegotiate(p)
+    this.renegotiateSoon(p)
     return true
   }
 
@@ -308,7 +313,19 @@ export class JanusSfu {
       if (!owner || owner === p.wtId || p.closed) continue
       p.feeds.set(owner, pub.feed)
     }
-    void this.renegotiate(p)
+    this.renegotiateSoon(p)
+  }
+
+  /**
+   * People who accept together are announced a few milliseconds apart, and each renegotiation
+   * waits for the browser's answer before the next: one update after GATHER_MS takes them all.
+   */
+  private renegotiateSoon(p: Participant): void {
+    if (p.gathering || p.closed) return
+    p.gathering = setTimeout(() => {
+      p.gathering = null
+      void this.renegotiate(p)
+    }, GATHER_MS)
   }
 
   /**
@@ -490,6 +507,7 @@ export class JanusSfu {
     if (p.closed) return
     p.closed = true
     if (p.offerTimer) clearTimeout(p.offerTimer)
+    if (p.gathering) clearTimeout(p.gathering)
     await p.subscriber?.detach().catch(() => undefined)
   }
 
