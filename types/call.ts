@@ -120,7 +120,8 @@ export type SfuRequest = z.infer<typeof SfuRequest>
 const SfuStreams = z.array(z.object({ mid: z.string().max(64), feed: FeedId })).max(64)
 export const SfuEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('published'), sdp: Sdp }),
-  z.object({ kind: z.literal('offer'), sdp: Sdp, streams: SfuStreams }),
+  /** `fresh`: the offer of a new subscription (its first, or one started over), taken on a new link. */
+  z.object({ kind: z.literal('offer'), sdp: Sdp, streams: SfuStreams, fresh: z.boolean().optional() }),
   z.object({ kind: z.literal('gone'), feed: FeedId }),
   /** The SFU refused or failed; the call falls back to nothing for this link. */
   z.object({ kind: z.literal('error'), feed: FeedId, msg: z.string() }),

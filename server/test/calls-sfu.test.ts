@@ -1,7 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { Writable } from 'node:stream'
 import Janode from 'janode'
 import VideoRoomPlugin from 'janode/plugins/videoroom'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
 import type { CallSignalInput } from '../../types/call.js'
 import { loadConfig } from '../src/config.js'
 import { JanusSfu } from '../src/domain/calls/janusSfu.js'
@@ -61,6 +64,92 @@ const sfuEvent = (kind: string, feed?: string) => (f: Record<string, unknown>) =
   return f.type === 'sfu' && p?.kind === kind && (feed === undefined || p.feed === feed)
 }
 
+/**
+ * Real media for Janus (it announces a publisher only once its media is up): each person's
+ * peer connections in a page of Chromium with a fake camera, offers and answers made once ICE has
+ * gathered (Janus gets every candidate in the description, so nothing trickles).
+ */
+const PAGE_SCRIPT = `
+  const links = {}
+  const gathered = (pc) => new Promise((resolve) => {
+    if (pc.iceGatheringState === 'complete') return resolve()
+    pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve())
+    setTimeout(resolve, 3000)
+  })
+  window.publishOffer = async (name) => {
+    const raw = await navigator.mediaDevices.getUserMedia({ audio: true, video: { width: 320, height: 240 } })
+    const pc = (links[name] = new RTCPeerConnection({ bundlePolicy: 'max-bundle' }))
+    for (const t of raw.getTracks()) pc.addTransceiver(t, { direction: 'sendonly', streams: [raw] })
+    await pc.setLocalDescription(await pc.createOffer())
+    await gathered(pc)
+    return pc.localDescription.sdp
+  }
+  window.takeAnswer = (name, sdp) => links[name].setRemoteDescription({ type: 'answer', sdp })
+  window.answerOffer = async (name, sdp, fresh) => {
+    if (fresh && links[name]) links[name].close()
+    const pc = (links[name] = fresh || !links[name] ? new RTCPeerConnection({ bundlePolicy: 'max-bundle' }) : links[name])
+    await pc.setRemoteDescription({ type: 'offer', sdp })
+    await pc.setLocalDescription(await pc.createAnswer())
+    await gathered(pc)
+    return pc.localDescription.sdp
+  }
+  window.linkState = (name) => (links[name] ? links[name].connectionState : 'none')
+  window.bytesIn = async (name) => {
+    let n = 0
+    if (links[name]) (await links[name].getStats()).forEach((r) => { if (r.type === 'inbound-rtp') n += r.bytesReceived })
+    return n
+  }
+`
+type Offer = { sdp: string; streams: Array<{ mid: string; feed: string }>; fresh?: boolean }
+const offersTo = (client: ChatClient) => client.events().filter(sfuEvent('offer')).map((f) => f.payload as Offer)
+const feedsOf = (offers: Offer[]) => [...new Set(offers.flatMap((o) => o.streams.map((st) => st.feed)))].sort()
+
+let browser: Browser | undefined
+/** What PAGE_SCRIPT puts on the page's window. */
+type PageApi = { publishOffer(n: string): Promise<string>; takeAnswer(n: string, s: string): Promise<void>; answerOffer(n: string, s: string, fresh?: boolean): Promise<string>; linkState(n: string): string; bytesIn(n: string): Promise<number> }
+
+/** Chromium pages for `people`, driven as their browsers would drive the call's SFU frames. */
+async function mediaPages(url: string, id: string, people: string[]) {
+  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  // A page on the server's own origin: loopback is a secure context, so the fake camera opens.
+  const pages = new Map<string, Page>()
+  for (const who of people) {
+    const page = await browser.newPage()
+    await page.goto(`${url}/`).catch(() => undefined)
+    await page.addScriptTag({ content: PAGE_SCRIPT })
+    pages.set(who, page)
+  }
+  const page = (who: string) => pages.get(who)!
+  return {
+    /** Publishes `who`'s camera through `client` and applies Janus's answer. */
+    async publish(who: string, client: ChatClient) {
+      const offer = await page(who).evaluate(() => (window as unknown as PageApi).publishOffer('pub'))
+      sfu(client, id, { kind: 'publish', sdp: offer })
+      const answer = await client.next(sfuEvent('published'), 15_000)
+      await page(who).evaluate((sdp) => (window as unknown as PageApi).takeAnswer('pub', sdp), (answer.payload as { sdp: string }).sdp)
+    },
+    /** Answers the subscription offers `client` gets from the `from`th on, in order, as the browser would; returns its stop. */
+    answering(who: string, client: ChatClient, from = 0) {
+      let seen = from
+      let stopped = false
+      const loop = (async () => {
+        while (!stopped) {
+          const offers = offersTo(client)
+          for (const o of offers.slice(seen)) sfu(client, id, { kind: 'answer', sdp: await page(who).evaluate((x) => (window as unknown as PageApi).answerOffer('sub', x.sdp, x.fresh), o) })
+          seen = offers.length
+          await new Promise((r) => setTimeout(r, 50))
+        }
+      })()
+      return async () => {
+        stopped = true
+        await loop
+      }
+    },
+    linkState: (who: string, name: string) => page(who).evaluate((n) => (window as unknown as PageApi).linkState(n), name),
+    bytesIn: (who: string) => page(who).evaluate(() => (window as unknown as PageApi).bytesIn('sub')),
+  }
+}
+
 describe.skipIf(!JANUS_URL)('group calls through Janus', () => {
   let storage: Storage
   let s: TestServer
@@ -74,6 +163,7 @@ describe.skipIf(!JANUS_URL)('group calls through Janus', () => {
     other = await startServer(storage, { calls })
   })
   afterAll(async () => {
+    await browser?.close()
     await other?.close()
     await s?.close()
     await storage?.close()
@@ -91,11 +181,10 @@ describe.skipIf(!JANUS_URL)('group calls through Janus', () => {
     const id = newInviteID()
     expect((await sendIn(ca, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId, c!.wtId], 1, { data: { cmd: 'audioCall' } }))).type).toBe('ack')
 
-    // Only people in the call use its room: not a member who was never invited, not one still ringing.
+    // Only people in the call use its room, not a member who was never invited (one still ringing
+    // may publish, shown to nobody: the next test).
     sfu(cd, id, { kind: 'publish', sdp: audioOffer() })
     expect(await cd.next((f) => f.type === 'error')).toMatchObject({ code: 403 })
-    sfu(cc, id, { kind: 'publish', sdp: audioOffer() })
-    expect(await cc.next((f) => f.type === 'error')).toMatchObject({ code: 403 })
 
     // The caller publishes at once, on one process; the one who accepts, on the other.
     sfu(ca, id, { kind: 'publish', sdp: audioOffer() })
@@ -132,5 +221,116 @@ describe.skipIf(!JANUS_URL)('group calls through Janus', () => {
     await session.destroy().catch(() => undefined)
     await connection.close()
     for (const client of [ca, cb, cc, cd]) client.close()
+  })
+
+  it('a ringing invitee publishes before the accept and nobody receives it until then, nor it anybody (its subscription is held); the accept shows it to everyone and lets its subscription send; a refusal takes it away', async () => {
+    const [a, b, c, d, e] = await Promise.all(['甲', '乙', '丙', '丁', '戊'].map((n) => registerUser(s, n)))
+    const g = await makeGroup(s, a!, [], [b!, c!, d!, e!])
+    const [ca, cb, cc, cd, ce] = [chatClient(s, a!.token), chatClient(s, b!.token), chatClient(other, c!.token), chatClient(s, d!.token), chatClient(other, e!.token)]
+    await Promise.all([ca, cb, cc, cd, ce].map((client) => client.ready))
+    const id = newInviteID()
+    const { publish, answering, linkState, bytesIn } = await mediaPages(s.url, id, ['a', 'b', 'c'])
+    expect((await sendIn(ca, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId, c!.wtId, e!.wtId], 1, { call_type: 2, data: { cmd: 'videoCall' } }))).type).toBe('ack')
+    const stops = [answering('a', ca), answering('b', cb), answering('c', cc)]
+
+    // C rings (on the other process) and publishes at once: its media reaches Janus.
+    await publish('c', cc)
+    await expect.poll(() => linkState('c', 'pub'), { timeout: 15_000 }).toBe('connected')
+    // A member never invited still gets nothing.
+    sfu(cd, id, { kind: 'publish', sdp: audioOffer() })
+    expect(await cd.next((f) => f.type === 'error')).toMatchObject({ code: 403 })
+
+    // A (the caller) and B (who accepts) publish; each receives the other, and not C, who still
+    // rings. C's own subscription is made with A (in the call when it was made), held.
+    await publish('a', ca)
+    expect((await sendIn(cb, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId], 3))).type).toBe('ack')
+    await publish('b', cb)
+    await expect.poll(() => feedsOf(offersTo(ca)), { timeout: 15_000 }).toEqual([b!.wtId])
+    await expect.poll(() => feedsOf(offersTo(cb)), { timeout: 15_000 }).toEqual([a!.wtId])
+    await expect.poll(() => linkState('b', 'sub'), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => linkState('c', 'sub'), { timeout: 15_000 }).toBe('connected')
+    // Long enough for Janus to have announced C to everyone (its media has been up all along),
+    // and for media to reach C's connected subscription if Janus sent any.
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(feedsOf([...offersTo(ca), ...offersTo(cb)])).not.toContain(c!.wtId)
+    expect(feedsOf(offersTo(cc))).toEqual([a!.wtId])
+    expect(await bytesIn('c')).toBe(0)
+
+    // C accepts: A and B get C's feed by an update of their subscriptions, and C its own subscription.
+    expect((await sendIn(cc, g.groupID, groupSignal(id, g.groupID, a!.wtId, [c!.wtId], 3))).type).toBe('ack')
+    await expect.poll(() => feedsOf(offersTo(ca)), { timeout: 15_000 }).toEqual([b!.wtId, c!.wtId].sort())
+    await expect.poll(() => feedsOf(offersTo(cb)), { timeout: 15_000 }).toEqual([a!.wtId, c!.wtId].sort())
+    await expect.poll(() => feedsOf(offersTo(cc)), { timeout: 15_000 }).toEqual([a!.wtId, b!.wtId].sort())
+    await expect.poll(() => bytesIn('c'), { timeout: 15_000 }).toBeGreaterThan(0)
+    for (const stop of stops) await stop()
+
+    // E rings and publishes, then refuses: the publication goes, never shown.
+    const sfuDriver = new JanusSfu({ url: JANUS_URL!, apiSecret: API_SECRET || null, roomSecret }, async () => undefined, { warn: () => undefined })
+    const { room } = sfuDriver.roomOf(id)
+    const connection = await Janode.connect({ address: { url: JANUS_URL!, ...(API_SECRET ? { apisecret: API_SECRET } : {}) } })
+    type Handle = { listParticipants(p: Record<string, unknown>): Promise<{ participants?: Array<{ display?: string }> }>; exists(p: Record<string, unknown>): Promise<{ exists: boolean }>; detach(): Promise<unknown> }
+    const session = (await connection.create()) as { attach(p: unknown): Promise<Handle>; destroy(): Promise<unknown> }
+    const handle = await session.attach(VideoRoomPlugin)
+    const displays = async () => ((await handle.listParticipants({ room })).participants ?? []).map((p) => p.display ?? '').sort()
+    expect(await displays()).toEqual([a!.wtId, b!.wtId, c!.wtId].sort())
+    sfu(ce, id, { kind: 'publish', sdp: audioOffer() })
+    await ce.next(sfuEvent('published'), 15_000)
+    const ringing = (await displays()).filter((x) => ![a!.wtId, b!.wtId, c!.wtId].includes(x))
+    expect(ringing).toHaveLength(1)
+    expect(ringing[0]).toMatch(/^ringing:/)
+    expect(ringing[0]).not.toContain(e!.wtId)
+    expect((await sendIn(ce, g.groupID, groupSignal(id, g.groupID, a!.wtId, [e!.wtId], 4))).type).toBe('ack')
+    await expect.poll(displays).toEqual([a!.wtId, b!.wtId, c!.wtId].sort())
+    sfu(ce, id, { kind: 'publish', sdp: audioOffer() })
+    expect(await ce.next((f) => f.type === 'error')).toMatchObject({ code: 403 })
+
+    // The call ends: its room goes with it.
+    for (const [client, who] of [[cb, b], [cc, c]] as const) await sendIn(client, g.groupID, groupSignal(id, g.groupID, a!.wtId, [who!.wtId], 1, { call_end: 2, data: { cmd: 'hangup' } }))
+    await expect.poll(async () => (await handle.exists({ room })).exists).toBe(false)
+    await handle.detach().catch(() => undefined)
+    await session.destroy().catch(() => undefined)
+    await connection.close()
+    for (const client of [ca, cb, cc, cd, ce]) client.close()
+  })
+
+  it('an offer the browser never answers stops holding the subscription: it starts over with every publisher, on a new link', async () => {
+    const logged: string[] = []
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        logged.push(String(chunk))
+        done()
+      },
+    })
+    const quick = await startServer(storage, { calls: { ...loadConfig({}).calls, janus: { url: JANUS_URL!, apiSecret: API_SECRET || null, roomSecret, offerAnswerMs: 1500 } } }, { logStream })
+    try {
+      const [a, b, c] = await Promise.all(['甲', '乙', '丙'].map((n) => registerUser(quick, n)))
+      const g = await makeGroup(quick, a!, [], [b!, c!])
+      const [ca, cb, cc] = [a!, b!, c!].map((u) => chatClient(quick, u.token))
+      await Promise.all([ca!, cb!, cc!].map((client) => client.ready))
+      const id = newInviteID()
+      const { publish, answering, linkState, bytesIn } = await mediaPages(quick.url, id, ['a', 'b', 'c'])
+      expect((await sendIn(ca!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId, c!.wtId], 1, { call_type: 2, data: { cmd: 'videoCall' } }))).type).toBe('ack')
+      await publish('a', ca!)
+      await sendIn(cb!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId], 3))
+      await publish('b', cb!)
+      const stops = [answering('b', cb!), answering('c', cc!)]
+      // A gets B in an offer and never answers it; then C comes.
+      await expect.poll(() => feedsOf(offersTo(ca!)), { timeout: 15_000 }).toEqual([b!.wtId])
+      await sendIn(cc!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [c!.wtId], 3))
+      await publish('c', cc!)
+      await expect.poll(() => linkState('c', 'pub'), { timeout: 15_000 }).toBe('connected')
+      // Janus makes no new offer while one waits: after the wait the subscription starts over with both.
+      await expect.poll(() => logged.some((l) => l.includes('sfu subscription offer not answered')), { timeout: 15_000 }).toBe(true)
+      await expect.poll(() => offersTo(ca!).length, { timeout: 15_000 }).toBe(2)
+      expect(offersTo(ca!).map((o) => o.fresh)).toEqual([true, true])
+      expect(feedsOf([offersTo(ca!)[1]!])).toEqual([b!.wtId, c!.wtId].sort())
+      // A's browser lost the first offer: it answers the new one only.
+      stops.push(answering('a', ca!, 1))
+      await expect.poll(() => bytesIn('a'), { timeout: 15_000 }).toBeGreaterThan(0)
+      for (const stop of stops) await stop()
+      for (const client of [ca!, cb!, cc!]) client.close()
+    } finally {
+      await quick.close()
+    }
   })
 })

@@ -6,7 +6,7 @@ import type { RtcClientFrame, SfuClientFrame, SfuServerFrame } from '../../../ty
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { closingMessagesOf } from '../domain/calls/ending.js'
-import { sfuAllowed } from '../domain/calls/groupCalls.js'
+import { groupCallOver, sfuStanding } from '../domain/calls/groupCalls.js'
 import { isFreshInvite, isHangup } from '../domain/calls/live.js'
 import { applyCallMessage, busyReject, isBusy, relayAllowed } from '../domain/calls/sessions.js'
 import { c2cIdFor, groupConversationId } from '../domain/conversationIds.js'
@@ -17,8 +17,10 @@ import { pushMessage } from './chatEvents.js'
 import { RelayGrants } from './relayGrants.js'
 import { serverMsgId } from '../domain/serverMsgIds.js'
 
-/** The SFU's grant key: permissions to use a call's room sit beside the relay grants. */
+/** The SFU's grant keys: permissions to use a call's room sit beside the relay grants. */
 const SFU = ''
+/** A ringing invitee's: its own publication only (user IDs are digits, so no relay grant has this key). */
+const SFU_RINGING = 'ringing'
 
 /** One set of relay permissions per server (tests run several in one process). */
 const relayGrants = new WeakMap<AppContext, RelayGrants>()
@@ -45,24 +47,35 @@ function logCall(ctx: AppContext, sender: string, signal: CallSignal) {
   else if (action !== 'invite') ctx.log.info({ event: 'call end', action, ...fields }, 'call ended')
 }
 
-/** Moves the call's state after one of its messages is stored; relay permissions of the call are checked afresh. */
-async function applyCall(ctx: AppContext, sender: string, signal: CallSignal): Promise<void> {
+/**
+ * Moves the call's state after one of its messages is stored; relay permissions of the call are
+ * checked afresh. `device` is the sender's login session when the message came from their socket.
+ */
+async function applyCall(ctx: AppContext, sender: string, signal: CallSignal, device = ''): Promise<void> {
   const joined = await applyCallMessage(ctx.db, sender, signal)
   const grants = grantsOf(ctx)
   grants.forget(signal.inviteID)
   // Their publication follows on the same socket: it need not look the call up again.
   if (joined && ctx.sfu) grants.grant(signal.inviteID, sender, SFU)
   logCall(ctx, sender, signal)
+  if (!ctx.sfu || !signal.groupID) return
+  const sfu = ctx.sfu
+  const failed = (what: string) => (err: unknown) => ctx.log.warn({ err, inviteID: signal.inviteID }, what)
+  const step = callStepOf(signal)
   // The room and handles are readied while a group call rings.
-  if (ctx.sfu && signal.groupID && isFreshInvite(signal)) ctx.sfu.prepare(signal.inviteID)
+  if (isFreshInvite(signal)) sfu.prepare(signal.inviteID)
+  // Only now, with the accept stored, is the publication made while ringing shown to the others.
+  else if (step === 'accept' && joined && device) await sfu.admit(signal.inviteID, sender, device).catch(failed('sfu admit failed'))
+  // Invitees written off by the caller stop ringing: what they published meanwhile goes.
+  else if (step === 'timeout') for (const invitee of signal.inviteeList) await sfu.leaveRinging(signal.inviteID, invitee).catch(failed('sfu leave failed'))
   // A group-call participant who leaves (or cancels, or refuses) gives up their place in the room.
-  if (ctx.sfu && signal.groupID && callStepOf(signal) !== 'invite' && callStepOf(signal) !== 'accept') {
-    await ctx.sfu.leave(signal.inviteID, sender).catch((err: unknown) => ctx.log.warn({ err, inviteID: signal.inviteID }, 'sfu leave failed'))
-  }
+  else if (step !== 'invite' && step !== 'accept') await sfu.leave(signal.inviteID, sender).catch(failed('sfu leave failed'))
+  // A call that ended takes its room along, with any publication still ringing on any process.
+  if (step !== 'invite' && step !== 'accept' && (await groupCallOver(ctx.db, signal.inviteID))) await sfu.endCall(signal.inviteID).catch(failed('sfu end failed'))
 }
 
 /** After a call message is stored, before its acknowledgement: the call's state moves, so the sender's next frames find it. */
-export const applyStoredCallMessage = (ctx: AppContext, sender: string, signal: CallSignal) => applyCall(ctx, sender, signal)
+export const applyStoredCallMessage = (ctx: AppContext, sender: string, signal: CallSignal, device: string) => applyCall(ctx, sender, signal, device)
 
 /** After a call message is delivered: an invitee who is already in another call answers busy (written in the invitee's name). */
 export async function afterCallMessage(ctx: AppContext, signal: CallSignal): Promise<void> {
@@ -110,27 +123,35 @@ async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal
  * A participant's request to the SFU of a group call (JANUS_URL). The server decides who may
  * use a call's room (someone in the call's user_list, which the 9-person cap already bounds);
  * Janus sees only this server. The answer to a publication goes back to the asking socket.
+ * An invitee still ringing (in `pending`) may publish, from this device, a publication nobody
+ * receives until its accept (`admit`), and answer its own subscription, whose streams Janus
+ * holds until then (janusSfu.ts).
  */
 export async function handleSfuFrame(ctx: AppContext, session: SessionInfo, frame: SfuClientFrame, reply: (frame: SfuServerFrame) => void): Promise<void> {
   const sfu = ctx.sfu
   if (!sfu) throw badRequest('sfu: 服务器未启用 SFU')
   const me = session.wtId
   const grants = grantsOf(ctx)
+  let ringing = ''
   if (!grants.has(frame.inviteID, me, SFU)) {
-    if (!(await sfuAllowed(ctx.db, frame.inviteID, me))) throw forbidden('inviteID: 通话不存在或已结束')
-    grants.grant(frame.inviteID, me, SFU)
+    if (!grants.has(frame.inviteID, me, SFU_RINGING)) {
+      const standing = await sfuStanding(ctx.db, frame.inviteID, me)
+      if (!standing) throw forbidden('inviteID: 通话不存在或已结束')
+      grants.grant(frame.inviteID, me, standing === 'in' ? SFU : SFU_RINGING)
+    }
+    if (!grants.has(frame.inviteID, me, SFU)) ringing = session.tokenHash
   }
   const p = frame.payload
   try {
     switch (p.kind) {
       case 'publish':
-        return reply({ type: 'sfu', inviteID: frame.inviteID, payload: { kind: 'published', sdp: await sfu.publish(frame.inviteID, me, p.sdp) } })
+        return reply({ type: 'sfu', inviteID: frame.inviteID, payload: { kind: 'published', sdp: await sfu.publish(frame.inviteID, me, p.sdp, ringing) } })
       case 'answer':
-        return await sfu.answer(frame.inviteID, me, p.sdp)
+        return await sfu.answer(frame.inviteID, me, p.sdp, ringing)
       case 'candidate':
-        return await sfu.candidate(frame.inviteID, me, p.link, p)
+        return await sfu.candidate(frame.inviteID, me, p.link, p, ringing)
       case 'layer':
-        return await sfu.layer(frame.inviteID, me, p.feed, p.substream)
+        return await sfu.layer(frame.inviteID, me, p.feed, p.substream, ringing)
     }
   } catch (err) {
     ctx.log.warn({ err, inviteID: frame.inviteID, kind: p.kind }, 'sfu request failed')

@@ -36,7 +36,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           if (call) await checkCallSignal(ctx.db, me, frame.message.conversationID, call)
           await checkMentions(ctx.db, ctx.config.chatFeatures, me, frame.message)
           const result = await sendMessage(ctx, me, frame.message)
-          if (result.created && call) await applyStoredCallMessage(ctx, me, call)
+          if (result.created && call) await applyStoredCallMessage(ctx, me, call, session.tokenHash)
           const acked = toMessage(result.message, me)
           if (acked.conversationID !== frame.message.conversationID) {
             // Unreachable by construction (sendMessage reads the channel back); if it ever happens the

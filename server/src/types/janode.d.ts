@@ -16,6 +16,6 @@ declare module 'janode' {
 }
 
 declare module 'janode/plugins/videoroom' {
-  const VideoRoomPlugin: { id: string; EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING', string> }
+  const VideoRoomPlugin: { id: string; EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING' | 'VIDEOROOM_DISPLAY' | 'VIDEOROOM_DESTROYED', string> }
   export default VideoRoomPlugin
 }

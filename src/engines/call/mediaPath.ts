@@ -146,6 +146,8 @@ export interface SfuMediaPath extends MediaPath {
    */
   publish(): Promise<void>
   handleSfu(event: SfuEvent): Promise<void>
+  /** Settles once the first subscription offer is answered (never, if none comes). */
+  answered(): Promise<void>
   /** The simulcast layer to receive of a user's feed (0 low … 2 high), from the size of its tile. */
   setLayer(userId: string, substream: 0 | 1 | 2): void
 }
@@ -180,6 +182,8 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
    */
   let answering: Array<() => void> | null = null
   let closed = false
+  let firstAnswer: () => void = () => undefined
+  const answeredOnce = new Promise<void>((resolve) => (firstAnswer = resolve))
   const offered = publisher.createOffer()
   offered.catch((err: unknown) => console.warn('publication offer failed', err))
 
@@ -228,6 +232,12 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
           return publisher.acceptAnswer(event.sdp)
         case 'offer': {
           const before = present()
+          // The SFU started the subscription over (an offer of ours went unanswered): a new link.
+          if (event.fresh && subscription) {
+            subscription.close()
+            subscription = null
+            subscriptionState = 'new'
+          }
           owners.clear()
           for (const s of event.streams) owners.set(s.mid, s.feed)
           answering = []
@@ -241,6 +251,7 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
           }
           if (closed) return
           events.sfu({ kind: 'answer', sdp })
+          firstAnswer()
           for (const owner of present()) {
             if (before.has(owner)) continue
             const layer = layers.get(owner)
@@ -259,6 +270,9 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
         default:
           return
       }
+    },
+    answered() {
+      return answeredOnce
     },
     setLayer(userId, substream) {
       if (layers.get(userId) === substream) return

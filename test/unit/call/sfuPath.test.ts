@@ -65,7 +65,14 @@ describe('the SFU media path', () => {
 
     // The layer chosen before the feed arrives goes out once it is answered.
     path.setLayer('b', 2)
+    let answered = false
+    void path.answered().then(() => (answered = true))
+    await flush()
+    expect(answered).toBe(false)
     await path.handleSfu({ kind: 'offer', sdp: 'sub-1', streams: [{ mid: '0', feed: 'b' }, { mid: '1', feed: 'b' }] })
+    await flush()
+    // The engine waits for this before it draws the call screen.
+    expect(answered).toBe(true)
     expect(roles).toEqual(['publish', 'subscribe'])
     expect(sent.slice(1)).toEqual([
       { kind: 'answer', sdp: 'answer-to-sub-1' },
@@ -131,5 +138,24 @@ describe('the SFU media path', () => {
     await path.publish()
     await path.publish()
     expect(sent).toEqual([{ kind: 'publish', sdp: 'o' }])
+  })
+
+  it('takes a fresh offer (the SFU started the subscription over) on a new link, closing the old one', async () => {
+    const { path, roles, links, sent } = setup()
+    await path.publish()
+    await path.handleSfu({ kind: 'offer', sdp: 'sub-1', streams: [{ mid: '0', feed: 'b' }], fresh: true })
+    expect(roles).toEqual(['publish', 'subscribe'])
+    await path.handleSfu({ kind: 'offer', sdp: 'sub-2', streams: [{ mid: '0', feed: 'b' }, { mid: '1', feed: 'c' }], fresh: true })
+    expect(roles).toEqual(['publish', 'subscribe', 'subscribe'])
+    expect(links[1]!.close).toHaveBeenCalled()
+    expect(links[2]!.acceptOffer).toHaveBeenCalledWith('sub-2')
+    expect(sent.filter((r) => r.kind === 'answer')).toEqual([
+      { kind: 'answer', sdp: 'answer-to-sub-1' },
+      { kind: 'answer', sdp: 'answer-to-sub-2' },
+    ])
+    // A renegotiation (not fresh) stays on the link.
+    await path.handleSfu({ kind: 'offer', sdp: 'sub-3', streams: [{ mid: '0', feed: 'b' }] })
+    expect(roles).toHaveLength(3)
+    path.close()
   })
 })

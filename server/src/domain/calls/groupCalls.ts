@@ -174,13 +174,24 @@ export async function inLiveGroupCall(q: Queryable, wtId: string, exceptInviteID
   return rows.length > 0
 }
 
-/** Who of a call may exchange WebRTC frames: anyone in the call or ringing for it. */
-/** Whether `wtId` may use the SFU room of a group call: they are in it (accepted, or its caller), and it has not ended. */
-export async function sfuAllowed(q: Queryable, inviteID: string, wtId: string): Promise<boolean> {
+/**
+ * How `wtId` may use the SFU room of a group call that has not ended: 'in' when they are in it
+ * (accepted, or its caller); 'ringing' when they are an invitee still ringing (a publication
+ * nobody receives, see janusSfu.ts); null otherwise.
+ */
+export async function sfuStanding(q: Queryable, inviteID: string, wtId: string): Promise<'in' | 'ringing' | null> {
   const call = await callOfInvite(q, inviteID)
-  return call !== null && call.user_list.includes(wtId)
+  if (!call) return null
+  if (call.user_list.includes(wtId)) return 'in'
+  return call.pending.includes(wtId) ? 'ringing' : null
 }
 
+/** Whether a group call is over (ended, or never was). */
+export async function groupCallOver(q: Queryable, inviteID: string): Promise<boolean> {
+  return (await callOfInvite(q, inviteID)) === null
+}
+
+/** Who of a call may exchange WebRTC frames: the sender in the call, towards anyone in it or ringing for it. */
 export async function groupRelayAllowed(q: Queryable, inviteID: string, from: string, to: string): Promise<boolean | null> {
   const call = await callOfInvite(q, inviteID)
   if (!call) return null

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import Janode from 'janode'
 import VideoRoomPlugin from 'janode/plugins/videoroom'
 import { CALL_LIMITS, type SfuEvent } from '../../../../types/call.js'
@@ -15,6 +15,13 @@ import { CALL_LIMITS, type SfuEvent } from '../../../../types/call.js'
  * join, later ones are added to it by an update, a renegotiation on a link that is already up,
  * so a newcomer's video needs no new ICE and DTLS. A process watches the room through its own
  * participants' publisher handles (Janus announces new publishers and departures there).
+ *
+ * An invitee still ringing may publish ahead of its accept (ringing publish): it joins under a
+ * display that names no one (RINGING), which every process leaves out of every subscription.
+ * Its own subscription is made too, with the people already in the call, every stream held
+ * (send: false) so that nothing reaches it. Its accept renames the publication to the person's
+ * user ID (Janus tells every participant of the room, and each process adds it to its
+ * subscriptions then) and lets its subscription's streams send.
  */
 
 type Handle = VideoRoomHandle
@@ -38,6 +45,21 @@ interface Publisher {
   feed: number
   display?: string
 }
+
+/**
+ * The display prefix of a ringing invitee's publication: user IDs are digits, so it names nobody,
+ * and a feed shown under it is never subscribed to. A random suffix follows (Janus learns nothing
+ * of the person or the device from it).
+ */
+const RINGING = 'ringing:'
+/** The person a publisher's display names, or '' for a publication not (yet) shown to anyone. */
+const personOf = (display: string | undefined) => (!display || display.startsWith(RINGING) ? '' : display)
+
+/** How long announcements of publishers are gathered into one subscription update. */
+const GATHER_MS = 25
+
+/** How long the browser has to answer a subscription offer before later changes stop waiting for it. */
+export const OFFER_ANSWER_MS = 10_000
 /** One m-line of a multistream subscription, as Janus describes it. */
 interface SubStream {
   mid: string
@@ -52,6 +74,8 @@ export interface SfuConfig {
   /** Janus's api_secret; scripts/janus.sh also makes it the VideoRoom's admin_key, so only this server creates rooms. */
   apiSecret: string | null
   roomSecret: string
+  /** OFFER_ANSWER_MS unless given. */
+  offerAnswerMs?: number
 }
 
 /** What the driver tells a participant (their devices, through the bus). */
@@ -62,10 +86,21 @@ interface Participant {
   wtId: string
   room: number
   publisher: Handle
+  /**
+   * The device (login session) of a ringing publication, '' once it is admitted (or when it
+   * was published from the call): until then nobody subscribes to it and it subscribes to nothing.
+   */
+  ringing: string
+  /** The publication's join (its offer answered by Janus), settled either way. */
+  joined: Promise<unknown>
+  /** While ringing: the m-lines of the subscription that are held (send: false) until the accept. */
+  held: string[]
   /** The one subscription to every other publisher, once the first one is announced. */
   subscriber: Handle | null
   /** Feeds of the room's publishers by user ID, as Janus announced them. */
   feeds: Map<string, number>
+  /** Every feed Janus announced, shown or not (a rename may show one later). */
+  announced: Set<number>
   /** The publishers in the subscription (by user ID), and its video m-lines by user ID. */
   subscribed: Set<string>
   videoMids: Map<string, string[]>
@@ -76,6 +111,11 @@ interface Participant {
    * renegotiation at a time, so publishers announced meanwhile wait for the next.
    */
   negotiating: boolean
+  /** An offer sent to the browser and not yet answered (it may outlive `negotiating`, see OFFER_ANSWER_MS). */
+  offerOut: boolean
+  offerTimer: ReturnType<typeof setTimeout> | null
+  /** A renegotiation due once the announcements of the moment are in (GATHER_MS). */
+  gathering: ReturnType<typeof setTimeout> | null
   closed: boolean
 }
 
@@ -200,33 +240,92 @@ export class JanusSfu {
     this.rooms.add(room)
   }
 
-  private key = (inviteID: string, wtId: string) => `${inviteID}\n${wtId}`
+  /** A publication in the call is one per person; a ringing one is one per device of the person. */
+  private key = (inviteID: string, wtId: string, ringing = '') => `${inviteID}\n${wtId}\n${ringing}`
 
-  /** A participant's publication: joins the room as publisher and returns Janus's answer. */
-  async publish(inviteID: string, wtId: string, sdp: string): Promise<string> {
-    await this.leave(inviteID, wtId)
+  /**
+   * A participant's publication: joins the room as publisher and returns Janus's answer. With
+   * `ringing` (the device of an invitee still ringing) it is published but shown to nobody until
+   * `admit`; it replaces only that device's earlier ringing publication. Otherwise it replaces
+   * the person's publications, every device's.
+   */
+  async publish(inviteID: string, wtId: string, sdp: string, ringing = ''): Promise<string> {
+    if (ringing) await this.leaveOne(this.key(inviteID, wtId, ringing))
+    else await this.leave(inviteID, wtId)
     await this.ensureRoom(inviteID)
     const { room, pin } = this.roomOf(inviteID)
     const publisher = await this.attach()
-    const p: Participant = { inviteID, wtId, room, publisher, subscriber: null, feeds: new Map(), subscribed: new Set(), videoMids: new Map(), layers: new Map(), negotiating: false, closed: false }
-    this.participants.set(this.key(inviteID, wtId), p)
+    const p: Participant = {
+      inviteID, wtId, room, publisher, ringing, joined: Promise.resolve(), held: [], subscriber: null, feeds: new Map(), announced: new Set(), subscribed: new Set(),
+      videoMids: new Map(), layers: new Map(), negotiating: false, offerOut: false, offerTimer: null, gathering: null, closed: false,
+    }
+    this.participants.set(this.key(inviteID, wtId, ringing), p)
     publisher.on(VideoRoomPlugin.EVENT.VIDEOROOM_PUB_LIST, (data) => this.onPublishers(p, (data.publishers as Publisher[]) ?? []))
+    // A ringing publication renamed by its accept: from now on it may be subscribed to.
+    publisher.on(VideoRoomPlugin.EVENT.VIDEOROOM_DISPLAY, (data) => {
+      if (p.announced.has(Number(data.feed))) this.onPublishers(p, [{ feed: Number(data.feed), display: String(data.display ?? '') }])
+    })
     const gone = (data: Record<string, unknown>) => this.onFeedGone(p, Number(data.feed))
     publisher.on(VideoRoomPlugin.EVENT.VIDEOROOM_UNPUBLISHED, gone)
     publisher.on(VideoRoomPlugin.EVENT.VIDEOROOM_LEAVING, gone)
-    const joined = await publisher.joinConfigurePublisher({ room, pin, display: wtId, audio: true, video: true, jsep: { type: 'offer', sdp } })
+    // The call ended and its room went (another process destroyed it): nothing is left to leave.
+    publisher.on(VideoRoomPlugin.EVENT.VIDEOROOM_DESTROYED, () => {
+      if (!p.closed) void this.drop(p).then(() => p.publisher.detach().catch(() => undefined))
+    })
+    const joining = publisher.joinConfigurePublisher({ room, pin, display: ringing ? `${RINGING}${randomUUID()}` : wtId, audio: true, video: true, jsep: { type: 'offer', sdp } })
+    p.joined = joining.catch(() => undefined)
+    const joined = await joining
     if (!joined.jsep?.sdp) throw new Error('janus gave no answer')
     this.onPublishers(p, joined.publishers ?? [])
     return joined.jsep.sdp
   }
 
+  /**
+   * The person accepted from the device `ringing`: its ringing publication is renamed to their
+   * user ID, which shows it to the room (every process adds it to its subscriptions), and its
+   * subscription starts. Their other devices' ringing publications here go. False when this
+   * process holds no ringing publication of that device (the device publishes after the accept).
+   */
+  async admit(inviteID: string, wtId: string, ringing: string): Promise<boolean> {
+    const p = this.participants.get(this.key(inviteID, wtId, ringing))
+    for (const other of [...this.participants.values()]) {
+      if (other !== p && other.inviteID === inviteID && other.wtId === wtId) await this.leaveOne(this.key(inviteID, wtId, other.ringing))
+    }
+    if (!p) return false
+    await p.joined
+    if (p.closed) return false
+    await p.publisher.configure({ display: wtId })
+    this.participants.delete(this.key(inviteID, wtId, ringing))
+    p.ringing = ''
+    this.participants.set(this.key(inviteID, wtId), p)
+    // The subscription made while ringing sends from now on; a key frame starts each video at once.
+    const held = p.held
+    p.held = []
+    if (p.subscriber && held.length > 0) await p.subscriber.configure({ streams: held.map((mid) => ({ mid, send: true })), keyframe: true })
+    this.renegotiateSoon(p)
+    return true
+  }
+
   private onPublishers(p: Participant, publishers: Publisher[]): void {
     for (const pub of publishers) {
-      const owner = pub.display ?? ''
+      p.announced.add(pub.feed)
+      const owner = personOf(pub.display)
       if (!owner || owner === p.wtId || p.closed) continue
       p.feeds.set(owner, pub.feed)
     }
-    void this.renegotiate(p)
+    this.renegotiateSoon(p)
+  }
+
+  /**
+   * People who accept together are announced a few milliseconds apart, and each renegotiation
+   * waits for the browser's answer before the next: one update after GATHER_MS takes them all.
+   */
+  private renegotiateSoon(p: Participant): void {
+    if (p.gathering || p.closed) return
+    p.gathering = setTimeout(() => {
+      p.gathering = null
+      void this.renegotiate(p)
+    }, GATHER_MS)
   }
 
   /**
@@ -235,7 +334,8 @@ export class JanusSfu {
    * goes to the browser; the next change waits for its answer.
    */
   private async renegotiate(p: Participant): Promise<void> {
-    if (p.negotiating || p.closed) return
+    // Ringing: the subscription is joined once, every stream held; later changes wait for the accept.
+    if (p.negotiating || p.closed || (p.ringing && p.subscriber)) return
     const added = [...p.feeds].filter(([owner]) => !p.subscribed.has(owner))
     if (added.length === 0) return
     p.negotiating = true
@@ -243,6 +343,7 @@ export class JanusSfu {
     try {
       const streams = added.map(([, feed]) => ({ feed }))
       let offer: { jsep?: { sdp: string }; streams?: SubStream[] }
+      const fresh = !p.subscriber
       if (!p.subscriber) {
         const handle = await this.attach()
         if (p.closed) return void handle.detach().catch(() => undefined)
@@ -254,15 +355,57 @@ export class JanusSfu {
       }
       if (p.closed) return
       if (!offer.jsep?.sdp) throw new Error('janus gave no offer')
+      if (p.ringing) await this.hold(p, offer.streams ?? [])
       for (const [owner] of added) p.subscribed.add(owner)
       const mids = this.describe(p, offer.streams ?? [])
-      await this.send(p.wtId, p.inviteID, { kind: 'offer', sdp: offer.jsep.sdp, streams: mids })
+      p.offerOut = true
+      this.awaitAnswer(p, added.map(([owner]) => owner))
+      await this.send(p.wtId, p.inviteID, { kind: 'offer', sdp: offer.jsep.sdp, streams: mids, ...(fresh ? { fresh } : {}) })
       void this.applyLayers(p, added.map(([owner]) => owner))
     } catch (err) {
       p.negotiating = false
+      if (p.ringing && p.subscriber) {
+        // Not known to be held: it goes, and is made again after the accept.
+        void p.subscriber.detach().catch(() => undefined)
+        p.subscriber = null
+      }
       this.log.warn({ err, inviteID: p.inviteID, feeds: added.map(([owner]) => owner) }, 'sfu subscription failed')
       for (const [owner] of added) await this.send(p.wtId, p.inviteID, { kind: 'error', feed: owner, msg: 'subscription failed' }).catch(() => undefined)
     }
+  }
+
+  /**
+   * A ringing invitee's subscription sends nothing: every stream is set not to send before the
+   * browser even has the offer (so before any link exists), and only `admit` lets them send.
+   */
+  private async hold(p: Participant, streams: SubStream[]): Promise<void> {
+    p.held = streams.filter((s) => s.type !== 'data').map((s) => String(s.mid))
+    await p.subscriber!.configure({ streams: p.held.map((mid) => ({ mid, send: false })) })
+  }
+
+  /**
+   * A browser that never answers would hold every later change of its subscription: Janus takes
+   * one renegotiation at a time and makes no new offer while one waits for its answer. After
+   * OFFER_ANSWER_MS the subscription starts over: its handle goes and a new one joins with every
+   * publisher, whose offer (`fresh`) the browser takes on a new link.
+   */
+  private awaitAnswer(p: Participant, owners: string[]): void {
+    if (p.offerTimer) clearTimeout(p.offerTimer)
+    const waitedMs = this.cfg.offerAnswerMs ?? OFFER_ANSWER_MS
+    p.offerTimer = setTimeout(() => {
+      p.offerTimer = null
+      if (!p.negotiating || p.closed) return
+      this.log.warn({ inviteID: p.inviteID, wtId: p.wtId, feeds: owners, waitedMs }, 'sfu subscription offer not answered; the subscription starts over')
+      const stale = p.subscriber
+      p.subscriber = null
+      p.subscribed.clear()
+      p.videoMids.clear()
+      p.offerOut = false
+      p.negotiating = false
+      void stale?.detach().catch(() => undefined)
+      void this.renegotiate(p)
+    }, waitedMs)
+    p.offerTimer.unref?.()
   }
 
   /** Which publisher each m-line of the subscription carries (the browser files tracks by it). */
@@ -288,6 +431,7 @@ export class JanusSfu {
   }
 
   private onFeedGone(p: Participant, feed: number): void {
+    p.announced.delete(feed)
     for (const [owner, f] of p.feeds) {
       if (f !== feed) continue
       p.feeds.delete(owner)
@@ -297,16 +441,19 @@ export class JanusSfu {
     }
   }
 
-  private participant(inviteID: string, wtId: string): Participant {
-    const p = this.participants.get(this.key(inviteID, wtId))
+  private participant(inviteID: string, wtId: string, ringing = ''): Participant {
+    const p = this.participants.get(this.key(inviteID, wtId, ringing))
     if (!p) throw new Error('not publishing')
     return p
   }
 
   /** The browser's answer to the subscription's offer; publishers announced meanwhile follow. */
-  async answer(inviteID: string, wtId: string, sdp: string): Promise<void> {
-    const p = this.participant(inviteID, wtId)
-    if (!p.subscriber || !p.negotiating) throw new Error('no offer to answer')
+  async answer(inviteID: string, wtId: string, sdp: string, ringing = ''): Promise<void> {
+    const p = this.participant(inviteID, wtId, ringing)
+    if (!p.subscriber || !p.offerOut) throw new Error('no offer to answer')
+    if (p.offerTimer) clearTimeout(p.offerTimer)
+    p.offerTimer = null
+    p.offerOut = false
     try {
       await p.subscriber.start({ jsep: { type: 'answer', sdp } })
     } finally {
@@ -315,44 +462,78 @@ export class JanusSfu {
     await this.renegotiate(p)
   }
 
-  async candidate(inviteID: string, wtId: string, link: 'publish' | 'subscribe', c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }): Promise<void> {
-    const p = this.participant(inviteID, wtId)
+  /** ICE for a publication or a subscription; `ringing`: the device of a ringing publication. */
+  async candidate(inviteID: string, wtId: string, link: 'publish' | 'subscribe', c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }, ringing = ''): Promise<void> {
+    const p = this.participant(inviteID, wtId, ringing)
     const handle = link === 'publish' ? p.publisher : p.subscriber
     if (!handle) return
     await handle.trickle({ candidate: c.candidate, sdpMid: c.sdpMid ?? undefined, sdpMLineIndex: c.sdpMLineIndex ?? undefined })
   }
 
   /** The simulcast layer of one publisher's video (the tile it shows in grew or shrank). */
-  async layer(inviteID: string, wtId: string, owner: string, substream: 0 | 1 | 2): Promise<void> {
-    const p = this.participant(inviteID, wtId)
+  async layer(inviteID: string, wtId: string, owner: string, substream: 0 | 1 | 2, ringing = ''): Promise<void> {
+    const p = this.participant(inviteID, wtId, ringing)
     if (p.layers.get(owner) === substream) return
     p.layers.set(owner, substream)
     await this.applyLayers(p, [owner])
   }
 
-  /** A participant left the call (or publishes anew): its handles go; an empty room is destroyed. */
+  /**
+   * A participant left the call (or publishes anew): their handles go, those of a publication
+   * ringing on any of their devices too; an empty room is destroyed.
+   */
   async leave(inviteID: string, wtId: string): Promise<void> {
-    const key = this.key(inviteID, wtId)
-    const p = this.participants.get(key)
-    if (!p) return
-    this.participants.delete(key)
-    p.closed = true
-    await p.subscriber?.detach().catch(() => undefined)
-    await p.publisher.leave().catch(() => undefined)
-    await p.publisher.detach().catch(() => undefined)
-    await this.destroyIfEmpty(inviteID).catch((err: unknown) => this.log.warn({ err, inviteID }, 'sfu room cleanup failed'))
+    for (const p of [...this.participants.values()]) if (p.inviteID === inviteID && p.wtId === wtId) await this.leaveOne(this.key(inviteID, wtId, p.ringing))
   }
 
-  /** Every local participant of a call that has ended leaves. */
+  /** An invitee stopped ringing without accepting (timed out): only their ringing publications go. */
+  async leaveRinging(inviteID: string, wtId: string): Promise<void> {
+    for (const p of [...this.participants.values()]) if (p.inviteID === inviteID && p.wtId === wtId && p.ringing) await this.leaveOne(this.key(inviteID, wtId, p.ringing))
+  }
+
+  private async leaveOne(key: string): Promise<void> {
+    const p = this.participants.get(key)
+    if (!p) return
+    await this.drop(p)
+    await p.publisher.leave().catch(() => undefined)
+    await p.publisher.detach().catch(() => undefined)
+    await this.destroyIfEmpty(p.inviteID).catch((err: unknown) => this.log.warn({ err, inviteID: p.inviteID }, 'sfu room cleanup failed'))
+  }
+
+  /** Forgets a participant and detaches its subscription; the caller takes care of the publication. */
+  private async drop(p: Participant): Promise<void> {
+    const key = this.key(p.inviteID, p.wtId, p.ringing)
+    if (this.participants.get(key) === p) this.participants.delete(key)
+    if (p.closed) return
+    p.closed = true
+    if (p.offerTimer) clearTimeout(p.offerTimer)
+    if (p.gathering) clearTimeout(p.gathering)
+    await p.subscriber?.detach().catch(() => undefined)
+  }
+
+  /**
+   * The call has ended: every local participant leaves and its room is destroyed even if other
+   * processes still have people in it (ringing publications nobody accepted): Janus tells their
+   * handles, and those processes let them go.
+   */
   async endCall(inviteID: string): Promise<void> {
-    for (const p of [...this.participants.values()]) if (p.inviteID === inviteID) await this.leave(inviteID, p.wtId)
+    for (const p of [...this.participants.values()]) if (p.inviteID === inviteID) await this.leaveOne(this.key(inviteID, p.wtId, p.ringing))
+    const { room, secret } = this.roomOf(inviteID)
+    this.rooms.delete(room)
+    const admin = await this.adminHandle()
+    await admin.destroy({ room, secret }).catch((err: unknown) => {
+      // 426: the last one out destroyed it already.
+      if ((err as { _code?: number })._code !== 426) this.log.warn({ err, inviteID }, 'sfu room not destroyed')
+    })
   }
 
   private async destroyIfEmpty(inviteID: string): Promise<void> {
     const { room, secret } = this.roomOf(inviteID)
     const admin = await this.adminHandle()
     const { participants } = await admin.listParticipants({ room })
-    if (participants.length === 0) await admin.destroy({ room, secret })
+    if (participants.length > 0) return
+    await admin.destroy({ room, secret })
+    this.rooms.delete(room)
   }
 
   async close(): Promise<void> {

@@ -15,6 +15,12 @@ import { blankUser, CallRole, CallStatus, displayName, initialCallState, layoutO
 
 /** Keep-alive of a connected call towards the server, well inside its 60 s window. */
 const ALIVE_MS = 20_000
+/**
+ * Through the SFU, how long an accept waits for the first subscription offer before the call
+ * screen is drawn: the offer follows the accept at once, and answering it first lets its ICE and
+ * DTLS run while the screen renders (drawn first, the screen held the offer for 300 ms and more).
+ */
+const SFU_FIRST_ANSWER_WAIT_MS = 400
 
 /**
  * The self-hosted call engine: call messages over the chat engine, WebRTC negotiation as relayed
@@ -38,6 +44,11 @@ export class WebRtcCallEngine implements CallEngine {
   private iceAhead: { ref: CallRef; config: Promise<{ iceServers: IceServer[]; sfu: boolean }> } | null = null
   /** The callee's device readying media while it rings (see warmUp). */
   private warm: { ref: CallRef; done: Promise<void> } | null = null
+  /**
+   * While an invitation to a group call through the SFU rings, what the subscription reports
+   * (its streams, which the SFU holds until the accept, and its state) waits for the accept.
+   */
+  private untilAccepted: Array<() => void> | null = null
   /** Negotiation frames that arrived before the media path existed. */
   private pendingRtc: RtcEvent[] = []
   private timers: Array<ReturnType<typeof setTimeout>> = []
@@ -122,6 +133,7 @@ export class WebRtcCallEngine implements CallEngine {
     this.path?.close()
     this.path = null
     this.sfu = null
+    this.untilAccepted = null
     this.local?.stop()
     this.local = null
     this.remoteStreams.clear()
@@ -427,6 +439,8 @@ export class WebRtcCallEngine implements CallEngine {
       // delivered), so the caller answers the moment the offer arrives.
       if (!ref.groupID) await this.path?.connect(ref.inviter, true)
       await this.sendThenPublish(ref, buildSignal.accept(ref))
+      if (this.sfu && ref.groupID) await Promise.race([this.sfu.answered(), new Promise((resolve) => setTimeout(resolve, SFU_FIRST_ANSWER_WAIT_MS))])
+      if (this.ref !== ref) return
     } catch (err) {
       if (this.ref !== ref) return
       if (!(err instanceof CallError)) this.toast('Accept failed', 'error')
@@ -435,6 +449,9 @@ export class WebRtcCallEngine implements CallEngine {
       throw err
     }
     this.onConnected(ref)
+    const held = this.untilAccepted ?? []
+    this.untilAccepted = null
+    for (const show of held) show()
     for (const e of this.pendingRtc.splice(0)) await this.onRtc(e)
     if (ref.groupID) await this.meetGroup(ref)
   }
@@ -508,6 +525,7 @@ export class WebRtcCallEngine implements CallEngine {
     const others = s.groupID ? [...new Set([message.from, ...s.inviteeList])].filter((u) => u !== me && u !== s.inviter).map((u) => blankUser(u)) : []
     this.dispatch({ type: 'invited', inviteID: s.inviteID, mediaType: s.data.call_type, caller, others, isGroup: !!s.groupID, groupID: s.groupID })
     this.events.emit('invited', { inviteID: s.inviteID, offlinePushInfo: pushInfoOf(s, displayName(caller)) })
+    if (s.groupID) this.untilAccepted = []
     this.warm = { ref, done: this.warmUp(ref) }
     if (s.groupID) for (const u of [s.inviter, ...others.map((o) => o.userId)]) void this.fillProfile(u)
     // The caller writes the timeout record; the callee only stops ringing.
@@ -519,10 +537,11 @@ export class WebRtcCallEngine implements CallEngine {
 
   /**
    * While the callee's device rings, the camera and microphone open, the media path is made
-   * and, in a one-to-one call, the link to the caller and our offer are readied (through the
-   * SFU: the publication), ICE gathering meanwhile, so an accept sends the offer at once.
-   * Nothing leaves the device before the accept; a failure here is met again, and explained,
-   * by the accept.
+   * and, in a one-to-one call, the link to the caller and our offer are readied, ICE gathering
+   * meanwhile, so an accept sends the offer at once; nothing of it leaves the device before the
+   * accept. Through the SFU the publication goes out at once (ringing publish): its ICE and DTLS
+   * with our own media server are done by the accept, and the server shows it to nobody until
+   * then. A failure here is met again, and explained, by the accept.
    */
   private async warmUp(ref: CallRef): Promise<void> {
     const video = ref.mediaType === CallMediaType.Video
@@ -539,8 +558,9 @@ export class WebRtcCallEngine implements CallEngine {
     this.local = local
     this.localOpened(video)
     await this.startPath(ref)
-    if (this.ref !== ref || ref.groupID) return
-    await this.path?.prepare(ref.inviter).catch((err: unknown) => console.warn('offer not prepared', err))
+    if (this.ref !== ref) return
+    if (ref.groupID) await this.sfu?.publish().catch((err: unknown) => console.warn('publication not sent while ringing', err))
+    else await this.path?.prepare(ref.inviter).catch((err: unknown) => console.warn('offer not prepared', err))
   }
 
   // ── both sides ─────────────────────────────────────────────────────────────────────────────
@@ -576,10 +596,20 @@ export class WebRtcCallEngine implements CallEngine {
    */
   protected createMediaPath(ref: CallRef, local: CallStream, config: { iceServers: IceServer[]; sfu: boolean }, events: Omit<MediaPathEvents, 'send'>): MediaPath {
     if (ref.groupID && config.sfu) {
-      this.sfu = sfuPath(this.deps.media, local, config.iceServers, { ...events, sfu: (request) => this.deps.chat().sendSfu(ref.inviteID, request) })
+      this.sfu = sfuPath(this.deps.media, local, config.iceServers, {
+        ...events,
+        remoteStream: (userId, stream) => this.afterAccept(() => events.remoteStream(userId, stream)),
+        linkState: (userId, state) => this.afterAccept(() => events.linkState(userId, state)),
+        sfu: (request) => this.deps.chat().sendSfu(ref.inviteID, request),
+      })
       return this.sfu
     }
     return peerToPeerPath(this.deps.media, local, config.iceServers, { ...events, send: (to, payload) => this.sendRtc(to, payload) })
+  }
+
+  private afterAccept(fn: () => void): void {
+    if (this.untilAccepted) this.untilAccepted.push(fn)
+    else fn()
   }
 
   private prefetchIce(ref: CallRef): void {
