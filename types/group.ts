@@ -267,6 +267,8 @@ export const GroupCard = z.object({
   groupNumber: z.string(),
   groupName: z.string(),
   groupAvatar: z.string(),
+  /** Without an uploaded avatar: up to 9 members' avatars for the mosaic. */
+  memberAvatars: z.array(z.string()).max(9).optional(),
   groupType: z.enum(GroupType),
   groupMemberCount: z.number().int(),
   joinMode: z.enum(JoinMode),
