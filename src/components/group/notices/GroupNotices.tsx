@@ -7,12 +7,7 @@ import { useApp, useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import { formatDateTime, joinTypeText } from '../memberInfo'
 import { applyStatusText } from './noticeText'
-
-const TABS: ReadonlyArray<{ kind: NoticeListKind; label: string; counter: 'joinApplyUnRead' | 'selfApplyUnRead' | 'otherUnRead' }> = [
-  { kind: 'joinApply', label: '入群申请', counter: 'joinApplyUnRead' },
-  { kind: 'myApply', label: '我的申请', counter: 'selfApplyUnRead' },
-  { kind: 'others', label: '其他通知', counter: 'otherUnRead' },
-]
+import { NOTICE_TABS, openingNoticeTab } from './noticeTabs'
 
 function JoinApplyRow({ a }: { a: GroupApplication }) {
   const app = useApp()
@@ -84,11 +79,12 @@ function OtherRow({ n }: { n: GroupOtherNotice }) {
  * handle, one's own applications, and other notices, 20 a page, each tab with its unread count.
  * Opening a tab marks it read.
  */
-export default function GroupNotices({ initial = 'joinApply' }: { initial?: NoticeListKind }) {
+export default function GroupNotices() {
   const { loadMoreNotices, loadNoticePage, markNoticesRead } = useApp().groups
-  const [tab, setTab] = useState<NoticeListKind>(initial)
-  const lists = useAppStore((s) => s.groupNoticeLists)
   const unread = useAppStore((s) => s.badges.groupNotice)
+  // Opened where the badges are, not on an empty first tab.
+  const [tab, setTab] = useState<NoticeListKind>(() => openingNoticeTab(unread))
+  const lists = useAppStore((s) => s.groupNoticeLists)
 
   useEffect(() => {
     void loadNoticePage(tab, 1)
@@ -105,7 +101,7 @@ export default function GroupNotices({ initial = 'joinApply' }: { initial?: Noti
   return (
     <View className='gnotices' data-testid='group-notices'>
       <View className='gnotices__tabs'>
-        {TABS.map((t) => (
+        {NOTICE_TABS.map((t) => (
           <View key={t.kind} className={`gnotices__tab${t.kind === tab ? ' gnotices__tab--on' : ''}`} data-testid={`group-notices-tab-${t.kind}`} onClick={() => setTab(t.kind)}>
             {t.label}
             {unread[t.counter] > 0 ? <View className='gnotices__badge'>{formatBadge(unread[t.counter])}</View> : null}
