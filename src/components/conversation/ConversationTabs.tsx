@@ -29,8 +29,8 @@ function Tab({ label, selected, badge, testId, onClick }: { label: string; selec
       onClick={onClick}
     >
       {/* The badge is a superscript on the label that takes no width, so five badged tabs still fit the pane. */}
-      <View className='conv-tabs__label'>
-        {label}
+      <View className='conv-tabs__text'>
+        <View className='conv-tabs__label'>{label}</View>
         {badge ? (
           <View className='badge conv-tabs__badge' data-testid='conv-tab-badge'>
             {badge}
