@@ -127,6 +127,7 @@ test('forwarding lists groups as groups, counts chats, and has no 多选 switch'
   await expect(dialog.locator('[data-testid="picker-count"]')).toHaveText('已选择 1 个聊天')
   await dialog.locator(`[data-testid="picker-item"][data-id="C2C${bob!.wtId}"]`).click()
   await expect(dialog.locator('[data-testid="picker-count"]')).toHaveText('已选择 2 个聊天')
+  await expect(visible(a.page, 'forward-send')).toHaveText('发送(2)')
   await a.page.screenshot({ path: `${SHOTS}/trial-forward-desktop.png` })
   await visible(a.page, 'forward-send').click()
   await expect(dialog).toHaveCount(0)

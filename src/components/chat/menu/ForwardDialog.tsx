@@ -67,7 +67,8 @@ export default function ForwardDialog({ conversationID, job, mergedTitle, onClos
         <>
           <Button onClick={onClose}>取消</Button>
           <Button variant='primary' disabled={!selected.length} loading={busy} testId='forward-send' onClick={() => void send()}>
-            发送{selected.length > 0 ? `(${selected.length})` : ''}
+            {/* One text node: Taro H5 put a second one, added later, in front of the first ((1)发送). */}
+            {selected.length > 0 ? `发送(${selected.length})` : '发送'}
           </Button>
         </>
       }
