@@ -182,6 +182,9 @@ describe.each(BACKENDS)('group management on %s', (backend) => {
       expect(change).toMatchObject({ count: 3 })
       expect(change.memberAvatars).toHaveLength(3)
     }
+    // The notice lists draw the group the same way.
+    const mine = await call<Paged<GroupApplication>>('/api/user/groupNotice/myApplyList', { pageNum: 1, pageSize: 20 }, stranger)
+    expect(mine.data.rows.find((r) => r.groupNumber === g.groupNumber)?.memberAvatars).toHaveLength(3)
     expect((await call('member/quit', { groupNumber: g.groupNumber }, stranger)).code).toBe(200)
   })
 

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { ApplyStatus, HandleAction, type GroupApplication, type GroupOtherNotice, type NoticeListKind } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
+import GroupAvatar from '@/components/layout/GroupAvatar'
 import Button from '@/components/layout/Button'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
@@ -45,11 +46,16 @@ function JoinApplyRow({ a }: { a: GroupApplication }) {
   )
 }
 
-function MyApplyRow({ a }: { a: GroupApplication }) {
+/** A group's own avatar, or the mosaic of its members, as in the conversation list. */
+function NoticeGroupAvatar({ avatar, members }: { avatar: string; members?: readonly string[] }) {
   const { mediaUrl } = useApp().chat
+  return <GroupAvatar src={avatar ? mediaUrl(avatar) : ''} members={members?.map((url) => (url ? mediaUrl(url) : ''))} size={40} />
+}
+
+function MyApplyRow({ a }: { a: GroupApplication }) {
   return (
     <View className='gnotice-row' data-testid='group-notice-row' data-id={String(a.applyId)}>
-      <Avatar src={a.groupAvatar ? mediaUrl(a.groupAvatar) : ''} size={40} />
+      <NoticeGroupAvatar avatar={a.groupAvatar} members={a.memberAvatars} />
       <View className='gnotice-row__text'>
         <View className='gnotice-row__title'>申请加入 {a.groupName}</View>
         <View className='gnotice-row__detail'>{a.applyMessage || `群号 ${a.groupNumber}`}</View>
@@ -61,10 +67,9 @@ function MyApplyRow({ a }: { a: GroupApplication }) {
 }
 
 function OtherRow({ n }: { n: GroupOtherNotice }) {
-  const { mediaUrl } = useApp().chat
   return (
     <View className='gnotice-row' data-testid='group-notice-row' data-id={String(n.id)}>
-      <Avatar src={n.groupAvatar ? mediaUrl(n.groupAvatar) : ''} size={40} />
+      <NoticeGroupAvatar avatar={n.groupAvatar} members={n.memberAvatars} />
       <View className='gnotice-row__text'>
         <View className='gnotice-row__title'>{n.groupName}</View>
         <View className='gnotice-row__detail'>{n.content}</View>
