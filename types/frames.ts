@@ -33,7 +33,13 @@ export const NoticeFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal(NoticeType.MomentsCount), count }),
   z.object({ type: z.literal(NoticeType.TopMessageChanged) }),
   z.object({ type: z.literal(NoticeType.GroupUnread), joinApplyUnRead: count, otherUnRead: count, selfApplyUnRead: count }),
-  z.object({ type: z.literal(NoticeType.GroupChange), count: z.number().int(), groupNumber: z.string() }),
+  z.object({
+    type: z.literal(NoticeType.GroupChange),
+    count: z.number().int(),
+    groupNumber: z.string(),
+    /** Groups without an uploaded avatar: the mosaic's members as they now stand (up to 9, owner and admins first). */
+    memberAvatars: z.array(z.string()).max(9).optional(),
+  }),
   z.object({
     type: z.literal(NoticeType.Withdraw),
     groupNumber: z.string(),

@@ -267,6 +267,8 @@ export const GroupCard = z.object({
   groupNumber: z.string(),
   groupName: z.string(),
   groupAvatar: z.string(),
+  /** Without an uploaded avatar: up to 9 members' avatars for the mosaic. */
+  memberAvatars: z.array(z.string()).max(9).optional(),
   groupType: z.enum(GroupType),
   groupMemberCount: z.number().int(),
   joinMode: z.enum(JoinMode),
@@ -315,6 +317,8 @@ export const GroupApplication = z.object({
   groupNumber: z.string(),
   groupName: z.string(),
   groupAvatar: z.string(),
+  /** Without an uploaded avatar: up to 9 members' avatars for the mosaic. */
+  memberAvatars: z.array(z.string()).max(9).optional(),
   /** 0: the applicant applied; otherwise the inviter's user ID (an invite awaiting approval). */
   applicationType: z.union([z.literal(0), z.string()]),
   applicant: z.string(),
@@ -337,6 +341,8 @@ export const GroupOtherNotice = z.object({
   groupNumber: z.string(),
   groupName: z.string(),
   groupAvatar: z.string(),
+  /** Without an uploaded avatar: up to 9 members' avatars for the mosaic. */
+  memberAvatars: z.array(z.string()).max(9).optional(),
   operatorWtId: z.string(),
   operatorNickName: z.string(),
   /** The sentence shown, e.g. '您已被管理员移出群聊'. */

@@ -13,5 +13,7 @@ export const SearchResult = z.object({
   groupNumber: z.string(),
   /** Users: how the search matched, the applySource of a friend request from here (1 ID, 2 phone); groups: 0. */
   applySource: z.literal([0, 1, 2]).optional(),
+  /** Groups without an uploaded avatar: up to 9 members' avatars for the mosaic, as in a conversation's groupProfile. */
+  memberAvatars: z.array(z.string()).max(9).optional(),
 })
 export type SearchResult = z.infer<typeof SearchResult>

@@ -164,6 +164,30 @@ describe.each(BACKENDS)('group management on %s', (backend) => {
     expect((await call('member/quit', { groupNumber: g.groupNumber }, stranger)).code).toBe(200)
   })
 
+  it('tells members and the newcomer the new count and mosaic when someone joins; search and the card carry the mosaic', async () => {
+    const g = await makeGroup(s, owner, [], [member])
+    const [co, cs] = [await connect(owner), await connect(stranger)]
+    const found = await call<Array<{ type: number; memberAvatars?: string[] }>>('/api/user/searchById', { searchId: g.groupNumber }, stranger)
+    expect(found.data.find((r) => r.type === 2)?.memberAvatars).toHaveLength(2)
+    const card = await call<{ memberAvatars?: string[] }>('getCardInfoById', { groupNumber: g.groupNumber }, stranger)
+    expect(card.data.memberAvatars).toHaveLength(2)
+    expect((await call('member/activeJoin', { groupNumber: g.groupNumber, applyMessage: '' }, stranger)).code).toBe(200)
+    const row = (await call<Paged<GroupApplication>>('/api/user/groupNotice/joinApplyList', { pageNum: 1, pageSize: 20 }, owner)).data.rows.find(
+      (r) => r.groupNumber === g.groupNumber && r.applicant === stranger.wtId,
+    )!
+    expect((await call('member/audit', { applyId: row.applyId, handleAction: 'Agree' }, owner)).code).toBe(200)
+    const isChange = (f: Record<string, unknown>) => f.type === 5 && f.groupNumber === g.groupNumber
+    for (const c of [co, cs]) {
+      const change = await c.next(isChange)
+      expect(change).toMatchObject({ count: 3 })
+      expect(change.memberAvatars).toHaveLength(3)
+    }
+    // The notice lists draw the group the same way.
+    const mine = await call<Paged<GroupApplication>>('/api/user/groupNotice/myApplyList', { pageNum: 1, pageSize: 20 }, stranger)
+    expect(mine.data.rows.find((r) => r.groupNumber === g.groupNumber)?.memberAvatars).toHaveLength(3)
+    expect((await call('member/quit', { groupNumber: g.groupNumber }, stranger)).code).toBe(200)
+  })
+
   it('joins by free access at once, and refuses when joining is off', async () => {
     const g = await makeGroup(s, owner, [], [member])
     const cm = await connect(member)

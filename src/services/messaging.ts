@@ -34,7 +34,7 @@ export function createMessaging(ctx: ServiceContext, deps: MessagingDeps) {
       case NoticeType.GroupUnread:
         return deps.groupLive.applyGroupUnread(frame)
       case NoticeType.GroupChange:
-        return deps.groupLive.applyGroupChangeNotice(frame.groupNumber, frame.count)
+        return deps.groupLive.applyGroupChangeNotice(frame.groupNumber, frame.count, frame.memberAvatars)
       case NoticeType.Withdraw:
         return
       default:

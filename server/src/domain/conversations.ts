@@ -1,6 +1,7 @@
 import { ConvType, FOLD_MARK, type Conversation, type LastMessage, type MsgType } from '../../../types/chat.js'
 import type { Queryable } from '../db/Db.js'
 import { parseConversationId, type ConvRef } from './conversationIds.js'
+import { mosaicAvatarsSql } from './groups/currentMembers.js'
 import { MESSAGE_SELECT, toMessage, type MessageRow } from './messages.js'
 
 /** The @all marker of the chat SDK's atUserList. */
@@ -66,9 +67,7 @@ const CONV_SELECT = `
          (SELECT count(*)::int FROM group_members x WHERE x.group_id = g.group_id AND x.left_at IS NULL) AS member_count,
          EXISTS (SELECT 1 FROM group_members y WHERE y.group_id = g.group_id AND y.wt_id = uc.wt_id AND y.left_at IS NULL
                  AND g.dissolved_at IS NULL) AS is_member,
-         (SELECT json_agg(ma.avatar) FROM (SELECT mu.avatar FROM group_members mm JOIN users mu ON mu.wt_id = mm.wt_id
-            WHERE g.group_avatar = '' AND mm.group_id = g.group_id AND mm.left_at IS NULL
-            ORDER BY mm.identity DESC, mm.joined_at, mm.wt_id LIMIT 9) ma) AS member_avatars,
+         ${mosaicAvatarsSql('g')} AS member_avatars,
          (SELECT json_agg(json_build_object('seq', a.seq, 'all', a.at_users ? '${AT_ALL}') ORDER BY a.seq)
             FROM messages a WHERE uc.conversation_id LIKE 'GROUP%' AND a.channel_id = uc.channel_id
               AND a.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND a.seq <= ${VISIBLE_END} AND a.sender <> uc.wt_id AND NOT a.is_revoked

@@ -3,7 +3,7 @@ import { NoticeType } from '../../../types/ws.js'
 import { FANOUT_TOPIC, userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { groupConversationId, parseConversationId } from '../domain/conversationIds.js'
-import { memberIds } from '../domain/groups/currentMembers.js'
+import { memberIds, mosaicAvatars } from '../domain/groups/currentMembers.js'
 import type { GroupEffects } from '../domain/groups/effects.js'
 import { unreadCounts } from '../domain/groups/notices.js'
 import { messageAt } from '../domain/messages.js'
@@ -43,7 +43,9 @@ export async function publishEffects(ctx: AppContext, fx: GroupEffects): Promise
     seenChanges.add(c.groupId)
     const current = await members(c.groupId)
     const extra = fx.changes.filter((x) => x.groupId === c.groupId).flatMap((x) => x.extra)
-    const frame = { type: NoticeType.GroupChange, count: current.length, groupNumber: c.groupNumber }
+    // A group drawn as a mosaic of its members looks different once they change: the frame says how.
+    const avatars = current.length > 0 ? await mosaicAvatars(ctx.db, c.groupId) : null
+    const frame = { type: NoticeType.GroupChange, count: current.length, groupNumber: c.groupNumber, ...(avatars ? { memberAvatars: avatars } : {}) }
     await ctx.bus.publish(FANOUT_TOPIC, { frame, recipients: [...new Set([...current, ...extra])] })
   }
 

@@ -2,6 +2,7 @@ import { Image, View } from '@tarojs/components'
 import { useEffect } from 'react'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { preloadCallScreen } from '@/root/deferredScreens'
+import { hoverHint } from '@/components/common/hoverHint'
 import { callIcons } from './callIcons'
 import { useCallText } from './useCallText'
 
@@ -36,10 +37,10 @@ export default function CallEntries({ peer }: { peer: string }) {
   const start = (type: 1 | 2) => void startCallFromChat(peer, type)
   return (
     <>
-      <View className='chat-toolbar__tool' data-testid='tool-voiceCall' aria-label={t('Voice call')} onClick={() => start(1)}>
+      <View className='chat-toolbar__tool' data-testid='tool-voiceCall' aria-label={t('Voice call')} {...hoverHint(t('Voice call'))} onClick={() => start(1)}>
         <Image className='chat-toolbar__icon' src={callIcons.phone} />
       </View>
-      <View className='chat-toolbar__tool' data-testid='tool-videoCall' aria-label={t('Video call')} onClick={() => start(2)}>
+      <View className='chat-toolbar__tool' data-testid='tool-videoCall' aria-label={t('Video call')} {...hoverHint(t('Video call'))} onClick={() => start(2)}>
         <Image className='chat-toolbar__icon' src={callIcons.videoCall} />
       </View>
     </>

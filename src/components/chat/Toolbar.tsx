@@ -1,5 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
+import { hoverHint } from '@/components/common/hoverHint'
 import { chatIcons } from './chatIcons'
 
 export type Tool = 'emoji' | 'image' | 'file' | 'video' | 'voice' | 'location' | 'phrase' | 'favorite'
@@ -8,7 +9,8 @@ const TOOLS: ReadonlyArray<{ tool: Tool; icon: string; label: string }> = [
   { tool: 'emoji', icon: chatIcons.emoji, label: '表情' },
   { tool: 'image', icon: chatIcons.image, label: '图片' },
   { tool: 'file', icon: chatIcons.file, label: '文件' },
-  { tool: 'video', icon: chatIcons.video, label: '视频' },
+  // A film strip, not a camera: the camera is the video call's icon, next to it in one-to-one chats.
+  { tool: 'video', icon: chatIcons.videoClip, label: '发送视频' },
   { tool: 'voice', icon: chatIcons.voice, label: '语音' },
   { tool: 'location', icon: chatIcons.location, label: '位置' },
   { tool: 'phrase', icon: chatIcons.phrase, label: '常用语' },
@@ -34,6 +36,7 @@ export default function Toolbar({ active, disabled, onTool, hidden, children }: 
           className={`chat-toolbar__tool${active === tool ? ' chat-toolbar__tool--active' : ''}${disabled ? ' chat-toolbar__tool--disabled' : ''}`}
           data-testid={`tool-${tool}`}
           aria-label={label}
+          {...hoverHint(label)}
           onClick={() => {
             if (!disabled) onTool(tool)
           }}

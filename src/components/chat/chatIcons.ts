@@ -1,7 +1,7 @@
 import emoji from './icons/emoji.svg'
 import image from './icons/image.svg'
 import file from './icons/file.svg'
-import video from './icons/video.svg'
+import videoClip from './icons/video-clip.svg'
 import voice from './icons/voice.svg'
 import location from './icons/location.svg'
 import keyboard from './icons/keyboard.svg'
@@ -25,7 +25,7 @@ import favorite from './icons/favorite.svg'
 
 /** Image URLs of the chat screen's own icons. */
 export const chatIcons = {
-  emoji, image, file, video, voice, location, keyboard, play, arrowDown, zoomIn, zoomOut, rotate,
+  emoji, image, file, videoClip, voice, location, keyboard, play, arrowDown, zoomIn, zoomOut, rotate,
   prev, next, download, downloadDark, closeWhite, pin, chevronRight, fileType, wave, mapFallback,
   phrase, favorite,
 } satisfies Record<string, string>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { ApplySource } from '@shared/friends'
 import type { SearchResult } from '@shared/search'
 import Avatar from '@/components/layout/Avatar'
+import GroupAvatar from '@/components/layout/GroupAvatar'
 import Button from '@/components/layout/Button'
 import TextField from '@/components/layout/TextField'
 import { isSystemUserID } from '@/components/conversation/conversationInfo'
@@ -74,7 +75,7 @@ export default function AddFriendView() {
           <View className='add-friend__label'>群聊</View>
           {groups.map((r) => (
             <View key={r.wtId} className='contact-row' data-testid='add-result-group' data-id={r.groupNumber} onClick={() => setGroupNumber(r.groupNumber)}>
-              <Avatar src={r.avatar ? mediaUrl(r.avatar) : ''} size={40} />
+              <GroupAvatar src={r.avatar ? mediaUrl(r.avatar) : ''} members={r.memberAvatars?.map((url) => (url ? mediaUrl(url) : ''))} size={40} />
               <View className='contact-row__name'>{r.name}</View>
               <View className='contact-row__meta'>群号：{r.groupNumber}</View>
             </View>

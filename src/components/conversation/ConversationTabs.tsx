@@ -28,12 +28,15 @@ function Tab({ label, selected, badge, testId, onClick }: { label: string; selec
       data-testid={testId}
       onClick={onClick}
     >
-      <View className='conv-tabs__label'>{label}</View>
-      {badge ? (
-        <View className='badge conv-tabs__badge' data-testid='conv-tab-badge'>
-          {badge}
-        </View>
-      ) : null}
+      {/* The badge is a superscript on the label that takes no width, so five badged tabs still fit the pane. */}
+      <View className='conv-tabs__text'>
+        <View className='conv-tabs__label'>{label}</View>
+        {badge ? (
+          <View className='badge conv-tabs__badge' data-testid='conv-tab-badge'>
+            {badge}
+          </View>
+        ) : null}
+      </View>
     </View>
   )
 }

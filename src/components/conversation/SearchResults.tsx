@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Avatar from '@/components/layout/Avatar'
+import GroupAvatar from '@/components/layout/GroupAvatar'
 import { useApp } from '@/root/AppContext'
 import { groupByInitial } from '@/utils/pinyin'
 import { hoverHint } from '../common/hoverHint'
@@ -32,7 +33,11 @@ function Section({ title, entries, onPick }: { title: string; entries: SearchEnt
               {...hoverHint(entry.hint)}
               onClick={() => onPick(entry)}
             >
-              <Avatar src={mediaUrl(entry.avatar)} size={36} />
+              {entry.kind === 'group' ? (
+                <GroupAvatar src={mediaUrl(entry.avatar)} members={entry.memberAvatars?.map((url) => (url ? mediaUrl(url) : ''))} size={36} />
+              ) : (
+                <Avatar src={mediaUrl(entry.avatar)} size={36} />
+              )}
               <View className='conv-results__text'>
                 <View className='conv-results__name'>
                   {entry.name}

@@ -14,6 +14,8 @@ export interface SearchEntry {
   conversationID: string
   name: string
   avatar: string
+  /** A group without an uploaded avatar: its members' avatars, drawn as a mosaic. */
+  memberAvatars?: readonly string[]
   detail: string
   /** Said on hover: a group's number, so groups of one name are told apart. */
   hint: string
@@ -66,6 +68,7 @@ function fromConversation(conversation: Conversation): SearchEntry {
     conversationID: conversation.conversationID,
     name: conversationName(conversation),
     avatar: conversationAvatar(conversation),
+    memberAvatars: isGroup ? conversation.groupProfile?.memberAvatars : undefined,
     detail: isGroup ? `群号 ${id}` : `ID ${id}`,
     hint: conversationHint(conversation),
   }
@@ -75,7 +78,8 @@ function fromRemote(result: SearchResult): SearchEntry {
   const avatar = result.avatar
   if (result.type === 2) {
     const detail = `群号 ${result.groupNumber}`
-    return { kind: 'group', id: result.groupNumber, conversationID: `GROUP${result.wtId}`, name: result.name, avatar, detail, hint: `${result.name}（${detail}）` }
+    const hint = `${result.name}（${detail}）`
+    return { kind: 'group', id: result.groupNumber, conversationID: `GROUP${result.wtId}`, name: result.name, avatar, memberAvatars: result.memberAvatars, detail, hint }
   }
   return { kind: 'user', id: result.wtId, conversationID: `C2C${result.wtId}`, name: result.name, avatar, detail: `ID ${result.wtId}`, hint: result.name }
 }

@@ -1,11 +1,11 @@
 import { Textarea, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { APPLY_MESSAGE_MAX, JOIN_MODE_LABEL, JoinMode, type GroupCard } from '@shared/group'
-import Avatar from '@/components/layout/Avatar'
+import GroupAvatar from '@/components/layout/GroupAvatar'
 import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import './group.scss'
-import { useApp } from '@/root/AppContext'
+import { useApp, useAppStore } from '@/root/AppContext'
 
 interface GroupCardDialogProps {
   /** null: closed. */
@@ -24,9 +24,17 @@ export default function GroupCardDialog({ groupNumber, joinType, onClose }: Grou
   const [message, setMessage] = useState('')
   const [busy, setBusy] = useState(false)
 
+  // An approval adds the reader to the group (socket notice 5 for the group) and a refusal changes
+  // their application counter (notice 4): either way the card is read again while it is open.
+  const changes = useAppStore((s) => (groupNumber ? (s.groupChangeCounts[groupNumber] ?? 0) : 0))
+  const myApplications = useAppStore((s) => s.badges.groupNotice.selfApplyUnRead)
+
   useEffect(() => {
     setCard(null)
     setMessage('')
+  }, [groupNumber])
+
+  useEffect(() => {
     if (!groupNumber) return
     let current = true
     void loadGroupCard(groupNumber).then((c) => {
@@ -37,7 +45,7 @@ export default function GroupCardDialog({ groupNumber, joinType, onClose }: Grou
     return () => {
       current = false
     }
-  }, [groupNumber])
+  }, [groupNumber, changes, myApplications])
 
   const join = async () => {
     if (!card || busy) return
@@ -65,13 +73,18 @@ export default function GroupCardDialog({ groupNumber, joinType, onClose }: Grou
       ) : (
         <View className='gcard'>
           <View className='gcard__head'>
-            <Avatar src={card.groupAvatar ? mediaUrl(card.groupAvatar) : ''} size={56} />
+            <GroupAvatar
+              src={card.groupAvatar ? mediaUrl(card.groupAvatar) : ''}
+              members={card.memberAvatars?.map((url) => (url ? mediaUrl(url) : ''))}
+              size={56}
+              testId='group-card-avatar'
+            />
             <View>
               <View className='gcard__name' data-testid='group-card-name'>
                 {card.groupName}
               </View>
               <View className='gcard__sub'>群号：{card.groupNumber}</View>
-              <View className='gcard__sub'>
+              <View className='gcard__sub' data-testid='group-card-count'>
                 {card.groupMemberCount}人 · {JOIN_MODE_LABEL[card.joinMode]}
                 {card.limitLevel > 0 ? ` · 需${card.limitLevel}级以上` : ''}
               </View>

@@ -11,6 +11,7 @@ import { formatDateTime, joinTypeText } from './memberInfo'
 import MuteDurationDialog from './panel/MuteDurationDialog'
 import { memberAbilities, panelAbilities, roleLabel } from '@/domain/groups/permissions'
 import ProfileLine from './ProfileLine'
+import { removeQuestion } from './panel/memberName'
 
 interface MemberProfilePopupProps {
   groupNumber: string
@@ -163,7 +164,7 @@ export default function MemberProfilePopup({ groupNumber, wtId, onClose }: Membe
         onClose={() => setConfirming(null)}
       >
         <View className='gprofile__confirm'>
-          {confirming === 'black' ? `将「${detail?.groupNickname || detail?.nickname || ''}」移出群聊并加入群黑名单，对方将不能再加入本群` : `将「${detail?.groupNickname || detail?.nickname || ''}」移出群聊？`}
+          {confirming === 'black' ? `将「${detail?.groupNickname || detail?.nickname || ''}」移出群聊并加入群黑名单，对方将不能再加入本群` : removeQuestion([detail?.groupNickname || detail?.nickname || ''])}
         </View>
       </ConfirmDialog>
     </Dialog>

@@ -12,6 +12,18 @@ export interface PickerEntry {
   remark: string
   avatar: string
   isDisabled?: boolean
+  /** A group (a forward target): drawn with the group's avatar, or the mosaic of `memberAvatars`. */
+  isGroup?: boolean
+  memberAvatars?: readonly string[]
+}
+
+/** A titled part of the picker's list (the forward dialog's 最近聊天, 群聊 and 联系人). */
+export interface PickerSection {
+  key: string
+  title: string
+  entries: PickerEntry[]
+  /** Grouped by initial letter under the title, as the plain list is. */
+  byInitial?: boolean
 }
 
 export function entryName(entry: PickerEntry): string {

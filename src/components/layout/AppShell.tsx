@@ -9,6 +9,7 @@ import { useRouteGuard } from '@/router/guard'
 import { currentQuery, publicUrl } from '@/router/navigation'
 import { appLocation } from '@/platform/location'
 import { useApp, useAppStore } from '@/root/AppContext'
+import ConfirmDialog from './ConfirmDialog'
 import NavList from './NavList'
 import UserBlock from './UserBlock'
 import SettingsMenu from './SettingsMenu'
@@ -34,6 +35,7 @@ export default function AppShell({ route, children }: AppShellProps) {
   const [securityOpen, setSecurityOpen] = useState(false)
   const [qrCode, setQrCode] = useState<string | null>(null)
   const [loggingOut, setLoggingOut] = useState(false)
+  const [confirmingLogout, setConfirmingLogout] = useState(false)
   // While the guard sends a guest away the frame stays empty instead of flashing the app.
   const loggedIn = user !== null && guard !== 'redirecting'
 
@@ -61,16 +63,16 @@ export default function AppShell({ route, children }: AppShellProps) {
       toast.error('退出登录失败，请重试')
     } finally {
       setLoggingOut(false)
+      setConfirmingLogout(false)
     }
   }
 
   const settings = (
     <SettingsMenu
       placement={narrow ? 'header' : 'sidebar'}
-      loggingOut={loggingOut}
       onSecurity={() => setSecurityOpen(true)}
       onScanQr={() => setQrCode('')}
-      onLogout={onLogout}
+      onLogout={() => setConfirmingLogout(true)}
       phrasesOn={phrasesOn}
       onTogglePhrases={() => void app.favorites.setPhraseSwitch(!phrasesOn).catch(() => undefined)}
     />
@@ -105,6 +107,18 @@ export default function AppShell({ route, children }: AppShellProps) {
             {securityOpen ? <SecurityDialog open onClose={() => setSecurityOpen(false)} /> : null}
             {qrCode !== null ? <QrConfirmDialog code={qrCode} onClose={() => setQrCode(null)} /> : null}
           </Suspense>
+          <ConfirmDialog
+            open={confirmingLogout}
+            title='退出登录'
+            confirmText='退出登录'
+            danger
+            busy={loggingOut}
+            testId='logout-confirm'
+            onConfirm={onLogout}
+            onClose={() => setConfirmingLogout(false)}
+          >
+            确定退出当前账号吗？
+          </ConfirmDialog>
           <ProfileHost />
           <CallHost />
         </View>

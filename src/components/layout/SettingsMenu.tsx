@@ -7,14 +7,14 @@ interface SettingsMenuProps {
   placement: 'sidebar' | 'header'
   onSecurity: () => void
   onScanQr: () => void
+  /** Asks to confirm; the shell logs out once confirmed. */
   onLogout: () => void
-  loggingOut: boolean
   /** The user config's phraseSwitch: whether the chat toolbar offers 常用语. */
   phrasesOn: boolean
   onTogglePhrases: () => void
 }
 
-export default function SettingsMenu({ placement, onSecurity, onScanQr, onLogout, loggingOut, phrasesOn, onTogglePhrases }: SettingsMenuProps) {
+export default function SettingsMenu({ placement, onSecurity, onScanQr, onLogout, phrasesOn, onTogglePhrases }: SettingsMenuProps) {
   const [open, setOpen] = useState(false)
   const pick = (action: () => void) => () => {
     setOpen(false)
@@ -49,14 +49,8 @@ export default function SettingsMenu({ placement, onSecurity, onScanQr, onLogout
               <View className={`settings__switch${phrasesOn ? ' settings__switch--on' : ''}`} />
             </View>
             <View className='settings__divider' />
-            <View
-              className='settings__item settings__item--danger'
-              role='menuitem'
-              data-testid='settings-logout'
-              // Stays open with a spinner until the page is left.
-              onClick={onLogout}
-            >
-              {loggingOut ? <View className='spinner' /> : <Image className='icon icon--sm' src={icons.logout} />}
+            <View className='settings__item settings__item--danger' role='menuitem' data-testid='settings-logout' onClick={pick(onLogout)}>
+              <Image className='icon icon--sm' src={icons.logout} />
               <View>退出登录</View>
             </View>
           </View>

@@ -117,7 +117,7 @@ export default function MemberPage() {
 
             <View className='member-block'>
               <View className='member-block__title'>
-                <Image className='icon icon--sm' src={icons.phone} />
+                <Image className='icon icon--sm' src={icons.history} data-testid='member-history-icon' />
                 开通记录
               </View>
               {centre && centre.history.length > 0 ? (

@@ -3,6 +3,7 @@ import type { ChatService } from '../chat'
 import type { ServiceContext } from '../context'
 import { reasonOf, type GroupParts } from './context'
 import type { createMembers } from './members'
+import { groupProfileChange } from './groupProfileChange'
 import { GroupToast } from './texts'
 
 const SILENT = { silent: true } as const
@@ -36,7 +37,8 @@ export function createGroupInfo({ engine, state, toast }: ServiceContext, { grou
    * count is set at once; the info and the first member page are fetched again where a screen
    * holds them.
    */
-  async function applyGroupChange(groupNumber: string, count: number): Promise<void> {
+  async function applyGroupChange(groupNumber: string, count: number, memberAvatars?: string[]): Promise<void> {
+    state().noteGroupChange(groupNumber)
     // Count 0: the group was dissolved; the conversation is fetched again (with isMember false).
     if (count === 0) {
       state().forgetGroup(groupNumber)
@@ -45,8 +47,9 @@ export function createGroupInfo({ engine, state, toast }: ServiceContext, { grou
     }
     const conversationID = conversationOfGroup(groupNumber)
     const profile = conversationID ? state().conversations[conversationID]?.groupProfile : null
-    if (conversationID && profile && count >= 0 && profile.memberCount !== count) {
-      state().patchConversation(conversationID, { groupProfile: { ...profile, memberCount: count } })
+    if (conversationID && profile) {
+      const patch = groupProfileChange(profile, count, memberAvatars)
+      if (patch) state().patchConversation(conversationID, { groupProfile: { ...profile, ...patch } })
     }
     if (state().groupInfos[groupNumber]) await loadGroupInfo(groupNumber)
     if (state().groupMembers[groupNumber]) await reloadMembers(groupNumber)

@@ -29,8 +29,8 @@ export function createGroupLive({ me, state }: ServiceContext, { groupApi, appli
   }
 
   /** Socket notice 5. */
-  function applyGroupChangeNotice(groupNumber: string, count: number): void {
-    applyGroupChange(groupNumber, count).catch((err: unknown) => console.warn('refreshing the group failed', err))
+  function applyGroupChangeNotice(groupNumber: string, count: number, memberAvatars?: string[]): void {
+    applyGroupChange(groupNumber, count, memberAvatars).catch((err: unknown) => console.warn('refreshing the group failed', err))
   }
 
   /**

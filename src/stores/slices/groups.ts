@@ -35,6 +35,12 @@ export interface GroupsSlice {
   /** groupNumber → join applications waiting for an admin (the drawer and its header badge). */
   pendingApplications: Record<string, GroupApplication[]>
   groupNoticeLists: GroupNoticeLists
+  /**
+   * groupNumber → how many group changes (socket notice 5) arrived for it: screens holding a copy
+   * of the group that the store does not (the group card) fetch it again when this moves.
+   */
+  groupChangeCounts: Record<string, number>
+  noteGroupChange(groupNumber: string): void
   setGroupInfo(info: GroupInfo): void
   patchGroupInfo(groupNumber: string, patch: Partial<GroupInfo>): void
   forgetGroup(groupNumber: string): void
@@ -60,12 +66,15 @@ export const groupsInitial = {
   groupMembers: {},
   pendingApplications: {},
   groupNoticeLists: { joinApply: emptyList(), myApply: emptyList(), others: emptyList() },
+  groupChangeCounts: {},
 } satisfies Partial<GroupsSlice>
 
 const memberID = (m: Pick<GroupMember, 'wtId' | 'userId'>) => m.wtId || m.userId
 
 export const createGroupsSlice: StateCreator<AppState, [], [], GroupsSlice> = (set) => ({
   ...groupsInitial,
+  noteGroupChange: (groupNumber) =>
+    set((s) => ({ groupChangeCounts: { ...s.groupChangeCounts, [groupNumber]: (s.groupChangeCounts[groupNumber] ?? 0) + 1 } })),
   setGroupInfo: (info) => set((s) => ({ groupInfos: { ...s.groupInfos, [info.groupNumber]: info } })),
   patchGroupInfo: (groupNumber, patch) =>
     set((s) => {

@@ -98,6 +98,9 @@ test('group notifications on contacts, the QR code, member search and removal, t
   await visible(o.page, 'group-remove-slot').click()
   await o.page.locator(`[data-testid="group-select-item"][data-id="${member.wtId}"]`).filter({ visible: true }).click()
   await visible(o.page, 'group-select-submit').click()
+  // Removing asks first, naming who leaves.
+  await expect(visible(o.page, 'group-remove-dialog')).toContainText(`将「${member.nickName}」移出群聊？`)
+  await visible(o.page, 'group-remove-dialog-confirm').click()
   await expectToast(o.page, '移除成功')
   await expect(memberTile(o.page, member.wtId)).toHaveCount(0)
   await expect(visible(m.page, 'leave-banner')).toContainText('您已被管理员移出群聊')

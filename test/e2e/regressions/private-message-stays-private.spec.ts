@@ -124,6 +124,7 @@ test('a one-to-one text to a removed group member never reaches the group', asyn
   await visible(a.page, 'group-remove-slot').click()
   await a.page.locator(`[data-testid="group-select-item"][data-id="${applicant.wtId}"]`).filter({ visible: true }).click()
   await visible(a.page, 'group-select-submit').click()
+  await visible(a.page, 'group-remove-dialog-confirm').click()
   await expectToast(a.page, '移除成功')
   await expect(memberTile(a.page, applicant.wtId)).toHaveCount(0)
   await closePanel(a.page)

@@ -77,10 +77,11 @@ export async function registerUser(page: Page, user: TestUser = newUser()): Prom
   return { ...user, login: body.data }
 }
 
-/** Settings menu → log out, then waits for the login page. */
+/** Settings menu → log out → confirm, then waits for the login page. */
 export async function logoutViaMenu(page: Page): Promise<void> {
   await clickTestId(page, 'settings-button')
   await clickTestId(page, 'settings-logout')
+  await clickTestId(page, 'logout-confirm-confirm')
   await expectPath(page, '/login')
   await expect(byTestId(page, 'login-submit')).toBeVisible()
 }

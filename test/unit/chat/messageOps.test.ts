@@ -1,7 +1,7 @@
 import type { LoginResult } from '@shared/auth'
 import { MsgType } from '@shared/chat'
 import { NoticeType } from '@shared/ws'
-import { forwardTargets } from '@/components/chat/menu/forwardTargets'
+import { RECENT_FORWARD_MAX, forwardTargets } from '@/components/chat/menu/forwardTargets'
 import { readRecord } from '@/components/chat/menu/MergedViewer'
 import { cloudDataWithReply, replyFor, replyOf } from '@/components/chat/menu/quote'
 import type { AppStore } from '@/stores'
@@ -120,7 +120,28 @@ describe('forward targets', () => {
       { wtId: '10000005', nickName: '王五', remark: '老王', avatar: '', tagNameList: [], actionStatus: 0 as const },
       { wtId: '10000006', nickName: '注销', remark: '', avatar: '', tagNameList: [], actionStatus: 1 as const },
     ]
-    expect(forwardTargets(convs, friends, (u) => u).map((e) => e.id)).toEqual(['GROUPG1', 'C2C10000002', 'C2C10000005'])
+    const sections = forwardTargets(convs, friends, (u) => u)
+    expect(sections.map((s) => [s.title, s.entries.map((e) => e.id)])).toEqual([
+      ['最近聊天', ['GROUPG1', 'C2C10000002']],
+      ['群聊', []],
+      ['联系人', ['C2C10000005']],
+    ])
+    expect(sections[0]!.entries[0]).toMatchObject({ nick: '在的群', isGroup: true })
+    expect(sections[0]!.entries[1]!.isGroup).toBeUndefined()
+  })
+
+  it('keeps the newest conversations under 最近聊天 and files older groups under 群聊, with their mosaic', () => {
+    const groups = Array.from({ length: RECENT_FORWARD_MAX + 1 }, (_, i) =>
+      conversation(`GROUPG${i}`, {
+        updatedAt: 100 - i,
+        groupProfile: { groupID: `G${i}`, groupNumber: `${i}`, name: `群${i}`, avatar: '', memberCount: 3, isMember: true, memberAvatars: ['/a', '', '/c'] },
+      }),
+    )
+    const [recent, older, people] = forwardTargets(groups, [], (u) => `https://h${u}`)
+    expect(recent!.entries).toHaveLength(RECENT_FORWARD_MAX)
+    expect(older!.entries.map((e) => e.id)).toEqual([`GROUPG${RECENT_FORWARD_MAX}`])
+    expect(older!.entries[0]!.memberAvatars).toEqual(['https://h/a', '', 'https://h/c'])
+    expect(people!.entries).toEqual([])
   })
 })
 

@@ -1,7 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { GroupIdentity } from '@shared/group'
+import { GroupIdentity, GroupType, JoinMode, type GroupCard } from '@shared/group'
 import ApplyDrawer, { ROW_REMOVAL_MS } from '@/components/group/ApplyDrawer'
+import GroupCardDialog from '@/components/group/GroupCardDialog'
+import GroupNotices from '@/components/group/notices/GroupNotices'
+import { openingNoticeTab } from '@/components/group/notices/noticeTabs'
 import MemberGrid, { MEMBER_PREVIEW_COUNT } from '@/components/group/panel/MemberGrid'
 import { SwitchRow, TOGGLE_COOLDOWN_MS } from '@/components/group/panel/PanelParts'
 import type { App } from '@/root/createApp'
@@ -127,4 +130,64 @@ it('a toggle is disabled for 1 s after a change', () => {
   })
   fireEvent.click(screen.getByTestId('sw'))
   expect(onChange).toHaveBeenCalledTimes(2)
+})
+
+describe('group card', () => {
+  const card = (over: Partial<GroupCard> = {}): GroupCard => ({
+    groupID: 'G100001',
+    groupNumber: '100001',
+    groupName: '摄影群',
+    groupAvatar: '',
+    memberAvatars: ['/a', '/b'],
+    groupType: GroupType.Work,
+    groupMemberCount: 2,
+    joinMode: JoinMode.Approval,
+    limitLevel: 0,
+    isMember: false,
+    applyStatus: 'pending',
+    ...over,
+  })
+
+  it('reads the card again when the group changes, so an approval turns 已申请 into 进入群聊 with the new count', async () => {
+    const getCard = jest.spyOn(groupApi, 'getCardInfoById').mockResolvedValueOnce(card())
+    render(<GroupCardDialog groupNumber='100001' joinType={3} onClose={() => undefined} />)
+    await flush()
+    expect(screen.getByTestId('group-card-pending')).toBeTruthy()
+    expect(screen.getByTestId('group-card-count').textContent).toContain('2人')
+    expect(screen.getByTestId('group-card-avatar').getAttribute('data-mosaic')).toBe('2')
+
+    getCard.mockResolvedValueOnce(card({ isMember: true, applyStatus: 'none', groupMemberCount: 3, memberAvatars: ['/a', '/b', '/c'] }))
+    act(() => app.messaging.applyNotice({ type: 5, count: 3, groupNumber: '100001', memberAvatars: ['/a', '/b', '/c'] }))
+    await flush()
+    expect(getCard).toHaveBeenCalledTimes(2)
+    expect(screen.getByTestId('group-card-enter')).toBeTruthy()
+    expect(screen.getByTestId('group-card-count').textContent).toContain('3人')
+    expect(screen.getByTestId('group-card-avatar').getAttribute('data-mosaic')).toBe('3')
+  })
+
+  it('reads the card again when the reader\'s own applications change (a refusal)', async () => {
+    const getCard = jest.spyOn(groupApi, 'getCardInfoById').mockResolvedValueOnce(card())
+    render(<GroupCardDialog groupNumber='100001' joinType={3} onClose={() => undefined} />)
+    await flush()
+    getCard.mockResolvedValueOnce(card({ applyStatus: 'none' }))
+    act(() => app.messaging.applyNotice({ type: 4, joinApplyUnRead: 0, otherUnRead: 0, selfApplyUnRead: 1 }))
+    await flush()
+    expect(screen.getByTestId('group-card-join').textContent).toContain('申请加入')
+  })
+})
+
+describe('group notifications', () => {
+  it('open on the first tab with unread rows', async () => {
+    useAppStore.getState().setGroupNoticeUnread({ joinApplyUnRead: 0, selfApplyUnRead: 1, otherUnRead: 2 })
+    render(<GroupNotices />)
+    await flush()
+    expect(screen.getByTestId('group-notices-tab-myApply').className).toContain('gnotices__tab--on')
+    expect(screen.getByTestId('group-notices-tab-joinApply').className).not.toContain('gnotices__tab--on')
+  })
+
+  it('keep the first tab when nothing is unread', () => {
+    expect(openingNoticeTab({ joinApplyUnRead: 0, selfApplyUnRead: 0, otherUnRead: 0 })).toBe('joinApply')
+    expect(openingNoticeTab({ joinApplyUnRead: 0, selfApplyUnRead: 0, otherUnRead: 4 })).toBe('others')
+    expect(openingNoticeTab({ joinApplyUnRead: 2, selfApplyUnRead: 1, otherUnRead: 4 })).toBe('joinApply')
+  })
 })

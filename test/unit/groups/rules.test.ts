@@ -1,5 +1,6 @@
 import { GroupIdentity, GroupText } from '@shared/group'
 import { InviteSwitch, memberAbilities, muteLeftText, panelAbilities, roleLabel, speakState } from '@/domain/groups/permissions'
+import { removeQuestion } from '@/components/group/panel/memberName'
 import {
   changedFields,
   groupNameError,
@@ -100,5 +101,13 @@ describe('muteLeftText', () => {
     [30 * 86400, '30 天'],
   ])('%i seconds left read %s', (left, text) => {
     expect(muteLeftText(1000 + left, 1000)).toBe(text)
+  })
+})
+
+describe('the removal question', () => {
+  it('names up to three members, then says how many in all', () => {
+    expect(removeQuestion(['小明'])).toBe('将「小明」移出群聊？')
+    expect(removeQuestion(['甲', '乙'])).toBe('将「甲」、「乙」移出群聊？')
+    expect(removeQuestion(['甲', '乙', '丙', '丁', '戊'])).toBe('将「甲」、「乙」、「丙」等 5 人移出群聊？')
   })
 })

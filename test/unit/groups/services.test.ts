@@ -45,6 +45,17 @@ describe('socket notices of groups', () => {
     expect(s().groupInfos['100001']!.groupName).toBe('新名字')
   })
 
+  it('type 5 gives a mosaic group its new member avatars and leaves an unchanged conversation alone', async () => {
+    s().upsertConversation(groupConversation('100002', 2))
+    applyNotice({ type: 5, count: 3, groupNumber: '100002', memberAvatars: ['/a', '/b', '/c'] })
+    const profile = s().conversations['GROUPG100002']!.groupProfile!
+    expect(profile).toMatchObject({ memberCount: 3, memberAvatars: ['/a', '/b', '/c'] })
+    expect(s().groupChangeCounts['100002']).toBe(1)
+    applyNotice({ type: 5, count: 3, groupNumber: '100002', memberAvatars: ['/a', '/b', '/c'] })
+    expect(s().conversations['GROUPG100002']!.groupProfile).toBe(profile)
+    await flush()
+  })
+
   it('type 5 for a group not on screen fetches nothing', async () => {
     const getInfo = jest.spyOn(groupApi, 'getInfoById')
     applyNotice({ type: 5, count: 2, groupNumber: '100009' })

@@ -20,6 +20,27 @@ export interface MemberRow {
 
 const MEMBER_COLUMNS = `wt_id, identity, group_nickname, group_name_remark, join_type, inviter_wt_id, mute_until, joined_at, last_send_at`
 
+/**
+ * A SQL expression: the avatars of up to 9 members of the group `group` (an SQL group row with
+ * group_id and group_avatar) for the mosaic of a group without an uploaded avatar, owner and
+ * admins first, then by joining; NULL for a group with its own avatar. Conversations, search
+ * results, the group card and the type 5 change all use this one ordering.
+ */
+export const mosaicAvatarsSql = (group: string) => `(SELECT json_agg(ma.avatar) FROM (SELECT mu.avatar FROM group_members mm JOIN users mu ON mu.wt_id = mm.wt_id
+   WHERE ${group}.group_avatar = '' AND mm.group_id = ${group}.group_id AND mm.left_at IS NULL
+   ORDER BY mm.identity DESC, mm.joined_at, mm.wt_id LIMIT 9) ma)`
+
+/** The mosaic avatars of a group (see mosaicAvatarsSql); null when the group has its own avatar. */
+export async function mosaicAvatars(q: Queryable, groupId: string): Promise<string[] | null> {
+  const { rows } = await q.query<{ avatar: string; avatars: string[] | null }>(
+    `SELECT g.group_avatar AS avatar, ${mosaicAvatarsSql('g')} AS avatars FROM groups g WHERE g.group_id = $1`,
+    [groupId],
+  )
+  const r = rows[0]
+  if (!r || r.avatar) return null
+  return r.avatars ?? []
+}
+
 export async function memberOf(q: Queryable, groupId: string, wtId: string): Promise<MemberRow | null> {
   const { rows } = await q.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM group_members WHERE group_id = $1 AND wt_id = $2 AND left_at IS NULL`, [groupId, wtId])
   return rows[0] ?? null

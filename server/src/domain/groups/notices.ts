@@ -13,6 +13,7 @@ import type {
 import type { Queryable } from '../../db/Db.js'
 import { unixSeconds } from './access.js'
 import type { GroupEffects } from './effects.js'
+import { mosaicAvatarsSql } from './currentMembers.js'
 
 export async function addOtherNotices(
   q: Queryable,
@@ -71,6 +72,7 @@ interface ApplicationRow {
   group_number: string
   group_name: string
   group_avatar: string
+  member_avatars: string[] | null
   applicant: string
   applicant_nick: string
   applicant_avatar: string
@@ -86,7 +88,8 @@ interface ApplicationRow {
 }
 
 const APPLICATION_SELECT = `
-  SELECT a.apply_id::text, a.group_id, g.group_number, g.group_name, g.group_avatar, a.applicant, au.nick_name AS applicant_nick,
+  SELECT a.apply_id::text, a.group_id, g.group_number, g.group_name, g.group_avatar, ${mosaicAvatarsSql('g')} AS member_avatars,
+         a.applicant, au.nick_name AS applicant_nick,
          au.avatar AS applicant_avatar, a.inviter, iu.nick_name AS inviter_nick, a.apply_message, a.join_type, a.status,
          hu.nick_name AS handler_nick, a.created_at, a.handled_at, count(*) OVER ()::int AS total
   FROM group_applications a
@@ -102,6 +105,7 @@ export function toApplication(r: Omit<ApplicationRow, 'total'>): GroupApplicatio
     groupNumber: r.group_number,
     groupName: r.group_name,
     groupAvatar: r.group_avatar,
+    ...(r.group_avatar ? {} : { memberAvatars: r.member_avatars ?? [] }),
     applicationType: r.inviter ?? 0,
     applicant: r.applicant,
     applicantNickName: r.applicant_nick,
@@ -149,12 +153,14 @@ export async function othersList(q: Queryable, wtId: string, page: NoticeListBod
     group_number: string
     group_name: string
     group_avatar: string
+    member_avatars: string[] | null
     operator: string
     operator_nick: string | null
     content: string
     created_at: Date
   }>(
-    `SELECT o.id::text, o.kind, g.group_number, g.group_name, g.group_avatar, o.operator, u.nick_name AS operator_nick, o.content, o.created_at
+    `SELECT o.id::text, o.kind, g.group_number, g.group_name, g.group_avatar, ${mosaicAvatarsSql('g')} AS member_avatars, o.operator,
+            u.nick_name AS operator_nick, o.content, o.created_at
      FROM group_other_notices o JOIN groups g ON g.group_id = o.group_id LEFT JOIN users u ON u.wt_id = o.operator
      WHERE o.wt_id = $1 ORDER BY o.id DESC LIMIT $2 OFFSET $3`,
     [wtId, page.pageSize, (page.pageNum - 1) * page.pageSize],
@@ -167,6 +173,7 @@ export async function othersList(q: Queryable, wtId: string, page: NoticeListBod
       groupNumber: r.group_number,
       groupName: r.group_name,
       groupAvatar: r.group_avatar,
+      ...(r.group_avatar ? {} : { memberAvatars: r.member_avatars ?? [] }),
       operatorWtId: r.operator,
       operatorNickName: r.operator_nick ?? '',
       content: r.content,

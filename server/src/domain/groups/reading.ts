@@ -13,7 +13,7 @@ import {
 } from '../../../../types/group.js'
 import type { Queryable } from '../../db/Db.js'
 import { unixSeconds, type GroupAccess } from './access.js'
-import { memberCount, type MemberRow } from './currentMembers.js'
+import { memberCount, mosaicAvatars, type MemberRow } from './currentMembers.js'
 import { MemberFilter, memberPage } from './memberLists.js'
 import { listGroups } from '../groups.js'
 
@@ -95,6 +95,7 @@ export async function groupCard(q: Queryable, access: GroupAccess, me: string): 
     groupNumber: g.group_number,
     groupName: g.group_name,
     groupAvatar: g.group_avatar,
+    ...(g.group_avatar ? {} : { memberAvatars: (await mosaicAvatars(q, g.group_id)) ?? [] }),
     groupType: g.group_type as GroupType,
     groupMemberCount: await memberCount(q, g.group_id),
     joinMode: joinModeOf(g.confirm_invite_switch),

@@ -22,21 +22,21 @@ interface Props {
   onDone(): void
 }
 
-/** The forward dialog (spec 2: titled 转发) with the two-pane transfer picker, single or multiple choice. */
+/**
+ * The forward dialog (spec 2: titled 转发) with the two-pane transfer picker: recent chats, groups
+ * and contacts in sections, any number of them ticked.
+ */
 export default function ForwardDialog({ conversationID, job, mergedTitle, onClose, onDone }: Props) {
   const { forwardMessages, mediaUrl } = useApp().chat
   const conversations = useAppStore((s) => s.conversations)
   const friends = useAppStore((s) => s.friends)
   const [selected, setSelected] = useState<PickerEntry[]>([])
-  const [multiple, setMultiple] = useState(false)
   const [busy, setBusy] = useState(false)
   useEffect(() => {
-    if (job) {
-      setSelected([])
-      setMultiple(false)
-    }
+    if (job) setSelected([])
   }, [job])
-  const entries = useMemo(() => forwardTargets(Object.values(conversations), friends, mediaUrl), [conversations, friends])
+  const sections = useMemo(() => forwardTargets(Object.values(conversations), friends, mediaUrl), [conversations, friends])
+  const entries = useMemo(() => sections.flatMap((section) => section.entries), [sections])
 
   const send = async () => {
     if (!job || !selected.length || busy) return
@@ -67,7 +67,8 @@ export default function ForwardDialog({ conversationID, job, mergedTitle, onClos
         <>
           <Button onClick={onClose}>取消</Button>
           <Button variant='primary' disabled={!selected.length} loading={busy} testId='forward-send' onClick={() => void send()}>
-            发送{selected.length > 0 ? `(${selected.length})` : ''}
+            {/* One text node: Taro H5 put a second one, added later, in front of the first ((1)发送). */}
+            {selected.length > 0 ? `发送(${selected.length})` : '发送'}
           </Button>
         </>
       }
@@ -76,18 +77,9 @@ export default function ForwardDialog({ conversationID, job, mergedTitle, onClos
         <View className='forward-head__what' data-testid='forward-what'>
           {job?.merged ? `合并转发 ${count} 条消息` : count > 1 ? `逐条转发 ${count} 条消息` : '转发 1 条消息'}
         </View>
-        <View
-          className='link forward-head__mode'
-          data-testid='forward-mode'
-          onClick={() => {
-            setMultiple((m) => !m)
-            setSelected((s) => s.slice(0, 1))
-          }}
-        >
-          {multiple ? '单选' : '多选'}
-        </View>
       </View>
-      <TransferPicker entries={entries} selected={selected} onChange={setSelected} single={!multiple} />
+      {/* Every row has a checkbox, so several chats can be picked at once without a mode switch. */}
+      <TransferPicker entries={entries} sections={sections} selected={selected} onChange={setSelected} unit='个聊天' label='选择聊天' placeholder='搜索聊天' />
     </Dialog>
   )
 }

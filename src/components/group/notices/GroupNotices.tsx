@@ -2,17 +2,13 @@ import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { ApplyStatus, HandleAction, type GroupApplication, type GroupOtherNotice, type NoticeListKind } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
+import GroupAvatar from '@/components/layout/GroupAvatar'
 import Button from '@/components/layout/Button'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import { formatDateTime, joinTypeText } from '../memberInfo'
 import { applyStatusText } from './noticeText'
-
-const TABS: ReadonlyArray<{ kind: NoticeListKind; label: string; counter: 'joinApplyUnRead' | 'selfApplyUnRead' | 'otherUnRead' }> = [
-  { kind: 'joinApply', label: '入群申请', counter: 'joinApplyUnRead' },
-  { kind: 'myApply', label: '我的申请', counter: 'selfApplyUnRead' },
-  { kind: 'others', label: '其他通知', counter: 'otherUnRead' },
-]
+import { NOTICE_TABS, openingNoticeTab } from './noticeTabs'
 
 function JoinApplyRow({ a }: { a: GroupApplication }) {
   const app = useApp()
@@ -50,11 +46,16 @@ function JoinApplyRow({ a }: { a: GroupApplication }) {
   )
 }
 
-function MyApplyRow({ a }: { a: GroupApplication }) {
+/** A group's own avatar, or the mosaic of its members, as in the conversation list. */
+function NoticeGroupAvatar({ avatar, members }: { avatar: string; members?: readonly string[] }) {
   const { mediaUrl } = useApp().chat
+  return <GroupAvatar src={avatar ? mediaUrl(avatar) : ''} members={members?.map((url) => (url ? mediaUrl(url) : ''))} size={40} />
+}
+
+function MyApplyRow({ a }: { a: GroupApplication }) {
   return (
     <View className='gnotice-row' data-testid='group-notice-row' data-id={String(a.applyId)}>
-      <Avatar src={a.groupAvatar ? mediaUrl(a.groupAvatar) : ''} size={40} />
+      <NoticeGroupAvatar avatar={a.groupAvatar} members={a.memberAvatars} />
       <View className='gnotice-row__text'>
         <View className='gnotice-row__title'>申请加入 {a.groupName}</View>
         <View className='gnotice-row__detail'>{a.applyMessage || `群号 ${a.groupNumber}`}</View>
@@ -66,10 +67,9 @@ function MyApplyRow({ a }: { a: GroupApplication }) {
 }
 
 function OtherRow({ n }: { n: GroupOtherNotice }) {
-  const { mediaUrl } = useApp().chat
   return (
     <View className='gnotice-row' data-testid='group-notice-row' data-id={String(n.id)}>
-      <Avatar src={n.groupAvatar ? mediaUrl(n.groupAvatar) : ''} size={40} />
+      <NoticeGroupAvatar avatar={n.groupAvatar} members={n.memberAvatars} />
       <View className='gnotice-row__text'>
         <View className='gnotice-row__title'>{n.groupName}</View>
         <View className='gnotice-row__detail'>{n.content}</View>
@@ -84,11 +84,12 @@ function OtherRow({ n }: { n: GroupOtherNotice }) {
  * handle, one's own applications, and other notices, 20 a page, each tab with its unread count.
  * Opening a tab marks it read.
  */
-export default function GroupNotices({ initial = 'joinApply' }: { initial?: NoticeListKind }) {
+export default function GroupNotices() {
   const { loadMoreNotices, loadNoticePage, markNoticesRead } = useApp().groups
-  const [tab, setTab] = useState<NoticeListKind>(initial)
-  const lists = useAppStore((s) => s.groupNoticeLists)
   const unread = useAppStore((s) => s.badges.groupNotice)
+  // Opened where the badges are, not on an empty first tab.
+  const [tab, setTab] = useState<NoticeListKind>(() => openingNoticeTab(unread))
+  const lists = useAppStore((s) => s.groupNoticeLists)
 
   useEffect(() => {
     void loadNoticePage(tab, 1)
@@ -105,7 +106,7 @@ export default function GroupNotices({ initial = 'joinApply' }: { initial?: Noti
   return (
     <View className='gnotices' data-testid='group-notices'>
       <View className='gnotices__tabs'>
-        {TABS.map((t) => (
+        {NOTICE_TABS.map((t) => (
           <View key={t.kind} className={`gnotices__tab${t.kind === tab ? ' gnotices__tab--on' : ''}`} data-testid={`group-notices-tab-${t.kind}`} onClick={() => setTab(t.kind)}>
             {t.label}
             {unread[t.counter] > 0 ? <View className='gnotices__badge'>{formatBadge(unread[t.counter])}</View> : null}

@@ -10,7 +10,7 @@ import JoinLevelPanel from './JoinLevelPanel'
 import MainView from './MainView'
 import ManagedListPanel, { type ManagedRow } from './ManagedListPanel'
 import ManageView from './ManageView'
-import { memberID, memberName } from './memberName'
+import { memberID, memberName, removeQuestion } from './memberName'
 import MuteDurationDialog from './MuteDurationDialog'
 import { PanelHeader } from './PanelParts'
 import QrCodePanel from './QrCodePanel'
@@ -22,7 +22,7 @@ import { textSpec } from './textSpecs'
 import { useEscape } from '@/components/layout/useEscape'
 
 type View3 = 'main' | 'report' | 'manage'
-type Confirm = { kind: 'leave' } | { kind: 'clear' } | { kind: 'transfer'; member: GroupMember } | null
+type Confirm = { kind: 'leave' } | { kind: 'clear' } | { kind: 'transfer'; member: GroupMember } | { kind: 'remove'; members: GroupMember[] } | null
 
 interface GroupInfoPanelProps {
   conversationID: string
@@ -95,10 +95,12 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
     let done = false
     if (confirm.kind === 'leave') done = await (can.dissolve ? dissolveGroup(groupNumber) : quitGroup(groupNumber))
     else if (confirm.kind === 'clear') done = await clearGroupHistory(conversationID)
+    else if (confirm.kind === 'remove') done = await removeMembers(groupNumber, confirm.members.map(memberID))
     else done = await transferOwner(groupNumber, memberID(confirm.member))
     setBusy(false)
     setConfirm(null)
     if (done && confirm.kind === 'leave') onClose()
+    if (done && confirm.kind === 'remove') setSub(null)
     if (done && confirm.kind === 'transfer') {
       setSub(null)
       setView('main')
@@ -127,7 +129,10 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
             onBack={() => setSub(sub.mode === 'addAdmin' ? { kind: 'admins' } : sub.mode === 'mute' ? { kind: 'muted' } : null)}
             onSubmit={async (picked) => {
               const ids = picked.map(memberID)
-              if (sub.mode === 'remove') return removeMembers(groupNumber, ids)
+              if (sub.mode === 'remove') {
+                setConfirm({ kind: 'remove', members: picked })
+                return false
+              }
               if (sub.mode === 'addAdmin') return setAdmins(groupNumber, ids, GroupIdentity.Admin)
               if (sub.mode === 'mute') {
                 setMuting(picked)
@@ -235,6 +240,9 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
       </ConfirmDialog>
       <ConfirmDialog open={confirm?.kind === 'clear'} title='清空聊天记录' danger busy={busy} testId='group-clear-dialog' onConfirm={() => void runConfirm()} onClose={() => setConfirm(null)}>
         确定清空该群的聊天记录吗？
+      </ConfirmDialog>
+      <ConfirmDialog open={confirm?.kind === 'remove'} title='移出群聊' danger busy={busy} testId='group-remove-dialog' onConfirm={() => void runConfirm()} onClose={() => setConfirm(null)}>
+        {confirm?.kind === 'remove' ? removeQuestion(confirm.members.map(memberName)) : ''}
       </ConfirmDialog>
       <ConfirmDialog open={confirm?.kind === 'transfer'} title={GroupText.TransferTitle} busy={busy} testId='group-transfer-dialog' onConfirm={() => void runConfirm()} onClose={() => setConfirm(null)}>
         {confirm?.kind === 'transfer' ? `确定将群主转让给「${memberName(confirm.member)}」吗？${GroupText.TransferConfirm}` : ''}
