@@ -1,7 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useApp, useAppStore } from '@/root/AppContext'
 import type { ToastType } from '@/stores'
-import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { toastTop } from './toastLayout'
 import { usePageVisible } from './usePageVisible'
 import './ToastHost.scss'
@@ -16,7 +15,6 @@ export function ToastHost() {
   const { toast } = useApp()
   const toasts = useAppStore((s) => s.toasts)
   const visible = usePageVisible()
-  const narrow = useNarrowScreen()
   if (!visible || toasts.length === 0) return null
   return (
     <View className='wt-toast-host'>
@@ -27,7 +25,7 @@ export function ToastHost() {
           data-type={t.type}
           role='alert'
           className={`wt-toast wt-toast--${t.type}${t.leaving ? ' wt-toast--leaving' : ''}`}
-          style={{ top: `${toastTop(index, narrow)}px` }}
+          style={{ top: `${toastTop(index)}px` }}
         >
           <Text className='wt-toast__icon'>{ICON[t.type]}</Text>
           <Text className='wt-toast__message'>{t.message}</Text>

@@ -2,8 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { LoadingBar } from '@/components/common/LoadingBar'
 import { ToastHost } from '@/components/common/ToastHost'
-import { TOAST_GAP_PX, TOAST_HEIGHT_PX, TOAST_TOP_NARROW_PX, TOAST_TOP_PX, toastTop } from '@/components/common/toastLayout'
-import { viewport } from '@/platform/viewport'
+import { TOAST_GAP_PX, TOAST_HEIGHT_PX, TOAST_TOP_PX, toastTop } from '@/components/common/toastLayout'
 import type { App } from '@/root/createApp'
 import { TOAST_DURATION_MS, TOAST_LEAVE_MS, type Toast } from '@/services/toast'
 import type { AppStore } from '@/stores'
@@ -17,8 +16,6 @@ const render = (ui: ReactElement) => renderInApp(app, ui)
 
 beforeEach(() => {
   jest.useFakeTimers()
-  // A desktop window unless a test says otherwise (jsdom lays nothing out, so its width is 0).
-  jest.spyOn(viewport, 'size').mockReturnValue({ width: 1280, height: 800 })
   app = testApp()
   ;({ store: useAppStore, toast } = app)
 })
@@ -33,19 +30,7 @@ const texts = () => shown().map((el) => el.textContent)
 
 test('the stack starts 30 px from the top with 20 px between toasts', () => {
   expect([TOAST_TOP_PX, TOAST_GAP_PX]).toEqual([30, 20])
-  expect([0, 1, 2].map((i) => toastTop(i))).toEqual([30, 30 + TOAST_HEIGHT_PX + 20, 30 + 2 * (TOAST_HEIGHT_PX + 20)])
-})
-
-test('on a phone the stack starts below the 52 px header bar, with the same spacing', () => {
-  expect([0, 1].map((i) => toastTop(i, true))).toEqual([TOAST_TOP_NARROW_PX, TOAST_TOP_NARROW_PX + TOAST_HEIGHT_PX + 20])
-  expect(TOAST_TOP_NARROW_PX).toBeGreaterThan(52)
-  jest.spyOn(viewport, 'size').mockReturnValue({ width: 390, height: 844 })
-  render(<ToastHost />)
-  act(() => {
-    toast.error('出错了')
-    toast.info('提示')
-  })
-  expect(tops()).toEqual([`${TOAST_TOP_NARROW_PX}px`, `${TOAST_TOP_NARROW_PX + TOAST_HEIGHT_PX + 20}px`])
+  expect([0, 1, 2].map(toastTop)).toEqual([30, 30 + TOAST_HEIGHT_PX + 20, 30 + 2 * (TOAST_HEIGHT_PX + 20)])
 })
 
 test('each type renders with its data-type, in the order shown', () => {
