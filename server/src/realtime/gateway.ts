@@ -13,8 +13,6 @@ import { originAllowed } from './origin.js'
 import { FRAME_FLOOD_TEXT, FrameBuckets } from './frameBuckets.js'
 import { errorFrameFor, nackFor } from './refusals.js'
 
-/** Sent as text frames: Buffers are passed to ws so a shared frame is encoded once. */
-const TEXT = { binary: false } as const
 /** How long a socket closed for falling behind may take to say goodbye before it is cut. */
 const SLOW_CLOSE_GRACE_MS = 5_000
 
@@ -25,20 +23,49 @@ const SLOW_CLOSE_GRACE_MS = 5_000
 const BATCHABLE: ReadonlySet<SingleServerFrame['type']> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
 
 /**
- * A serialised frame; its UTF-8 bytes are made the first time a socket sends it alone, so a
- * fan-out to thousands of sockets encodes it once.
+ * `text` as one unmasked, final WebSocket text frame (RFC 6455, 5.2): header and payload in one
+ * buffer, so a socket takes it with one plain write.
+ */
+export function textFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text)
+  const head = length < 126 ? 2 : length < 65_536 ? 4 : 10
+  const frame = Buffer.allocUnsafe(head + length)
+  frame[0] = 0x81
+  if (head === 2) frame[1] = length
+  else if (head === 4) {
+    frame[1] = 126
+    frame.writeUInt16BE(length, 2)
+  } else {
+    frame[1] = 127
+    frame.writeUInt32BE(0, 2)
+    frame.writeUInt32BE(length, 6)
+  }
+  frame.write(text, head)
+  return frame
+}
+
+/**
+ * A serialised frame; its wire bytes are made the first time a socket sends it alone, so a
+ * fan-out to thousands of sockets frames it once and each socket costs one write.
  */
 class Outgoing {
   private bytes: Buffer | null = null
   constructor(readonly text: string) {}
 
-  get encoded(): Buffer {
-    return (this.bytes ??= Buffer.from(this.text))
+  get framed(): Buffer {
+    return (this.bytes ??= textFrame(this.text))
   }
 }
 
 interface Client {
   ws: WebSocket
+  /**
+   * The connection under `ws`. Frames are written to it ready-made (textFrame): ws writes each
+   * message as a corked header and payload, several times the work of one write for the same
+   * bytes. Safe because ws never holds frames back here (no compression, no Blobs), so writes
+   * through either keep their order; ws still reads, pings and closes.
+   */
+  socket: Duplex
   session: SessionInfo
   alive: boolean
   /** Serialised frames waiting for this tick's flush. */
@@ -116,13 +143,24 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     return true
   }
 
-  function write(c: Client, data: string | Buffer) {
-    if (c.ws.readyState !== WebSocket.OPEN || overBacklog(c, data.length)) return
-    c.ws.send(data, TEXT)
+  function write(c: Client, framed: Buffer) {
+    if (c.ws.readyState !== WebSocket.OPEN || overBacklog(c, framed.length)) return
+    c.socket.write(framed)
   }
 
+  /** A frame on its own, at once, after whatever this socket has waiting for the flush. */
   function send(c: Client, frame: SingleServerFrame) {
-    write(c, JSON.stringify(frame))
+    flush(c)
+    write(c, textFrame(JSON.stringify(frame)))
+  }
+
+  /**
+   * An answer to the socket's own frame. Chat answers (ack, nack) wait for this tick's flush like
+   * pushes do: a socket that gets an ack and a message in one tick takes them in one write.
+   */
+  function answer(c: Client, frame: SingleServerFrame) {
+    if (BATCHABLE.has(frame.type)) enqueue(c, new Outgoing(JSON.stringify(frame)))
+    else send(c, frame)
   }
 
   /**
@@ -161,10 +199,10 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     c.queue = []
     c.queued = 0
     if (c.ws.readyState !== WebSocket.OPEN) return
-    if (q.length === 1) return c.ws.send(q[0]!.encoded, TEXT)
+    if (q.length === 1) return void c.socket.write(q[0]!.framed)
     let frames = q[0]!.text
     for (let i = 1; i < q.length; i++) frames += ',' + q[i]!.text
-    c.ws.send(`{"type":"batch","frames":[${frames}]}`, TEXT)
+    c.socket.write(textFrame(`{"type":"batch","frames":[${frames}]}`))
   }
 
   /** `serialised` gives the frame's text; it runs only once a socket takes it. */
@@ -178,13 +216,13 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       if (event.close) {
         // Whatever is queued goes first, then the closing frame, then the close.
         flush(c)
-        if (payload) write(c, payload.encoded)
+        if (payload) write(c, payload.framed)
         c.ws.close(WsClose.SessionEnded, 'session ended')
       } else if (payload && event.frame && BATCHABLE.has(event.frame.type)) {
         enqueue(c, payload)
       } else if (payload) {
         flush(c)
-        write(c, payload.encoded)
+        write(c, payload.framed)
       }
     }
   }
@@ -279,7 +317,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       return
     }
     client.chain = client.chain
-      .then(() => handleFrame(client.session, frame, (f) => send(client, f)))
+      .then(() => handleFrame(client.session, frame, (f) => answer(client, f)))
       .catch((err: unknown) => {
         if (!(err instanceof Refusal)) ctx.log.error({ err, frame: frame.type }, 'frame handler failed')
         const refusal = errorFrameFor(err)
@@ -303,7 +341,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     wss.handleUpgrade(req, socket, head, (ws) => {
       // Accept then close, so the client sees a close code it can act on instead of a bare failure.
       if (!session) return ws.close(WsClose.Unauthorized, 'invalid token')
-      const client: Client = { ws, session, alive: true, queue: [], queued: 0, chain: Promise.resolve(), buckets: new FrameBuckets(ctx.config.socketLimits) }
+      const client: Client = { ws, socket, session, alive: true, queue: [], queued: 0, chain: Promise.resolve(), buckets: new FrameBuckets(ctx.config.socketLimits) }
       register(client)
       ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary))
       ws.on('pong', () => (client.alive = true))
