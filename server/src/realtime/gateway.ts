@@ -15,6 +15,10 @@ import { errorFrameFor, nackFor } from './refusals.js'
 
 /** How long a socket closed for falling behind may take to say goodbye before it is cut. */
 const SLOW_CLOSE_GRACE_MS = 5_000
+/** Each socket is visited by the transport-level ping once per this long. */
+const SWEEP_MS = WS_HEARTBEAT_MS + 5_000
+/** The sweep is spread over this many turns a second apart, so it never writes to every socket at once. */
+const SWEEP_TURNS = Math.round(SWEEP_MS / 1_000)
 
 /**
  * Only chat frames travel inside a `batch` (docs/protocol.md). Any other frame flushes what is
@@ -75,6 +79,8 @@ interface Client {
   /** Frames of one socket are handled one after another, so its sends keep their order. */
   chain: Promise<void>
   buckets: FrameBuckets
+  /** The turn of the ping sweep that visits this socket. */
+  sweepTurn: number
 }
 
 /** Handles the chat frames; `reply` answers on the socket the frame came from. */
@@ -267,7 +273,14 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     }
   })
 
+  /** Sockets by the turn of the sweep that visits them, dealt round-robin as they connect. */
+  const sweepTurns = Array.from({ length: SWEEP_TURNS }, () => new Set<Client>())
+  let nextTurn = 0
+
   function register(client: Client) {
+    client.sweepTurn = nextTurn
+    nextTurn = (nextTurn + 1) % SWEEP_TURNS
+    sweepTurns[client.sweepTurn]!.add(client)
     const { wtId } = client.session
     let entry = byUser.get(wtId)
     if (!entry) {
@@ -278,6 +291,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   }
 
   function unregister(client: Client) {
+    sweepTurns[client.sweepTurn]!.delete(client)
     const entry = byUser.get(client.session.wtId)
     if (!entry) return
     entry.clients.delete(client)
@@ -341,7 +355,17 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     wss.handleUpgrade(req, socket, head, (ws) => {
       // Accept then close, so the client sees a close code it can act on instead of a bare failure.
       if (!session) return ws.close(WsClose.Unauthorized, 'invalid token')
-      const client: Client = { ws, socket, session, alive: true, queue: [], queued: 0, chain: Promise.resolve(), buckets: new FrameBuckets(ctx.config.socketLimits) }
+      const client: Client = {
+        ws,
+        socket,
+        session,
+        alive: true,
+        queue: [],
+        queued: 0,
+        chain: Promise.resolve(),
+        buckets: new FrameBuckets(ctx.config.socketLimits),
+        sweepTurn: 0,
+      }
       register(client)
       ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary))
       ws.on('pong', () => (client.alive = true))
@@ -356,19 +380,22 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   }
   server.on('upgrade', upgradeListener)
 
-  // Transport-level pings find dead peers that never sent a close.
+  // Transport-level pings find dead peers that never sent a close: a socket that has not answered
+  // the ping of its previous visit is cut. One turn a second visits a thirtieth of the sockets; a
+  // sweep of all of them at once was thousands of writes in one go, enough to hold up a fan-out.
+  let turn = 0
   const sweep = setInterval(() => {
-    for (const entry of byUser.values()) {
-      for (const c of entry.clients) {
-        if (!c.alive) {
-          c.ws.terminate()
-          continue
-        }
-        c.alive = false
-        c.ws.ping()
+    const visiting = sweepTurns[turn]!
+    turn = (turn + 1) % SWEEP_TURNS
+    for (const c of visiting) {
+      if (!c.alive) {
+        c.ws.terminate()
+        continue
       }
+      c.alive = false
+      c.ws.ping()
     }
-  }, WS_HEARTBEAT_MS + 5_000)
+  }, SWEEP_MS / SWEEP_TURNS)
   sweep.unref()
 
   return {
