@@ -161,12 +161,14 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   }
 
   /**
-   * An answer to the socket's own frame. Chat answers (ack, nack) wait for this tick's flush like
-   * pushes do: a socket that gets an ack and a message in one tick takes them in one write.
+   * An answer to the socket's own frame, at once. A chat answer (ack, nack) takes with it whatever
+   * is waiting for this socket's flush, in one write and in order. It does not wait for the flush
+   * itself: during a fan-out to thousands of sockets that is a wait behind all of them.
    */
   function answer(c: Client, frame: SingleServerFrame) {
-    if (BATCHABLE.has(frame.type)) enqueue(c, new Outgoing(JSON.stringify(frame)))
-    else send(c, frame)
+    if (!BATCHABLE.has(frame.type) || c.queue.length === 0) return send(c, frame)
+    enqueue(c, new Outgoing(JSON.stringify(frame)))
+    flush(c)
   }
 
   /**
