@@ -26,50 +26,24 @@ const SWEEP_TURNS = Math.round(SWEEP_MS / 1_000)
  */
 const BATCHABLE: ReadonlySet<SingleServerFrame['type']> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
 
-/**
- * `text` as one unmasked, final WebSocket text frame (RFC 6455, 5.2): header and payload in one
- * buffer, so a socket takes it with one plain write.
- */
-export function textFrame(text: string): Buffer {
-  const length = Buffer.byteLength(text)
-  const head = length < 126 ? 2 : length < 65_536 ? 4 : 10
-  const frame = Buffer.allocUnsafe(head + length)
-  frame[0] = 0x81
-  if (head === 2) frame[1] = length
-  else if (head === 4) {
-    frame[1] = 126
-    frame.writeUInt16BE(length, 2)
-  } else {
-    frame[1] = 127
-    frame.writeUInt32BE(0, 2)
-    frame.writeUInt32BE(length, 6)
-  }
-  frame.write(text, head)
-  return frame
-}
+/** Sent as text frames: Buffers are passed to ws so a shared frame is encoded once. */
+const TEXT = { binary: false } as const
 
 /**
- * A serialised frame; its wire bytes are made the first time a socket sends it alone, so a
- * fan-out to thousands of sockets frames it once and each socket costs one write.
+ * A serialised frame; its UTF-8 bytes are made the first time a socket sends it alone, so a
+ * fan-out to thousands of sockets encodes it once.
  */
 class Outgoing {
   private bytes: Buffer | null = null
   constructor(readonly text: string) {}
 
-  get framed(): Buffer {
-    return (this.bytes ??= textFrame(this.text))
+  get encoded(): Buffer {
+    return (this.bytes ??= Buffer.from(this.text))
   }
 }
 
 interface Client {
   ws: WebSocket
-  /**
-   * The connection under `ws`. Frames are written to it ready-made (textFrame): ws writes each
-   * message as a corked header and payload, several times the work of one write for the same
-   * bytes. Safe because ws never holds frames back here (no compression, no Blobs), so writes
-   * through either keep their order; ws still reads, pings and closes.
-   */
-  socket: Duplex
   session: SessionInfo
   alive: boolean
   /** Serialised frames waiting for this tick's flush. */
@@ -149,15 +123,15 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     return true
   }
 
-  function write(c: Client, framed: Buffer) {
-    if (c.ws.readyState !== WebSocket.OPEN || overBacklog(c, framed.length)) return
-    c.socket.write(framed)
+  function write(c: Client, data: string | Buffer) {
+    if (c.ws.readyState !== WebSocket.OPEN || overBacklog(c, data.length)) return
+    c.ws.send(data, TEXT)
   }
 
   /** A frame on its own, at once, after whatever this socket has waiting for the flush. */
   function send(c: Client, frame: SingleServerFrame) {
     flush(c)
-    write(c, textFrame(JSON.stringify(frame)))
+    write(c, JSON.stringify(frame))
   }
 
   /**
@@ -207,10 +181,10 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     c.queue = []
     c.queued = 0
     if (c.ws.readyState !== WebSocket.OPEN) return
-    if (q.length === 1) return void c.socket.write(q[0]!.framed)
+    if (q.length === 1) return c.ws.send(q[0]!.encoded, TEXT)
     let frames = q[0]!.text
     for (let i = 1; i < q.length; i++) frames += ',' + q[i]!.text
-    c.socket.write(textFrame(`{"type":"batch","frames":[${frames}]}`))
+    c.ws.send(`{"type":"batch","frames":[${frames}]}`, TEXT)
   }
 
   /** `serialised` gives the frame's text; it runs only once a socket takes it. */
@@ -224,13 +198,13 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       if (event.close) {
         // Whatever is queued goes first, then the closing frame, then the close.
         flush(c)
-        if (payload) write(c, payload.framed)
+        if (payload) write(c, payload.encoded)
         c.ws.close(WsClose.SessionEnded, 'session ended')
       } else if (payload && event.frame && BATCHABLE.has(event.frame.type)) {
         enqueue(c, payload)
       } else if (payload) {
         flush(c)
-        write(c, payload.framed)
+        write(c, payload.encoded)
       }
     }
   }
@@ -359,7 +333,6 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       if (!session) return ws.close(WsClose.Unauthorized, 'invalid token')
       const client: Client = {
         ws,
-        socket,
         session,
         alive: true,
         queue: [],
