@@ -23,7 +23,7 @@ export interface BusEvent {
   /** After delivering, close the matching sockets (revoked sessions). */
   close?: boolean
   /** On the fan-out topic: every user who gets the frame. */
-  recipients?: string[]
+  recipients?: readonly string[]
   /** On the fan-out topic, instead of `recipients`: every current member of this group (large groups). */
   group?: string
   /** On the fan-out topic: a user to skip (the sender, who got an acknowledgement). */

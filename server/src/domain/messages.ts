@@ -11,6 +11,7 @@ import { ResultCode } from '../../../types/codes.js'
 import type { Queryable } from '../db/Db.js'
 import { c2cIdFor, groupConversationId, parseConversationId, type ConvRef } from './conversationIds.js'
 import { memberCount } from './groups/currentMembers.js'
+import { memberListCache } from './groups/memberListCache.js'
 import type { Moderation } from './moderation.js'
 import { Refusal } from './refusal.js'
 import { isDb, storeMessage } from './sendBatcher.js'
@@ -116,7 +117,7 @@ export interface SendResult {
    * group larger than FANOUT_LIST_MAX: pushMessage then reaches the group's online members
    * without listing them.
    */
-  recipients: string[]
+  recipients: readonly string[]
 }
 
 const textOf = (m: OutgoingMessage): string | null =>
@@ -130,7 +131,7 @@ interface Sender {
    * Group members who receive the message (the sender included); empty for a group larger
    * than FANOUT_LIST_MAX (every process finds its online members); null for C2C.
    */
-  members: string[] | null
+  members: readonly string[] | null
   /** Current group members, for read-receipt counts (0 when not needed); null for C2C. */
   memberCount: number | null
 }
@@ -176,8 +177,14 @@ async function checkC2C(q: Queryable, me: string, peer: string): Promise<Sender>
  */
 export const FANOUT_LIST_MAX = 5000
 
-/** Every rule of a group send in one query: ban, membership, mute-all, personal mute. */
+/**
+ * Every rule of a group send in one query: ban, membership, mute-all, personal mute. The member
+ * list comes from this process's cache when the group's member version (017, read in the same
+ * snapshot as the rules) is the one the list was kept at; otherwise the query returns it.
+ */
 async function checkGroup(q: Queryable, me: string, groupId: string, needReadReceipt: boolean): Promise<Sender> {
+  const cache = memberListCache(q)
+  const kept = cache.get(groupId)
   const { rows } = await q.query<{
     nick_name: string
     avatar: string
@@ -187,17 +194,19 @@ async function checkGroup(q: Queryable, me: string, groupId: string, needReadRec
     name_card: string | null
     banned_switch: number | null
     dissolved: boolean
+    member_version: string | null
     members: string[] | null
   }>(
     `SELECT s.nick_name, s.avatar, (s.banned_until IS NOT NULL AND s.banned_until > now()) AS banned,
             gm.identity, (gm.mute_until IS NOT NULL AND gm.mute_until > now()) AS muted, gm.group_nickname AS name_card,
-            g.banned_switch, g.dissolved_at IS NOT NULL AS dissolved,
-            (SELECT array_agg(x.wt_id) FROM (SELECT x.wt_id FROM group_members x WHERE x.group_id = $2 AND x.left_at IS NULL LIMIT $3) x) AS members
+            g.banned_switch, g.dissolved_at IS NOT NULL AS dissolved, g.member_version::text AS member_version,
+            CASE WHEN gm.identity IS NOT NULL AND g.member_version IS DISTINCT FROM $4::bigint THEN
+              (SELECT array_agg(x.wt_id) FROM (SELECT x.wt_id FROM group_members x WHERE x.group_id = $2 AND x.left_at IS NULL LIMIT $3) x) END AS members
      FROM users s
      LEFT JOIN group_members gm ON gm.group_id = $2 AND gm.wt_id = s.wt_id AND gm.left_at IS NULL
      LEFT JOIN groups g ON g.group_id = $2
      WHERE s.wt_id = $1`,
-    [me, groupId, FANOUT_LIST_MAX + 1],
+    [me, groupId, FANOUT_LIST_MAX + 1, kept?.version ?? null],
   )
   const r = rows[0]
   if (!r) throw new SendFailure(SendError.Deactivated, '账号不存在')
@@ -205,8 +214,14 @@ async function checkGroup(q: Queryable, me: string, groupId: string, needReadRec
   if (r.identity === null || r.dissolved) throw new SendFailure(SendError.NotMember, '你已不在该群聊中')
   if (r.identity === 1 && r.banned_switch === 1) throw new SendFailure(SendError.Muted, '全员禁言中')
   if (r.muted) throw new SendFailure(SendError.Muted, '您已被禁言')
-  const listed = r.members ?? [me]
-  if (listed.length <= FANOUT_LIST_MAX) return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: listed, memberCount: listed.length }
+  let listed: readonly string[] | null
+  if (kept && r.member_version === kept.version) listed = kept.members
+  else {
+    const members = r.members ?? [me]
+    listed = members.length <= FANOUT_LIST_MAX ? members : null
+    if (r.member_version !== null) cache.set(groupId, r.member_version, listed)
+  }
+  if (listed) return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: listed, memberCount: listed.length }
   // Counting a large group is only worth it when the message shows read-receipt counts.
   const count = needReadReceipt ? await memberCount(q, groupId) : 0
   return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: [], memberCount: count }

@@ -19,7 +19,7 @@ export async function pushMessage(
   ctx: Pick<AppContext, 'bus'>,
   row: MessageRow,
   ref: ConvRef,
-  recipients: string[],
+  recipients: readonly string[],
   senderSession: string | null,
   senderView: Message = toMessage(row, row.sender),
 ) {

@@ -13,16 +13,21 @@ import { originAllowed } from './origin.js'
 import { FRAME_FLOOD_TEXT, FrameBuckets } from './frameBuckets.js'
 import { errorFrameFor, nackFor } from './refusals.js'
 
-/** Sent as text frames: Buffers are passed to ws so a shared frame is encoded once. */
-const TEXT = { binary: false } as const
 /** How long a socket closed for falling behind may take to say goodbye before it is cut. */
 const SLOW_CLOSE_GRACE_MS = 5_000
+/** Each socket is visited by the transport-level ping once per this long. */
+const SWEEP_MS = WS_HEARTBEAT_MS + 5_000
+/** The sweep is spread over this many turns a second apart, so it never writes to every socket at once. */
+const SWEEP_TURNS = Math.round(SWEEP_MS / 1_000)
 
 /**
  * Only chat frames travel inside a `batch` (docs/protocol.md). Any other frame flushes what is
  * queued and goes on its own, in order.
  */
 const BATCHABLE: ReadonlySet<SingleServerFrame['type']> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
+
+/** Sent as text frames: Buffers are passed to ws so a shared frame is encoded once. */
+const TEXT = { binary: false } as const
 
 /**
  * A serialised frame; its UTF-8 bytes are made the first time a socket sends it alone, so a
@@ -48,6 +53,8 @@ interface Client {
   /** Frames of one socket are handled one after another, so its sends keep their order. */
   chain: Promise<void>
   buckets: FrameBuckets
+  /** The turn of the ping sweep that visits this socket. */
+  sweepTurn: number
 }
 
 /** Handles the chat frames; `reply` answers on the socket the frame came from. */
@@ -121,8 +128,21 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     c.ws.send(data, TEXT)
   }
 
+  /** A frame on its own, at once, after whatever this socket has waiting for the flush. */
   function send(c: Client, frame: SingleServerFrame) {
+    flush(c)
     write(c, JSON.stringify(frame))
+  }
+
+  /**
+   * An answer to the socket's own frame, at once. A chat answer (ack, nack) takes with it whatever
+   * is waiting for this socket's flush, in one write and in order. It does not wait for the flush
+   * itself: during a fan-out to thousands of sockets that is a wait behind all of them.
+   */
+  function answer(c: Client, frame: SingleServerFrame) {
+    if (!BATCHABLE.has(frame.type) || c.queue.length === 0) return send(c, frame)
+    enqueue(c, new Outgoing(JSON.stringify(frame)))
+    flush(c)
   }
 
   /**
@@ -229,7 +249,14 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     }
   })
 
+  /** Sockets by the turn of the sweep that visits them, dealt round-robin as they connect. */
+  const sweepTurns = Array.from({ length: SWEEP_TURNS }, () => new Set<Client>())
+  let nextTurn = 0
+
   function register(client: Client) {
+    client.sweepTurn = nextTurn
+    nextTurn = (nextTurn + 1) % SWEEP_TURNS
+    sweepTurns[client.sweepTurn]!.add(client)
     const { wtId } = client.session
     let entry = byUser.get(wtId)
     if (!entry) {
@@ -240,6 +267,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   }
 
   function unregister(client: Client) {
+    sweepTurns[client.sweepTurn]!.delete(client)
     const entry = byUser.get(client.session.wtId)
     if (!entry) return
     entry.clients.delete(client)
@@ -279,7 +307,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       return
     }
     client.chain = client.chain
-      .then(() => handleFrame(client.session, frame, (f) => send(client, f)))
+      .then(() => handleFrame(client.session, frame, (f) => answer(client, f)))
       .catch((err: unknown) => {
         if (!(err instanceof Refusal)) ctx.log.error({ err, frame: frame.type }, 'frame handler failed')
         const refusal = errorFrameFor(err)
@@ -303,7 +331,16 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     wss.handleUpgrade(req, socket, head, (ws) => {
       // Accept then close, so the client sees a close code it can act on instead of a bare failure.
       if (!session) return ws.close(WsClose.Unauthorized, 'invalid token')
-      const client: Client = { ws, session, alive: true, queue: [], queued: 0, chain: Promise.resolve(), buckets: new FrameBuckets(ctx.config.socketLimits) }
+      const client: Client = {
+        ws,
+        session,
+        alive: true,
+        queue: [],
+        queued: 0,
+        chain: Promise.resolve(),
+        buckets: new FrameBuckets(ctx.config.socketLimits),
+        sweepTurn: 0,
+      }
       register(client)
       ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary))
       ws.on('pong', () => (client.alive = true))
@@ -318,19 +355,22 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   }
   server.on('upgrade', upgradeListener)
 
-  // Transport-level pings find dead peers that never sent a close.
+  // Transport-level pings find dead peers that never sent a close: a socket that has not answered
+  // the ping of its previous visit is cut. One turn a second visits a thirtieth of the sockets; a
+  // sweep of all of them at once was thousands of writes in one go, enough to hold up a fan-out.
+  let turn = 0
   const sweep = setInterval(() => {
-    for (const entry of byUser.values()) {
-      for (const c of entry.clients) {
-        if (!c.alive) {
-          c.ws.terminate()
-          continue
-        }
-        c.alive = false
-        c.ws.ping()
+    const visiting = sweepTurns[turn]!
+    turn = (turn + 1) % SWEEP_TURNS
+    for (const c of visiting) {
+      if (!c.alive) {
+        c.ws.terminate()
+        continue
       }
+      c.alive = false
+      c.ws.ping()
     }
-  }, WS_HEARTBEAT_MS + 5_000)
+  }, SWEEP_MS / SWEEP_TURNS)
   sweep.unref()
 
   return {

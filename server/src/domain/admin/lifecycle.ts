@@ -102,6 +102,9 @@ export async function deleteOwnAccount(ctx: AdminCtx, wtId: string, pwd: string)
       'DELETE FROM user_daily_words WHERE wt_id = $1',
       'DELETE FROM moments WHERE author_wt_id = $1',
       'DELETE FROM session_groups WHERE owner_wt_id = $1',
+      // Ending a membership rewrites its group's row (the member version, 017). Group operations lock
+      // that row before member rows, so the rows are taken here first, in one order, not after.
+      'SELECT 1 FROM groups WHERE group_id IN (SELECT group_id FROM group_members WHERE wt_id = $1 AND left_at IS NULL AND identity <> 3) ORDER BY group_id FOR UPDATE',
       // An owner's group keeps its owner row (a group always has one); every other membership ends.
       'UPDATE group_members SET left_at = now() WHERE wt_id = $1 AND left_at IS NULL AND identity <> 3',
     ]) {
