@@ -100,6 +100,26 @@ test('phone: 发消息 on a group member’s card opens that chat, and its back 
   await expect(chatPanel(page)).toHaveCount(0)
 })
 
+test('phone: a group opened from 通讯录 → 群聊, then 发消息 on a member’s card: the back arrow returns to 群聊', async ({ request, login }) => {
+  const [owner, member] = await registerUsers(request, ['群主', '成员'])
+  const group = await createGroup(request, owner!, [member!], `通讯录群${owner!.phone.slice(-3)}`)
+  const { page } = await login(owner!, { viewport: PHONE })
+  await openContacts(page)
+  await visible(page, 'contacts-entry-groups').click()
+  await page.locator('[data-testid="group-row"]').filter({ visible: true }).filter({ hasText: group.name }).click()
+  await expect(chatPanel(page)).toHaveAttribute('data-conversation', group.conversationID)
+  await openPanel(page)
+  await memberTile(page, member!.wtId).click()
+  await visible(page, 'group-member-message').click()
+  await expect(visible(page, 'chat-header-name')).toHaveText(member!.nickName)
+  await visible(page, 'chat-back').click()
+  await expect(chatPanel(page)).toHaveCount(0)
+  await expect(visible(page, 'my-groups')).toBeVisible()
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/contacts')
+  await page.waitForTimeout(500)
+  await expect(chatPanel(page)).toHaveCount(0)
+})
+
 test('phone: after 删除好友 from the chat the chat closes and the conversation stays gone, here and on another device', async ({ request, login, device }) => {
   const [me, peer] = await registerUsers(request, ['删除', '王五'])
   await befriend(request, me!, peer!)
