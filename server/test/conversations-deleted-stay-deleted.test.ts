@@ -20,6 +20,15 @@ describe.each(BACKENDS)('deleted conversations on %s', (backend) => {
   const listed = async (me: TestUser, conversationID: string) =>
     (await s.api<Conversation[]>('/api/im/conversations', undefined, { token: me.token })).data.some((c) => c.conversationID === conversationID)
 
+  /** Two friends; the second has written to the first. Answers the first's conversation ID with them. */
+  async function friendsWhoTalked(a: TestUser, b: TestUser) {
+    await befriend(s, a, b)
+    const cb = chatClient(s, b.token)
+    await cb.ready
+    await cb.sendText(`C2C${a.wtId}`, '你好')
+    return { cb, conversationID: `C2C${b.wtId}` }
+  }
+
   /** Everything a chat left open on screen sends: read report, draft save, history page, open. */
   async function touchLikeAnOpenChat(me: TestUser, conversationID: string, other: TestUser): Promise<void> {
     const socket = chatClient(s, me.token)
@@ -39,11 +48,7 @@ describe.each(BACKENDS)('deleted conversations on %s', (backend) => {
     const a = await registerUser(s, '删除者')
     const b = await registerUser(s, '被删者')
     const c = await registerUser(s, '旁人')
-    await befriend(s, a, b)
-    const cb = chatClient(s, b.token)
-    await cb.ready
-    await cb.sendText(`C2C${a.wtId}`, '你好')
-    const conversationID = `C2C${b.wtId}`
+    const { cb, conversationID } = await friendsWhoTalked(a, b)
     expect(await listed(a, conversationID)).toBe(true)
 
     expect((await s.api('/api/userFriends/delete', { friendsWtId: b.wtId }, { token: a.token })).code).toBe(200)
@@ -61,11 +66,7 @@ describe.each(BACKENDS)('deleted conversations on %s', (backend) => {
   it('deleting with history keeps the row out; deleting without history and opening again brings it back', async () => {
     const a = await registerUser(s, '甲')
     const b = await registerUser(s, '乙')
-    await befriend(s, a, b)
-    const cb = chatClient(s, b.token)
-    await cb.ready
-    await cb.sendText(`C2C${a.wtId}`, '在吗')
-    const conversationID = `C2C${b.wtId}`
+    const { cb, conversationID } = await friendsWhoTalked(a, b)
 
     await s.api('/api/im/conversation/delete', { conversationID, clearHistory: true }, { token: a.token })
     expect((await s.api('/api/im/conversation/open', { conversationID }, { token: a.token })).code).toBe(200)

@@ -1,5 +1,6 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { openContacts } from '../contacts/support'
-import { expect, registerUsers, test, visible } from '../messaging/support'
+import { expect, registerUsers, test, visible, type ChatUser } from '../messaging/support'
 import { submitPhoneLogin } from '../support/accounts'
 import { expectPath } from '../support/ui'
 
@@ -11,15 +12,23 @@ import { expectPath } from '../support/ui'
  */
 const PHONE = { width: 390, height: 844 }
 
-test('phone: Back from 新的朋友 returns to 通讯录, and Back never shows the guest home page', async ({ browser, request }) => {
-  const [me] = await registerUsers(request, ['访客'])
+/** A fresh phone-sized browser for a registered user; closed when `run` ends, pass or fail. */
+async function onPhone(browser: Browser, request: APIRequestContext, nick: string, run: (page: Page, me: ChatUser) => Promise<void>): Promise<void> {
+  const [me] = await registerUsers(request, [nick])
   const context = await browser.newContext({ viewport: PHONE })
-  const page = await context.newPage()
   try {
+    await run(await context.newPage(), me!)
+  } finally {
+    await context.close()
+  }
+}
+
+test('phone: Back from 新的朋友 returns to 通讯录, and Back never shows the guest home page', async ({ browser, request }) => {
+  await onPhone(browser, request, '访客', async (page, me) => {
     await page.goto('/')
     await visible(page, 'home-try-web').click()
     await expectPath(page, '/login')
-    await submitPhoneLogin(page, me!.phone, me!.pwd)
+    await submitPhoneLogin(page, me.phone, me.pwd)
     await expectPath(page, '/messages')
     await expect(visible(page, 'conv-pane')).toBeVisible()
 
@@ -37,18 +46,13 @@ test('phone: Back from 新的朋友 returns to 通讯录, and Back never shows t
     await page.goBack()
     await expect.poll(() => new URL(page.url()).pathname).not.toBe('/contacts')
     expect(new URL(page.url()).pathname).not.toBe('/')
-  } finally {
-    await context.close()
-  }
+  })
 })
 
 test('phone: the back arrow of 新的朋友 drops its history entry, so Forward does not reopen it', async ({ browser, request }) => {
-  const [me] = await registerUsers(request, ['前进'])
-  const context = await browser.newContext({ viewport: PHONE })
-  const page = await context.newPage()
-  try {
+  await onPhone(browser, request, '前进', async (page, me) => {
     await page.goto('/login')
-    await submitPhoneLogin(page, me!.phone, me!.pwd)
+    await submitPhoneLogin(page, me.phone, me.pwd)
     await expectPath(page, '/messages')
     await openContacts(page)
     await visible(page, 'contacts-entry-applications').click()
@@ -59,7 +63,5 @@ test('phone: the back arrow of 新的朋友 drops its history entry, so Forward 
     await page.waitForTimeout(300)
     await expect(visible(page, 'contact-detail')).toHaveCount(0)
     await expect(visible(page, 'contact-list')).toBeVisible()
-  } finally {
-    await context.close()
-  }
+  })
 })

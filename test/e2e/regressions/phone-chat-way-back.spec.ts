@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { contactRow, openContacts, openFriend, profileAction, profileCard } from '../contacts/support'
 import { memberTile, openPanel } from '../groups/support'
-import { befriend, chatPanel, conversationRow, createGroup, expect, openChatWith, openConversation, registerUsers, test, visible } from '../messaging/support'
+import { befriend, chatPanel, conversationRow, createGroup, expect, openChatWith, openConversation, registerUsers, test, visible, type ChatUser, type ProtocolSender } from '../messaging/support'
 import { expectToast } from '../support/ui'
 
 /**
@@ -16,6 +16,30 @@ const PHONE = { width: 390, height: 844 }
 const SHOTS = 'test-results/e2e/regressions'
 
 const tabBar = (page: Page) => visible(page, 'tabbar')
+
+/** Two friends; the peer has written `text` to the user. */
+async function friendsWhoTalked(request: APIRequestContext, device: (u: ChatUser) => ProtocolSender, nicks: [string, string], text: string) {
+  const [me, peer] = await registerUsers(request, nicks)
+  await befriend(request, me!, peer!)
+  await device(peer!).sendText(`C2C${me!.wtId}`, text)
+  return { me: me!, peer: peer! }
+}
+
+/** The chat's ‹ arrow closes it for good: nothing opens it again a moment later. */
+async function backArrowClosesChat(page: Page): Promise<void> {
+  await visible(page, 'chat-back').click()
+  await expect(chatPanel(page)).toHaveCount(0)
+  await page.waitForTimeout(500)
+  await expect(chatPanel(page)).toHaveCount(0)
+}
+
+/** 发消息 on a group member's card, from the open group chat. */
+async function messageMember(page: Page, member: { wtId: string; nickName: string }): Promise<void> {
+  await openPanel(page)
+  await memberTile(page, member.wtId).click()
+  await visible(page, 'group-member-message').click()
+  await expect(visible(page, 'chat-header-name')).toHaveText(member.nickName)
+}
 
 test('phone: the chat opened by 发消息 on a contact’s card goes back to the card, then to the contacts list', async ({ request, login }) => {
   const [me, peer] = await registerUsers(request, ['返回者', '联系人'])
@@ -49,37 +73,25 @@ test('phone: the chat opened by 发消息 on a contact’s card goes back to the
 })
 
 test('phone: a chat opened from an address naming it goes back to the conversation list', async ({ request, login, device }) => {
-  const [me, peer] = await registerUsers(request, ['地址', '对方'])
-  await befriend(request, me!, peer!)
-  await device(peer!).sendText(`C2C${me!.wtId}`, '链接打开')
+  const { me, peer } = await friendsWhoTalked(request, device, ['地址', '对方'], '链接打开')
   const { page } = await login(me!, { viewport: PHONE })
   await page.goto(`/messages?conversationID=C2C${peer!.wtId}`)
   await expect(visible(page, 'chat-header-name')).toHaveText(peer!.nickName)
 
-  await visible(page, 'chat-back').click()
-  await expect(chatPanel(page)).toHaveCount(0)
+  await backArrowClosesChat(page)
   await expect(conversationRow(page, `C2C${peer!.wtId}`)).toBeVisible()
   await expect(tabBar(page)).toBeVisible()
   await expect.poll(() => new URL(page.url()).searchParams.get('conversationID')).toBeNull()
-  // Nothing reopens it a moment later.
-  await page.waitForTimeout(500)
-  await expect(chatPanel(page)).toHaveCount(0)
 })
 
 test('a chat open while the window narrows to phone width backs out to the list', async ({ request, login, device }) => {
-  const [me, peer] = await registerUsers(request, ['变窄', '对方'])
-  await befriend(request, me!, peer!)
-  await device(peer!).sendText(`C2C${me!.wtId}`, '你好')
+  const { me, peer } = await friendsWhoTalked(request, device, ['变窄', '对方'], '你好')
   const { page } = await login(me!)
   await openChatWith(page, peer!)
   await page.setViewportSize(PHONE)
-  await expect(visible(page, 'chat-back')).toBeVisible()
-  await visible(page, 'chat-back').click()
-  await expect(chatPanel(page)).toHaveCount(0)
+  await backArrowClosesChat(page)
   await expect(conversationRow(page, `C2C${peer!.wtId}`)).toBeVisible()
   await expect(tabBar(page)).toBeVisible()
-  await page.waitForTimeout(500)
-  await expect(chatPanel(page)).toHaveCount(0)
   await page.screenshot({ path: `${SHOTS}/phone-narrowed-back-to-list.png` })
 })
 
@@ -88,16 +100,10 @@ test('phone: 发消息 on a group member’s card opens that chat, and its back 
   const group = await createGroup(request, owner!, [member!], `回退群${owner!.phone.slice(-3)}`)
   const { page } = await login(owner!, { viewport: PHONE })
   await openConversation(page, group.conversationID)
-  await openPanel(page)
-  await memberTile(page, member!.wtId).click()
-  await visible(page, 'group-member-message').click()
-  await expect(visible(page, 'chat-header-name')).toHaveText(member!.nickName)
-  await visible(page, 'chat-back').click()
-  await expect(chatPanel(page)).toHaveCount(0)
+  await messageMember(page, member!)
+  await backArrowClosesChat(page)
   await expect(visible(page, 'conv-pane')).toBeVisible()
   await expect(tabBar(page)).toBeVisible()
-  await page.waitForTimeout(500)
-  await expect(chatPanel(page)).toHaveCount(0)
 })
 
 test('phone: a group opened from 通讯录 → 群聊, then 发消息 on a member’s card: the back arrow returns to 群聊', async ({ request, login }) => {
@@ -108,22 +114,14 @@ test('phone: a group opened from 通讯录 → 群聊, then 发消息 on a membe
   await visible(page, 'contacts-entry-groups').click()
   await page.locator('[data-testid="group-row"]').filter({ visible: true }).filter({ hasText: group.name }).click()
   await expect(chatPanel(page)).toHaveAttribute('data-conversation', group.conversationID)
-  await openPanel(page)
-  await memberTile(page, member!.wtId).click()
-  await visible(page, 'group-member-message').click()
-  await expect(visible(page, 'chat-header-name')).toHaveText(member!.nickName)
-  await visible(page, 'chat-back').click()
-  await expect(chatPanel(page)).toHaveCount(0)
+  await messageMember(page, member!)
+  await backArrowClosesChat(page)
   await expect(visible(page, 'my-groups')).toBeVisible()
   await expect.poll(() => new URL(page.url()).pathname).toBe('/contacts')
-  await page.waitForTimeout(500)
-  await expect(chatPanel(page)).toHaveCount(0)
 })
 
 test('phone: after 删除好友 from the chat the chat closes and the conversation stays gone, here and on another device', async ({ request, login, device }) => {
-  const [me, peer] = await registerUsers(request, ['删除', '王五'])
-  await befriend(request, me!, peer!)
-  await device(peer!).sendText(`C2C${me!.wtId}`, '早上好')
+  const { me, peer } = await friendsWhoTalked(request, device, ['删除', '王五'], '早上好')
   const { page } = await login(me!, { viewport: PHONE })
   // Opened as in the trial: 通讯录 → the contact → 发消息, then the profile from the chat.
   await openContacts(page)
