@@ -1,4 +1,5 @@
 import { createElement, type PropsWithChildren } from 'react'
+import { backEntry } from '@/platform/backEntry'
 import { boot } from '@/platform/boot'
 import { AppProvider } from '@/root/AppContext'
 import { createApp } from '@/root/createApp'
@@ -10,6 +11,7 @@ import './app.scss'
 // table's paths, and page guards need the restored user.
 const app = createApp()
 boot.rewriteLaunchUrl(bootRewrite)
+backEntry.install()
 void app.session.restoreSession()
 app.sessionWatch.start()
 

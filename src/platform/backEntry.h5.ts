@@ -3,7 +3,12 @@ import type { BackEntryPort } from './backEntry'
 /** Marks the history entries pushed here, so a later pop can tell them from the router's. */
 const MARK = 'wtBackEntry'
 
-let current: { onBack: () => void; isOwnerShowing: () => boolean } | null = null
+interface Entry {
+  onBack: () => void
+  isOwnerShowing: () => boolean
+}
+
+let current: Entry | null = null
 /** A pop this module caused itself (dropping an entry), which nobody else must see. */
 let dropping = false
 let listening = false
@@ -11,8 +16,9 @@ let listening = false
 const ours = (state: unknown) => Boolean(state && typeof state === 'object' && MARK in state)
 
 /**
- * Runs before the page router's own popstate listener (capture listeners on the target run
- * first): a pop out of our entry closes the overlay and must not be taken as a page change.
+ * Registered before the page router's own popstate listener (listeners of one target run in the
+ * order they were added): a pop out of our entry closes the overlay and must not be taken as a
+ * page change, or the router loads the page again from the address below.
  */
 function onPop(e: PopStateEvent): void {
   if (dropping) {
@@ -37,21 +43,33 @@ function onPop(e: PopStateEvent): void {
   }
 }
 
+function install(): void {
+  if (listening) return
+  window.addEventListener('popstate', onPop, true)
+  listening = true
+}
+
+const stateObject = (): Record<string, unknown> => {
+  const state: unknown = window.history.state
+  return state && typeof state === 'object' ? (state as Record<string, unknown>) : {}
+}
+
 export const backEntry: BackEntryPort = {
-  open(url, onBack, isOwnerShowing) {
-    if (!listening) {
-      window.addEventListener('popstate', onPop, true)
-      listening = true
+  install,
+  open(url, onBack, isOwnerShowing, belowUrl) {
+    install()
+    const entry: Entry = { onBack, isOwnerShowing }
+    current = entry
+    const below = stateObject()
+    window.history.replaceState(below, '', belowUrl)
+    window.history.pushState({ ...below, [MARK]: true }, '', url)
+    return () => {
+      // Only the overlay that is still the open one may drop the entry.
+      if (current !== entry) return
+      current = null
+      if (!ours(window.history.state)) return
+      dropping = true
+      window.history.back()
     }
-    current = { onBack, isOwnerShowing }
-    const state: unknown = window.history.state
-    window.history.pushState({ ...(state && typeof state === 'object' ? state : {}), [MARK]: true }, '', url)
-  },
-  close() {
-    if (!current) return
-    current = null
-    if (!ours(window.history.state)) return
-    dropping = true
-    window.history.back()
   },
 }

@@ -5,12 +5,19 @@
  */
 export interface BackEntryPort {
   /**
-   * Pushes an entry at `url`. Going back from it calls `onBack` and nothing else happens, as long
-   * as `isOwnerShowing()` says the page that opened it was the one on screen.
+   * Starts listening to the browser's history, before the page router does (app start-up): a
+   * pop into or out of one of these entries must never reach the router, which would take it
+   * for a page change and load the page again from the popped address.
    */
-  open(url: string, onBack: () => void, isOwnerShowing: () => boolean): void
-  /** The thing was closed inside the app: its entry, when it is the current one, is dropped. */
-  close(): void
+  install(): void
+  /**
+   * Pushes an entry at `url`. Going back from it calls `onBack` and nothing else happens, as long
+   * as `isOwnerShowing()` says the page that opened it was the one on screen. `belowUrl` is what
+   * the entry underneath shows (the page without the overlay), so going back never lands on an
+   * address that names the overlay again. Returns the way to close it from inside the app: the
+   * entry, when it is the current one, is dropped.
+   */
+  open(url: string, onBack: () => void, isOwnerShowing: () => boolean, belowUrl: string): () => void
 }
 
 export declare const backEntry: BackEntryPort

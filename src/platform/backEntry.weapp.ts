@@ -1,6 +1,8 @@
 import type { BackEntryPort } from './backEntry'
 
 export const backEntry: BackEntryPort = {
-  open() {},
-  close() {},
+  install() {},
+  open() {
+    return () => undefined
+  },
 }

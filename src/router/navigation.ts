@@ -73,9 +73,31 @@ export function redirect(name: RouteName, query?: Query): Promise<void> {
   return go(pageUrl(name, query), 'redirect')
 }
 
+/**
+ * 体验网页版 on a guest page: the messages page (the login page first for a guest) in place of
+ * the guest page, so the browser's back button inside the app never returns to the guest pages.
+ */
+export function enterApp(): Promise<void> {
+  return redirect('messages')
+}
+
 /** Closes every open page and opens a route (logout, forced logout). */
 export function relaunch(name: RouteName, query?: Query): Promise<void> {
   return go(pageUrl(name, query), 'relaunch')
+}
+
+/** Whether a page of the app lies under the current one (it was opened with `navigate`). */
+export function hasPageBelow(): boolean {
+  return Taro.getCurrentPages().length > 1
+}
+
+/** Closes the current page, back to the one under it. */
+export async function back(): Promise<void> {
+  try {
+    await Taro.navigateBack()
+  } catch (err) {
+    console.error('navigating back failed', err)
+  }
 }
 
 /** Opens a public path such as /contacts?x=1 or /moments/12; anything unknown opens the 404 page. */

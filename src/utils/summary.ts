@@ -1,5 +1,6 @@
 import { callRecordTextOf, callStepFieldsOf, callStepOf, formatCallDuration, type CallStepFields } from '@shared/callSteps'
 import { ConvType, MsgType, type Conversation, type LastMessage, type Message } from '@shared/chat'
+import { isSenderOnlyContactMessage } from '@shared/plain/friends'
 import { zhCn } from '@/i18n/call/zh-cn'
 import { expandEmojiPlaceholders } from './emojiNames'
 
@@ -251,9 +252,26 @@ export function messageSummary(message: SummarySource, viewerID: string, options
   return sender ? `${sender}: ${content}` : content
 }
 
-/** The conversation list's second line: group messages of others carry their sender's name. */
-export function conversationSummary(conversation: Pick<Conversation, 'type' | 'lastMessage'>, viewerID: string): string {
+/**
+ * The list line of a blacklist notice whose peer has since been taken off the blacklist: taking
+ * someone off writes no message (the spec has no notice for it), and 已加入黑名单 would claim a
+ * state that no longer holds.
+ */
+export const BLACKLIST_LIFTED_LINE = '已移出黑名单'
+
+/** Whether the conversation's last message is the blocker's blacklist notice. */
+export function endsWithBlacklistNotice(conversation: Pick<Conversation, 'lastMessage'>): boolean {
+  const last = conversation.lastMessage
+  return Boolean(last && !last.isRevoked && isSenderOnlyContactMessage(last.type, last.payload))
+}
+
+/**
+ * The conversation list's second line: group messages of others carry their sender's name.
+ * `peerBlacklisted` is whether a C2C peer is on the viewer's blacklist now, when known.
+ */
+export function conversationSummary(conversation: Pick<Conversation, 'type' | 'lastMessage'>, viewerID: string, peerBlacklisted?: boolean): string {
   const last = conversation.lastMessage
   if (!last) return ''
+  if (peerBlacklisted === false && endsWithBlacklistNotice(conversation)) return BLACKLIST_LIFTED_LINE
   return messageSummary(last, viewerID, { withSender: conversation.type === ConvType.Group })
 }

@@ -7,14 +7,15 @@ import { nodeText, openPage, waitFor, type MiniPage } from './harness'
 
 const button = (page: MiniPage, label: string) => page.withClass('btn').find((n) => nodeText(n) === label)
 
-test('home: the hero, the product introduction and 关于我们; 立即体验网页版 opens the messages page', async () => {
+test('home: the hero, the product introduction and 关于我们; 立即体验网页版 opens the messages page in its place', async () => {
   const page = openPage('pages/home/index')
   await waitFor(() => page.byText('把聊天装进你自己的服务器').length === 1, 'the hero')
   expect(page.withClass('home-section__title').map(nodeText)).toEqual(['产品介绍', '关于我们'])
   expect(page.withClass('home-feature').length).toBeGreaterThan(0)
   page.tap(button(page, '立即体验网页版'))
   await waitFor(() => page.navigations.length > 0, 'the page change')
-  expect(page.navigations[0]).toEqual({ api: 'navigateTo', url: '/pages/messages/index' })
+  // In place of the guest page, so going back inside the app never returns to it.
+  expect(page.navigations[0]).toEqual({ api: 'redirectTo', url: '/pages/messages/index' })
 })
 
 test('about: 关于微谈', async () => {

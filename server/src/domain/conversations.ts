@@ -143,8 +143,15 @@ export async function getConversation(q: Queryable, me: string, conversationID: 
 
 /**
  * Opens (creates if needed) a conversation for `me`. A C2C conversation needs an existing,
- * active peer; a group one needs a current or former membership.
+ * active peer; a group one needs a current or former membership. A conversation the user deleted
+ * comes back to the list only when opening it shows something: with its history cleared (a
+ * deleted friend) it stays out until its next message, so a chat merely looked at again, or an
+ * open repeated by a page reload, does not bring back an empty row.
  */
+/** Whether an existing user_conversations row has messages after its cleared point (in ON CONFLICT). */
+const HAS_HISTORY = `COALESCE(user_conversations.end_seq, (SELECT ch.last_seq FROM channels ch WHERE ch.channel_id = user_conversations.channel_id))
+  > user_conversations.cleared_seq`
+
 export async function openConversation(q: Queryable, me: string, conversationID: string): Promise<ConvRef | null> {
   const ref = parseConversationId(me, conversationID)
   if (!ref) return null
@@ -158,7 +165,9 @@ export async function openConversation(q: Queryable, me: string, conversationID:
   await q.query('INSERT INTO channels (channel_id) VALUES ($1) ON CONFLICT DO NOTHING', [ref.channelId])
   await q.query(
     `INSERT INTO user_conversations (wt_id, conversation_id, channel_id) VALUES ($1, $2, $3)
-     ON CONFLICT (wt_id, conversation_id) DO UPDATE SET hidden_seq = NULL, former_hidden = FALSE`,
+     ON CONFLICT (wt_id, conversation_id) DO UPDATE SET
+       hidden_seq = CASE WHEN ${HAS_HISTORY} THEN NULL ELSE user_conversations.hidden_seq END,
+       former_hidden = CASE WHEN ${HAS_HISTORY} THEN FALSE ELSE user_conversations.former_hidden END`,
     [me, conversationID, ref.channelId],
   )
   return ref

@@ -6,6 +6,7 @@ import GroupCallEntry from '@/components/call/GroupCallEntry'
 import EmojiPicker from '@/components/emoji/EmojiPicker'
 import Button from '@/components/layout/Button'
 import { useEscape } from '@/components/layout/useEscape'
+import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { filePicker } from '@/platform/filePicker'
 import { keyboard, type EditorNavKey } from '@/platform/keyboard'
 import type { Recording } from '@/platform/recorder'
@@ -116,6 +117,18 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     },
     [conversationID, draft],
   )
+  // An editor the user emptied (cleared, or sent what it held) ends the stored draft at once: a
+  // reload before leaving the chat, which saves nothing, must not bring the old text back.
+  useEffect(() => {
+    if (touched.current && !text.trim()) void saveDraft(conversationID, '')
+  }, [text])
+
+  // A chat opened on a desktop takes typing at once (after 发消息 on a card too). Not on a phone,
+  // where focusing would pop the keyboard up over the chat the user only wanted to read.
+  const narrow = useNarrowScreen()
+  useEffect(() => {
+    if (!narrow) keyboard.focusEditor(editorId, null)
+  }, [])
 
   const pickMention = useCallback((c: MentionCandidate) => {
     const at = mentionRef.current

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import type { GroupListItem } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import EmptyState from '@/components/layout/EmptyState'
-import { relaunch } from '@/router/navigation'
+import { navigate } from '@/router/navigation'
 import emptyPeople from '@/assets/empty-people.svg'
 import { useApp } from '@/root/AppContext'
 
@@ -34,7 +34,7 @@ export default function GroupsView() {
   return (
     <View className='contact-detail-list' data-testid='my-groups'>
       {groups.map((g) => (
-        <View key={g.groupID} className='contact-row' data-testid='group-row' data-id={g.groupID} onClick={() => void relaunch('messages', { conversationID: `GROUP${g.txGroupid}` })}>
+        <View key={g.groupID} className='contact-row' data-testid='group-row' data-id={g.groupID} onClick={() => void navigate('messages', { conversationID: `GROUP${g.txGroupid}` })}>
           <Avatar src={g.groupAvatar ? mediaUrl(g.groupAvatar) : ''} size={36} />
           <View className='contact-row__name'>{g.groupName}</View>
           <View className='contact-row__meta'>{g.groupMemberCount} 人</View>

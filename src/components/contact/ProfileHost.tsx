@@ -18,7 +18,8 @@ export default function ProfileHost() {
     <Dialog open={visible && target !== null} title='详细资料' onClose={close} closeOnMask testId='profile-popup' closeTestId='profile-popup-close'>
       {target ? (
         <Suspense fallback={null}>
-          <ProfileCard key={target.wtId} wtId={target.wtId} applySource={target.applySource} groupID={target.groupID} groupName={target.groupName} />
+          {/* After 删除好友 the popup goes with the chat it was opened over (as the contacts page's pane does). */}
+          <ProfileCard key={target.wtId} wtId={target.wtId} applySource={target.applySource} groupID={target.groupID} groupName={target.groupName} onRemoved={close} />
         </Suspense>
       ) : null}
     </Dialog>

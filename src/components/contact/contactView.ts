@@ -37,3 +37,8 @@ export function sameView(a: ContactView | null, b: ContactView | null): boolean 
   if (a.kind === 'friend' && b.kind === 'friend') return a.wtId === b.wtId
   return a.kind === b.kind
 }
+
+/** The query that names a view (the inverse of viewFromQuery). */
+export function viewQuery(view: ContactView): Record<string, string> {
+  return view.kind === 'friend' ? { view: view.kind, wtId: view.wtId } : { view: view.kind }
+}

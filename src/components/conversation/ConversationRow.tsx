@@ -3,10 +3,11 @@ import { isHelperConversation } from '@/domain/chat/specialConversations'
 import { memo } from 'react'
 import type { Conversation } from '@shared/chat'
 import GroupAvatar from '@/components/layout/GroupAvatar'
-import { useApp } from '@/root/AppContext'
+import { useApp, useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import { formatConversationTime } from '@/utils/time'
-import { conversationSummary } from '@/utils/summary'
+import { selectPendingSends, sortTime, type PendingSend } from '@/stores/selectors/pendingSends'
+import { conversationSummary, endsWithBlacklistNotice, messageSummary } from '@/utils/summary'
 import { hoverHint } from '../common/hoverHint'
 import { conversationAvatar, conversationHint, conversationName, hasUnreadAtMe } from './conversationInfo'
 import { usePressMenu, type PressPoint } from './usePressMenu'
@@ -21,18 +22,33 @@ interface ConversationRowProps {
   onMenu(conversation: Conversation, point: PressPoint): void
 }
 
+/** The mark before a pending send's text: a spinner while it is on its way, a red '!' once it failed. */
+function PendingMark({ pending }: { pending: PendingSend }) {
+  return pending.status === 'fail' ? (
+    <Text className='conv-row__failed' data-testid='conv-row-failed' aria-label='发送失败'>
+      !
+    </Text>
+  ) : (
+    <View className='spinner conv-row__sending' data-testid='conv-row-sending' aria-label='发送中' />
+  )
+}
+
 /**
  * The summary line: '[有人@我]' while an @ is unread, the draft of a conversation that is not open
- * ('[草稿] …'), else the last message. A muted conversation with several unread messages says how
- * many, since its badge is only a dot.
+ * ('[草稿] …'), else one's own message still sending or failed (with its mark), else the last
+ * message. A muted conversation with several unread messages says how many, since its badge is
+ * only a dot.
  */
-function SummaryLine({ conversation, active, viewerID }: Pick<ConversationRowProps, 'conversation' | 'active' | 'viewerID'>) {
+function SummaryLine({ conversation, active, viewerID, pending }: Pick<ConversationRowProps, 'conversation' | 'active' | 'viewerID'> & { pending: PendingSend | null }) {
   const draft = !active && conversation.draftText.trim() ? conversation.draftText.replace(/\s+/g, ' ').trim() : ''
   const atMe = hasUnreadAtMe(conversation)
   const mutedCount = conversation.isMuted && conversation.unreadCount > 1 ? `[${formatBadge(conversation.unreadCount)}条] ` : ''
-  const summary = conversationSummary(conversation, viewerID)
+  // Only a row that ends with the blacklist notice asks whether the peer is still blacklisted.
+  const peer = endsWithBlacklistNotice(conversation) ? conversation.userProfile?.userID : undefined
+  const peerBlacklisted = useAppStore((s) => (peer && s.blacklistLoaded ? s.blacklist.some((b) => b.wtId === peer) : undefined))
+  const summary = pending ? messageSummary(pending.message, viewerID) : conversationSummary(conversation, viewerID, peerBlacklisted)
   return (
-    <View className='conv-row__summary' data-testid='conv-row-summary'>
+    <View className='conv-row__summary' data-testid='conv-row-summary' data-pending={pending ? pending.status : undefined}>
       {atMe ? <Text className='conv-row__mark'>[有人@我]</Text> : null}
       {draft ? (
         <Text>
@@ -40,6 +56,7 @@ function SummaryLine({ conversation, active, viewerID }: Pick<ConversationRowPro
         </Text>
       ) : (
         <Text>
+          {pending ? <PendingMark pending={pending} /> : null}
           {mutedCount}
           {summary}
         </Text>
@@ -52,7 +69,11 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
   const { mediaUrl } = useApp().chat
   const { handlers, guardClick } = usePressMenu((point) => onMenu(conversation, point))
   const { conversationID, isPinned, isMuted, unreadCount } = conversation
-  const time = formatConversationTime(conversation.lastMessage?.time ?? conversation.updatedAt)
+  const lastTime = conversation.lastMessage?.time ?? conversation.updatedAt
+  // One's own message composed after the last one stored shows at once, before the server has it.
+  const pendingSend = useAppStore((s) => selectPendingSends(s)[conversationID])
+  const pending = pendingSend && sortTime(lastTime, pendingSend) === pendingSend.time ? pendingSend : null
+  const time = formatConversationTime(pending ? pending.time : lastTime)
   const badge = unreadCount > 0 ? (isMuted ? '' : formatBadge(unreadCount)) : null
   const classes = ['conv-row', isPinned ? 'conv-row--pinned' : '', active ? 'conv-row--active' : ''].filter(Boolean).join(' ')
   return (
@@ -92,7 +113,7 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
           <View className='conv-row__time'>{time}</View>
         </View>
         <View className='conv-row__bottom'>
-          <SummaryLine conversation={conversation} active={active} viewerID={viewerID} />
+          <SummaryLine conversation={conversation} active={active} viewerID={viewerID} pending={pending} />
           {isMuted ? <Image className='conv-row__muted' src={mutedIcon} data-testid='conv-row-muted' aria-label='消息免打扰' /> : null}
         </View>
       </View>

@@ -1,7 +1,7 @@
 import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
 import logo from '@/assets/logo.svg'
-import { currentQuery, navigate } from '@/router/navigation'
+import { currentQuery, enterApp, navigate } from '@/router/navigation'
 import Button from './Button'
 import { scrollToSection, scrollToTop } from './scrollToSection'
 
@@ -51,7 +51,7 @@ export default function GuestTopBar({ onHome, active }: GuestTopBarProps) {
           {item('intro', '产品介绍', goIntro)}
           {item('about', '关于我们', goAbout)}
         </View>
-        <Button variant='primary' size='small' testId='home-try-web' onClick={() => navigate('messages')}>
+        <Button variant='primary' size='small' testId='home-try-web' onClick={() => void enterApp()}>
           体验网页版
         </Button>
       </View>

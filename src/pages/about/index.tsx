@@ -3,7 +3,7 @@ import GuestLayout from '@/components/layout/GuestLayout'
 import Button from '@/components/layout/Button'
 import { useSiteInfo } from '@/components/layout/useSiteInfo'
 import logo from '@/assets/logo.svg'
-import { navigate } from '@/router/navigation'
+import { enterApp } from '@/router/navigation'
 import './index.scss'
 
 const PRINCIPLES = [
@@ -85,7 +85,7 @@ export default function AboutPage() {
         </View>
 
         <View className='about__cta'>
-          <Button variant='primary' size='large' onClick={() => navigate('messages')}>体验网页版</Button>
+          <Button variant='primary' size='large' onClick={() => void enterApp()}>体验网页版</Button>
         </View>
       </View>
     </GuestLayout>

@@ -16,6 +16,7 @@ import { icons } from '@/assets/icons'
 import { currentQuery } from '@/router/navigation'
 import emptyPeople from '@/assets/empty-people.svg'
 import '@/components/contact/contact.scss'
+import { useDetailBackEntry } from './useDetailBackEntry'
 
 function Detail({ view, onClear }: { view: ContactView; onClear(): void }) {
   switch (view.kind) {
@@ -51,6 +52,7 @@ export default function ContactsPage() {
     return viewFromQuery(q.view, q.wtId)
   })
   const clear = () => setView(null)
+  useDetailBackEntry(narrow, view, clear)
 
   const detail = view ? (
     <View className={`pane-detail contact-detail${narrow ? ' contact-detail--full' : ''}`} data-testid='contact-detail' data-view={view.kind}>

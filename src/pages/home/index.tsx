@@ -8,7 +8,7 @@ import { icons } from '@/assets/icons'
 import GuestLayout from '@/components/layout/GuestLayout'
 import Button from '@/components/layout/Button'
 import { scrollToSection } from '@/components/layout/scrollToSection'
-import { currentQuery, navigate } from '@/router/navigation'
+import { currentQuery, enterApp, navigate } from '@/router/navigation'
 import { DEPLOYMENT, FEATURES } from './features'
 import './index.scss'
 
@@ -36,7 +36,7 @@ export default function HomePage() {
               微谈是一款微信风格的即时通讯产品：单聊、群聊、通讯录、收藏、朋友圈，以及最多 9 人的语音视频通话。一台机器即可运行，数据留在你自己手里。
             </View>
             <View className='home-hero__actions'>
-              <Button variant='primary' size='large' testId='hero-try-web' onClick={() => navigate('messages')}>
+              <Button variant='primary' size='large' testId='hero-try-web' onClick={() => void enterApp()}>
                 立即体验网页版
               </Button>
               <Button variant='ghost' size='large' onClick={() => scrollToSection('section-intro')}>

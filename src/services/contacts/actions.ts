@@ -11,7 +11,7 @@ import {
 } from '@shared/friends'
 import type { GroupListItem } from '@shared/group'
 import { isApiError } from '../api/errors'
-import { currentRouteName, relaunch } from '@/router/navigation'
+import { currentRouteName, navigate } from '@/router/navigation'
 import type { ChatService } from '../chat'
 import type { ServiceContext } from '../context'
 import type { ContactsApi } from './api'
@@ -217,12 +217,15 @@ export function createContactActions({ engine, state, toast }: ServiceContext, {
 
   // ---- navigation ----
 
-  /** 'send message': /messages with that conversation open (spec 2). */
+  /**
+   * 'send message': /messages with that conversation open (spec 2). From another page it is
+   * opened over that page, so the chat's way back returns to it (the contact's card).
+   */
   async function goToChat(wtId: string): Promise<void> {
     const conversationID = `C2C${wtId}`
     state().closeProfile()
     if (currentRouteName() === 'messages') await chat.openConversation(conversationID)
-    else await relaunch('messages', { conversationID })
+    else await navigate('messages', { conversationID })
   }
 
   /** The groups the user is in (the 群聊 entry of the contacts page). */

@@ -2,6 +2,7 @@ import { FOLD_MARK, type Conversation } from '@shared/chat'
 import type { AppState } from '../appState'
 import type { MessageListState } from '../chat/uiMessage'
 import { EMPTY_MESSAGE_LIST } from '../slices/messages'
+import { selectPendingSends, sortTime, type PendingSend } from './pendingSends'
 
 export type ConversationTab = 'all' | 'unread' | 'atMe' | 'c2c' | 'group'
 
@@ -37,19 +38,22 @@ export function compareConversations(a: Conversation, b: Conversation, activity:
   )
 }
 
-type Lists = Pick<AppState, 'conversations' | 'conversationActivity'>
+type Lists = Pick<AppState, 'conversations' | 'conversationActivity' | 'messages'>
 
 // Components subscribe with these selectors; each returns the same array for the same
-// conversations, so a subscriber is only woken when its list really changes.
+// conversations (and pending sends), so a subscriber is only woken when its list really changes.
 function memoByConversations<T>(compute: (state: Lists) => T): (state: Lists) => T {
   let lastConversations: Lists['conversations'] | null = null
   let lastActivity: Lists['conversationActivity'] | null = null
+  let lastPending: Record<string, PendingSend> | null = null
   let lastOutput: T
   return (state) => {
-    if (state.conversations !== lastConversations || state.conversationActivity !== lastActivity) {
+    const pending = selectPendingSends(state)
+    if (state.conversations !== lastConversations || state.conversationActivity !== lastActivity || pending !== lastPending) {
       lastOutput = compute(state)
       lastConversations = state.conversations
       lastActivity = state.conversationActivity
+      lastPending = pending
     }
     return lastOutput
   }
@@ -66,15 +70,22 @@ interface SortKey {
  * The order of compareConversations, with each conversation's key read once instead of once per
  * comparison: at 10,000 conversations that is about 140,000 comparisons on the list's arrival.
  */
-export function sortConversations(list: Iterable<Conversation>, activity: Record<string, number>, keep: (c: Conversation) => boolean = () => true): Conversation[] {
+export function sortConversations(
+  list: Iterable<Conversation>,
+  activity: Record<string, number>,
+  keep: (c: Conversation) => boolean = () => true,
+  pending: Record<string, PendingSend> = {},
+): Conversation[] {
   const keyed: SortKey[] = []
-  for (const c of list) if (keep(c)) keyed.push({ c, pinned: c.isPinned ? 1 : 0, time: lastTime(c), activity: activity[c.conversationID] ?? 0 })
+  for (const c of list) {
+    if (keep(c)) keyed.push({ c, pinned: c.isPinned ? 1 : 0, time: sortTime(lastTime(c), pending[c.conversationID]), activity: activity[c.conversationID] ?? 0 })
+  }
   keyed.sort((a, b) => b.pinned - a.pinned || b.time - a.time || b.activity - a.activity || a.c.conversationID.localeCompare(b.c.conversationID))
   return keyed.map((k) => k.c)
 }
 
 function sorted(state: Lists, keep: (c: Conversation) => boolean): Conversation[] {
-  return sortConversations(Object.values(state.conversations), state.conversationActivity, keep)
+  return sortConversations(Object.values(state.conversations), state.conversationActivity, keep, selectPendingSends(state))
 }
 
 const tabLists = Object.fromEntries(

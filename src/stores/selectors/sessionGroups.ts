@@ -2,17 +2,19 @@ import type { Conversation } from '@shared/chat'
 import { DefaultGroup, HideStatus, SESSION_GROUP_MAX, type SessionGroup } from '@shared/sessionGroup'
 import type { AppState } from '../appState'
 import { isArchived, sortConversations } from './chat'
+import { selectPendingSends, type PendingSend } from './pendingSends'
 
-type Inputs = Pick<AppState, 'conversations' | 'conversationActivity' | 'sessionGroups'>
+type Inputs = Pick<AppState, 'conversations' | 'conversationActivity' | 'sessionGroups' | 'messages'>
 
 // Each selector gives the same output for the same inputs, so a subscriber wakes only on a real change.
 function memo<T>(compute: (state: Inputs) => T): (state: Inputs) => T {
-  let last: [Inputs['conversations'], Inputs['conversationActivity'], Inputs['sessionGroups']] | null = null
+  let last: [Inputs['conversations'], Inputs['conversationActivity'], Inputs['sessionGroups'], Record<string, PendingSend>] | null = null
   let output: T
   return (state) => {
-    if (!last || last[0] !== state.conversations || last[1] !== state.conversationActivity || last[2] !== state.sessionGroups) {
+    const pending = selectPendingSends(state)
+    if (!last || last[0] !== state.conversations || last[1] !== state.conversationActivity || last[2] !== state.sessionGroups || last[3] !== pending) {
       output = compute(state)
-      last = [state.conversations, state.conversationActivity, state.sessionGroups]
+      last = [state.conversations, state.conversationActivity, state.sessionGroups, pending]
     }
     return output
   }
@@ -36,7 +38,7 @@ const byGroup = memo((s) => {
       const c = s.conversations[r.sessionId]
       if (c && !isArchived(c)) list.push(c)
     }
-    lists.set(group.id, sortConversations(list, s.conversationActivity))
+    lists.set(group.id, sortConversations(list, s.conversationActivity, undefined, selectPendingSends(s)))
   }
   return lists
 })

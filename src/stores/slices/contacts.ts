@@ -20,6 +20,8 @@ export interface ContactsSlice {
   applications: FriendApplication[]
   tags: Tag[]
   blacklist: BlacklistItem[]
+  /** The blacklist has been fetched at least once since login: until then nobody is known to be off it. */
+  blacklistLoaded: boolean
   profileTarget: ProfileTarget | null
   setFriends(list: FriendListItem[]): void
   /** Changes one friend in place (remark, tags), if held. */
@@ -41,6 +43,7 @@ export const contactsInitial = {
   applications: [],
   tags: [],
   blacklist: [],
+  blacklistLoaded: false,
   profileTarget: null,
 } satisfies Partial<ContactsSlice>
 
@@ -60,7 +63,7 @@ export const createContactsSlice: StateCreator<AppState, [], [], ContactsSlice> 
   setApplicationStatus: (applyWtId, applyStatus) =>
     set((s) => ({ applications: s.applications.map((a) => (a.applyWtId === applyWtId ? { ...a, applyStatus } : a)) })),
   setTags: (tags) => set({ tags }),
-  setBlacklist: (blacklist) => set({ blacklist }),
+  setBlacklist: (blacklist) => set({ blacklist, blacklistLoaded: true }),
   openProfile: (profileTarget) => set({ profileTarget }),
   closeProfile: () => set({ profileTarget: null }),
 })

@@ -116,3 +116,24 @@ describe('context menu', () => {
     expect(onMenu).not.toHaveBeenCalled()
   })
 })
+
+test('the blacklist notice reads 已加入黑名单 while the peer is blacklisted, 已移出黑名单 once taken off', () => {
+  const app = testApp()
+  const notice = {
+    type: MsgType.Custom,
+    payload: { data: JSON.stringify({ type: 'CustomMsg_Type_addBlack' }), description: '对方已被你拉黑' },
+    from: '10000001',
+    nick: '张三',
+    time: now,
+    sequence: 3,
+    isRevoked: false,
+  }
+  const blocked = { wtId: '10000003', nickName: '王五', avatar: '', remark: '', createTime: now }
+  renderInApp(app, <ConversationRow conversation={c2c('10000003', '王五', { lastMessage: notice })} active={false} viewerID='10000001' onOpen={jest.fn()} onMenu={jest.fn()} />)
+  // Before the blacklist has loaded, the notice says what it recorded.
+  expect(summary()).toBe('已加入黑名单')
+  act(() => app.store.getState().setBlacklist([blocked]))
+  expect(summary()).toBe('已加入黑名单')
+  act(() => app.store.getState().setBlacklist([]))
+  expect(summary()).toBe('已移出黑名单')
+})
