@@ -141,6 +141,10 @@ export async function getConversation(q: Queryable, me: string, conversationID: 
   return rows[0] ? toConversation(rows[0]) : null
 }
 
+/** Whether an existing user_conversations row has messages after its cleared point (in ON CONFLICT). */
+const HAS_HISTORY = `COALESCE(user_conversations.end_seq, (SELECT ch.last_seq FROM channels ch WHERE ch.channel_id = user_conversations.channel_id))
+  > user_conversations.cleared_seq`
+
 /**
  * Opens (creates if needed) a conversation for `me`. A C2C conversation needs an existing,
  * active peer; a group one needs a current or former membership. A conversation the user deleted
@@ -148,10 +152,6 @@ export async function getConversation(q: Queryable, me: string, conversationID: 
  * deleted friend) it stays out until its next message, so a chat merely looked at again, or an
  * open repeated by a page reload, does not bring back an empty row.
  */
-/** Whether an existing user_conversations row has messages after its cleared point (in ON CONFLICT). */
-const HAS_HISTORY = `COALESCE(user_conversations.end_seq, (SELECT ch.last_seq FROM channels ch WHERE ch.channel_id = user_conversations.channel_id))
-  > user_conversations.cleared_seq`
-
 export async function openConversation(q: Queryable, me: string, conversationID: string): Promise<ConvRef | null> {
   const ref = parseConversationId(me, conversationID)
   if (!ref) return null
