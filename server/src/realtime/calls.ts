@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { CallAction, callStepOf, type CallSignal } from '../../../types/call.js'
 import { ResultCode } from '../../../types/codes.js'
-import { MsgType } from '../../../types/chat.js'
+import { MsgType, type ServerMsgIdKind } from '../../../types/chat.js'
 import type { RtcClientFrame, SfuClientFrame, SfuServerFrame } from '../../../types/frames.js'
 import { userTopic } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
@@ -104,7 +104,7 @@ export async function endCallsOf(ctx: AppContext, wtId: string): Promise<void> {
 }
 
 /** Stores a call message as `sender` wrote it, moves the call's state and delivers it. */
-async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal, peer: string | null, kind: 'busy' | 'end'): Promise<void> {
+async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal, peer: string | null, kind: Extract<ServerMsgIdKind, 'busy' | 'end'>): Promise<void> {
   const result = await sendMessage(ctx, sender, {
     clientMsgId: serverMsgId(kind, randomUUID()),
     conversationID: signal.groupID ? groupConversationId(signal.groupID) : c2cIdFor(peer ?? ''),

@@ -44,8 +44,8 @@ export async function askHelper(ctx: AppContext, me: string, id: number): Promis
 
 /**
  * A notice from the helper account to one user (ban reasons, warnings, report results). `key`
- * makes the message's client ID, so the same notice is written once.
+ * (a serverMsgId) is the message's client ID, so the same notice is written once.
  */
 export async function helperNotice(ctx: Pick<AppContext, 'db' | 'bus' | 'moderation'>, to: string, key: string, text: string): Promise<void> {
-  await say(ctx, HELPER_ID, c2cIdFor(to), key.slice(0, 64), text)
+  await say(ctx, HELPER_ID, c2cIdFor(to), key, text)
 }
