@@ -22,7 +22,8 @@ general: {
 	transports_folder = "$lib/transports"
 	events_folder = "$lib/events"
 	loggers_folder = "$lib/loggers"
-	debug_level = 3
+	debug_level = ${JANUS_DEBUG_LEVEL:-3}
+	debug_timestamps = ${JANUS_DEBUG_TIMESTAMPS:-false}
 	api_secret = "$secret"
 	admin_secret = "$secret"
 	session_timeout = 60

@@ -97,14 +97,27 @@ export type RtcPayload = z.infer<typeof RtcPayload>
  * with its offer; `published` brings Janus's answer) and receives every other publisher through
  * one subscription: `offer` describes it whole (`streams`: which publisher, by user ID, each
  * m-line carries) when it starts and each time a publisher is added, and the browser answers
- * with `answer`. `candidate` trickles ICE for the publication or the subscription (`link`);
+ * with `answer`; an invitee who accepts is `named` on m-lines the subscription already holds.
+ * `candidate` trickles ICE for the publication or the subscription (`link`);
  * `layer` picks the simulcast layer of a publisher's video (`feed`, their user ID) by the size of
  * its tile (0 low … 2 high); `gone` says a publisher left.
  */
 const FeedId = z.string().max(64)
 export const SfuLink = z.enum(['publish', 'subscribe'])
+const Substream = z.union([z.literal(0), z.literal(1), z.literal(2)])
 export const SfuRequest = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('publish'), sdp: Sdp }),
+  /**
+   * `layers`: the layer each other participant's video is wanted at, known before the first
+   * subscription, so it starts at that layer and never waits for a key frame of another one.
+   */
+  z.object({
+    kind: z.literal('publish'),
+    sdp: Sdp,
+    layers: z
+      .record(FeedId.min(1), Substream)
+      .refine((l) => Object.keys(l).length <= CALL_LIMITS.groupCallMax, { message: `layers: 最多 ${CALL_LIMITS.groupCallMax} 项` })
+      .optional(),
+  }),
   z.object({ kind: z.literal('answer'), sdp: Sdp }),
   z.object({
     kind: z.literal('candidate'),
@@ -113,7 +126,7 @@ export const SfuRequest = z.discriminatedUnion('kind', [
     sdpMid: z.string().max(64).nullable().default(null),
     sdpMLineIndex: z.number().int().min(0).max(64).nullable().default(null),
   }),
-  z.object({ kind: z.literal('layer'), feed: FeedId.min(1), substream: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
+  z.object({ kind: z.literal('layer'), feed: FeedId.min(1), substream: Substream }),
 ])
 export type SfuRequest = z.infer<typeof SfuRequest>
 /** The m-lines of a subscription: at most two per other participant of a 9-person call. */
@@ -122,6 +135,11 @@ export const SfuEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('published'), sdp: Sdp }),
   /** `fresh`: the offer of a new subscription (its first, or one started over), taken on a new link. */
   z.object({ kind: z.literal('offer'), sdp: Sdp, streams: SfuStreams, fresh: z.boolean().optional() }),
+  /**
+   * m-lines of the subscription that carried someone still ringing (held, and left out of the
+   * offer's `streams`) now carry these people: they accepted, and their media flows on them.
+   */
+  z.object({ kind: z.literal('named'), streams: SfuStreams }),
   z.object({ kind: z.literal('gone'), feed: FeedId }),
   /** The SFU refused or failed; the call falls back to nothing for this link. */
   z.object({ kind: z.literal('error'), feed: FeedId, msg: z.string() }),

@@ -62,8 +62,12 @@ interface StatsEntry {
 }
 interface PageLink {
   connectionState: string
-  addEventListener(type: string, cb: () => void): void
+  addEventListener(type: string, cb: (e: unknown) => void): void
   getStats(): Promise<{ forEach(cb: (entry: StatsEntry) => void): void; get(id: string): StatsEntry | undefined }>
+}
+interface PageTrack {
+  kind: string
+  addEventListener(type: string, cb: () => void): void
 }
 interface PageSocket {
   send(data: unknown): void
@@ -159,6 +163,8 @@ function installProbe(): void {
   const watch = (video: PageVideo) => {
     if (watched.has(video)) return
     watched.add(video)
+    const tile = video.closest('[id^="call-video-"]')?.id.slice('call-video-'.length)
+    if (tile) step(`video ${tile} drawn`)
     const onFrame = (now: number, meta: VideoFrameMeta) => {
       const user = video.closest('[id^="call-video-"]')?.id.slice('call-video-'.length)
       if (user && video.videoWidth > 0) {
@@ -187,6 +193,11 @@ function installProbe(): void {
         links.push(pc)
         const n = ++pcCount
         step(`pc${n} created`)
+        // A received video track is muted until its first packets arrive.
+        pc.addEventListener('track', (e) => {
+          const track = (e as unknown as { track?: PageTrack }).track
+          if (track?.kind === 'video') track.addEventListener('unmute', () => step(`pc${n} video packets`))
+        })
         pc.addEventListener('connectionstatechange', () => {
           if (pc.connectionState === 'connected') {
             record.connected.push(Date.now())

@@ -163,6 +163,8 @@ async function startJanus(): Promise<{ pid: number; url: string; secret: string 
     } catch {
       // Already gone.
     }
+    // JANUS_DEBUG_LEVEL=5 (scripts/janus.sh) logs each key-frame request Janus sends; BENCH_JANUS_LOG keeps that log.
+    if (process.env.BENCH_JANUS_LOG) fs.copyFileSync(path.join(dir, 'janus.log'), process.env.BENCH_JANUS_LOG)
     fs.rmSync(dir, { recursive: true, force: true })
   })
   return { pid, url: `ws://127.0.0.1:${port}`, secret }

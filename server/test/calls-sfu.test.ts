@@ -99,6 +99,12 @@ const PAGE_SCRIPT = `
     if (links[name]) (await links[name].getStats()).forEach((r) => { if (r.type === 'inbound-rtp') n += r.bytesReceived })
     return n
   }
+  window.bytesByMid = async (name) => {
+    const out = {}
+    if (links[name]) (await links[name].getStats()).forEach((r) => { if (r.type === 'inbound-rtp' && r.mid !== undefined) out[r.mid] = (out[r.mid] || 0) + r.bytesReceived })
+    return out
+  }
+  window.mids = (name) => (links[name] ? links[name].getTransceivers().map((t) => t.mid).filter((m) => m !== null) : [])
 `
 type Offer = { sdp: string; streams: Array<{ mid: string; feed: string }>; fresh?: boolean }
 const offersTo = (client: ChatClient) => client.events().filter(sfuEvent('offer')).map((f) => f.payload as Offer)
@@ -106,7 +112,15 @@ const feedsOf = (offers: Offer[]) => [...new Set(offers.flatMap((o) => o.streams
 
 let browser: Browser | undefined
 /** What PAGE_SCRIPT puts on the page's window. */
-type PageApi = { publishOffer(n: string): Promise<string>; takeAnswer(n: string, s: string): Promise<void>; answerOffer(n: string, s: string, fresh?: boolean): Promise<string>; linkState(n: string): string; bytesIn(n: string): Promise<number> }
+type PageApi = {
+  publishOffer(n: string): Promise<string>
+  takeAnswer(n: string, s: string): Promise<void>
+  answerOffer(n: string, s: string, fresh?: boolean): Promise<string>
+  linkState(n: string): string
+  bytesIn(n: string): Promise<number>
+  bytesByMid(n: string): Promise<Record<string, number>>
+  mids(n: string): string[]
+}
 
 /** Chromium pages for `people`, driven as their browsers would drive the call's SFU frames. */
 async function mediaPages(url: string, id: string, people: string[]) {
@@ -147,6 +161,17 @@ async function mediaPages(url: string, id: string, people: string[]) {
     },
     linkState: (who: string, name: string) => page(who).evaluate((n) => (window as unknown as PageApi).linkState(n), name),
     bytesIn: (who: string) => page(who).evaluate(() => (window as unknown as PageApi).bytesIn('sub')),
+    /** Bytes received on each m-line of `who`'s subscription that no offer named (held for someone ringing). */
+    async unnamedBytes(who: string, client: ChatClient) {
+      const named = new Set(offersTo(client).flatMap((o) => o.streams.map((st) => st.mid)))
+      const mids = (await page(who).evaluate(() => (window as unknown as PageApi).mids('sub'))).filter((m) => !named.has(m))
+      const bytes = await page(who).evaluate(() => (window as unknown as PageApi).bytesByMid('sub'))
+      return { mids, bytes: mids.reduce((n, m) => n + (bytes[m] ?? 0), 0) }
+    },
+    bytesOn: async (who: string, mids: string[]) => {
+      const bytes = await page(who).evaluate(() => (window as unknown as PageApi).bytesByMid('sub'))
+      return mids.reduce((n, m) => n + (bytes[m] ?? 0), 0)
+    },
   }
 }
 
@@ -223,13 +248,13 @@ describe.skipIf(!JANUS_URL)('group calls through Janus', () => {
     for (const client of [ca, cb, cc, cd]) client.close()
   })
 
-  it('a ringing invitee publishes before the accept and nobody receives it until then, nor it anybody (its subscription is held); the accept shows it to everyone and lets its subscription send; a refusal takes it away', async () => {
+  it('a ringing invitee publishes before the accept; every subscription takes it held and unnamed, and its own takes everyone held; the accept names it and lets it all send with no new offer; a refusal takes it away', async () => {
     const [a, b, c, d, e] = await Promise.all(['甲', '乙', '丙', '丁', '戊'].map((n) => registerUser(s, n)))
     const g = await makeGroup(s, a!, [], [b!, c!, d!, e!])
     const [ca, cb, cc, cd, ce] = [chatClient(s, a!.token), chatClient(s, b!.token), chatClient(other, c!.token), chatClient(s, d!.token), chatClient(other, e!.token)]
     await Promise.all([ca, cb, cc, cd, ce].map((client) => client.ready))
     const id = newInviteID()
-    const { publish, answering, linkState, bytesIn } = await mediaPages(s.url, id, ['a', 'b', 'c'])
+    const { publish, answering, linkState, bytesIn, unnamedBytes, bytesOn } = await mediaPages(s.url, id, ['a', 'b', 'c'])
     expect((await sendIn(ca, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId, c!.wtId, e!.wtId], 1, { call_type: 2, data: { cmd: 'videoCall' } }))).type).toBe('ack')
     const stops = [answering('a', ca), answering('b', cb), answering('c', cc)]
 
@@ -240,28 +265,40 @@ describe.skipIf(!JANUS_URL)('group calls through Janus', () => {
     sfu(cd, id, { kind: 'publish', sdp: audioOffer() })
     expect(await cd.next((f) => f.type === 'error')).toMatchObject({ code: 403 })
 
-    // A (the caller) and B (who accepts) publish; each receives the other, and not C, who still
-    // rings. C's own subscription is made with A (in the call when it was made), held.
+    // A (the caller) and B (who accepts) publish; each receives the other. C, who still rings, is
+    // in their subscriptions on m-lines no offer names, which send nothing. C's own subscription
+    // takes A and B, every m-line held.
     await publish('a', ca)
     expect((await sendIn(cb, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId], 3))).type).toBe('ack')
     await publish('b', cb)
     await expect.poll(() => feedsOf(offersTo(ca)), { timeout: 15_000 }).toEqual([b!.wtId])
     await expect.poll(() => feedsOf(offersTo(cb)), { timeout: 15_000 }).toEqual([a!.wtId])
+    await expect.poll(() => feedsOf(offersTo(cc)), { timeout: 15_000 }).toEqual([a!.wtId, b!.wtId].sort())
     await expect.poll(() => linkState('b', 'sub'), { timeout: 15_000 }).toBe('connected')
     await expect.poll(() => linkState('c', 'sub'), { timeout: 15_000 }).toBe('connected')
-    // Long enough for Janus to have announced C to everyone (its media has been up all along),
-    // and for media to reach C's connected subscription if Janus sent any.
+    await expect.poll(async () => (await unnamedBytes('a', ca)).mids.length, { timeout: 15_000 }).toBe(2)
+    await expect.poll(async () => (await unnamedBytes('b', cb)).mids.length, { timeout: 15_000 }).toBe(2)
+    await expect.poll(() => bytesIn('b'), { timeout: 15_000 }).toBeGreaterThan(0)
+    // Long enough for media to reach the held m-lines if Janus sent any.
     await new Promise((r) => setTimeout(r, 1500))
-    expect(feedsOf([...offersTo(ca), ...offersTo(cb)])).not.toContain(c!.wtId)
-    expect(feedsOf(offersTo(cc))).toEqual([a!.wtId])
+    expect(feedsOf([...offersTo(ca), ...offersTo(cb), ...cb.events().filter(sfuEvent('named')).map((f) => f.payload as Offer)])).not.toContain(c!.wtId)
+    expect((await unnamedBytes('a', ca)).bytes).toBe(0)
+    expect((await unnamedBytes('b', cb)).bytes).toBe(0)
     expect(await bytesIn('c')).toBe(0)
+    const held = { a: (await unnamedBytes('a', ca)).mids, b: (await unnamedBytes('b', cb)).mids }
+    const offersBefore = { a: offersTo(ca).length, b: offersTo(cb).length, c: offersTo(cc).length }
 
-    // C accepts: A and B get C's feed by an update of their subscriptions, and C its own subscription.
+    // C accepts: A and B are told the held m-lines are C's, and C's media flows on them; C's
+    // subscription sends. Nobody gets a new offer.
     expect((await sendIn(cc, g.groupID, groupSignal(id, g.groupID, a!.wtId, [c!.wtId], 3))).type).toBe('ack')
-    await expect.poll(() => feedsOf(offersTo(ca)), { timeout: 15_000 }).toEqual([b!.wtId, c!.wtId].sort())
-    await expect.poll(() => feedsOf(offersTo(cb)), { timeout: 15_000 }).toEqual([a!.wtId, c!.wtId].sort())
-    await expect.poll(() => feedsOf(offersTo(cc)), { timeout: 15_000 }).toEqual([a!.wtId, b!.wtId].sort())
+    for (const [client, who] of [[ca, 'a'], [cb, 'b']] as const) {
+      const named = (await client.next(sfuEvent('named'), 15_000)).payload as Offer
+      expect(named.streams.map((st) => st.feed)).toEqual([c!.wtId, c!.wtId])
+      expect(named.streams.map((st) => st.mid).sort()).toEqual([...held[who]].sort())
+      await expect.poll(() => bytesOn(who, held[who]), { timeout: 15_000 }).toBeGreaterThan(0)
+    }
     await expect.poll(() => bytesIn('c'), { timeout: 15_000 }).toBeGreaterThan(0)
+    expect({ a: offersTo(ca).length, b: offersTo(cb).length, c: offersTo(cc).length }).toEqual(offersBefore)
     for (const stop of stops) await stop()
 
     // E rings and publishes, then refuses: the publication goes, never shown.

@@ -142,18 +142,18 @@ export const media: MediaPort = {
     }
     let remote: MediaStream | null = null
     const byKey = new Map<string, MediaStream>()
+    const file = (mid: string, track: MediaStreamTrack) => {
+      const key = streamOf!(mid)
+      if (!key) return
+      let stream = byKey.get(key)
+      if (!stream) byKey.set(key, (stream = new MediaStream()))
+      // A renegotiation may bring a person's track anew (they published again).
+      for (const old of stream.getTracks()) if (old.kind === track.kind && old !== track) stream.removeTrack(old)
+      if (!stream.getTracks().includes(track)) stream.addTrack(track)
+      events.onRemoteStream(new H5Stream(stream), key)
+    }
     pc.ontrack = (e) => {
-      if (streamOf) {
-        const key = streamOf(e.transceiver.mid ?? '')
-        if (!key) return
-        let stream = byKey.get(key)
-        if (!stream) byKey.set(key, (stream = new MediaStream()))
-        // A renegotiation may bring a person's track anew (they published again).
-        for (const old of stream.getTracks()) if (old.kind === e.track.kind && old !== e.track) stream.removeTrack(old)
-        if (!stream.getTracks().includes(e.track)) stream.addTrack(e.track)
-        events.onRemoteStream(new H5Stream(stream), key)
-        return
-      }
+      if (streamOf) return file(e.transceiver.mid ?? '', e.track)
       const stream = e.streams[0] ?? (remote ??= new MediaStream())
       if (!e.streams[0]) stream.addTrack(e.track)
       if (remote !== stream) remote = stream
@@ -191,6 +191,10 @@ export const media: MediaPort = {
       },
       dropVideo() {
         for (const sender of pc.getSenders()) if (sender.track?.kind === 'video') void sender.replaceTrack(null)
+      },
+      refile(mids) {
+        if (!streamOf) return
+        for (const t of pc.getTransceivers()) if (t.mid !== null && mids.includes(t.mid)) file(t.mid, t.receiver.track)
       },
       async stats() {
         const out: LinkStats = { audioLevel: 0, localAudioLevel: 0, rttMs: 0, packetsLost: 0, packetsReceived: 0 }

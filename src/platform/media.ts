@@ -48,6 +48,11 @@ export interface PeerLink {
   addCandidate(c: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null }): Promise<void>
   /** Stops sending video (a switch to audio) without renegotiating. */
   dropVideo(): void
+  /**
+   * On a link made with `streamOf`: files the received tracks of these m-lines again (their key
+   * changed without a new description), through onRemoteStream.
+   */
+  refile(mids: string[]): void
   stats(): Promise<LinkStats>
   close(): void
 }

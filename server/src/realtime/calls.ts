@@ -145,7 +145,7 @@ export async function handleSfuFrame(ctx: AppContext, session: SessionInfo, fram
   try {
     switch (p.kind) {
       case 'publish':
-        return reply({ type: 'sfu', inviteID: frame.inviteID, payload: { kind: 'published', sdp: await sfu.publish(frame.inviteID, me, p.sdp, ringing) } })
+        return reply({ type: 'sfu', inviteID: frame.inviteID, payload: { kind: 'published', sdp: await sfu.publish(frame.inviteID, me, p.sdp, ringing, p.layers) } })
       case 'answer':
         return await sfu.answer(frame.inviteID, me, p.sdp, ringing)
       case 'candidate':

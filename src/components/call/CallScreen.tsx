@@ -16,6 +16,7 @@ import MemberPicker from './MemberPicker'
 import { callIcons } from './callIcons'
 import { NetworkBadge, VolumeBar } from './Levels'
 import { useCallText } from './useCallText'
+import { useTileLayers } from './useTileLayers'
 import VideoView from './VideoView'
 
 const ICONS: Record<PanelButton['name'], { on: string; off: string }> = {
@@ -231,6 +232,7 @@ export default function CallScreen({ s }: { s: CallState }) {
   const [focus, setFocus] = useState('')
   const [inviting, setInviting] = useState(false)
   const groupNumber = useAppStore((st) => st.conversations[`GROUP${s.groupID}`]?.groupProfile?.groupNumber ?? '')
+  useTileLayers(s, mobile ? focus : '', mobile)
   if (s.isMinimized) return <FloatWindow s={s} mobile={mobile} />
   const calleeRinging = s.callStatus === CallStatus.Calling && s.callRole === CallRole.Callee
   // Everyone on a group call may invite (the caller already while calling).
@@ -272,7 +274,7 @@ export default function CallScreen({ s }: { s: CallState }) {
         </View>
       </View>
       <LiveMedia />
-      {showGrid ? <GroupMedia s={s} focus={mobile ? focus : ''} onFocus={mobile ? setFocus : undefined} mobile={mobile} /> : s.isGroup ? null : <Media s={s} />}
+      {showGrid ? <GroupMedia s={s} focus={mobile ? focus : ''} onFocus={mobile ? setFocus : undefined} /> : s.isGroup ? null : <Media s={s} />}
       {calleeRinging && s.isGroup ? <GroupWaiting s={s} mobile={mobile} /> : s.callStatus === CallStatus.Calling && !s.isGroup ? <Waiting s={s} /> : null}
       {s.callTips ? (
         <View className='call-tip' data-testid='call-tip'>

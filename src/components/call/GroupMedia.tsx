@@ -1,12 +1,11 @@
 import { View } from '@tarojs/components'
-import { useEffect } from 'react'
 import { CallMediaType } from '@shared/call'
 import Avatar from '@/components/layout/Avatar'
-import { CallStatus, displayName, type CallState, type CallUser } from '@/engines/call/state'
-import { useApp } from '@/root/AppContext'
-import { GRID_COLUMNS, gridArea, groupLayout, layerForTile } from './groupLayout'
+import { CallStatus, displayName, type CallState } from '@/engines/call/state'
+import { GRID_COLUMNS, gridArea } from './groupLayout'
 import { NetworkBadge, VolumeBar } from './Levels'
 import { useCallText } from './useCallText'
+import { callGrid } from './useTileLayers'
 import VideoView from './VideoView'
 
 interface Props {
@@ -14,30 +13,14 @@ interface Props {
   /** Mobile: the focused tile's user ('' when none). */
   focus: string
   onFocus?: (userId: string) => void
-  mobile: boolean
 }
 
 /** The group media grid: one big view plus small tiles up to 4 people, 3 columns from 5. */
-export default function GroupMedia({ s, focus, onFocus, mobile }: Props) {
+export default function GroupMedia({ s, focus, onFocus }: Props) {
   const t = useCallText()
-  const { callEngine } = useApp()
   const self = s.localUserInfo
-  const people: CallUser[] = [self, ...s.remoteUserInfoList]
-  const firstEntered = s.remoteUserInfoList.find((u) => u.isEnter)?.userId ?? self.userId
-  const items = groupLayout(
-    people.map((u) => u.userId),
-    focus || firstEntered,
-    !!focus,
-  )
+  const { people, items } = callGrid(s, focus)
   const rows = Math.max(1, ...items.map((i) => i.y + i.h))
-  // Through the SFU each tile receives the simulcast layer its size needs.
-  const layers = items.map((i) => `${i.name}:${layerForTile(i, mobile)}`).join(',')
-  useEffect(() => {
-    for (const entry of layers.split(',')) {
-      const [userId, layer] = entry.split(':')
-      if (userId && userId !== self.userId) callEngine.setRemoteLayer(userId, Number(layer) as 0 | 1 | 2)
-    }
-  }, [layers, callEngine, self.userId])
   const video = s.callMediaType === CallMediaType.Video
   return (
     <View

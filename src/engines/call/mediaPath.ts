@@ -174,6 +174,19 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
   /** The participant each m-line of the subscription carries, by mid. */
   const owners = new Map<string, string>()
   const layers = new Map<string, 0 | 1 | 2>()
+  /** The layers the server was told, by the publication or later requests. */
+  const told = new Map<string, 0 | 1 | 2>()
+  /** Janus answered the publication: the server holds it and takes layer requests. */
+  let inRoom = false
+  /** Also for someone not subscribed yet: the SFU starts their video at that layer. */
+  const tellLayers = () => {
+    if (!inRoom) return
+    for (const [feed, substream] of layers) {
+      if (told.get(feed) === substream) continue
+      told.set(feed, substream)
+      events.sfu({ kind: 'layer', feed, substream })
+    }
+  }
   let subscription: PeerLink | null = null
   let subscriptionState = 'new'
   /**
@@ -214,7 +227,10 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
       await offered
       if (closed || published) return
       // The description lists every candidate gathered until now; the later ones trickle.
-      published = events.sfu({ kind: 'publish', sdp: publisher.localSdp() }) !== false
+      // The layers known by now go along: the subscription starts each video at its tile's layer.
+      for (const [userId, layer] of layers) told.set(userId, layer)
+      const wanted = told.size > 0 ? { layers: Object.fromEntries(told) } : {}
+      published = events.sfu({ kind: 'publish', sdp: publisher.localSdp(), ...wanted }) !== false
     },
     async prepare() {
       // The publication is readied with the path; nothing to ready per participant.
@@ -229,6 +245,9 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
       if (closed) return
       switch (event.kind) {
         case 'published':
+          // The publication exists on the server from now on; layers changed meanwhile follow.
+          inRoom = true
+          tellLayers()
           return publisher.acceptAnswer(event.sdp)
         case 'offer': {
           const before = present()
@@ -252,13 +271,16 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
           if (closed) return
           events.sfu({ kind: 'answer', sdp })
           firstAnswer()
-          for (const owner of present()) {
-            if (before.has(owner)) continue
-            const layer = layers.get(owner)
-            if (layer !== undefined) events.sfu({ kind: 'layer', feed: owner, substream: layer })
-            // Added to a subscription that is up already: no state change will say so.
-            if (subscriptionState === 'connected') events.linkState(owner, 'connected')
-          }
+          // Added to a subscription that is up already: no state change will say so.
+          if (subscriptionState === 'connected') for (const owner of present()) if (!before.has(owner)) events.linkState(owner, 'connected')
+          return
+        }
+        case 'named': {
+          // Someone who rang accepted: their media comes on m-lines the subscription already has.
+          const before = present()
+          for (const s of event.streams) owners.set(s.mid, s.feed)
+          subscription?.refile(event.streams.map((s) => s.mid))
+          if (subscriptionState === 'connected') for (const owner of present()) if (!before.has(owner)) events.linkState(owner, 'connected')
           return
         }
         case 'gone':
@@ -275,9 +297,8 @@ export function sfuPath(media: MediaPort, local: CallStream, iceServers: IceServ
       return answeredOnce
     },
     setLayer(userId, substream) {
-      if (layers.get(userId) === substream) return
       layers.set(userId, substream)
-      if (present().has(userId)) events.sfu({ kind: 'layer', feed: userId, substream })
+      tellLayers()
     },
     disconnect(userId) {
       // The SFU drops a participant who left from the subscription (gone); the m-line stays.

@@ -446,6 +446,17 @@ describe('WebRTC call engine, group calls', () => {
     await engine.hangup()
   })
 
+  it('through the SFU: the layers the call screen asks for while ringing, before the media path exists, go with the ringing publication', async () => {
+    const { chat, engine } = setup({ current: null }, async () => ({ iceServers: [], sfu: true }))
+    chat.emit('message', inGroup(buildSignal.invite({ ...groupRef, inviter: B, inviteeList: [ME, C] }), B))
+    engine.setRemoteLayer(B, 2)
+    engine.setRemoteLayer(C, 1)
+    await flush()
+    await flush()
+    expect(chat.sfuSent.filter((f) => f.payload.kind === 'publish').map((f) => f.payload)).toEqual([{ kind: 'publish', sdp: expect.any(String), layers: { [B]: 2, [C]: 1 } }])
+    await engine.hangup()
+  })
+
   it('through the SFU: a publication that could not go out while ringing (socket reconnecting) goes right behind the accept', async () => {
     const { chat, engine } = setup({ current: null }, async () => ({ iceServers: [], sfu: true }))
     chat.sendSfu.mockReturnValueOnce(false)

@@ -8,7 +8,7 @@ const flush = () => new Promise((r) => setTimeout(r, 0))
 function setup() {
   const media = fakeCallMedia()
   const roles: PeerLinkRole[] = []
-  const links: Array<{ events: PeerLinkEvents; close: jest.Mock; acceptAnswer: jest.Mock; acceptOffer: jest.Mock; streamOf?: (mid: string) => string }> = []
+  const links: Array<{ events: PeerLinkEvents; close: jest.Mock; acceptAnswer: jest.Mock; acceptOffer: jest.Mock; refile: jest.Mock; streamOf?: (mid: string) => string }> = []
   ;(media.createPeerLink as jest.Mock).mockImplementation((opts: { role?: PeerLinkRole; streamOf?: (mid: string) => string }, events: PeerLinkEvents) => {
     roles.push(opts.role ?? 'peer')
     const link = {
@@ -18,6 +18,7 @@ function setup() {
       acceptAnswer: jest.fn(async () => undefined),
       addCandidate: jest.fn(async () => undefined),
       dropVideo: jest.fn(),
+      refile: jest.fn(),
       stats: async () => ({
         audioLevel: 0.5,
         localAudioLevel: 0.25,
@@ -32,7 +33,7 @@ function setup() {
       }),
       close: jest.fn(),
     }
-    links.push({ events, close: link.close, acceptAnswer: link.acceptAnswer, acceptOffer: link.acceptOffer, streamOf: opts.streamOf })
+    links.push({ events, close: link.close, acceptAnswer: link.acceptAnswer, acceptOffer: link.acceptOffer, refile: link.refile, streamOf: opts.streamOf })
     return link
   })
   const sent: SfuRequest[] = []
@@ -57,14 +58,19 @@ describe('the SFU media path', () => {
     // Made ahead (an invitee ringing), the publication and its candidates wait for publish().
     links[0]!.events.onIceCandidate({ candidate: 'early', sdpMid: '0', sdpMLineIndex: 0 })
     expect(sent).toEqual([])
+    // Layers known before the publication go with it; one changed before Janus answers it waits for that answer.
+    path.setLayer('c', 1)
     await path.publish()
     await path.publish()
-    expect(sent).toEqual([{ kind: 'publish', sdp: 'publish-offer' }])
+    expect(sent).toEqual([{ kind: 'publish', sdp: 'publish-offer', layers: { c: 1 } }])
+    path.setLayer('b', 2)
+    expect(sent).toHaveLength(1)
     await path.handleSfu({ kind: 'published', sdp: 'janus-answer' })
     expect(links[0]!.acceptAnswer).toHaveBeenCalledWith('janus-answer')
+    // Before b is in the subscription: the SFU starts b's video at that layer.
+    expect(sent.slice(1)).toEqual([{ kind: 'layer', feed: 'b', substream: 2 }])
+    sent.splice(1)
 
-    // The layer chosen before the feed arrives goes out once it is answered.
-    path.setLayer('b', 2)
     let answered = false
     void path.answered().then(() => (answered = true))
     await flush()
@@ -74,10 +80,7 @@ describe('the SFU media path', () => {
     // The engine waits for this before it draws the call screen.
     expect(answered).toBe(true)
     expect(roles).toEqual(['publish', 'subscribe'])
-    expect(sent.slice(1)).toEqual([
-      { kind: 'answer', sdp: 'answer-to-sub-1' },
-      { kind: 'layer', feed: 'b', substream: 2 },
-    ])
+    expect(sent.slice(1)).toEqual([{ kind: 'answer', sdp: 'answer-to-sub-1' }])
     // Tracks are filed by their m-line's participant.
     const sub = links[1]!
     expect([sub.streamOf!('0'), sub.streamOf!('1'), sub.streamOf!('9')]).toEqual(['b', 'b', ''])
@@ -88,7 +91,7 @@ describe('the SFU media path', () => {
     // Candidates name their link.
     links[0]!.events.onIceCandidate({ candidate: 'c0', sdpMid: '0', sdpMLineIndex: 0 })
     sub.events.onIceCandidate({ candidate: 'c1', sdpMid: '0', sdpMLineIndex: 0 })
-    expect(sent.slice(3)).toEqual([
+    expect(sent.slice(2)).toEqual([
       { kind: 'candidate', link: 'publish', candidate: 'c0', sdpMid: '0', sdpMLineIndex: 0 },
       { kind: 'candidate', link: 'subscribe', candidate: 'c1', sdpMid: '0', sdpMLineIndex: 0 },
     ])
@@ -97,13 +100,21 @@ describe('the SFU media path', () => {
     await path.handleSfu({ kind: 'offer', sdp: 'sub-2', streams: [{ mid: '0', feed: 'b' }, { mid: '1', feed: 'b' }, { mid: '2', feed: 'c' }] })
     expect(roles).toHaveLength(2)
     expect(sub.acceptOffer).toHaveBeenLastCalledWith('sub-2')
-    expect(sent.slice(5)).toEqual([{ kind: 'answer', sdp: 'answer-to-sub-2' }])
+    expect(sent.slice(4)).toEqual([{ kind: 'answer', sdp: 'answer-to-sub-2' }])
     expect(states).toEqual(['b connected', 'c connected'])
+
+    // Someone who rang accepts: m-lines held without a name (3, 4) are theirs from now on, no new offer.
+    expect(sub.streamOf!('3')).toBe('')
+    await path.handleSfu({ kind: 'named', streams: [{ mid: '3', feed: 'd' }, { mid: '4', feed: 'd' }] })
+    expect([sub.streamOf!('3'), sub.streamOf!('4')]).toEqual(['d', 'd'])
+    expect(sub.refile).toHaveBeenCalledWith(['3', '4'])
+    expect(states).toEqual(['b connected', 'c connected', 'd connected'])
+    expect(roles).toHaveLength(2)
 
     // The same layer again is not asked twice; a new one is.
     path.setLayer('b', 2)
     path.setLayer('b', 0)
-    expect(sent.slice(6)).toEqual([{ kind: 'layer', feed: 'b', substream: 0 }])
+    expect(sent.slice(5)).toEqual([{ kind: 'layer', feed: 'b', substream: 0 }])
     // Levels per participant, from their m-lines; our own microphone from the publication.
     const stats = await path.stats()
     expect(stats.get('b')).toMatchObject({ audioLevel: 0.5, localAudioLevel: 0.25, packetsLost: 1, packetsReceived: 9 })

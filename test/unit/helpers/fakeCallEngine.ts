@@ -43,6 +43,7 @@ export function fakeCallMedia(options: FakeCallMediaOptions = {}) {
         acceptAnswer: jest.fn(async () => undefined),
         addCandidate: jest.fn(async () => undefined),
         dropVideo: jest.fn(),
+        refile: jest.fn(),
         stats: async () => stats,
         close: jest.fn(),
       }

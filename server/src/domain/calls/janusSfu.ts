@@ -17,11 +17,14 @@ import { CALL_LIMITS, type SfuEvent } from '../../../../types/call.js'
  * participants' publisher handles (Janus announces new publishers and departures there).
  *
  * An invitee still ringing may publish ahead of its accept (ringing publish): it joins under a
- * display that names no one (RINGING), which every process leaves out of every subscription.
- * Its own subscription is made too, with the people already in the call, every stream held
- * (send: false) so that nothing reaches it. Its accept renames the publication to the person's
- * user ID (Janus tells every participant of the room, and each process adds it to its
- * subscriptions then) and lets its subscription's streams send.
+ * display that names no one (RINGING). Every subscription takes every publication of the room,
+ * ringing ones too, but an m-line sends (send: true) only when its publication is named and the
+ * subscriber is in the call: a ringing invitee receives nothing, and nobody receives a ringing
+ * invitee, nor learns who it is. An accept renames the publication to the person's user ID
+ * (Janus tells every participant of the room): each process then lets that person's m-lines
+ * send in its subscriptions, and tells each browser whose they are (`named`). The accepting
+ * person's own held m-lines send too. So an accept changes no session description: the media
+ * flows on links that are up already, from the next key frame.
  */
 
 type Handle = VideoRoomHandle
@@ -41,9 +44,24 @@ interface VideoRoomHandle {
   leave(): Promise<unknown>
   detach(): Promise<unknown>
 }
+type Layer = 0 | 1 | 2
 interface Publisher {
   feed: number
   display?: string
+  streams?: Array<{ mid?: string; type?: string; disabled?: boolean }>
+}
+/** A publication of the room as one participant's process knows it. */
+interface Feed {
+  /** The person it shows ('' while it rings). */
+  owner: string
+  /** Its m-lines (publisher mids), as Janus announced them. */
+  mids: string[]
+}
+/** An m-line of the subscription: the feed it carries and its kind. */
+interface SubLine {
+  mid: string
+  feed: number
+  video: boolean
 }
 
 /**
@@ -93,19 +111,20 @@ interface Participant {
   ringing: string
   /** The publication's join (its offer answered by Janus), settled either way. */
   joined: Promise<unknown>
-  /** While ringing: the m-lines of the subscription that are held (send: false) until the accept. */
-  held: string[]
+  /** The feed of this participant's own publication. */
+  feed: number | null
+  /** The subscription's m-lines that do not send (send: false): the participant rings, or their publication does. */
+  held: Set<string>
   /** The one subscription to every other publisher, once the first one is announced. */
   subscriber: Handle | null
-  /** Feeds of the room's publishers by user ID, as Janus announced them. */
-  feeds: Map<string, number>
-  /** Every feed Janus announced, shown or not (a rename may show one later). */
-  announced: Set<number>
-  /** The publishers in the subscription (by user ID), and its video m-lines by user ID. */
-  subscribed: Set<string>
-  videoMids: Map<string, string[]>
+  /** Every other publication of the room Janus announced, named or ringing, by feed. */
+  feeds: Map<number, Feed>
+  /** The subscription's m-lines (data channels left out), by mid. */
+  lines: Map<string, SubLine>
   /** The simulcast layer the browser asked for, by user ID (the low one until it asks). */
-  layers: Map<string, 0 | 1 | 2>
+  layers: Map<string, Layer>
+  /** The layer each video of the subscription was last set to (by a join, an update or a configure), by user ID. */
+  applied: Map<string, Layer>
   /**
    * A join or update is under way, or its offer waits for the browser's answer: Janus takes one
    * renegotiation at a time, so publishers announced meanwhile wait for the next.
@@ -249,21 +268,21 @@ export class JanusSfu {
    * `admit`; it replaces only that device's earlier ringing publication. Otherwise it replaces
    * the person's publications, every device's.
    */
-  async publish(inviteID: string, wtId: string, sdp: string, ringing = ''): Promise<string> {
+  async publish(inviteID: string, wtId: string, sdp: string, ringing = '', layers: Record<string, Layer> = {}): Promise<string> {
     if (ringing) await this.leaveOne(this.key(inviteID, wtId, ringing))
     else await this.leave(inviteID, wtId)
     await this.ensureRoom(inviteID)
     const { room, pin } = this.roomOf(inviteID)
     const publisher = await this.attach()
     const p: Participant = {
-      inviteID, wtId, room, publisher, ringing, joined: Promise.resolve(), held: [], subscriber: null, feeds: new Map(), announced: new Set(), subscribed: new Set(),
-      videoMids: new Map(), layers: new Map(), negotiating: false, offerOut: false, offerTimer: null, gathering: null, closed: false,
+      inviteID, wtId, room, publisher, ringing, joined: Promise.resolve(), feed: null, held: new Set(), subscriber: null, feeds: new Map(), lines: new Map(), layers: new Map(Object.entries(layers).slice(0, CALL_LIMITS.groupCallMax)), applied: new Map(), negotiating: false, offerOut: false, offerTimer: null, gathering: null, closed: false,
     }
     this.participants.set(this.key(inviteID, wtId, ringing), p)
     publisher.on(VideoRoomPlugin.EVENT.VIDEOROOM_PUB_LIST, (data) => this.onPublishers(p, (data.publishers as Publisher[]) ?? []))
-    // A ringing publication renamed by its accept: from now on it may be subscribed to.
+    // A ringing publication renamed by its accept: from now on it is shown.
     publisher.on(VideoRoomPlugin.EVENT.VIDEOROOM_DISPLAY, (data) => {
-      if (p.announced.has(Number(data.feed))) this.onPublishers(p, [{ feed: Number(data.feed), display: String(data.display ?? '') }])
+      const known = p.feeds.get(Number(data.feed))
+      if (known) this.onPublishers(p, [{ feed: Number(data.feed), display: String(data.display ?? ''), streams: known.mids.map((mid) => ({ mid })) }])
     })
     const gone = (data: Record<string, unknown>) => this.onFeedGone(p, Number(data.feed))
     publisher.on(VideoRoomPlugin.EVENT.VIDEOROOM_UNPUBLISHED, gone)
@@ -276,6 +295,8 @@ export class JanusSfu {
     p.joined = joining.catch(() => undefined)
     const joined = await joining
     if (!joined.jsep?.sdp) throw new Error('janus gave no answer')
+    p.feed = joined.feed
+    p.feeds.delete(joined.feed)
     this.onPublishers(p, joined.publishers ?? [])
     return joined.jsep.sdp
   }
@@ -289,31 +310,71 @@ export class JanusSfu {
   async admit(inviteID: string, wtId: string, ringing: string): Promise<boolean> {
     const p = this.participants.get(this.key(inviteID, wtId, ringing))
     for (const other of [...this.participants.values()]) {
-      if (other !== p && other.inviteID === inviteID && other.wtId === wtId) await this.leaveOne(this.key(inviteID, wtId, other.ringing))
+      if (other !== p && other.inviteID === inviteID && other.wtId === wtId) void this.leaveOne(this.key(inviteID, wtId, other.ringing)).catch((err: unknown) => this.log.warn({ err, inviteID }, 'sfu leave failed'))
     }
     if (!p) return false
     await p.joined
     if (p.closed) return false
-    await p.publisher.configure({ display: wtId })
     this.participants.delete(this.key(inviteID, wtId, ringing))
     p.ringing = ''
     this.participants.set(this.key(inviteID, wtId), p)
-    // The subscription made while ringing sends from now on; a key frame starts each video at once.
-    const held = p.held
-    p.held = []
-    if (p.subscriber && held.length > 0) await p.subscriber.configure({ streams: held.map((mid) => ({ mid, send: true })), keyframe: true })
+    // Shown to the room (every process names it in its subscriptions), and what it holds of the
+    // people in the call sends; what still rings stays held. The accept's acknowledgement waits
+    // for neither: the media follows on links that are up.
+    void Promise.all([p.publisher.configure({ display: wtId }), this.release(p, [...p.feeds.keys()])]).catch((err: unknown) => this.log.warn({ err, inviteID }, 'sfu admit failed'))
     this.renegotiateSoon(p)
     return true
   }
 
   private onPublishers(p: Participant, publishers: Publisher[]): void {
+    if (p.closed) return
+    const named: number[] = []
     for (const pub of publishers) {
-      p.announced.add(pub.feed)
+      if (pub.feed === p.feed) continue
       const owner = personOf(pub.display)
-      if (!owner || owner === p.wtId || p.closed) continue
-      p.feeds.set(owner, pub.feed)
+      if (owner === p.wtId) continue
+      const before = p.feeds.get(pub.feed)
+      const mids = (pub.streams ?? []).filter((m) => m.mid !== undefined && !m.disabled && m.type !== 'data').map((m) => String(m.mid))
+      p.feeds.set(pub.feed, { owner, mids: mids.length > 0 ? mids : (before?.mids ?? []) })
+      if (owner && before && !before.owner) named.push(pub.feed)
     }
+    if (named.length > 0) void this.reveal(p, named)
     this.renegotiateSoon(p)
+  }
+
+  /** The m-lines of the subscription that carry these feeds. */
+  private linesOf(p: Participant, feeds: Iterable<number>): SubLine[] {
+    const wanted = new Set(feeds)
+    return [...p.lines.values()].filter((l) => wanted.has(l.feed))
+  }
+
+  /** Whether an m-line may send: the subscriber is in the call and the publication is named. */
+  private mayReceive = (p: Participant, feed: number) => !p.ringing && !!p.feeds.get(feed)?.owner
+
+  /**
+   * Ringing publications were renamed (accepted): the browser learns whose their m-lines are,
+   * and they send if this participant is in the call.
+   */
+  private async reveal(p: Participant, feeds: number[]): Promise<void> {
+    const streams = this.linesOf(p, feeds).map((l) => ({ mid: l.mid, feed: p.feeds.get(l.feed)!.owner }))
+    if (streams.length > 0) await this.send(p.wtId, p.inviteID, { kind: 'named', streams }).catch(() => undefined)
+    await this.release(p, feeds)
+  }
+
+  /**
+   * Lets the held m-lines of these feeds send where they may, each video at its layer (a single
+   * configure; Janus asks each publisher for a key frame).
+   */
+  private async release(p: Participant, feeds: number[]): Promise<void> {
+    const lines = this.linesOf(p, feeds).filter((l) => p.held.has(l.mid) && this.mayReceive(p, l.feed))
+    if (lines.length === 0 || !p.subscriber) return
+    for (const l of lines) p.held.delete(l.mid)
+    const streams = lines.map((l) => {
+      const owner = p.feeds.get(l.feed)!.owner
+      if (l.video) p.applied.set(owner, this.layerOf(p, owner))
+      return { mid: l.mid, send: true, ...(l.video ? { substream: this.layerOf(p, owner) } : {}) }
+    })
+    await p.subscriber.configure({ streams }).catch((err: unknown) => this.log.warn({ err, inviteID: p.inviteID }, 'sfu streams not released'))
   }
 
   /**
@@ -334,14 +395,18 @@ export class JanusSfu {
    * goes to the browser; the next change waits for its answer.
    */
   private async renegotiate(p: Participant): Promise<void> {
-    // Ringing: the subscription is joined once, every stream held; later changes wait for the accept.
-    if (p.negotiating || p.closed || (p.ringing && p.subscriber)) return
-    const added = [...p.feeds].filter(([owner]) => !p.subscribed.has(owner))
+    if (p.negotiating || p.closed) return
+    const inSubscription = new Set([...p.lines.values()].map((l) => l.feed))
+    const added = [...p.feeds].filter(([feed]) => !inSubscription.has(feed))
     if (added.length === 0) return
     p.negotiating = true
     const { pin } = this.roomOf(p.inviteID)
+    const namedAdded = () => added.map(([feed]) => p.feeds.get(feed)?.owner ?? '').filter(Boolean)
     try {
-      const streams = added.map(([, feed]) => ({ feed }))
+      // Each video starts at the layer its tile wants: a later switch would wait for a key frame of that layer.
+      const wanted = new Map(added.map(([feed, f]) => [feed, f.owner ? this.layerOf(p, f.owner) : (0 as Layer)]))
+      /** Feeds added with every m-line held in the request itself. */
+      const heldAtOnce = new Set<number>()
       let offer: { jsep?: { sdp: string }; streams?: SubStream[] }
       const fresh = !p.subscriber
       if (!p.subscriber) {
@@ -349,38 +414,51 @@ export class JanusSfu {
         if (p.closed) return void handle.detach().catch(() => undefined)
         p.subscriber = handle
         // autoupdate off: a publisher who leaves is dropped here (gone) without an offer nobody asked for.
-        offer = await handle.joinSubscriber({ room: p.room, pin, streams, autoupdate: false })
+        offer = await handle.joinSubscriber({ room: p.room, pin, streams: added.map(([feed]) => ({ feed, substream: wanted.get(feed) })), autoupdate: false })
       } else {
-        offer = await p.subscriber.update({ subscribe: streams })
+        const subscribe = added.flatMap(([feed, f]) => {
+          if (this.mayReceive(p, feed) || f.mids.length === 0) return [{ feed, substream: wanted.get(feed) }]
+          heldAtOnce.add(feed)
+          return f.mids.map((mid) => ({ feed, mid, send: false, substream: wanted.get(feed) }))
+        })
+        offer = await p.subscriber.update({ subscribe })
       }
       if (p.closed) return
       if (!offer.jsep?.sdp) throw new Error('janus gave no offer')
-      if (p.ringing) await this.hold(p, offer.streams ?? [])
-      for (const [owner] of added) p.subscribed.add(owner)
-      const mids = this.describe(p, offer.streams ?? [])
+      const before = new Set(p.lines.keys())
+      this.track(p, offer.streams ?? [])
+      const fresher = [...p.lines.values()].filter((l) => !before.has(l.mid) && !this.mayReceive(p, l.feed))
+      for (const l of fresher) p.held.add(l.mid)
+      // Held before the browser even has the offer: nothing reaches it that it may not receive.
+      const toHold = fresher.filter((l) => !heldAtOnce.has(l.feed))
+      if (toHold.length > 0) await p.subscriber.configure({ streams: toHold.map((l) => ({ mid: l.mid, send: false })) })
+      for (const [feed, layer] of wanted) {
+        const owner = p.feeds.get(feed)?.owner
+        if (owner) p.applied.set(owner, layer)
+      }
       p.offerOut = true
-      this.awaitAnswer(p, added.map(([owner]) => owner))
-      await this.send(p.wtId, p.inviteID, { kind: 'offer', sdp: offer.jsep.sdp, streams: mids, ...(fresh ? { fresh } : {}) })
-      void this.applyLayers(p, added.map(([owner]) => owner))
+      this.awaitAnswer(p, namedAdded())
+      await this.send(p.wtId, p.inviteID, { kind: 'offer', sdp: offer.jsep.sdp, streams: this.describe(p), ...(fresh ? { fresh } : {}) })
+      // Named or admitted while Janus made the offer; a layer asked for meanwhile.
+      void this.release(p, added.map(([feed]) => feed))
+      void this.applyLayers(p, namedAdded().filter((owner) => p.applied.get(owner) !== this.layerOf(p, owner)))
     } catch (err) {
       p.negotiating = false
-      if (p.ringing && p.subscriber) {
-        // Not known to be held: it goes, and is made again after the accept.
+      if (p.subscriber && added.some(([feed]) => !this.mayReceive(p, feed))) {
+        // Not known to be held: it goes, and the next change makes it again.
         void p.subscriber.detach().catch(() => undefined)
-        p.subscriber = null
+        this.forgetSubscription(p)
       }
-      this.log.warn({ err, inviteID: p.inviteID, feeds: added.map(([owner]) => owner) }, 'sfu subscription failed')
-      for (const [owner] of added) await this.send(p.wtId, p.inviteID, { kind: 'error', feed: owner, msg: 'subscription failed' }).catch(() => undefined)
+      this.log.warn({ err, inviteID: p.inviteID, feeds: namedAdded() }, 'sfu subscription failed')
+      for (const owner of namedAdded()) await this.send(p.wtId, p.inviteID, { kind: 'error', feed: owner, msg: 'subscription failed' }).catch(() => undefined)
     }
   }
 
-  /**
-   * A ringing invitee's subscription sends nothing: every stream is set not to send before the
-   * browser even has the offer (so before any link exists), and only `admit` lets them send.
-   */
-  private async hold(p: Participant, streams: SubStream[]): Promise<void> {
-    p.held = streams.filter((s) => s.type !== 'data').map((s) => String(s.mid))
-    await p.subscriber!.configure({ streams: p.held.map((mid) => ({ mid, send: false })) })
+  private forgetSubscription(p: Participant): void {
+    p.subscriber = null
+    p.lines.clear()
+    p.held.clear()
+    p.applied.clear()
   }
 
   /**
@@ -397,9 +475,7 @@ export class JanusSfu {
       if (!p.negotiating || p.closed) return
       this.log.warn({ inviteID: p.inviteID, wtId: p.wtId, feeds: owners, waitedMs }, 'sfu subscription offer not answered; the subscription starts over')
       const stale = p.subscriber
-      p.subscriber = null
-      p.subscribed.clear()
-      p.videoMids.clear()
+      this.forgetSubscription(p)
       p.offerOut = false
       p.negotiating = false
       void stale?.detach().catch(() => undefined)
@@ -408,37 +484,51 @@ export class JanusSfu {
     p.offerTimer.unref?.()
   }
 
-  /** Which publisher each m-line of the subscription carries (the browser files tracks by it). */
-  private describe(p: Participant, streams: SubStream[]): Array<{ mid: string; feed: string }> {
-    const ownerOf = new Map([...p.feeds].map(([owner, feed]) => [feed, owner]))
+  /** The subscription's m-lines, as Janus's offer describes it whole. */
+  private track(p: Participant, streams: SubStream[]): void {
+    p.lines.clear()
+    for (const st of streams) {
+      if (st.active === false || st.type === 'data' || st.feed_id === undefined) continue
+      p.lines.set(String(st.mid), { mid: String(st.mid), feed: st.feed_id, video: st.type === 'video' })
+    }
+    for (const mid of p.held) if (!p.lines.has(mid)) p.held.delete(mid)
+  }
+
+  /** Which person each m-line of the subscription carries (the browser files tracks by it); ringing ones are left out. */
+  private describe(p: Participant): Array<{ mid: string; feed: string }> {
     const out: Array<{ mid: string; feed: string }> = []
-    p.videoMids.clear()
-    for (const s of streams) {
-      if (s.active === false || s.type === 'data') continue
-      const owner = (s.feed_id !== undefined ? ownerOf.get(s.feed_id) : undefined) ?? s.feed_display ?? ''
-      if (!owner || !p.subscribed.has(owner)) continue
-      out.push({ mid: String(s.mid), feed: owner })
-      if (s.type === 'video') p.videoMids.set(owner, [...(p.videoMids.get(owner) ?? []), String(s.mid)])
+    for (const l of p.lines.values()) {
+      const owner = p.feeds.get(l.feed)?.owner
+      if (owner) out.push({ mid: l.mid, feed: owner })
     }
     return out
   }
 
+  private layerOf = (p: Participant, owner: string): Layer => p.layers.get(owner) ?? 0
+
   /** The simulcast layer of each publisher's video in the subscription (the low one until asked). */
   private async applyLayers(p: Participant, owners: string[]): Promise<void> {
-    const streams = owners.flatMap((owner) => (p.videoMids.get(owner) ?? []).map((mid) => ({ mid, substream: p.layers.get(owner) ?? 0 })))
-    if (streams.length === 0 || !p.subscriber) return
+    const wanted = new Set(owners)
+    const lines = [...p.lines.values()].filter((l) => l.video && wanted.has(p.feeds.get(l.feed)?.owner ?? ''))
+    if (lines.length === 0 || !p.subscriber) return
+    const streams = lines.map((l) => {
+      const owner = p.feeds.get(l.feed)!.owner
+      p.applied.set(owner, this.layerOf(p, owner))
+      return { mid: l.mid, substream: this.layerOf(p, owner) }
+    })
     await p.subscriber.configure({ streams }).catch((err: unknown) => this.log.warn({ err, inviteID: p.inviteID }, 'sfu layer not set'))
   }
 
   private onFeedGone(p: Participant, feed: number): void {
-    p.announced.delete(feed)
-    for (const [owner, f] of p.feeds) {
-      if (f !== feed) continue
-      p.feeds.delete(owner)
-      p.subscribed.delete(owner)
-      p.videoMids.delete(owner)
-      void this.send(p.wtId, p.inviteID, { kind: 'gone', feed: owner }).catch(() => undefined)
+    const gone = p.feeds.get(feed)
+    p.feeds.delete(feed)
+    for (const l of this.linesOf(p, [feed])) {
+      p.lines.delete(l.mid)
+      p.held.delete(l.mid)
     }
+    if (!gone?.owner) return
+    p.applied.delete(gone.owner)
+    void this.send(p.wtId, p.inviteID, { kind: 'gone', feed: gone.owner }).catch(() => undefined)
   }
 
   private participant(inviteID: string, wtId: string, ringing = ''): Participant {
@@ -470,12 +560,17 @@ export class JanusSfu {
     await handle.trickle({ candidate: c.candidate, sdpMid: c.sdpMid ?? undefined, sdpMLineIndex: c.sdpMLineIndex ?? undefined })
   }
 
-  /** The simulcast layer of one publisher's video (the tile it shows in grew or shrank). */
-  async layer(inviteID: string, wtId: string, owner: string, substream: 0 | 1 | 2, ringing = ''): Promise<void> {
+  /**
+   * The simulcast layer of one publisher's video (the tile it shows in grew or shrank). It may
+   * come before that publisher is in the subscription: its video then starts at that layer.
+   */
+  async layer(inviteID: string, wtId: string, owner: string, substream: Layer, ringing = ''): Promise<void> {
     const p = this.participant(inviteID, wtId, ringing)
     if (p.layers.get(owner) === substream) return
+    // At most one entry per person a call can hold.
+    if (!p.layers.has(owner) && p.layers.size >= CALL_LIMITS.groupCallMax) return
     p.layers.set(owner, substream)
-    await this.applyLayers(p, [owner])
+    if (p.applied.has(owner) && p.applied.get(owner) !== substream) await this.applyLayers(p, [owner])
   }
 
   /**

@@ -37,6 +37,8 @@ export class WebRtcCallEngine implements CallEngine {
   private path: MediaPath | null = null
   /** The same path when it goes through the SFU (group calls with JANUS_URL). */
   private sfu: SfuMediaPath | null = null
+  /** The layer each participant's tile wants, kept from the first drawing of the call screen for the SFU path. */
+  private readonly tileLayers = new Map<string, 0 | 1 | 2>()
   /**
    * The call's ICE configuration, asked for as soon as the call starts ringing (dial or
    * invitation), so that neither side waits for the request after the accept.
@@ -133,6 +135,7 @@ export class WebRtcCallEngine implements CallEngine {
     this.path?.close()
     this.path = null
     this.sfu = null
+    this.tileLayers.clear()
     this.untilAccepted = null
     this.local?.stop()
     this.local = null
@@ -602,6 +605,7 @@ export class WebRtcCallEngine implements CallEngine {
         linkState: (userId, state) => this.afterAccept(() => events.linkState(userId, state)),
         sfu: (request) => this.deps.chat().sendSfu(ref.inviteID, request),
       })
+      for (const [userId, layer] of this.tileLayers) this.sfu.setLayer(userId, layer)
       return this.sfu
     }
     return peerToPeerPath(this.deps.media, local, config.iceServers, { ...events, send: (to, payload) => this.sendRtc(to, payload) })
@@ -629,6 +633,7 @@ export class WebRtcCallEngine implements CallEngine {
   }
 
   setRemoteLayer(userId: string, layer: 0 | 1 | 2): void {
+    this.tileLayers.set(userId, layer)
     this.sfu?.setLayer(userId, layer)
   }
 
