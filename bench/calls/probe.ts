@@ -101,7 +101,9 @@ function installProbe(): void {
   const ACTIONS: Record<number, string> = { 1: 'invite', 2: 'cancel', 3: 'accept', 4: 'reject', 5: 'timeout' }
   /** clientMsgId → the call step it carries, to name its acknowledgement. */
   const callSends = new Map<string, string>()
-  type Frame = { type?: string; frames?: Frame[]; payload?: { kind?: string; feed?: string; feeds?: unknown[] }; message?: { clientMsgId?: string; payload?: { data?: string } }; clientMsgId?: string }
+  /** Whose media each m-line of the SFU subscription carries, from its offers and `named` events. */
+  const feedOfMid = new Map<string, string>()
+  type Frame = { type?: string; frames?: Frame[]; payload?: { kind?: string; feed?: string; feeds?: unknown[]; streams?: Array<{ mid: string; feed: string }> }; message?: { clientMsgId?: string; payload?: { data?: string } }; clientMsgId?: string }
   const sfuName = (f: Frame) => `${f.payload?.kind ?? '?'}${f.payload?.feed ? ` ${f.payload.feed}` : ''}`
   const outgoing = (f: Frame) => {
     if (f.type === 'sfu') step(`sfu → ${sfuName(f)}`)
@@ -121,6 +123,7 @@ function installProbe(): void {
   const incoming = (f: Frame) => {
     if (f.type === 'batch') return (f.frames ?? []).forEach(incoming)
     if (f.type === 'sfu') step(`sfu ← ${sfuName(f)}`)
+    if (f.type === 'sfu') for (const st of f.payload?.streams ?? []) feedOfMid.set(st.mid, st.feed)
     const action = f.type === 'ack' && f.clientMsgId ? callSends.get(f.clientMsgId) : undefined
     if (action) step(`${action} acked`)
   }
@@ -195,8 +198,12 @@ function installProbe(): void {
         step(`pc${n} created`)
         // A received video track is muted until its first packets arrive.
         pc.addEventListener('track', (e) => {
-          const track = (e as unknown as { track?: PageTrack }).track
-          if (track?.kind === 'video') track.addEventListener('unmute', () => step(`pc${n} video packets`))
+          const { track, transceiver } = e as unknown as { track?: PageTrack; transceiver?: { mid: string | null } }
+          if (track?.kind !== 'video') return
+          track.addEventListener('unmute', () => {
+            const feed = feedOfMid.get(transceiver?.mid ?? '')
+            step(feed ? `video ${feed} packets` : `pc${n} video packets`)
+          })
         })
         pc.addEventListener('connectionstatechange', () => {
           if (pc.connectionState === 'connected') {

@@ -391,6 +391,15 @@ class StepTimes {
       note(name, t - accept)
     }
     for (const id of others) if (id in record.firstFrame) note('first frame shown', record.firstFrame[id]! - accept)
+    // Per person, how long their first frame took after its packets came and after its tile was drawn (durations, not times).
+    const at = (what: string) => record.steps.find((x) => x.what === what)?.t
+    for (const id of others) {
+      const shown = record.firstFrame[id]
+      const packets = at(`video ${id} packets`)
+      const drawn = at(`video ${id} drawn`)
+      if (shown !== undefined && packets !== undefined) note('(frame shown − its first packets)', shown - packets)
+      if (shown !== undefined && drawn !== undefined) note('(frame shown − its tile drawn)', shown - drawn)
+    }
     for (const [what, s] of seen) {
       this.first.set(what, [...(this.first.get(what) ?? []), s.first])
       this.last.set(what, [...(this.last.get(what) ?? []), s.last])

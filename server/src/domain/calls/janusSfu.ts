@@ -318,10 +318,14 @@ export class JanusSfu {
     this.participants.delete(this.key(inviteID, wtId, ringing))
     p.ringing = ''
     this.participants.set(this.key(inviteID, wtId), p)
-    // Shown to the room (every process names it in its subscriptions), and what it holds of the
-    // people in the call sends; what still rings stays held. The accept's acknowledgement waits
-    // for neither: the media follows on links that are up.
-    void Promise.all([p.publisher.configure({ display: wtId }), this.release(p, [...p.feeds.keys()])]).catch((err: unknown) => this.log.warn({ err, inviteID }, 'sfu admit failed'))
+    // What it holds of the people in the call sends; what still rings stays held. The people in
+    // the call on this process are told at once; other processes learn it from Janus, which tells
+    // the room of the new display. That request goes last: Janus takes a plugin's requests in
+    // order, and telling the room takes it longest. The accept's acknowledgement waits for none
+    // of these: the media follows on links that are up.
+    const admitted = this.release(p, [...p.feeds.keys()])
+    if (p.feed !== null) for (const other of this.participants.values()) if (other !== p && other.inviteID === inviteID) this.onPublishers(other, [{ feed: p.feed, display: wtId }])
+    void Promise.all([admitted, p.publisher.configure({ display: wtId })]).catch((err: unknown) => this.log.warn({ err, inviteID }, 'sfu admit failed'))
     this.renegotiateSoon(p)
     return true
   }
@@ -357,8 +361,9 @@ export class JanusSfu {
    */
   private async reveal(p: Participant, feeds: number[]): Promise<void> {
     const streams = this.linesOf(p, feeds).map((l) => ({ mid: l.mid, feed: p.feeds.get(l.feed)!.owner }))
+    const released = this.release(p, feeds)
     if (streams.length > 0) await this.send(p.wtId, p.inviteID, { kind: 'named', streams }).catch(() => undefined)
-    await this.release(p, feeds)
+    await released
   }
 
   /**
