@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 import { chromium, type Browser } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
 import { ensureH5Build } from '../../scripts/ensure-h5-build.mjs'
@@ -49,7 +50,7 @@ type MediaRoute = 'mesh' | 'janus'
 
 function parseOptions(argv: string[]) {
   const raw = parseFlags(argv)
-  const known = ['scenario', 'path', 'runs', 'seconds', 'warmup', 'ring', 'frame-timeout', 'fps', 'json']
+  const known = ['scenario', 'path', 'runs', 'seconds', 'warmup', 'ring', 'frame-timeout', 'fps', 'db', 'pg-url', 'json']
   for (const k of raw.keys()) if (!known.includes(k)) throw new Error(`unknown option --${k} (known: ${known.map((o) => `--${o}`).join(' ')})`)
   const num = (name: string, fallback: number) => {
     const v = raw.has(name) ? Number(raw.get(name)) : fallback
@@ -81,10 +82,39 @@ function parseOptions(argv: string[]) {
      * otherwise saturate.
      */
     fps: Math.floor(num('fps', 0)),
+    /**
+     * The server's database: the embedded PGlite (the default, as `npm start`), or a fresh database
+     * on the PostgreSQL server of `--pg-url` (the scale configuration: queries off the server's event loop).
+     */
+    db: dbOf(raw.get('db') ?? 'pglite'),
+    pgUrl: raw.get('pg-url') ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     json: raw.get('json') ?? null,
   }
 }
 type Options = ReturnType<typeof parseOptions>
+
+function dbOf(v: string): 'pglite' | 'postgres' {
+  if (v !== 'pglite' && v !== 'postgres') throw new Error('--db: pglite or postgres')
+  return v
+}
+
+/** A fresh database on the PostgreSQL server, dropped at the end. */
+async function freshPostgres(pgUrl: string): Promise<string> {
+  const name = `bench_calls_${process.pid}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: pgUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: pgUrl })
+    await c.connect()
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await c.end()
+  })
+  const url = new URL(pgUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
 
 // ---------------------------------------------------------------- helpers
 
@@ -180,8 +210,8 @@ async function startBench(opts: Options, route: MediaRoute): Promise<Bench> {
   const server = await startServer({
     dataDir,
     env: {
-      // The embedded database and the in-process bus, whatever the caller's shell exports.
-      DATABASE_URL: undefined,
+      // The database of --db and the in-process bus, whatever the caller's shell exports.
+      DATABASE_URL: opts.db === 'postgres' ? await freshPostgres(opts.pgUrl) : undefined,
       REDIS_URL: undefined,
       DEMO_DATA: '0',
       // Each scenario registers its own people (up to 9).
