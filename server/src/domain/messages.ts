@@ -11,10 +11,12 @@ import { ResultCode } from '../../../types/codes.js'
 import type { Queryable } from '../db/Db.js'
 import { c2cIdFor, groupConversationId, parseConversationId, type ConvRef } from './conversationIds.js'
 import { memberCount } from './groups/currentMembers.js'
-import { memberListCache } from './groups/memberListCache.js'
+import { FANOUT_LIST_MAX, memberListCache } from './groups/memberListCache.js'
 import type { Moderation } from './moderation.js'
 import { Refusal } from './refusal.js'
 import { isDb, storeMessage } from './sendBatcher.js'
+
+export { FANOUT_LIST_MAX }
 
 export interface MessageRow {
   channel_id: string
@@ -171,13 +173,6 @@ async function checkC2C(q: Queryable, me: string, peer: string): Promise<Sender>
 }
 
 /**
- * Groups up to this size carry their member list with the push; larger ones (a community group
- * has up to 100,000 members) are never listed on a send: each server process looks up which of
- * its own connected users are members (see realtime/gateway.ts).
- */
-export const FANOUT_LIST_MAX = 5000
-
-/**
  * Every rule of a group send in one query: ban, membership, mute-all, personal mute. The member
  * list comes from this process's cache when the group's member version (017, read in the same
  * snapshot as the rules) is the one the list was kept at; otherwise the query returns it.
@@ -214,13 +209,7 @@ async function checkGroup(q: Queryable, me: string, groupId: string, needReadRec
   if (r.identity === null || r.dissolved) throw new SendFailure(SendError.NotMember, '你已不在该群聊中')
   if (r.identity === 1 && r.banned_switch === 1) throw new SendFailure(SendError.Muted, '全员禁言中')
   if (r.muted) throw new SendFailure(SendError.Muted, '您已被禁言')
-  let listed: readonly string[] | null
-  if (kept && r.member_version === kept.version) listed = kept.members
-  else {
-    const members = r.members ?? [me]
-    listed = members.length <= FANOUT_LIST_MAX ? members : null
-    if (r.member_version !== null) cache.set(groupId, r.member_version, listed)
-  }
+  const listed = cache.settle(groupId, kept, r.member_version, r.members ?? [me])
   if (listed) return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: listed, memberCount: listed.length }
   // Counting a large group is only worth it when the message shows read-receipt counts.
   const count = needReadReceipt ? await memberCount(q, groupId) : 0

@@ -7,6 +7,7 @@ import { WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WsClose } from '../../../types/ws.
 import { FANOUT_TOPIC, userTopic, type BusEvent } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { memberIdsAmong } from '../domain/groups/currentMembers.js'
+import { memberListPreloader } from '../domain/groups/memberListPreload.js'
 import { badRequest, Refusal } from '../domain/refusal.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
 import { originAllowed } from './origin.js'
@@ -69,6 +70,8 @@ export interface Gateway {
   connectionCount(): number
   /** Bytes written to sockets but not yet taken by the kernel, plus frames waiting for a flush, over all sockets. */
   backlogBytes(): number
+  /** Resolves once the member lists read ahead for the users connected so far are kept (for tests). */
+  memberListsRead(): Promise<void>
   close(): Promise<void>
 }
 
@@ -105,6 +108,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false })
   const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>()
   const backlogLimit = ctx.config.socketBacklogBytes
+  const preloader = memberListPreloader(ctx.db, (err) => ctx.log.warn({ err }, 'member list read-ahead failed'))
 
   /**
    * A socket whose reader has fallen this far behind is closed rather than buffered for without
@@ -262,6 +266,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     if (!entry) {
       entry = { clients: new Set(), unsubscribe: ctx.bus.subscribe(userTopic(wtId), (e) => deliver(wtId, e)) }
       byUser.set(wtId, entry)
+      preloader.connected(wtId)
     }
     entry.clients.add(client)
   }
@@ -380,8 +385,10 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       for (const entry of byUser.values()) for (const c of entry.clients) bytes += c.ws.bufferedAmount + c.queued
       return bytes
     },
+    memberListsRead: () => preloader.settled(),
     async close() {
       clearInterval(sweep)
+      await preloader.close()
       unsubscribeFanout()
       server.off('upgrade', upgradeListener)
       for (const entry of byUser.values()) {

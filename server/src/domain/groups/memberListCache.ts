@@ -15,6 +15,13 @@ export interface KeptMembers {
   members: readonly string[] | null
 }
 
+/**
+ * Groups up to this size carry their member list with the push; larger ones (a community group
+ * has up to 100,000 members) are never listed on a send: each server process looks up which of
+ * its own connected users are members (see realtime/gateway.ts).
+ */
+export const FANOUT_LIST_MAX = 5000
+
 /** Most member IDs kept per database in one process (a few tens of MB at worst); least recently sent-to groups go first. */
 const MAX_IDS = 200_000
 
@@ -32,6 +39,10 @@ class MemberListCache {
     return kept
   }
 
+  has(groupId: string): boolean {
+    return this.lists.has(groupId)
+  }
+
   set(groupId: string, version: string, members: readonly string[] | null) {
     this.drop(groupId)
     const size = members?.length ?? 0
@@ -43,6 +54,27 @@ class MemberListCache {
       this.lists.delete(oldest)
       this.ids -= kept.members?.length ?? 0
     }
+  }
+
+  /**
+   * A list read ahead of any send (memberListPreload.ts): kept only when the group has none yet
+   * and it fits in the room left, so reading ahead never pushes out a list that sends are using.
+   */
+  offer(groupId: string, version: string, members: readonly string[] | null) {
+    if (this.lists.has(groupId) || this.ids + (members?.length ?? 0) > MAX_IDS) return
+    this.set(groupId, version, members)
+  }
+
+  /**
+   * The list to use for a group whose current version a query has just read (in the same
+   * snapshot as whatever decided the caller may send to it): the kept one when it is that
+   * version, else `fresh`, the list the query returned, which is then kept.
+   */
+  settle(groupId: string, kept: KeptMembers | undefined, version: string | null, fresh: readonly string[]): readonly string[] | null {
+    if (kept && version === kept.version) return kept.members
+    const listed = fresh.length <= FANOUT_LIST_MAX ? fresh : null
+    if (version !== null) this.set(groupId, version, listed)
+    return listed
   }
 
   private drop(groupId: string) {
