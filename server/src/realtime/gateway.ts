@@ -27,7 +27,11 @@ const SWEEP_TURNS = Math.round(SWEEP_MS / 1_000)
  */
 const BATCHABLE: ReadonlySet<SingleServerFrame['type']> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
 
-/** Sent as text frames: Buffers are passed to ws so a shared frame is encoded once. */
+/**
+ * Sent as text frames. Every frame reaches ws as a Buffer: a shared frame is encoded once, and
+ * ws's send path, made hot by hellos, pongs and acknowledgements, stays optimised for the one
+ * kind of data a fan-out gives it (a string now and then made the first fan-out run it cold).
+ */
 const TEXT = { binary: false } as const
 
 /**
@@ -127,7 +131,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     return true
   }
 
-  function write(c: Client, data: string | Buffer) {
+  function write(c: Client, data: Buffer) {
     if (c.ws.readyState !== WebSocket.OPEN || overBacklog(c, data.length)) return
     c.ws.send(data, TEXT)
   }
@@ -135,7 +139,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   /** A frame on its own, at once, after whatever this socket has waiting for the flush. */
   function send(c: Client, frame: SingleServerFrame) {
     flush(c)
-    write(c, JSON.stringify(frame))
+    write(c, Buffer.from(JSON.stringify(frame)))
   }
 
   /**
@@ -182,13 +186,18 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   function flush(c: Client) {
     const q = c.queue
     if (q.length === 0) return
-    c.queue = []
+    let data: Buffer
+    if (q.length === 1) data = q[0]!.encoded
+    else {
+      let frames = q[0]!.text
+      for (let i = 1; i < q.length; i++) frames += ',' + q[i]!.text
+      data = Buffer.from(`{"type":"batch","frames":[${frames}]}`)
+    }
+    // The queue is emptied in place: a new array per socket and message lived until the next
+    // message and was promoted, old-generation garbage the full collections had to sweep.
+    q.length = 0
     c.queued = 0
-    if (c.ws.readyState !== WebSocket.OPEN) return
-    if (q.length === 1) return c.ws.send(q[0]!.encoded, TEXT)
-    let frames = q[0]!.text
-    for (let i = 1; i < q.length; i++) frames += ',' + q[i]!.text
-    c.ws.send(`{"type":"batch","frames":[${frames}]}`, TEXT)
+    if (c.ws.readyState === WebSocket.OPEN) c.ws.send(data, TEXT)
   }
 
   /** `serialised` gives the frame's text; it runs only once a socket takes it. */
