@@ -120,6 +120,8 @@ export interface SendResult {
    * without listing them.
    */
   recipients: readonly string[]
+  /** A group send's member version, read with its rules: the version of `recipients`, or of the whole membership of a group too large to list. */
+  memberVersion?: string
 }
 
 const textOf = (m: OutgoingMessage): string | null =>
@@ -136,6 +138,8 @@ interface Sender {
   members: readonly string[] | null
   /** Current group members, for read-receipt counts (0 when not needed); null for C2C. */
   memberCount: number | null
+  /** The group's member version read with the rules; undefined for C2C. */
+  memberVersion?: string
 }
 
 interface C2CRuleRow {
@@ -210,10 +214,11 @@ async function checkGroup(q: Queryable, me: string, groupId: string, needReadRec
   if (r.identity === 1 && r.banned_switch === 1) throw new SendFailure(SendError.Muted, '全员禁言中')
   if (r.muted) throw new SendFailure(SendError.Muted, '您已被禁言')
   const listed = cache.settle(groupId, kept, r.member_version, r.members ?? [me])
-  if (listed) return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: listed, memberCount: listed.length }
+  const memberVersion = r.member_version ?? undefined
+  if (listed) return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: listed, memberCount: listed.length, memberVersion }
   // Counting a large group is only worth it when the message shows read-receipt counts.
   const count = needReadReceipt ? await memberCount(q, groupId) : 0
-  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: [], memberCount: count }
+  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: [], memberCount: count, memberVersion }
 }
 
 /** Checks that depend only on the content: length, words, images. */
@@ -340,7 +345,7 @@ export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMes
     read_count: msg.needReadReceipt ? 0 : null,
     member_count: sender ? sender.memberCount : null,
   }
-  return { message, created: true, ref, recipients }
+  return { message, created: true, ref, recipients, memberVersion: sender?.memberVersion }
 }
 
 /** Writes a server-authored message (group tips, system cards) in a transaction the caller holds. */

@@ -51,7 +51,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           // Receivers derive their conversation rows (last message, unread) from the message itself.
           if (result.created) {
             const fanoutStarted = performance.now()
-            await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash, acked)
+            await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash, acked, result.memberVersion)
             ctx.metrics.fanout.observe(secondsSince(fanoutStarted))
           }
           if (result.created && call) await afterCallMessage(ctx, call)
@@ -86,7 +86,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           if (!typing) return
           // The same audience rule as messages (pushMessage): a list when the group is small, the
           // group's name when it is larger, so a keystroke never lists a huge membership.
-          const audience = typing.members ? { recipients: typing.members } : { group: ref.groupId }
+          const audience = typing.members ? { recipients: typing.members } : { group: ref.groupId, memberVersion: typing.version }
           await ctx.bus.publish(FANOUT_TOPIC, {
             frame: { type: 'typing', conversationID: frame.conversationID, from: me, typing: frame.typing },
             ...audience,

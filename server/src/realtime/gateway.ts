@@ -7,6 +7,7 @@ import { WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WsClose } from '../../../types/ws.
 import { FANOUT_TOPIC, userTopic, type BusEvent } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { memberIdsAmong } from '../domain/groups/currentMembers.js'
+import { memberListCache, memberSet, wholeMemberList } from '../domain/groups/memberListCache.js'
 import { memberListPreloader } from '../domain/groups/memberListPreload.js'
 import { badRequest, Refusal } from '../domain/refusal.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
@@ -229,18 +230,35 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   }
 
   /**
-   * A large group's event names the group instead of listing members: one query finds which of
-   * this process's connected users are current members. Lookups of one group run one after
-   * another, so its messages reach sockets in the order they were published.
+   * A large group's event names the group instead of listing members. Its whole member list is
+   * kept on this process (memberListCache.ts) at the member version the event carries; when it
+   * is kept at that version the event is delivered at once, otherwise one query reads the list
+   * (or, for a group too large to keep, which of this process's connected users are members).
+   * Events of one group waiting for a query are delivered one after another, so its messages
+   * reach sockets in the order they were published.
    */
   const groupChains = new Map<string, Promise<void>>()
 
+  /** Delivers to the connected users among `members`, looking up whichever side is smaller. */
+  function deliverToMembers(members: readonly string[], event: BusEvent, payload: () => Outgoing) {
+    if (members.length <= byUser.size) {
+      for (const wtId of members) if (wtId !== event.exceptUser) deliverTo(wtId, event, payload)
+      return
+    }
+    const isMember = memberSet(members)
+    for (const wtId of byUser.keys()) if (wtId !== event.exceptUser && isMember.has(wtId)) deliverTo(wtId, event, payload)
+  }
+
   function deliverToGroup(groupId: string, event: BusEvent, payload: () => Outgoing) {
+    const kept = event.memberVersion === undefined || groupChains.has(groupId) ? undefined : memberListCache(ctx.db).get(groupId)
+    if (kept?.members && kept.version === event.memberVersion) return deliverToMembers(kept.members, event, payload)
     const previous = groupChains.get(groupId) ?? Promise.resolve()
     const next = previous
       .then(async () => {
+        if (byUser.size === 0) return
+        const members = await wholeMemberList(ctx.db, groupId, event.memberVersion)
+        if (members) return deliverToMembers(members, event, payload)
         const online = [...byUser.keys()].filter((id) => id !== event.exceptUser)
-        if (online.length === 0) return
         for (const wtId of await memberIdsAmong(ctx.db, groupId, online)) deliverTo(wtId, event, payload)
       })
       .catch((err: unknown) => ctx.log.error({ err, groupId }, 'group fan-out lookup failed'))

@@ -4,9 +4,10 @@ import { FANOUT_LIST_MAX, memberListCache } from './memberListCache.js'
 /**
  * Who is told that `wtId` is typing in a group: the same audience as a message (members, from
  * the list kept for sends while the group's member version is unchanged), or null when `wtId` is
- * not a current member. `members` is null for a group too large to list.
+ * not a current member. `members` is null for a group too large to list; `version` is the
+ * member version read with the membership.
  */
-export async function typingAudience(q: Queryable, groupId: string, wtId: string): Promise<{ members: readonly string[] | null } | null> {
+export async function typingAudience(q: Queryable, groupId: string, wtId: string): Promise<{ members: readonly string[] | null; version: string } | null> {
   const cache = memberListCache(q)
   const kept = cache.get(groupId)
   const { rows } = await q.query<{ member_version: string; members: string[] | null }>(
@@ -19,5 +20,5 @@ export async function typingAudience(q: Queryable, groupId: string, wtId: string
   )
   const r = rows[0]
   if (!r) return null
-  return { members: cache.settle(groupId, kept, r.member_version, r.members ?? [wtId]) }
+  return { members: cache.settle(groupId, kept, r.member_version, r.members ?? [wtId]), version: r.member_version }
 }
