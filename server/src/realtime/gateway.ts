@@ -230,14 +230,27 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   }
 
   /**
-   * A large group's event names the group instead of listing members. Its whole member list is
-   * kept on this process (memberListCache.ts) at the member version the event carries; when it
-   * is kept at that version the event is delivered at once, otherwise one query reads the list
-   * (or, for a group too large to keep, which of this process's connected users are members).
-   * Events of one group waiting for a query are delivered one after another, so its messages
-   * reach sockets in the order they were published.
+   * A large group's event names the group instead of listing members. When its whole member list
+   * is kept on this process (memberListCache.ts, read ahead when a member connects) at the member
+   * version the event carries, the event is delivered at once. Otherwise one query finds which of
+   * this process's connected users are members, and the whole list is read again beside it, for
+   * the next events: reading 100,000 IDs takes longer than that query, and the event should not
+   * wait for it. Events of one group waiting for a query are delivered one after another, so its
+   * messages reach sockets in the order they were published.
    */
   const groupChains = new Map<string, Promise<void>>()
+  const rereading = new Set<string>()
+  /** Groups found larger than a kept list may be, by the version they were found so at: not read again until it moves. */
+  const tooLarge = new Map<string, string | undefined>()
+
+  function rereadWholeList(groupId: string, version: string | undefined) {
+    if (rereading.has(groupId) || (tooLarge.has(groupId) && tooLarge.get(groupId) === version)) return
+    rereading.add(groupId)
+    void wholeMemberList(ctx.db, groupId, version)
+      .then((members) => (members ? tooLarge.delete(groupId) : tooLarge.set(groupId, version)))
+      .catch((err: unknown) => ctx.log.warn({ err, groupId }, 'group member list read failed'))
+      .finally(() => rereading.delete(groupId))
+  }
 
   /** Delivers to the connected users among `members`, looking up whichever side is smaller. */
   function deliverToMembers(members: readonly string[], event: BusEvent, payload: () => Outgoing) {
@@ -256,8 +269,9 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     const next = previous
       .then(async () => {
         if (byUser.size === 0) return
-        const members = await wholeMemberList(ctx.db, groupId, event.memberVersion)
-        if (members) return deliverToMembers(members, event, payload)
+        const kept = memberListCache(ctx.db).get(groupId)
+        if (kept?.members && kept.version === event.memberVersion) return deliverToMembers(kept.members, event, payload)
+        rereadWholeList(groupId, event.memberVersion)
         const online = [...byUser.keys()].filter((id) => id !== event.exceptUser)
         for (const wtId of await memberIdsAmong(ctx.db, groupId, online)) deliverTo(wtId, event, payload)
       })

@@ -72,9 +72,10 @@ class MemberListCache {
    * A list read ahead of any send (memberListPreload.ts): kept only when the group has none yet
    * and it fits in the room left, so reading ahead never pushes out a list that sends are using.
    */
-  offer(groupId: string, version: string, members: readonly string[] | null) {
-    if (this.lists.has(groupId) || this.ids + (members?.length ?? 0) > MAX_IDS) return
+  offer(groupId: string, version: string, members: readonly string[] | null): boolean {
+    if (this.lists.has(groupId) || this.ids + (members?.length ?? 0) > MAX_IDS) return false
     this.set(groupId, version, members)
+    return true
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/Db.js'
-import { FANOUT_LIST_MAX, memberListCache } from './memberListCache.js'
+import { FANOUT_LIST_MAX, memberListCache, memberSet, WHOLE_LIST_MAX } from './memberListCache.js'
 
 /**
  * Groups with at least this many members have their list read when one of their members
@@ -23,7 +23,8 @@ export interface MemberListPreloader {
 
 /**
  * Reads ahead the member lists of the large groups of users who connect, into the lists kept for
- * sends (memberListCache.ts), each with the member version read in the same statement. A list
+ * sends and fan-outs (memberListCache.ts), each with the member version read in the same
+ * statement; a group too large to list on a send is read whole, as its fan-out keeps it. A list
  * read ahead is used only while that version is current, exactly like one a send read, so a
  * membership change committed in between makes the first send read the list again.
  *
@@ -52,9 +53,14 @@ export function memberListPreloader(db: Queryable, onError: (err: unknown) => vo
        FROM groups g
        WHERE g.group_id = ANY($1::text[]) AND g.dissolved_at IS NULL
          AND EXISTS (SELECT 1 FROM group_members p WHERE p.group_id = g.group_id AND p.left_at IS NULL OFFSET $3 LIMIT 1)`,
-      [unkept, FANOUT_LIST_MAX + 1, PRELOAD_MIN_MEMBERS - 1],
+      [unkept, WHOLE_LIST_MAX + 1, PRELOAD_MIN_MEMBERS - 1],
     )
-    for (const r of rows) cache.offer(r.group_id, r.member_version, r.members.length <= FANOUT_LIST_MAX ? r.members : null)
+    for (const r of rows) {
+      const members = r.members.length <= WHOLE_LIST_MAX ? r.members : null
+      if (!cache.offer(r.group_id, r.member_version, members)) continue
+      // A group too large to list is fanned out by looking its members up in a set: made now, not on its first message.
+      if (members && members.length > FANOUT_LIST_MAX) memberSet(members)
+    }
   }
 
   function run() {
