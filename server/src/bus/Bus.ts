@@ -26,6 +26,11 @@ export interface BusEvent {
   recipients?: readonly string[]
   /** On the fan-out topic, instead of `recipients`: every current member of this group (large groups). */
   group?: string
+  /**
+   * With `group`: the group's member version when the sender's rules were read. A process that
+   * keeps the group's whole list at this version delivers without asking the database.
+   */
+  memberVersion?: string
   /** On the fan-out topic: a user to skip (the sender, who got an acknowledgement). */
   exceptUser?: string
   /** On the feeds topic: what a committed change may have altered in cached first feed pages (domain/moments/firstPages.ts). */

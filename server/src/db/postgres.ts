@@ -38,8 +38,14 @@ function wrap(c: pg.Pool | pg.PoolClient, nameOf: (sql: string) => string | unde
   }
 }
 
+/** Connections kept open however quiet it gets: a send's rule query and two batches in flight, and one for the rest. */
+const POOL_MIN_IDLE = 4
+
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // Connections idle for 10 s close down to POOL_MIN_IDLE, not to none: after a quiet spell the
+  // first send found no connection and paid a new one (and its prepared statements) before its
+  // acknowledgement.
+  const pool = new pg.Pool({ connectionString: url, max: 10, min: POOL_MIN_IDLE })
   await pool.query('SELECT 1')
   const nameOf = statementNames()
   const base = wrap(pool, nameOf)

@@ -11,10 +11,12 @@ import { ResultCode } from '../../../types/codes.js'
 import type { Queryable } from '../db/Db.js'
 import { c2cIdFor, groupConversationId, parseConversationId, type ConvRef } from './conversationIds.js'
 import { memberCount } from './groups/currentMembers.js'
-import { memberListCache } from './groups/memberListCache.js'
+import { FANOUT_LIST_MAX, memberListCache } from './groups/memberListCache.js'
 import type { Moderation } from './moderation.js'
 import { Refusal } from './refusal.js'
 import { isDb, storeMessage } from './sendBatcher.js'
+
+export { FANOUT_LIST_MAX }
 
 export interface MessageRow {
   channel_id: string
@@ -118,6 +120,8 @@ export interface SendResult {
    * without listing them.
    */
   recipients: readonly string[]
+  /** A group send's member version, read with its rules: the version of `recipients`, or of the whole membership of a group too large to list. */
+  memberVersion?: string
 }
 
 const textOf = (m: OutgoingMessage): string | null =>
@@ -134,6 +138,8 @@ interface Sender {
   members: readonly string[] | null
   /** Current group members, for read-receipt counts (0 when not needed); null for C2C. */
   memberCount: number | null
+  /** The group's member version read with the rules; undefined for C2C. */
+  memberVersion?: string
 }
 
 interface C2CRuleRow {
@@ -169,13 +175,6 @@ async function checkC2C(q: Queryable, me: string, peer: string): Promise<Sender>
   if (refusal) throw C2C_REFUSALS[refusal]!()
   return { nick: r!.nick_name, avatar: r!.avatar, nameCard: '', members: null, memberCount: null }
 }
-
-/**
- * Groups up to this size carry their member list with the push; larger ones (a community group
- * has up to 100,000 members) are never listed on a send: each server process looks up which of
- * its own connected users are members (see realtime/gateway.ts).
- */
-export const FANOUT_LIST_MAX = 5000
 
 /**
  * Every rule of a group send in one query: ban, membership, mute-all, personal mute. The member
@@ -214,17 +213,12 @@ async function checkGroup(q: Queryable, me: string, groupId: string, needReadRec
   if (r.identity === null || r.dissolved) throw new SendFailure(SendError.NotMember, '你已不在该群聊中')
   if (r.identity === 1 && r.banned_switch === 1) throw new SendFailure(SendError.Muted, '全员禁言中')
   if (r.muted) throw new SendFailure(SendError.Muted, '您已被禁言')
-  let listed: readonly string[] | null
-  if (kept && r.member_version === kept.version) listed = kept.members
-  else {
-    const members = r.members ?? [me]
-    listed = members.length <= FANOUT_LIST_MAX ? members : null
-    if (r.member_version !== null) cache.set(groupId, r.member_version, listed)
-  }
-  if (listed) return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: listed, memberCount: listed.length }
+  const listed = cache.settle(groupId, kept, r.member_version, r.members ?? [me])
+  const memberVersion = r.member_version ?? undefined
+  if (listed) return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: listed, memberCount: listed.length, memberVersion }
   // Counting a large group is only worth it when the message shows read-receipt counts.
   const count = needReadReceipt ? await memberCount(q, groupId) : 0
-  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: [], memberCount: count }
+  return { nick: r.nick_name, avatar: r.avatar, nameCard: r.name_card ?? '', members: [], memberCount: count, memberVersion }
 }
 
 /** Checks that depend only on the content: length, words, images. */
@@ -351,7 +345,7 @@ export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMes
     read_count: msg.needReadReceipt ? 0 : null,
     member_count: sender ? sender.memberCount : null,
   }
-  return { message, created: true, ref, recipients }
+  return { message, created: true, ref, recipients, memberVersion: sender?.memberVersion }
 }
 
 /** Writes a server-authored message (group tips, system cards) in a transaction the caller holds. */

@@ -6,8 +6,8 @@ import type { AppContext } from '../context.js'
 import { callSignalOf, checkCallSignal } from '../domain/calls/callMessages.js'
 import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
 import { conversationState, markRead, recordReceipts } from '../domain/conversations.js'
-import { isCurrentMember, memberIds } from '../domain/groups/currentMembers.js'
-import { FANOUT_LIST_MAX, messageAt, sendMessage, toMessage } from '../domain/messages.js'
+import { typingAudience } from '../domain/groups/typingAudience.js'
+import { messageAt, sendMessage, toMessage } from '../domain/messages.js'
 import { checkMentions } from '../domain/messageOps/mentions.js'
 import { badRequest, Refusal } from '../domain/refusal.js'
 import { secondsSince } from '../ops/metrics.js'
@@ -51,7 +51,7 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
           // Receivers derive their conversation rows (last message, unread) from the message itself.
           if (result.created) {
             const fanoutStarted = performance.now()
-            await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash, acked)
+            await pushMessage(ctx, result.message, result.ref, result.recipients, session.tokenHash, acked, result.memberVersion)
             ctx.metrics.fanout.observe(secondsSince(fanoutStarted))
           }
           if (result.created && call) await afterCallMessage(ctx, call)
@@ -82,11 +82,11 @@ export function chatFrameHandler(ctx: AppContext): FrameHandler {
         if (ref.type === ConvType.C2C) {
           await ctx.bus.publish(userTopic(ref.peer), { frame: { type: 'typing', conversationID: c2cIdFor(me), from: me, typing: frame.typing } })
         } else {
-          if (!(await isCurrentMember(ctx.db, ref.groupId, me))) return
+          const typing = await typingAudience(ctx.db, ref.groupId, me)
+          if (!typing) return
           // The same audience rule as messages (pushMessage): a list when the group is small, the
           // group's name when it is larger, so a keystroke never lists a huge membership.
-          const members = await memberIds(ctx.db, ref.groupId, { limit: FANOUT_LIST_MAX + 1 })
-          const audience = members.length > FANOUT_LIST_MAX ? { group: ref.groupId } : { recipients: members }
+          const audience = typing.members ? { recipients: typing.members } : { group: ref.groupId, memberVersion: typing.version }
           await ctx.bus.publish(FANOUT_TOPIC, {
             frame: { type: 'typing', conversationID: frame.conversationID, from: me, typing: frame.typing },
             ...audience,

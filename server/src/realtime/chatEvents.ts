@@ -13,7 +13,8 @@ import { FANOUT_LIST_MAX, toMessage, type MessageRow } from '../domain/messages.
  * message is one fan-out event, serialised once. For a group, `recipients` empty or longer
  * than FANOUT_LIST_MAX means "every member": the event then names the group, and each process
  * finds which of its connected users are members, so a 100,000-member group is never listed.
- * `senderView` is the message as its sender sees it, when the caller has made it already (the ack).
+ * `senderView` is the message as its sender sees it, when the caller has made it already (the ack);
+ * `memberVersion` the group's member version read with the send's rules, when known.
  */
 export async function pushMessage(
   ctx: Pick<AppContext, 'bus'>,
@@ -22,6 +23,7 @@ export async function pushMessage(
   recipients: readonly string[],
   senderSession: string | null,
   senderView: Message = toMessage(row, row.sender),
+  memberVersion?: string,
 ) {
   const sender = row.sender
   if (ref.type === ConvType.C2C) {
@@ -36,7 +38,8 @@ export async function pushMessage(
     return
   }
   const frame: SingleServerFrame = { type: 'msg', message: senderView }
-  const audience = recipients.length === 0 || recipients.length > FANOUT_LIST_MAX ? { group: ref.groupId } : { recipients }
+  const audience =
+    recipients.length === 0 || recipients.length > FANOUT_LIST_MAX ? { group: ref.groupId, ...(memberVersion ? { memberVersion } : {}) } : { recipients }
   await ctx.bus.publish(FANOUT_TOPIC, { frame, ...audience, ...(senderSession ? { exceptUser: sender } : {}) })
   if (senderSession) await ctx.bus.publish(userTopic(sender), { frame, exceptSession: senderSession })
 }

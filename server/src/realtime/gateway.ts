@@ -7,6 +7,8 @@ import { WS_HEARTBEAT_MS, WS_MAX_FRAME_BYTES, WsClose } from '../../../types/ws.
 import { FANOUT_TOPIC, userTopic, type BusEvent } from '../bus/Bus.js'
 import type { AppContext } from '../context.js'
 import { memberIdsAmong } from '../domain/groups/currentMembers.js'
+import { memberListCache, memberSet, wholeMemberList } from '../domain/groups/memberListCache.js'
+import { memberListPreloader } from '../domain/groups/memberListPreload.js'
 import { badRequest, Refusal } from '../domain/refusal.js'
 import { findSession, type SessionInfo } from '../domain/sessions.js'
 import { originAllowed } from './origin.js'
@@ -26,7 +28,11 @@ const SWEEP_TURNS = Math.round(SWEEP_MS / 1_000)
  */
 const BATCHABLE: ReadonlySet<SingleServerFrame['type']> = new Set(['ack', 'nack', 'msg', 'typing', 'read', 'receipt', 'conv', 'convDeleted', 'reaction'])
 
-/** Sent as text frames: Buffers are passed to ws so a shared frame is encoded once. */
+/**
+ * Sent as text frames. Every frame reaches ws as a Buffer: a shared frame is encoded once, and
+ * ws's send path, made hot by hellos, pongs and acknowledgements, stays optimised for the one
+ * kind of data a fan-out gives it (a string now and then made the first fan-out run it cold).
+ */
 const TEXT = { binary: false } as const
 
 /**
@@ -69,6 +75,8 @@ export interface Gateway {
   connectionCount(): number
   /** Bytes written to sockets but not yet taken by the kernel, plus frames waiting for a flush, over all sockets. */
   backlogBytes(): number
+  /** Resolves once the member lists read ahead for the users connected so far are kept (for tests). */
+  memberListsRead(): Promise<void>
   close(): Promise<void>
 }
 
@@ -105,6 +113,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false })
   const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>()
   const backlogLimit = ctx.config.socketBacklogBytes
+  const preloader = memberListPreloader(ctx.db, (err) => ctx.log.warn({ err }, 'member list read-ahead failed'))
 
   /**
    * A socket whose reader has fallen this far behind is closed rather than buffered for without
@@ -123,7 +132,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     return true
   }
 
-  function write(c: Client, data: string | Buffer) {
+  function write(c: Client, data: Buffer) {
     if (c.ws.readyState !== WebSocket.OPEN || overBacklog(c, data.length)) return
     c.ws.send(data, TEXT)
   }
@@ -131,7 +140,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   /** A frame on its own, at once, after whatever this socket has waiting for the flush. */
   function send(c: Client, frame: SingleServerFrame) {
     flush(c)
-    write(c, JSON.stringify(frame))
+    write(c, Buffer.from(JSON.stringify(frame)))
   }
 
   /**
@@ -178,13 +187,18 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   function flush(c: Client) {
     const q = c.queue
     if (q.length === 0) return
-    c.queue = []
+    let data: Buffer
+    if (q.length === 1) data = q[0]!.encoded
+    else {
+      let frames = q[0]!.text
+      for (let i = 1; i < q.length; i++) frames += ',' + q[i]!.text
+      data = Buffer.from(`{"type":"batch","frames":[${frames}]}`)
+    }
+    // The queue is emptied in place: a new array per socket and message lived until the next
+    // message and was promoted, old-generation garbage the full collections had to sweep.
+    q.length = 0
     c.queued = 0
-    if (c.ws.readyState !== WebSocket.OPEN) return
-    if (q.length === 1) return c.ws.send(q[0]!.encoded, TEXT)
-    let frames = q[0]!.text
-    for (let i = 1; i < q.length; i++) frames += ',' + q[i]!.text
-    c.ws.send(`{"type":"batch","frames":[${frames}]}`, TEXT)
+    if (c.ws.readyState === WebSocket.OPEN) c.ws.send(data, TEXT)
   }
 
   /** `serialised` gives the frame's text; it runs only once a socket takes it. */
@@ -216,18 +230,49 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   }
 
   /**
-   * A large group's event names the group instead of listing members: one query finds which of
-   * this process's connected users are current members. Lookups of one group run one after
-   * another, so its messages reach sockets in the order they were published.
+   * A large group's event names the group instead of listing members. When its whole member list
+   * is kept on this process (memberListCache.ts, read ahead when a member connects) at the member
+   * version the event carries, the event is delivered at once. Otherwise one query finds which of
+   * this process's connected users are members, and the whole list is read again beside it, for
+   * the next events: reading 100,000 IDs takes longer than that query, and the event should not
+   * wait for it. Events of one group waiting for a query are delivered one after another, so its
+   * messages reach sockets in the order they were published.
    */
   const groupChains = new Map<string, Promise<void>>()
+  const rereading = new Set<string>()
+  /** Groups found larger than a kept list may be, by the version they were found so at: not read again until it moves. */
+  const tooLarge = new Map<string, string | undefined>()
+
+  function rereadWholeList(groupId: string, version: string | undefined) {
+    if (rereading.has(groupId) || (tooLarge.has(groupId) && tooLarge.get(groupId) === version)) return
+    rereading.add(groupId)
+    void wholeMemberList(ctx.db, groupId, version)
+      .then((members) => (members ? tooLarge.delete(groupId) : tooLarge.set(groupId, version)))
+      .catch((err: unknown) => ctx.log.warn({ err, groupId }, 'group member list read failed'))
+      .finally(() => rereading.delete(groupId))
+  }
+
+  /** Delivers to the connected users among `members`, looking up whichever side is smaller. */
+  function deliverToMembers(members: readonly string[], event: BusEvent, payload: () => Outgoing) {
+    if (members.length <= byUser.size) {
+      for (const wtId of members) if (wtId !== event.exceptUser) deliverTo(wtId, event, payload)
+      return
+    }
+    const isMember = memberSet(members)
+    for (const wtId of byUser.keys()) if (wtId !== event.exceptUser && isMember.has(wtId)) deliverTo(wtId, event, payload)
+  }
 
   function deliverToGroup(groupId: string, event: BusEvent, payload: () => Outgoing) {
+    const kept = event.memberVersion === undefined || groupChains.has(groupId) ? undefined : memberListCache(ctx.db).get(groupId)
+    if (kept?.members && kept.version === event.memberVersion) return deliverToMembers(kept.members, event, payload)
     const previous = groupChains.get(groupId) ?? Promise.resolve()
     const next = previous
       .then(async () => {
+        if (byUser.size === 0) return
+        const kept = memberListCache(ctx.db).get(groupId)
+        if (kept?.members && kept.version === event.memberVersion) return deliverToMembers(kept.members, event, payload)
+        rereadWholeList(groupId, event.memberVersion)
         const online = [...byUser.keys()].filter((id) => id !== event.exceptUser)
-        if (online.length === 0) return
         for (const wtId of await memberIdsAmong(ctx.db, groupId, online)) deliverTo(wtId, event, payload)
       })
       .catch((err: unknown) => ctx.log.error({ err, groupId }, 'group fan-out lookup failed'))
@@ -262,6 +307,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     if (!entry) {
       entry = { clients: new Set(), unsubscribe: ctx.bus.subscribe(userTopic(wtId), (e) => deliver(wtId, e)) }
       byUser.set(wtId, entry)
+      preloader.connected(wtId)
     }
     entry.clients.add(client)
   }
@@ -380,8 +426,10 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       for (const entry of byUser.values()) for (const c of entry.clients) bytes += c.ws.bufferedAmount + c.queued
       return bytes
     },
+    memberListsRead: () => preloader.settled(),
     async close() {
       clearInterval(sweep)
+      await preloader.close()
       unsubscribeFanout()
       server.off('upgrade', upgradeListener)
       for (const entry of byUser.values()) {
