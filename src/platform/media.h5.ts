@@ -142,9 +142,12 @@ export const media: MediaPort = {
     }
     let remote: MediaStream | null = null
     const byKey = new Map<string, MediaStream>()
+    /** The key each m-line's received track was last filed under. */
+    const filedAs = new Map<string, string>()
     const file = (mid: string, track: MediaStreamTrack) => {
       const key = streamOf!(mid)
       if (!key) return
+      filedAs.set(mid, key)
       let stream = byKey.get(key)
       if (!stream) byKey.set(key, (stream = new MediaStream()))
       // A renegotiation may bring a person's track anew (they published again).
@@ -176,6 +179,9 @@ export const media: MediaPort = {
       },
       async acceptOffer(sdp) {
         await pc.setRemoteDescription({ type: 'offer', sdp })
+        // An m-line that was receiving already gets no new track event when the offer gives it to
+        // someone else (a line held for a ringing invitee, or left by someone who went): filed anew.
+        if (streamOf) for (const t of pc.getTransceivers()) if (t.mid !== null && streamOf(t.mid) && filedAs.get(t.mid) !== streamOf(t.mid)) file(t.mid, t.receiver.track)
         await flushEarly()
         const answer = await pc.createAnswer()
         await pc.setLocalDescription(answer)
