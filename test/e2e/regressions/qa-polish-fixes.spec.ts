@@ -1,0 +1,61 @@
+import type { Locator } from '@playwright/test'
+import { befriend, createGroup, expect, registerUsers, test, visible } from '../messaging/support'
+
+/** QA's small faults found while trying group calls: each checked by what a person would see, with screenshots. */
+const SHOTS = 'test-results/e2e/regressions'
+const PHONE = { width: 390, height: 844 }
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/** The box of a tab label's own glyphs, without its badge. */
+const labelGlyphs = (tab: Locator) =>
+  tab.locator('.conv-tabs__text').evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+    const range = document.createRange()
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || node.parentElement?.closest('[data-testid="conv-tab-badge"]')) continue
+      range.selectNodeContents(node)
+      const r = range.getBoundingClientRect()
+      return { x: r.x, y: r.y, width: r.width, height: r.height }
+    }
+    throw new Error(`no label text in ${el.outerHTML}`)
+  })
+
+test('the desktop conversation tab badges sit clear of their labels and of the next tab', async ({ login, request, device }) => {
+  const [me, friend, other] = await registerUsers(request, ['角标', '朋友', '群友'])
+  await befriend(request, friend!, me!)
+  const group = await createGroup(request, other!, [me!, friend!], `角标群${me!.phone.slice(-3)}`)
+  await device(friend!).sendTexts(`C2C${me!.wtId}`, Array.from({ length: 12 }, (_, i) => `私聊${i}`))
+  await device(other!).sendTexts(group.conversationID, Array.from({ length: 15 }, (_, i) => `群聊${i}`))
+  const { page } = await login(me!)
+  const strip = visible(page, 'conv-tabs')
+  const tabs = ['conv-tab-all', 'conv-tab-unread', 'conv-tab-atme', 'conv-tab-c2c', 'conv-tab-group']
+  await expect(visible(page, 'conv-tab-all').locator('[data-testid="conv-tab-badge"]')).toHaveText('27')
+  for (const [i, id] of tabs.entries()) {
+    const badge = visible(page, id).locator('[data-testid="conv-tab-badge"]')
+    if (!(await badge.count())) continue
+    const b = (await badge.boundingBox())!
+    const text = await labelGlyphs(visible(page, id))
+    expect(overlaps(b, text), `${id} badge over its label`).toBe(false)
+    expect(b.x, id).toBeGreaterThanOrEqual(text.x + text.width + 1)
+    const next = tabs[i + 1]
+    if (next) expect(b.x + b.width, `${id} badge reaches ${next}`).toBeLessThanOrEqual((await labelGlyphs(visible(page, next))).x - 2)
+  }
+  // The five tabs with their badges still fit the pane: nothing to scroll.
+  expect(await strip.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+  await page.screenshot({ path: `${SHOTS}/polish-tab-badges-desktop.png` })
+  await strip.screenshot({ path: `${SHOTS}/polish-tab-badges-desktop-strip.png` })
+})
+
+test('the phone tab badges stay clear of their labels too', async ({ login, request, device }) => {
+  const [me, friend] = await registerUsers(request, ['角标手机', '朋友'])
+  await befriend(request, friend!, me!)
+  await device(friend!).sendTexts(`C2C${me!.wtId}`, Array.from({ length: 3 }, (_, i) => `私聊${i}`))
+  const { page } = await login(me!, { viewport: PHONE })
+  for (const id of ['conv-tab-all', 'conv-tab-unread', 'conv-tab-c2c']) {
+    const b = (await visible(page, id).locator('[data-testid="conv-tab-badge"]').boundingBox())!
+    expect(overlaps(b, await labelGlyphs(visible(page, id))), id).toBe(false)
+  }
+  await page.screenshot({ path: `${SHOTS}/polish-tab-badges-phone.png` })
+})
