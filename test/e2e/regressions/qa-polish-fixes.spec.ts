@@ -1,5 +1,5 @@
-import type { Locator } from '@playwright/test'
-import { befriend, createGroup, expect, registerUsers, test, visible } from '../messaging/support'
+import type { APIRequestContext, Locator } from '@playwright/test'
+import { befriend, createGroup, expect, openConversation, registerUsers, test, visible, type ChatUser } from '../messaging/support'
 
 /** QA's small faults found while trying group calls: each checked by what a person would see, with screenshots. */
 const SHOTS = 'test-results/e2e/regressions'
@@ -58,4 +58,44 @@ test('the phone tab badges stay clear of their labels too', async ({ login, requ
     expect(overlaps(b, await labelGlyphs(visible(page, id))), id).toBe(false)
   }
   await page.screenshot({ path: `${SHOTS}/polish-tab-badges-phone.png` })
+})
+
+async function groupChat(request: APIRequestContext, names: string[]): Promise<{ users: ChatUser[]; conversationID: string; groupNumber: string }> {
+  const users = await registerUsers(request, names)
+  const group = await createGroup(request, users[0]!, users.slice(1), `${names[0]}的群`)
+  return { users, conversationID: group.conversationID, groupNumber: group.groupNumber }
+}
+
+test('on a phone the group call choice is a bottom sheet over a dimmed mask; tapping the mask closes it', async ({ login, request }) => {
+  const { users, conversationID } = await groupChat(request, ['通话面板', '乙', '丙'])
+  const { page } = await login(users[0]!, { viewport: PHONE })
+  await openConversation(page, conversationID)
+  await visible(page, 'tool-groupCall').click()
+  const sheet = visible(page, 'group-call-menu')
+  const mask = visible(page, 'group-call-mask')
+  await expect(sheet).toBeVisible()
+  await expect(mask).toBeVisible()
+  expect(await mask.boundingBox()).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height })
+  expect(await mask.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0.5)')
+  // The sheet is above the mask: its rows take the taps.
+  const row = (await visible(page, 'group-call-video').boundingBox())!
+  expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('[data-testid="group-call-video"]'), [row.x + row.width / 2, row.y + row.height / 2])).toBe(true)
+  await page.screenshot({ path: `${SHOTS}/polish-call-sheet-phone.png` })
+  await mask.click({ position: { x: PHONE.width / 2, y: 200 } })
+  await expect(sheet).toHaveCount(0)
+  await expect(mask).toHaveCount(0)
+  // The sheet's rows still choose: video opens the member picker.
+  await visible(page, 'tool-groupCall').click()
+  await visible(page, 'group-call-video').click()
+  await expect(visible(page, 'call-picker')).toBeVisible()
+})
+
+test('on a desktop the group call choice stays a popover with no mask', async ({ login, request }) => {
+  const { users, conversationID } = await groupChat(request, ['通话菜单', '乙', '丙'])
+  const { page } = await login(users[0]!)
+  await openConversation(page, conversationID)
+  await visible(page, 'tool-groupCall').click()
+  await expect(visible(page, 'group-call-menu')).toBeVisible()
+  await expect(visible(page, 'group-call-mask')).toHaveCount(0)
+  await page.screenshot({ path: `${SHOTS}/polish-call-menu-desktop.png` })
 })
