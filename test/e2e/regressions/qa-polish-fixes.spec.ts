@@ -1,9 +1,11 @@
 import type { APIRequestContext, Locator } from '@playwright/test'
+import { apiPost } from '../support/accounts'
 import { befriend, createGroup, expect, openConversation, registerUsers, test, visible, type ChatUser } from '../messaging/support'
 
 /** QA's small faults found while trying group calls: each checked by what a person would see, with screenshots. */
 const SHOTS = 'test-results/e2e/regressions'
 const PHONE = { width: 390, height: 844 }
+const VIEWPORTS = [['desktop', undefined], ['phone', PHONE]] as const
 
 type Box = { x: number; y: number; width: number; height: number }
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
@@ -99,3 +101,32 @@ test('on a desktop the group call choice stays a popover with no mask', async ({
   await expect(visible(page, 'group-call-mask')).toHaveCount(0)
   await page.screenshot({ path: `${SHOTS}/polish-call-menu-desktop.png` })
 })
+
+for (const [label, viewport] of VIEWPORTS) {
+  test(`a member removed while the group is open sees the removed state and no console errors (${label})`, async ({ login, request }) => {
+    const { users, conversationID, groupNumber } = await groupChat(request, ['移出群主', '被移出', '群友'])
+    const [owner, removed] = users
+    const { page } = await login(removed!, viewport ? { viewport } : {})
+    const errors: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text())
+    })
+    const refused: string[] = []
+    page.on('response', (r) => {
+      if (r.status() === 403) refused.push(r.url())
+    })
+    await openConversation(page, conversationID)
+    await expect(visible(page, 'chat-panel')).toBeVisible()
+    const answer = await apiPost(request, '/api/user/groupchat/member/remove', { groupNumber, wtIds: [removed!.wtId] }, owner!.login.token)
+    expect(answer.code, answer.msg).toBe(200)
+    const panel = visible(page, 'chat-panel')
+    await expect(panel).toContainText('你已不在该群聊中')
+    await expect(panel).toContainText('您已被管理员移出群聊')
+    await expect(visible(page, 'tool-groupCall')).toHaveCount(0)
+    // Long enough for the call banner's next refresh (every 5 s while the group is shown).
+    await page.waitForTimeout(6000)
+    expect(refused).toEqual([])
+    expect(errors).toEqual([])
+    await page.screenshot({ path: `${SHOTS}/polish-removed-${label}.png` })
+  })
+}
