@@ -1,5 +1,7 @@
-import type { APIRequestContext, Locator } from '@playwright/test'
-import { apiPost } from '../support/accounts'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { LoginResult } from '../../../types/auth'
+import { apiPost, DEMO_PASSWORD } from '../support/accounts'
+import { OPERATOR_PHONE } from '../support/serverEnv'
 import { befriend, createGroup, expect, openConversation, registerUsers, test, visible, type ChatUser } from '../messaging/support'
 
 /** QA's small faults found while trying group calls: each checked by what a person would see, with screenshots. */
@@ -128,5 +130,46 @@ for (const [label, viewport] of VIEWPORTS) {
     expect(refused).toEqual([])
     expect(errors).toEqual([])
     await page.screenshot({ path: `${SHOTS}/polish-removed-${label}.png` })
+  })
+}
+
+async function operator(request: APIRequestContext): Promise<ChatUser> {
+  const user = { phone: OPERATOR_PHONE, pwd: DEMO_PASSWORD, nickName: '运营' }
+  let answer = await apiPost<LoginResult>(request, '/api/user/login/register', user)
+  if (answer.code !== 200) answer = await apiPost<LoginResult>(request, '/api/user/login/pwd', { phone: user.phone, pwd: user.pwd })
+  expect(answer.code, answer.msg).toBe(200)
+  return { ...user, login: answer.data, wtId: answer.data.wtId }
+}
+
+async function faqRow(page: Page, question: string): Promise<Locator> {
+  const row = page.locator('.admin-faq').filter({ visible: true, hasText: question })
+  await expect(row).toHaveCount(1)
+  return row
+}
+
+for (const [label, viewport] of VIEWPORTS) {
+  test(`deleting a helper FAQ entry in the console asks first, like the other deletions (${label})`, async ({ login, request }) => {
+    const op = await operator(request)
+    const question = `怎么退款${Date.now() % 100000}`
+    const saved = await apiPost(request, '/api/admin/helper/save', { question, replyMsg: '在会员中心申请。', keywords: ['退款'] }, op.login.token)
+    expect(saved.code, saved.msg).toBe(200)
+    const { page } = await login(op, viewport ? { viewport } : {})
+    await page.goto('/admin')
+    await visible(page, 'admin-nav-content').click()
+    await (await faqRow(page, question)).locator('[data-testid="admin-faq-delete"]').click()
+    const dialog = visible(page, 'admin-faq-delete-dialog')
+    await expect(dialog).toContainText(question)
+    await expect(visible(page, 'admin-faq-delete-dialog-confirm')).toHaveText('删除')
+    await page.screenshot({ path: `${SHOTS}/polish-faq-delete-${label}.png` })
+    // 取消 keeps the entry.
+    await visible(page, 'admin-faq-delete-dialog-cancel').click()
+    await expect(dialog).toHaveCount(0)
+    await faqRow(page, question)
+    // 删除 removes it.
+    await (await faqRow(page, question)).locator('[data-testid="admin-faq-delete"]').click()
+    await visible(page, 'admin-faq-delete-dialog-confirm').click()
+    await expect(page.locator('.admin-faq').filter({ visible: true, hasText: question })).toHaveCount(0)
+    const left = await request.get('/api/admin/helper', { headers: { Authorization: `Bearer ${op.login.token}` } })
+    expect(((await left.json()) as { data: { question: string }[] }).data.map((e) => e.question)).not.toContain(question)
   })
 }
