@@ -160,6 +160,8 @@ for (const [label, viewport] of VIEWPORTS) {
     const dialog = visible(page, 'admin-faq-delete-dialog')
     await expect(dialog).toContainText(question)
     await expect(visible(page, 'admin-faq-delete-dialog-confirm')).toHaveText('删除')
+    // The picture once the dialog has finished fading in.
+    await dialog.evaluate((el) => Promise.all(document.getAnimations().filter((a) => a.effect instanceof KeyframeEffect && (a.effect.target === el || el.contains(a.effect.target as Node) || (a.effect.target as Element | null)?.contains(el))).map((a) => a.finished)))
     await page.screenshot({ path: `${SHOTS}/polish-faq-delete-${label}.png` })
     // 取消 keeps the entry.
     await visible(page, 'admin-faq-delete-dialog-cancel').click()
