@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { EDITABLE_DICTS, type HelperEntry } from '@shared/admin'
 import { adminRoutes } from '@shared/routes/admin'
 import Button from '@/components/layout/Button'
+import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
@@ -25,6 +26,7 @@ export default function ContentPanel() {
   const faq = useAdminData(() => app.api.call(adminRoutes.helper))
   const dicts = useAdminData(() => app.api.call(adminRoutes.dicts))
   const [draft, setDraft] = useState<Draft | null>(null)
+  const [deleting, setDeleting] = useState<HelperEntry | null>(null)
   const save = useAsyncAction()
   const [entry, setEntry] = useState({ dictType: EDITABLE_DICTS[0] as (typeof EDITABLE_DICTS)[number], dictValue: '', dictLabel: '', dictSort: '0' })
 
@@ -64,16 +66,7 @@ export default function ContentPanel() {
               <Button size='small' onClick={() => setDraft(draftOf(e))}>
                 编辑
               </Button>
-              <Button
-                size='small'
-                variant='danger'
-                onClick={() =>
-                  void app.api
-                    .call(adminRoutes.deleteHelper, { id: e.id })
-                    .then(faq.reload)
-                    .catch(() => undefined)
-                }
-              >
+              <Button size='small' variant='danger' testId='admin-faq-delete' onClick={() => setDeleting(e)}>
                 删除
               </Button>
             </View>
@@ -129,6 +122,21 @@ export default function ContentPanel() {
           </Button>
         </View>
       </View>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title='删除问题'
+        danger
+        confirmText='删除'
+        testId='admin-faq-delete-dialog'
+        onConfirm={async () => {
+          if (deleting) await app.api.call(adminRoutes.deleteHelper, { id: deleting.id }).then(faq.reload).catch(() => undefined)
+          setDeleting(null)
+        }}
+        onClose={() => setDeleting(null)}
+      >
+        删除后小助手不再回答「{deleting?.question}」，确定删除吗？
+      </ConfirmDialog>
 
       <Dialog open={draft !== null} title={draft?.id ? '编辑问题' : '新增问题'} onClose={() => setDraft(null)} testId='admin-faq-dialog'>
         {draft ? (

@@ -37,6 +37,8 @@ export default function GroupCallEntry({ groupID }: { groupID: string }) {
       <View className='chat-toolbar__tool' data-testid='tool-groupCall' aria-label={t('Group call')} {...hoverHint(t('Group call'))} onClick={open}>
         <Image className='chat-toolbar__icon' src={callIcons.groupCall} />
       </View>
+      {/* Shown only where the choice is a bottom sheet (phones); a tap on it closes the sheet. */}
+      {menu ? <View className='call-entry__mask' data-testid='group-call-mask' onClick={() => setMenu(false)} /> : null}
       {menu ? (
         <View className='call-entry__menu' data-testid='group-call-menu'>
           <View className='call-entry__item' data-testid='group-call-voice' onClick={() => choose(1)}>

@@ -51,6 +51,8 @@ export function createGroupInfo({ engine, state, toast }: ServiceContext, { grou
       const patch = groupProfileChange(profile, count, memberAvatars)
       if (patch) state().patchConversation(conversationID, { groupProfile: { ...profile, ...patch } })
     }
+    // Someone removed from the group is told of the change too; there is nothing left to read.
+    if (profile?.isMember === false) return
     if (state().groupInfos[groupNumber]) await loadGroupInfo(groupNumber)
     if (state().groupMembers[groupNumber]) await reloadMembers(groupNumber)
   }

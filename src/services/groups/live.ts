@@ -41,6 +41,7 @@ export function createGroupLive({ me, state }: ServiceContext, { groupApi, appli
     if (message.type !== MsgType.GroupTip) return
     const op = Number(message.payload.operationType)
     if (op === TipOp.Mute) return applyMuteTip(message)
+    if (op === TipOp.Kicked) return applyKickedTip(message)
     if (op !== TipOp.Profile) return
     const profile = message.payload.newGroupProfile as Record<string, unknown> | null
     const held = state().conversations[message.conversationID]?.groupProfile
@@ -49,6 +50,19 @@ export function createGroupLive({ me, state }: ServiceContext, { groupApi, appli
     if (typeof profile.groupName === 'string') patch.name = profile.groupName
     if (typeof profile.groupAvatar === 'string') patch.avatar = profile.groupAvatar
     if (patch.name !== undefined || patch.avatar !== undefined) state().patchConversation(message.conversationID, { groupProfile: { ...held, ...patch } })
+  }
+
+  /**
+   * A kicked tip (op 3) naming this user ends the membership here at once: the server's update of
+   * the conversation (isMember false) follows, but the group change that comes with the tip would
+   * otherwise read the group and its call first, and both answer 403 to someone no longer in it.
+   */
+  function applyKickedTip(message: Message): void {
+    const ids = Array.isArray(message.payload.userIDList) ? message.payload.userIDList.map(String) : []
+    const held = state().conversations[message.conversationID]?.groupProfile
+    if (!held || !ids.includes(me())) return
+    state().forgetGroup(held.groupNumber)
+    state().patchConversation(message.conversationID, { groupProfile: { ...held, isMember: false } })
   }
 
   /**

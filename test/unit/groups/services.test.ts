@@ -116,6 +116,25 @@ it('a mute tip about the reader sets their mute, and lifting it clears it', () =
   expect(s().groupInfos['100001']!.selfMember.muteUntil).toBe(0)
 })
 
+it('a kicked tip naming the reader ends the membership at once: the group change that follows reads nothing', async () => {
+  s().setUser({ token: 't', wtId: '10001', imToken: 'i', avatar: '', nickName: 'me', vipLevel: 0, vipType: 0 } as never)
+  s().upsertConversation(groupConversation('100001', 3))
+  s().setGroupInfo(info('100001', GroupIdentity.Member))
+  const getInfo = jest.spyOn(groupApi, 'getInfoById')
+  const kicked = (ids: string[]) =>
+    ({ type: 'TIMGroupTipElem', conversationID: 'GROUPG100001', time: 1000, payload: { operationType: 3, operatorID: '2', userIDList: ids, nickList: [] } }) as never
+  applyGroupTip(kicked(['10002']))
+  expect(s().conversations['GROUPG100001']!.groupProfile!.isMember).toBe(true)
+  expect(s().groupInfos['100001']).toBeDefined()
+  applyGroupTip(kicked(['10001']))
+  expect(s().conversations['GROUPG100001']!.groupProfile!.isMember).toBe(false)
+  expect(s().groupInfos['100001']).toBeUndefined()
+  applyNotice({ type: 5, count: 2, groupNumber: '100001' })
+  await flush()
+  expect(s().conversations['GROUPG100001']!.groupProfile!.memberCount).toBe(2)
+  expect(getInfo).not.toHaveBeenCalled()
+})
+
 it('reads the three counters on (re)connect', async () => {
   jest.spyOn(groupApi, 'noticeUnread').mockResolvedValue({ joinApplyUnRead: 2, otherUnRead: 0, selfApplyUnRead: 1 })
   await refreshGroupUnread()
