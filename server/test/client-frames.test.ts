@@ -158,6 +158,16 @@ describe('client frame validation', () => {
     expect(hasControlChars('\ud83d\ud83d')).toBe(true)
   })
 
+  it("takes a publication's layers for at most a call's people, each 0, 1 or 2", () => {
+    const publish = (layers: unknown) => ({ type: 'sfu', inviteID: 'call-abcdef', payload: { kind: 'publish', sdp: 'v=0', layers } })
+    const nine = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`1000000${i}`, (i % 3) as 0 | 1 | 2]))
+    expect(ClientFrame.safeParse(publish(nine)).success).toBe(true)
+    expect(ClientFrame.safeParse({ type: 'sfu', inviteID: 'call-abcdef', payload: { kind: 'publish', sdp: 'v=0' } }).success).toBe(true)
+    expect(outcome(ClientFrame, publish({ ...nine, '10000009': 1 }))).toMatchObject({ ok: false, message: 'layers: 最多 9 项' })
+    expect(outcome(ClientFrame, publish({ '10000001': 3 }))).toMatchObject({ ok: false })
+    expect(outcome(ClientFrame, publish({ '': 1 }))).toMatchObject({ ok: false })
+  })
+
   it('checks hot frames without intersections, which parse every value twice and merge the halves', () => {
     const kinds = new Set<string>()
     const seen = new Set<unknown>()
