@@ -98,6 +98,7 @@ function installProbe(): void {
   /** Peer connections are numbered from 1 in each measured call (reset starts again). */
   let pcCount = 0
   const step = (what: string) => record.steps.push({ t: Date.now(), what })
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0)
   const ACTIONS: Record<number, string> = { 1: 'invite', 2: 'cancel', 3: 'accept', 4: 'reject', 5: 'timeout' }
   /** clientMsgId → the call step it carries, to name its acknowledgement. */
   const callSends = new Map<string, string>()
@@ -196,6 +197,28 @@ function installProbe(): void {
         links.push(pc)
         const n = ++pcCount
         step(`pc${n} created`)
+        // With BENCH_TRACE_KEY_FRAMES: when the publication (the call's first link) is asked for a
+        // key frame and when it encodes one, polled every 20 ms (this costs CPU: off by default).
+        if (n === 1 && (w as unknown as { __callBenchKeyFrames?: boolean }).__callBenchKeyFrames) {
+          let plis = 0
+          let keys = 0
+          const poll = setInterval(() => {
+            if (pc.connectionState === 'closed') return clearInterval(poll)
+            void pc.getStats().then((report) => {
+              let p = 0
+              let k = 0
+              report.forEach((r) => {
+                if (r.type !== 'outbound-rtp' || r.kind !== 'video') return
+                p += num(r.pliCount)
+                k += num(r.keyFramesEncoded)
+              })
+              if (p > plis) step('publication asked for a key frame')
+              if (k > keys) step('publication encoded a key frame')
+              plis = p
+              keys = k
+            })
+          }, 20)
+        }
         // A received video track is muted until its first packets arrive.
         pc.addEventListener('track', (e) => {
           const { track, transceiver } = e as unknown as { track?: PageTrack; transceiver?: { mid: string | null } }
@@ -216,7 +239,6 @@ function installProbe(): void {
     })
   }
 
-  const num = (v: unknown) => (typeof v === 'number' ? v : 0)
   w.__callBench = {
     record,
     reset() {
@@ -255,6 +277,7 @@ const NAME_HELPER = 'globalThis.__name = globalThis.__name || ((fn) => fn)'
 
 export async function addProbe(context: BrowserContext): Promise<void> {
   await context.addInitScript({ content: NAME_HELPER })
+  if (process.env.BENCH_TRACE_KEY_FRAMES) await context.addInitScript({ content: 'globalThis.__callBenchKeyFrames = true' })
   await context.addInitScript(installProbe)
 }
 
