@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { useState } from 'react'
-import { EDITABLE_DICTS, type HelperEntry } from '@shared/admin'
+import { EDITABLE_DICTS, type AdminDictEntry, type HelperEntry } from '@shared/admin'
 import { adminRoutes } from '@shared/routes/admin'
 import Button from '@/components/layout/Button'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
@@ -27,6 +27,7 @@ export default function ContentPanel() {
   const dicts = useAdminData(() => app.api.call(adminRoutes.dicts))
   const [draft, setDraft] = useState<Draft | null>(null)
   const [deleting, setDeleting] = useState<HelperEntry | null>(null)
+  const [removingDict, setRemovingDict] = useState<AdminDictEntry | null>(null)
   const save = useAsyncAction()
   const [entry, setEntry] = useState({ dictType: EDITABLE_DICTS[0] as (typeof EDITABLE_DICTS)[number], dictValue: '', dictLabel: '', dictSort: '0' })
 
@@ -89,13 +90,8 @@ export default function ContentPanel() {
                   {t === 'web_media_switch' ? null : (
                     <View
                       className='admin-word__remove'
-                      aria-label='删除'
-                      onClick={() =>
-                        void app.api
-                          .call(adminRoutes.deleteDict, { dictType: t, dictValue: d.dictValue })
-                          .then(dicts.setData)
-                          .catch(() => undefined)
-                      }
+                      aria-label={`删除 ${d.dictLabel}`}
+                      onClick={() => setRemovingDict(d)}
                     >
                       ×
                     </View>
@@ -136,6 +132,25 @@ export default function ContentPanel() {
         onClose={() => setDeleting(null)}
       >
         删除后小助手不再回答「{deleting?.question}」，确定删除吗？
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={removingDict !== null}
+        title='删除字典项'
+        danger
+        confirmText='删除'
+        testId='admin-dict-delete-dialog'
+        onConfirm={async () => {
+          if (removingDict)
+            await app.api
+              .call(adminRoutes.deleteDict, { dictType: removingDict.dictType, dictValue: removingDict.dictValue })
+              .then(dicts.setData)
+              .catch(() => undefined)
+          setRemovingDict(null)
+        }}
+        onClose={() => setRemovingDict(null)}
+      >
+        删除后「{removingDict?.dictLabel}」不再是{removingDict ? DICT_TITLE[removingDict.dictType] : ''}的选项，确定删除吗？
       </ConfirmDialog>
 
       <Dialog open={draft !== null} title={draft?.id ? '编辑问题' : '新增问题'} onClose={() => setDraft(null)} testId='admin-faq-dialog'>

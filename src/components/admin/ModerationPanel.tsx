@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { ModerationKind } from '@shared/admin'
 import { adminRoutes } from '@shared/routes/admin'
 import Button from '@/components/layout/Button'
+import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import TextField from '@/components/layout/TextField'
 import { useApp } from '@/root/AppContext'
 import { useAdminData } from './useAdminData'
@@ -17,6 +18,7 @@ const KINDS: Array<{ kind: ModerationKind; title: string; hint: string }> = [
 export default function ModerationPanel() {
   const app = useApp()
   const lists = useAdminData(() => app.api.call(adminRoutes.moderation))
+  const [removing, setRemoving] = useState<{ kind: ModerationKind; value: string } | null>(null)
   const [drafts, setDrafts] = useState<Record<ModerationKind, string>>({ blocked: '', sensitive: '', image: '' })
 
   const add = async (kind: ModerationKind) => {
@@ -43,7 +45,7 @@ export default function ModerationPanel() {
             {(lists.data?.[kind] ?? []).map((w) => (
               <View className='admin-word' key={w}>
                 <View className={kind === 'image' ? 'admin-mono' : ''}>{kind === 'image' ? `${w.slice(0, 12)}…` : w}</View>
-                <View className='admin-word__remove' aria-label={`删除 ${w}`} onClick={() => void remove(kind, w).catch(() => undefined)}>
+                <View className='admin-word__remove' aria-label={`删除 ${w}`} onClick={() => setRemoving({ kind, value: w })}>
                   ×
                 </View>
               </View>
@@ -51,6 +53,20 @@ export default function ModerationPanel() {
           </View>
         </View>
       ))}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`删除${KINDS.find((k) => k.kind === removing?.kind)?.title ?? ''}`}
+        danger
+        confirmText='删除'
+        testId='admin-moderation-remove-dialog'
+        onConfirm={async () => {
+          if (removing) await remove(removing.kind, removing.value).catch(() => undefined)
+          setRemoving(null)
+        }}
+        onClose={() => setRemoving(null)}
+      >
+        {removing?.kind === 'image' ? `删除后摘要为 ${removing.value.slice(0, 12)}… 的图片不再被拒绝发送，确定删除吗？` : `删除后包含「${removing?.value ?? ''}」的消息不再被拒绝发送，确定删除吗？`}
+      </ConfirmDialog>
     </View>
   )
 }

@@ -4,6 +4,7 @@ import type { AdminReport, ReportStatus } from '@shared/admin'
 import { API_BASE_PATH } from '@shared/routes/route'
 import { adminRoutes } from '@shared/routes/admin'
 import Button from '@/components/layout/Button'
+import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
@@ -66,12 +67,15 @@ function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; 
   const [message, setMessage] = useState('')
   const [days, setDays] = useState('7')
   const action = useAsyncAction()
+  const [confirming, setConfirming] = useState<'warn' | 'ban' | null>(null)
   const handle = (kind: 'dismiss' | 'warn' | 'ban') =>
     action.run(async () => {
       await app.api.call(adminRoutes.handleReport, { id: r.id, action: kind, message, banDays: Number(days) || 7 })
       app.toast.success('已处理，已通知举报人')
       onHandled()
     })
+  // A group's ban and warning go to its owner.
+  const whom = r.targetType === 0 ? `「${r.targetName || r.targetId}」` : `群聊「${r.targetName || r.targetId}」的群主（ID ${r.targetWtId ?? '—'}）`
   return (
     <View className='admin-card admin-report' data-testid={`admin-report-${r.id}`}>
       <View className='admin-report__head'>
@@ -101,16 +105,32 @@ function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; 
             <Button size='small' loading={action.busy} testId='admin-report-dismiss' onClick={() => handle('dismiss')}>
               驳回
             </Button>
-            <Button size='small' variant='primary' testId='admin-report-warn' onClick={() => handle('warn')}>
+            <Button size='small' variant='primary' testId='admin-report-warn' onClick={() => setConfirming('warn')}>
               警告
             </Button>
-            <Button size='small' variant='danger' testId='admin-report-ban' onClick={() => handle('ban')}>
+            <Button size='small' variant='danger' testId='admin-report-ban' onClick={() => setConfirming('ban')}>
               封禁
             </Button>
           </View>
           {action.error ? <View className='form-error'>{action.error}</View> : null}
         </View>
       ) : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming === 'ban' ? '封禁被举报方' : '警告被举报方'}
+        danger
+        confirmText={confirming === 'ban' ? '封禁' : '警告'}
+        testId={`admin-report-${confirming ?? 'warn'}-dialog`}
+        onConfirm={async () => {
+          if (confirming) await handle(confirming)
+          setConfirming(null)
+        }}
+        onClose={() => setConfirming(null)}
+      >
+        {confirming === 'ban'
+          ? `封禁后${whom}${Number(days) || 7} 天内无法向其他用户发送消息，小助手会告知其原因和结束时间，确定封禁吗？`
+          : `警告后小助手会向${whom}发送警告消息，发出后无法撤回，确定警告吗？`}
+      </ConfirmDialog>
     </View>
   )
 }

@@ -4,6 +4,7 @@ import type { AdminUserDetail, AdminUserRow } from '@shared/admin'
 import { adminRoutes } from '@shared/routes/admin'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
+import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
@@ -86,6 +87,7 @@ function UserDialog({ wtId, onClose, onChanged }: { wtId: string; onClose(): voi
   const [level, setLevel] = useState('1')
   const [vipDays, setVipDays] = useState('30')
   const action = useAsyncAction()
+  const [confirming, setConfirming] = useState<'ban' | 'deactivate' | null>(null)
   const current = detail.data?.user.membership
 
   // The grant form starts from the account's level, so a renewal does not lower it by accident.
@@ -105,110 +107,140 @@ function UserDialog({ wtId, onClose, onChanged }: { wtId: string; onClose(): voi
   const u = d?.user
   const num = (s: string) => Number.parseInt(s, 10)
   return (
-    <Dialog open title='用户管理' onClose={onClose} wide testId='admin-user-dialog'>
-      {!d || !u ? (
-        <View className='admin-loading'>加载中…</View>
-      ) : (
-        <View className='admin-detail'>
-          <View className='admin-user admin-detail__head'>
-            <Avatar src={app.chat.mediaUrl(u.avatar)} size={48} />
-            <View>
-              <View className='admin-user__name'>
-                {u.nickName} <View className={`admin-tag admin-tag--${u.state}`}>{STATE_TEXT[u.state]}</View>
+    <>
+      <Dialog open title='用户管理' onClose={onClose} wide testId='admin-user-dialog'>
+        {!d || !u ? (
+          <View className='admin-loading'>加载中…</View>
+        ) : (
+          <View className='admin-detail'>
+            <View className='admin-user admin-detail__head'>
+              <Avatar src={app.chat.mediaUrl(u.avatar)} size={48} />
+              <View>
+                <View className='admin-user__name'>
+                  {u.nickName} <View className={`admin-tag admin-tag--${u.state}`}>{STATE_TEXT[u.state]}</View>
+                </View>
+                <View className='admin-muted'>
+                  ID {u.wtId} · {u.phone.startsWith('deleted:') ? '手机号已释放' : u.phone} · 注册于 {timeText(u.createdAt)}
+                </View>
+                {d.bio ? <View className='admin-muted'>签名：{d.bio}</View> : null}
+                {u.state === 'banned' ? <View className='admin-warn'>封禁至 {timeText(u.bannedUntil)}{u.banReason ? `（${u.banReason}）` : ''}</View> : null}
               </View>
-              <View className='admin-muted'>
-                ID {u.wtId} · {u.phone.startsWith('deleted:') ? '手机号已释放' : u.phone} · 注册于 {timeText(u.createdAt)}
-              </View>
-              {d.bio ? <View className='admin-muted'>签名：{d.bio}</View> : null}
-              {u.state === 'banned' ? <View className='admin-warn'>封禁至 {timeText(u.bannedUntil)}{u.banReason ? `（${u.banReason}）` : ''}</View> : null}
             </View>
-          </View>
 
-          <View className='admin-detail__grid'>
-            <View className='admin-card'>
-              <View className='admin-card__title'>会员</View>
-              <View data-testid='admin-user-membership'>{membershipText(u.membership)}</View>
-              <View className='admin-form-row'>
-                <TextField label='等级 1-10' value={level} onChange={setLevel} maxLength={2} testId='admin-grant-level' />
-                <TextField label='天数（空为长期）' value={vipDays} onChange={setVipDays} maxLength={5} testId='admin-grant-days' />
-              </View>
-              <View className='admin-actions'>
-                <Button
-                  variant='primary'
-                  size='small'
-                  loading={action.busy}
-                  testId='admin-grant'
-                  onClick={() =>
-                    act(
-                      () =>
-                        app.api.call(adminRoutes.grant, {
-                          wtId,
-                          vipType: 1,
-                          vipLevel: num(level),
-                          expiresAt: vipDays.trim() ? new Date(Date.now() + num(vipDays) * 86_400_000).toISOString() : null,
-                        }),
-                      '会员已更新',
-                    )
-                  }
-                >
-                  开通/调整会员
-                </Button>
-                {u.membership.vipType !== 0 ? (
-                  <Button size='small' testId='admin-revoke' onClick={() => act(() => app.api.call(adminRoutes.grant, { wtId, vipType: 0, vipLevel: 0, expiresAt: null }), '会员已取消')}>
-                    取消会员
+            <View className='admin-detail__grid'>
+              <View className='admin-card'>
+                <View className='admin-card__title'>会员</View>
+                <View data-testid='admin-user-membership'>{membershipText(u.membership)}</View>
+                <View className='admin-form-row'>
+                  <TextField label='等级 1-10' value={level} onChange={setLevel} maxLength={2} testId='admin-grant-level' />
+                  <TextField label='天数（空为长期）' value={vipDays} onChange={setVipDays} maxLength={5} testId='admin-grant-days' />
+                </View>
+                <View className='admin-actions'>
+                  <Button
+                    variant='primary'
+                    size='small'
+                    loading={action.busy}
+                    testId='admin-grant'
+                    onClick={() =>
+                      act(
+                        () =>
+                          app.api.call(adminRoutes.grant, {
+                            wtId,
+                            vipType: 1,
+                            vipLevel: num(level),
+                            expiresAt: vipDays.trim() ? new Date(Date.now() + num(vipDays) * 86_400_000).toISOString() : null,
+                          }),
+                        '会员已更新',
+                      )
+                    }
+                  >
+                    开通/调整会员
                   </Button>
-                ) : null}
+                  {u.membership.vipType !== 0 ? (
+                    <Button size='small' testId='admin-revoke' onClick={() => act(() => app.api.call(adminRoutes.grant, { wtId, vipType: 0, vipLevel: 0, expiresAt: null }), '会员已取消')}>
+                      取消会员
+                    </Button>
+                  ) : null}
+                </View>
+              </View>
+
+              <View className='admin-card'>
+                <View className='admin-card__title'>账号处理</View>
+                <View className='admin-form-row'>
+                  <TextField label='原因' value={reason} onChange={setReason} maxLength={200} placeholder='会告知用户' testId='admin-reason' />
+                  <TextField label='封禁天数' value={days} onChange={setDays} maxLength={5} testId='admin-ban-days' />
+                </View>
+                <View className='admin-actions'>
+                  <Button variant='danger' size='small' disabled={u.state === 'deleted'} testId='admin-ban' onClick={() => setConfirming('ban')}>
+                    封禁
+                  </Button>
+                  <Button variant='danger' size='small' disabled={u.state === 'deleted' || u.state === 'deactivated'} testId='admin-deactivate' onClick={() => setConfirming('deactivate')}>
+                    停用
+                  </Button>
+                  <Button size='small' disabled={u.state === 'deleted'} testId='admin-force-logout' onClick={() => act(() => app.api.call(adminRoutes.forceLogout, { wtId, reason }), '已强制下线')}>
+                    强制下线
+                  </Button>
+                  <Button size='small' disabled={u.state === 'active' || u.state === 'deleted'} testId='admin-restore' onClick={() => act(() => app.api.call(adminRoutes.restore, { wtId }), '已恢复')}>
+                    恢复
+                  </Button>
+                </View>
+                {action.error ? <View className='form-error'>{action.error}</View> : null}
               </View>
             </View>
 
-            <View className='admin-card'>
-              <View className='admin-card__title'>账号处理</View>
-              <View className='admin-form-row'>
-                <TextField label='原因' value={reason} onChange={setReason} maxLength={200} placeholder='会告知用户' testId='admin-reason' />
-                <TextField label='封禁天数' value={days} onChange={setDays} maxLength={5} testId='admin-ban-days' />
+            <View className='admin-detail__grid'>
+              <View className='admin-card'>
+                <View className='admin-card__title'>登录设备（{d.devices.length}）</View>
+                {d.devices.map((x) => (
+                  <View className='admin-line' key={x.id}>
+                    {x.device} · {x.address} · {timeText(new Date(x.lastSeen).toISOString())}
+                  </View>
+                ))}
+                {d.devices.length === 0 ? <View className='admin-muted'>没有登录中的设备</View> : null}
               </View>
-              <View className='admin-actions'>
-                <Button variant='danger' size='small' disabled={u.state === 'deleted'} testId='admin-ban' onClick={() => act(() => app.api.call(adminRoutes.ban, { wtId, days: num(days), reason }), '已封禁')}>
-                  封禁
-                </Button>
-                <Button variant='danger' size='small' disabled={u.state === 'deleted' || u.state === 'deactivated'} testId='admin-deactivate' onClick={() => act(() => app.api.call(adminRoutes.deactivate, { wtId, reason }), '已停用')}>
-                  停用
-                </Button>
-                <Button size='small' disabled={u.state === 'deleted'} testId='admin-force-logout' onClick={() => act(() => app.api.call(adminRoutes.forceLogout, { wtId, reason }), '已强制下线')}>
-                  强制下线
-                </Button>
-                <Button size='small' disabled={u.state === 'active' || u.state === 'deleted'} testId='admin-restore' onClick={() => act(() => app.api.call(adminRoutes.restore, { wtId }), '已恢复')}>
-                  恢复
-                </Button>
+              <View className='admin-card'>
+                <View className='admin-card__title'>
+                  群聊（{d.groups.length}） · 好友 {d.friendCount}
+                </View>
+                {d.groups.map((g) => (
+                  <View className='admin-line' key={g.groupId}>
+                    {g.groupName} · 群号 {g.groupNumber} · {g.identity === 3 ? '群主' : g.identity === 2 ? '管理员' : '成员'}
+                  </View>
+                ))}
+                {d.groups.length === 0 ? <View className='admin-muted'>没有加入群聊</View> : null}
               </View>
-              {action.error ? <View className='form-error'>{action.error}</View> : null}
             </View>
           </View>
-
-          <View className='admin-detail__grid'>
-            <View className='admin-card'>
-              <View className='admin-card__title'>登录设备（{d.devices.length}）</View>
-              {d.devices.map((x) => (
-                <View className='admin-line' key={x.id}>
-                  {x.device} · {x.address} · {timeText(new Date(x.lastSeen).toISOString())}
-                </View>
-              ))}
-              {d.devices.length === 0 ? <View className='admin-muted'>没有登录中的设备</View> : null}
-            </View>
-            <View className='admin-card'>
-              <View className='admin-card__title'>
-                群聊（{d.groups.length}） · 好友 {d.friendCount}
-              </View>
-              {d.groups.map((g) => (
-                <View className='admin-line' key={g.groupId}>
-                  {g.groupName} · 群号 {g.groupNumber} · {g.identity === 3 ? '群主' : g.identity === 2 ? '管理员' : '成员'}
-                </View>
-              ))}
-              {d.groups.length === 0 ? <View className='admin-muted'>没有加入群聊</View> : null}
-            </View>
-          </View>
-        </View>
-      )}
-    </Dialog>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={confirming === 'ban'}
+        title='封禁用户'
+        danger
+        confirmText='封禁'
+        testId='admin-ban-dialog'
+        onConfirm={async () => {
+          await act(() => app.api.call(adminRoutes.ban, { wtId, days: num(days), reason }), '已封禁')
+          setConfirming(null)
+        }}
+        onClose={() => setConfirming(null)}
+      >
+        封禁后「{u?.nickName}」{days} 天内无法向其他用户发送消息，小助手会告知其原因和结束时间，确定封禁吗？
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === 'deactivate'}
+        title='停用账号'
+        danger
+        confirmText='停用'
+        testId='admin-deactivate-dialog'
+        onConfirm={async () => {
+          await act(() => app.api.call(adminRoutes.deactivate, { wtId, reason }), '已停用')
+          setConfirming(null)
+        }}
+        onClose={() => setConfirming(null)}
+      >
+        停用后「{u?.nickName}」的所有登录会话立即结束，恢复前无法再登录，确定停用吗？
+      </ConfirmDialog>
+    </>
   )
 }

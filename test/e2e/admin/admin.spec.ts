@@ -1,36 +1,17 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import type { LoginResult } from '../../../types/auth'
-import { closeAll, editor, openChatWith, registerUsers, signIn, visible, type ChatUser, type Session } from '../messaging/support'
-import { apiPost, DEMO_PASSWORD, loginByPhone, submitPhoneLogin } from '../support/accounts'
+import { expect, test } from '@playwright/test'
+import { closeAll, editor, openChatWith, registerUsers, signIn, visible, type Session } from '../messaging/support'
+import { apiPost, loginByPhone, submitPhoneLogin } from '../support/accounts'
 import { expectPath, expectToast, fillInput, inputByTestId } from '../support/ui'
 import { callScreen, placeCall } from '../calls/support'
 import { useOwnServer } from '../support/ownServer'
 import { OPERATOR_PHONE } from '../support/serverEnv'
+import { fileReport, openUserInConsole, operatorAccount } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
   await closeAll(sessions)
   sessions = []
 })
-
-async function operatorAccount(request: APIRequestContext): Promise<ChatUser> {
-  const user = { phone: OPERATOR_PHONE, pwd: DEMO_PASSWORD, nickName: '运营' }
-  let answer = await apiPost<LoginResult>(request, '/api/user/login/register', user)
-  if (answer.code !== 200) answer = await apiPost<LoginResult>(request, '/api/user/login/pwd', { phone: user.phone, pwd: user.pwd })
-  expect(answer.code, answer.msg).toBe(200)
-  return { ...user, login: answer.data, wtId: answer.data.wtId }
-}
-
-/** The operator's console in a browser of its own, on one user's management dialog. */
-async function openUserInConsole(page: Page, wtId: string): Promise<void> {
-  await page.goto('/admin')
-  await expect(visible(page, 'admin-console')).toBeVisible()
-  await visible(page, 'admin-nav-users').click()
-  await fillInput(page, 'admin-user-search', wtId)
-  await visible(page, 'admin-user-search-submit').click()
-  await visible(page, `admin-user-${wtId}`).locator('[data-testid="admin-user-open"]').click()
-  await expect(visible(page, 'admin-user-dialog')).toContainText(wtId)
-}
 
 test('an operator bans a user who is chatting: their next send shows the 20012 text', async ({ browser, request }) => {
   const op = await operatorAccount(request)
@@ -44,6 +25,7 @@ test('an operator bans a user who is chatting: their next send shows the 20012 t
   await fillInput(o.page, 'admin-reason', '发布广告')
   await fillInput(o.page, 'admin-ban-days', '3')
   await visible(o.page, 'admin-ban').click()
+  await visible(o.page, 'admin-ban-dialog-confirm').click()
   await expectToast(o.page, '已封禁')
 
   const box = editor(a.page)
@@ -88,25 +70,19 @@ test.describe('at the daily call cap', () => {
 test('an operator handles a report; the reporter hears the result from the helper', async ({ browser, request }) => {
   const op = await operatorAccount(request)
   const [reporter, target] = await registerUsers(request, ['戊', '己'])
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
-  const up = await request.post('/api/oss/upload', {
-    headers: { Authorization: `Bearer ${reporter.login.token}` },
-    multipart: { kind: 'image', file: { name: 'proof.png', mimeType: 'image/png', buffer: png } },
-  })
-  const url = ((await up.json()) as { data: { url: string } }).data.url
-  const filed = await apiPost<{ id: number }>(request, '/api/complaint/add', { complaintDetail: '发来诈骗链接', complaintImage: url, complaintType: '2', targetId: target.wtId, type: 0 }, reporter.login.token)
-  expect(filed.code, filed.msg).toBe(200)
+  const id = await fileReport(request, reporter, target)
 
   const o = await signIn(browser, op)
   sessions = [o]
   await o.page.goto('/admin')
   await visible(o.page, 'admin-nav-reports').click()
-  const card = visible(o.page, `admin-report-${filed.data.id}`)
+  const card = visible(o.page, `admin-report-${id}`)
   await expect(card).toContainText('欺诈骗钱')
   await expect(card).toContainText('发来诈骗链接')
   await expect(card.locator('img, [src]').first()).toBeVisible()
   await fillInput(o.page, 'admin-report-message', '请勿发送诈骗链接')
   await card.locator('[data-testid="admin-report-warn"]').click()
+  await visible(o.page, 'admin-report-warn-dialog-confirm').click()
   await expect(card).toHaveCount(0)
 
   const history = await apiPost<{ messages: Array<{ payload: { text?: string } }> }>(request, '/api/im/messages/history', { conversationID: 'C2CwisperHelper', count: 20 }, reporter.login.token)
