@@ -213,34 +213,25 @@ function UserDialog({ wtId, onClose, onChanged }: { wtId: string; onClose(): voi
           </View>
         )}
       </Dialog>
-      <ConfirmDialog
-        open={confirming === 'ban'}
-        title='封禁用户'
-        danger
-        confirmText='封禁'
-        testId='admin-ban-dialog'
-        onConfirm={async () => {
-          await act(() => app.api.call(adminRoutes.ban, { wtId, days: num(days), reason }), '已封禁')
-          setConfirming(null)
-        }}
-        onClose={() => setConfirming(null)}
-      >
-        封禁后「{u?.nickName}」{days} 天内无法向其他用户发送消息，小助手会告知其原因和结束时间，确定封禁吗？
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={confirming === 'deactivate'}
-        title='停用账号'
-        danger
-        confirmText='停用'
-        testId='admin-deactivate-dialog'
-        onConfirm={async () => {
-          await act(() => app.api.call(adminRoutes.deactivate, { wtId, reason }), '已停用')
-          setConfirming(null)
-        }}
-        onClose={() => setConfirming(null)}
-      >
-        停用后「{u?.nickName}」的所有登录会话立即结束，恢复前无法再登录，确定停用吗？
-      </ConfirmDialog>
+      {confirming ? (
+        <ConfirmDialog
+          open
+          title={confirming === 'ban' ? '封禁用户' : '停用账号'}
+          danger
+          confirmText={confirming === 'ban' ? '封禁' : '停用'}
+          testId={`admin-${confirming}-dialog`}
+          onConfirm={async () => {
+            if (confirming === 'ban') await act(() => app.api.call(adminRoutes.ban, { wtId, days: num(days), reason }), '已封禁')
+            else await act(() => app.api.call(adminRoutes.deactivate, { wtId, reason }), '已停用')
+            setConfirming(null)
+          }}
+          onClose={() => setConfirming(null)}
+        >
+          {confirming === 'ban'
+            ? `封禁后「${u?.nickName}」${days} 天内无法向其他用户发送消息，小助手会告知其原因和结束时间，确定封禁吗？`
+            : `停用后「${u?.nickName}」的所有登录会话立即结束，恢复前无法再登录，确定停用吗？`}
+        </ConfirmDialog>
+      ) : null}
     </>
   )
 }

@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import type { LoginResult } from '../../../types/auth'
-import { apiPost, DEMO_PASSWORD } from '../support/accounts'
-import { OPERATOR_PHONE } from '../support/serverEnv'
+import { operatorAccount } from '../admin/support'
+import { apiPost } from '../support/accounts'
 import { befriend, createGroup, expect, openConversation, registerUsers, test, visible, type ChatUser } from '../messaging/support'
 
 /** QA's small faults found while trying group calls: each checked by what a person would see, with screenshots. */
@@ -133,14 +132,6 @@ for (const [label, viewport] of VIEWPORTS) {
   })
 }
 
-async function operator(request: APIRequestContext): Promise<ChatUser> {
-  const user = { phone: OPERATOR_PHONE, pwd: DEMO_PASSWORD, nickName: '运营' }
-  let answer = await apiPost<LoginResult>(request, '/api/user/login/register', user)
-  if (answer.code !== 200) answer = await apiPost<LoginResult>(request, '/api/user/login/pwd', { phone: user.phone, pwd: user.pwd })
-  expect(answer.code, answer.msg).toBe(200)
-  return { ...user, login: answer.data, wtId: answer.data.wtId }
-}
-
 async function faqRow(page: Page, question: string): Promise<Locator> {
   const row = page.locator('.admin-faq').filter({ visible: true, hasText: question })
   await expect(row).toHaveCount(1)
@@ -149,7 +140,7 @@ async function faqRow(page: Page, question: string): Promise<Locator> {
 
 for (const [label, viewport] of VIEWPORTS) {
   test(`deleting a helper FAQ entry in the console asks first, like the other deletions (${label})`, async ({ login, request }) => {
-    const op = await operator(request)
+    const op = await operatorAccount(request)
     const question = `怎么退款${Date.now() % 100000}`
     const saved = await apiPost(request, '/api/admin/helper/save', { question, replyMsg: '在会员中心申请。', keywords: ['退款'] }, op.login.token)
     expect(saved.code, saved.msg).toBe(200)
