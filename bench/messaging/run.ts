@@ -76,6 +76,8 @@ function parseOptions(argv: string[]) {
     /** Directory for V8 CPU profiles of the server processes (diagnosis; written when they stop). */
     profile: raw.has('profile') ? path.resolve(raw.get('profile')!) : null,
     quiet: raw.has('quiet'),
+    /** Directory for the disk flush probe (the database's disk); unset: no probe. */
+    fsyncProbe: raw.has('fsync-probe') ? path.resolve(raw.get('fsync-probe') === 'true' ? '/var/lib/postgresql' : raw.get('fsync-probe')!) : null,
     /** A process burning one core during every measured step (started before the warm-up). */
     neighbour: raw.has('neighbour') || raw.has('neighbor'),
     /** c2c and two-process: password logins per second during each measured step, from their own process. */
@@ -504,6 +506,37 @@ interface ProbeResult {
   pgBenchPct: number | null
   /** pg_stat_wal growth during the step (cluster-wide). */
   wal: { records: number; fpi: number; bytes: number; syncs: number } | null
+  /** --fsync-probe: the disk's small-write flush times during the step. */
+  fsync: FsyncSummary | null
+}
+
+interface FsyncSummary {
+  n: number
+  p50: number | null
+  p99: number | null
+  max: number | null
+  /** Flushes over 100 ms, with their wall-clock time. */
+  slow: Array<{ at: string; ms: number }>
+}
+
+/** Where --fsync-probe writes (set from the options before any step). */
+let fsyncProbeDir: string | null = null
+
+function startFsyncProbe(): (() => Promise<FsyncSummary | null>) {
+  if (!fsyncProbeDir) return async () => null
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/messaging/fsync-probe.mjs'), fsyncProbeDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.on('data', (d) => (out += d))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return async () => {
+    child.kill('SIGTERM')
+    await exited
+    try {
+      return JSON.parse(out) as FsyncSummary
+    } catch {
+      return null
+    }
+  }
 }
 
 /**
@@ -512,6 +545,7 @@ interface ProbeResult {
  * and pg_stat_activity of the bench database is sampled every 100 ms.
  */
 function startProbes(setup: Setup) {
+  const stopFsync = startFsyncProbe()
   const rtts: number[] = []
   setup.pool.pongHandler = (_c, f, at) => rtts.push(at - Number(f.ts))
   const probes = setup.servers.map((_, i) => setup.pool.clients.find((c) => c?.open && c.server === i)).filter((c): c is BenchClient => !!c)
@@ -580,7 +614,9 @@ function startProbes(setup: Setup) {
     setup.pool.pongHandler = () => undefined
     const [pingP50, pingP99] = percentiles(rtts, [0.5, 0.99])
     const top = [...waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6)
+    const fsync = await stopFsync()
     return {
+      fsync,
       pingP50,
       pingP99,
       pgActive: setup.databaseUrl && samples ? active / samples : null,
@@ -596,7 +632,12 @@ function probeNote(p: ProbeResult): string {
     p.pgActive === null
       ? ''
       : `; the server's PostgreSQL backends used ${p.pgBenchPct ?? '?'}% CPU and were active on average ${p.pgActive.toFixed(1)} (${p.pgWaits || 'none'})`
-  return `server ping round trip p50 ${fmt(p.pingP50)} p99 ${fmt(p.pingP99)} ms${pgPart}`
+  const f = p.fsync
+  const fsyncPart = f
+    ? `; disk flush (8 KB write + fdatasync every 10 ms, ${f.n} of them) p50 ${fmt(f.p50)} p99 ${fmt(f.p99)} max ${fmt(f.max)} ms` +
+      (f.slow.length ? `, over 100 ms at ${f.slow.map((x) => `${x.at} (${x.ms} ms)`).join(', ')}` : ', none over 100 ms')
+    : ''
+  return `server ping round trip p50 ${fmt(p.pingP50)} p99 ${fmt(p.pingP99)} ms${pgPart}${fsyncPart}`
 }
 
 /**
@@ -1094,6 +1135,7 @@ function gitRevision(): string {
 
 async function main() {
   const opts = parseOptions(process.argv.slice(2))
+  fsyncProbeDir = opts.fsyncProbe
   const m = machineInfo()
   console.log(`machine: ${m.cpus} CPUs (${m.model}), ${m.memMb} MB RAM, node ${m.node}, ulimit -n ${m.nofile}; server at ${gitRevision()}`)
   if (opts.pgOptions) console.log(`PostgreSQL options for the server: ${opts.pgOptions}`)
