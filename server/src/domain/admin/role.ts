@@ -28,3 +28,16 @@ export async function promote(q: Queryable, phoneOrId: string): Promise<string> 
   if (!rows[0]) throw notFound(AdminText.UserNotFound)
   return rows[0].wt_id
 }
+
+/**
+ * Takes the operator role from the account named by phone or ID; answers its ID. A phone listed in
+ * ADMIN_PHONES keeps the role from the configuration, so `listed` tells the caller it still has it.
+ */
+export async function demote(q: Queryable, phoneOrId: string, adminPhones: readonly string[]): Promise<{ wtId: string; listed: boolean }> {
+  const { rows } = await q.query<{ wt_id: string; phone: string }>(
+    `UPDATE users SET is_operator = FALSE WHERE (phone = $1 OR wt_id = $1) AND phone NOT LIKE 'system:%' RETURNING wt_id, phone`,
+    [phoneOrId],
+  )
+  if (!rows[0]) throw notFound(AdminText.UserNotFound)
+  return { wtId: rows[0].wt_id, listed: adminPhones.includes(rows[0].phone) }
+}
