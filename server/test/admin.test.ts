@@ -64,6 +64,16 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
     expect(await get<{ wtId: string }>('/admin/me', u.token)).toMatchObject({ code: 200, data: { wtId: u.wtId } })
   })
 
+  it('/user/info tells the account whether it holds the role: ADMIN_PHONES and promote do, a plain account does not', async () => {
+    const info = async (token: string) => (await s.api<{ operator: boolean }>('/api/user/info', undefined, { token })).data.operator
+    expect(await info(operator.token)).toBe(true)
+    const u = await registerUser(s, '将运营')
+    expect(await info(u.token)).toBe(false)
+    await promote(storage.db, u.phone)
+    expect(await info(u.token)).toBe(true)
+    expect(await info(plain.token)).toBe(false)
+  })
+
   it('a ban refuses sends with 20012, login still works, restore lifts it; audited', async () => {
     const a = await registerUser(s, '甲')
     const b = await registerUser(s, '乙')
