@@ -2,17 +2,25 @@ import { AdminText } from '../../../../types/admin.js'
 import type { Queryable } from '../../db/Db.js'
 import { forbidden, notFound } from '../refusal.js'
 
+/** The columns of a users row that decide the operator role. */
+export interface RoleColumns {
+  is_operator: boolean
+  phone: string
+  action_status: number
+}
+
 /**
  * The operator role: the is_operator flag (set by `npm run admin -- promote`) or a phone listed
  * in ADMIN_PHONES (read at start-up). A closed account holds no role.
  */
+export function holdsOperatorRole(r: RoleColumns, adminPhones: readonly string[]): boolean {
+  return r.action_status === 0 && (r.is_operator || adminPhones.includes(r.phone))
+}
+
 export async function isOperator(q: Queryable, wtId: string, adminPhones: readonly string[]): Promise<boolean> {
-  const { rows } = await q.query<{ is_operator: boolean; phone: string; action_status: number }>(
-    'SELECT is_operator, phone, action_status FROM users WHERE wt_id = $1',
-    [wtId],
-  )
+  const { rows } = await q.query<RoleColumns>('SELECT is_operator, phone, action_status FROM users WHERE wt_id = $1', [wtId])
   const r = rows[0]
-  return Boolean(r && r.action_status === 0 && (r.is_operator || adminPhones.includes(r.phone)))
+  return Boolean(r && holdsOperatorRole(r, adminPhones))
 }
 
 export async function requireOperatorRole(q: Queryable, wtId: string, adminPhones: readonly string[]): Promise<void> {
