@@ -6,7 +6,7 @@
  */
 import { expect, registerUsers, test, visible } from '../messaging/support'
 import { fillInput } from '../support/ui'
-import { adminUser, openUserInConsole, operatorAccount } from './support'
+import { adminUser, fileReport, openUserInConsole, operatorAccount } from './support'
 
 const SHOTS = 'test-results/e2e/admin'
 const VIEWPORTS = [['desktop', undefined], ['phone', { width: 390, height: 844 }]] as const
@@ -56,5 +56,42 @@ for (const [label, viewport] of VIEWPORTS) {
     expect(left).toBeGreaterThan(2 * DAY - 10 * 60_000)
     expect(left).toBeLessThanOrEqual(2 * DAY)
     expect(bans.map((b) => JSON.parse(b) as { days: unknown }).map((b) => b.days)).toEqual([2])
+  })
+}
+
+for (const [label, viewport] of VIEWPORTS) {
+  test(`a report's 封禁天数 is checked the same way (${label})`, async ({ login, request }) => {
+    const op = await operatorAccount(request)
+    const [reporter, target] = await registerUsers(request, ['举', '被'])
+    const id = await fileReport(request, reporter, target)
+    const { page } = await login(op, viewport ? { viewport } : {})
+    const handled: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/api/admin/reports/handle')) handled.push(r.postData() ?? '')
+    })
+    await page.goto('/admin')
+    await visible(page, 'admin-nav-reports').click()
+    const card = visible(page, `admin-report-${id}`)
+    const ban = card.locator('[data-testid="admin-report-ban"]')
+    const error = card.locator(`[data-testid="admin-report-days-${id}-error"]`)
+
+    await fillInput(page, `admin-report-days-${id}`, '0')
+    await expect(error).toHaveText('封禁天数至少1天')
+    await expect(ban).toHaveClass(/btn--disabled/)
+    await ban.click({ force: true })
+    await expect(visible(page, 'admin-report-ban-dialog')).toHaveCount(0)
+    await page.screenshot({ path: `${SHOTS}/report-days-error-${label}.png` })
+    expect(handled).toEqual([])
+
+    await fillInput(page, `admin-report-days-${id}`, '3')
+    await expect(error).toHaveCount(0)
+    await ban.click()
+    await expect(visible(page, 'admin-report-ban-dialog')).toContainText(`「${target.nickName}」3 天内无法向其他用户发送消息`)
+    await visible(page, 'admin-report-ban-dialog-confirm').click()
+    await expect(visible(page, 'admin-report-ban-dialog')).toHaveCount(0)
+    expect(handled.map((b) => JSON.parse(b) as { action: string; banDays: unknown })).toEqual([expect.objectContaining({ action: 'ban', banDays: 3 })])
+    const row = await adminUser(request, op, target)
+    expect(row.state).toBe('banned')
+    expect(Date.parse(row.bannedUntil!) - Date.now()).toBeGreaterThan(3 * DAY - 10 * 60_000)
   })
 }
