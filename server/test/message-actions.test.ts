@@ -111,6 +111,20 @@ describe.each(BACKENDS)('message operations (revoke, delete, forward, favorites)
     expect((await call('/api/im/message/delete', { conversationID: conv, sequences: [9999] }, owner)).code).toBe(404)
   })
 
+  it('refuses a banned forwarder with 20012 before looking at the words', async () => {
+    const g = await makeGroup(s, owner, [], [member])
+    const cm = await connect(member)
+    const a = seqOf(await cm.sendText(g.conversationID, '普通内容'))
+    await storage.db.query(`UPDATE messages SET payload = '{"text":"含有敏感词测试的内容"}' WHERE channel_id = $1 AND seq = $2`, [`group:${g.groupID}`, a])
+    await storage.db.query(`UPDATE users SET banned_until = now() + interval '1 day' WHERE wt_id = $1`, [member.wtId])
+    try {
+      const refused = await call('/api/im/message/forward', { conversationID: g.conversationID, sequences: [a], targets: [`C2C${owner.wtId}`] }, member)
+      expect(refused).toMatchObject({ code: 20012, msg: '封禁期间无法向其他用户发送消息' })
+    } finally {
+      await storage.db.query('UPDATE users SET banned_until = NULL WHERE wt_id = $1', [member.wtId])
+    }
+  })
+
   it('forwards one by one and as a merged record, and refuses sensitive words with 80001', async () => {
     const g = await makeGroup(s, owner, [], [member, third])
     const co = await connect(owner)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { ConvType, MsgType, type OutgoingBody, type OutgoingMessage } from '../../../../types/chat.js'
+import { AdminText } from '../../../../types/admin.js'
+import { ConvType, MsgType, SendError, type OutgoingBody, type OutgoingMessage } from '../../../../types/chat.js'
 import { FORWARD_SENSITIVE_TEXT, MessageOpsError, type ForwardBody, type MergedItem } from '../../../../types/messageOps.js'
 import { Refusal, badRequest, notFound } from '../refusal.js'
 import { conversationState, messagesAt } from '../conversations.js'
@@ -69,7 +70,8 @@ export interface Forwarded {
  * Forwards messages the caller can see to other conversations, each send under the ordinary send
  * rules of the target (membership, mutes, blacklist…). The content is read from the store, never
  * taken from the client, and checked against the word lists first: a sensitive word stops the
- * whole forward with 80001 '内容包含敏感词汇'.
+ * whole forward with 80001 '内容包含敏感词汇'. A banned sender hears 20012 before that, as on
+ * every other send path.
  */
 export async function forwardMessages(ctx: SendContext, me: string, myNick: string, body: ForwardBody): Promise<Forwarded> {
   const source = parseConversationId(me, body.conversationID)
@@ -78,6 +80,8 @@ export async function forwardMessages(ctx: SendContext, me: string, myNick: stri
   const rows = await messagesAt(ctx.db, me, state, [...new Set(body.sequences)])
   if (rows.length !== new Set(body.sequences).size) throw notFound('消息不存在')
   if (rows.some((r) => r.is_revoked || r.type === MsgType.GroupTip || r.has_risk || isCallMessage(r))) throw badRequest('所选消息不能转发')
+  const { rows: sender } = await ctx.db.query<{ banned: boolean }>('SELECT (banned_until IS NOT NULL AND banned_until > now()) AS banned FROM users WHERE wt_id = $1', [me])
+  if (sender[0]?.banned) throw new Refusal(SendError.Banned, AdminText.BannedSend)
   for (const r of rows) {
     for (const text of textsOf(r.type, r.payload)) {
       if (ctx.moderation.checkText(text)) throw new Refusal(MessageOpsError.ForwardSensitive, FORWARD_SENSITIVE_TEXT)
