@@ -38,15 +38,8 @@ export async function searchMessages(q: Queryable, me: string, w: Window, body: 
   return { messages, isCompleted: rows.length <= body.count }
 }
 
-/**
- * The conversation list's search: messages of every conversation the user holds whose text, file
- * name or custom-message content (system lines, cards) contains the keyword, newest first, each
- * inside that user's window of its conversation (not before a clear, not after leaving, not
- * deleted for them, not admin-only for members). Revoked messages are left out.
- */
-export async function searchAllMessages(q: Queryable, me: string, keyword: string, count: number) {
-  const { rows } = await q.query<MessageRow>(
-    `${MESSAGE_SELECT}
+/** The query of searchAllMessages: $1 the user, $2 the LIKE pattern, $3 the count. */
+export const SEARCH_ALL_SQL = `${MESSAGE_SELECT}
      JOIN user_conversations uc ON uc.channel_id = m.channel_id AND uc.wt_id = $1
      WHERE m.seq > uc.cleared_seq AND (uc.end_seq IS NULL OR m.seq <= uc.end_seq) AND NOT m.is_revoked
        AND (m.visible_identity = 0 OR m.visible_to = $1 OR m.visible_identity <= COALESCE(
@@ -56,8 +49,15 @@ export async function searchAllMessages(q: Queryable, me: string, keyword: strin
        AND ((m.type = '${MsgType.Text}' AND m.payload->>'text' ILIKE $2)
          OR (m.type = '${MsgType.File}' AND m.payload->>'fileName' ILIKE $2)
          OR (m.type = '${MsgType.Custom}' AND (m.payload->>'data' ILIKE $2 OR m.payload->>'description' ILIKE $2)))
-     ORDER BY m.created_at DESC, m.seq DESC LIMIT $3`,
-    [me, containsPattern(keyword), count],
-  )
+     ORDER BY m.created_at DESC, m.seq DESC LIMIT $3`
+
+/**
+ * The conversation list's search: messages of every conversation the user holds whose text, file
+ * name or custom-message content (system lines, cards) contains the keyword, newest first, each
+ * inside that user's window of its conversation (not before a clear, not after leaving, not
+ * deleted for them, not admin-only for members). Revoked messages are left out.
+ */
+export async function searchAllMessages(q: Queryable, me: string, keyword: string, count: number) {
+  const { rows } = await q.query<MessageRow>(SEARCH_ALL_SQL, [me, containsPattern(keyword), count])
   return { messages: rows.map((r) => toMessage(r, me)) }
 }
