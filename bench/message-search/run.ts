@@ -31,7 +31,7 @@ const CONVERSATIONS = Number(arg('conversations', '50'))
 const RUNS = Number(arg('runs', '40'))
 const PG_URL = arg('pg-url', '')
 
-/** Everyday phrases; '项目' is in about 3 % of texts, '明天' in about 8 %, '好' in about a third. */
+/** Everyday phrases: '明天见' and '项目' end up in about 4 % of texts, '明天' and '好' in about 8 %. */
 const PHRASES = [
   '好的', '收到', '明天见', '今天下午开会吗', '我到楼下了', '晚上一起吃饭吧', '这个项目进度怎么样', '周末有空吗',
   '辛苦了', '稍等一下', '没问题', 'OK', 'ok thanks', 'see you tomorrow', 'meeting at 3pm', '哈哈哈',
@@ -137,12 +137,12 @@ async function main() {
 
     const conversationID = 'C2C8800000007'
     const terms: Array<[string, string]> = [
-      ['rare ASCII', 'zephyr'],
-      ['rare Chinese (4 chars)', '报销单据'],
-      ['common (3 chars)', '明天见'],
-      ['2-char Chinese, rare', '项目'],
-      ['2-char Chinese, common', '明天'],
-      ['1-char Chinese', '好'],
+      ['rare (20 of 400,000)', 'zephyr'],
+      ['rare Chinese (20 of 400,000)', '报销单据'],
+      ['common, 4 % of texts', '明天见'],
+      ['2-char Chinese, 4 % of texts', '项目'],
+      ['2-char Chinese, 8 % of texts', '明天'],
+      ['1-char Chinese, 8 % of texts', '好'],
       ['file name', 'invoice-1'],
     ]
     const time = async (label: string, route: string, body: Record<string, unknown>) => {
