@@ -22,7 +22,7 @@ import { memoryBus } from '../../server/src/bus/memory.js'
 import { loadConfig } from '../../server/src/config.js'
 import { openDb } from '../../server/src/db/index.js'
 import type { Db } from '../../server/src/db/Db.js'
-import { containsPattern, SEARCH_ALL_SQL } from '../../server/src/domain/messageOps/search.js'
+import { containsPattern, searchAllStatement } from '../../server/src/domain/messageOps/search.js'
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const MESSAGES = Number(arg('messages', '200000'))
@@ -168,7 +168,8 @@ async function main() {
 
     console.log('plans of the searchAll query (EXPLAIN ANALYZE, the scans of messages):')
     for (const [, keyword] of terms) {
-      const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${SEARCH_ALL_SQL}`, [me.wtId, containsPattern(keyword), 20])
+      const { sql, options } = searchAllStatement(keyword)
+      const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${sql}`, [me.wtId, containsPattern(keyword), 20], options)
       const lines = plan.rows.map((r) => r['QUERY PLAN'])
       const nodes = lines.filter((l) => /on messages|Bitmap|Execution Time/.test(l)).map((l) => l.trim().replace(/\s+\(cost=[^)]*\)/, ''))
       console.log(`  '${keyword}': ${nodes.join(' | ')}`)
