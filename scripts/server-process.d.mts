@@ -21,4 +21,6 @@ export declare function startServer(options: {
   timeoutMs?: number
   /** Run dist/server (scripts/build-server.mjs) with node instead of the sources with tsx. */
   compiled?: boolean
+  /** A Node script to run instead of the server; it must answer /api/site/info. */
+  script?: string
 }): Promise<RunningServer>

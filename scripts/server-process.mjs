@@ -47,15 +47,19 @@ export async function waitForSiteInfo(url, { timeoutMs = 60_000, intervalMs = 25
 
 /**
  * `env` entries set to undefined are removed from the child's environment.
- * @param {{ port?: number, dataDir: string, env?: Record<string, string | undefined>, log?: (line: string) => void, timeoutMs?: number, compiled?: boolean }} options
+ * `script` runs that Node script instead of the server (the benchmarks' bare relay); it must answer
+ * /api/site/info like the server does.
+ * @param {{ port?: number, dataDir: string, env?: Record<string, string | undefined>, log?: (line: string) => void, timeoutMs?: number, compiled?: boolean, script?: string }} options
  * @returns {Promise<{ url: string, port: number, pid: number, readyMs: number, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startServer({ port, dataDir, env = {}, log, timeoutMs = 90_000, compiled = false }) {
+export async function startServer({ port, dataDir, env = {}, log, timeoutMs = 90_000, compiled = false, script }) {
   const chosenPort = port ?? (await freePort())
   const started = performance.now()
   const childEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(chosenPort), DATA_DIR: dataDir, ...env }
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key]
-  const [command, args] = compiled
+  const [command, args] = script
+    ? [process.execPath, [script]]
+    : compiled
     ? [process.execPath, [path.join(projectRoot, 'dist/server/server/src/main.js')]]
     : [path.join(projectRoot, 'node_modules/.bin/tsx'), ['server/src/main.ts']]
   const child = spawn(command, args, {

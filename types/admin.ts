@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { PageQuery } from './envelope'
 import { DeviceSession } from './auth'
 import { Membership, MembershipEvent } from './member'
-import { VIP_LEVEL_MIN, VIP_LEVEL_MAX, REDEEM_DAYS_MAX, REDEEM_CODES_MAX, EDITABLE_DICTS } from './plain/admin'
+import { VIP_LEVEL_MIN, VIP_LEVEL_MAX, REDEEM_DAYS_MAX, REDEEM_CODES_MAX, EDITABLE_DICTS, BAN_DAYS_MIN, BAN_DAYS_MAX, BanDaysText } from './plain/admin'
 
 /**
  * The operator console (docs/admin.md): accounts and their lifecycle, membership, redeem codes,
@@ -17,6 +17,8 @@ const Vip = z.number().int().min(VIP_LEVEL_MIN, `会员等级为${VIP_LEVEL_MIN}
 const TargetWtId = z.string().trim().min(1, '请选择用户').max(64)
 const Reason = z.string().trim().max(200, '原因最多200个字').default('')
 const IsoTime = z.string().datetime({ offset: true })
+/** The same rule as parseBanDays, which the console checks before it asks. */
+const BanDays = z.number({ error: BanDaysText.NotWhole }).int(BanDaysText.NotWhole).min(BAN_DAYS_MIN, BanDaysText.TooFew).max(BAN_DAYS_MAX, BanDaysText.TooMany)
 
 export const AdminUserRow = z.object({
   wtId: z.string(),
@@ -45,7 +47,7 @@ export const AdminUserDetail = z.object({
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>
 
 export const WtIdBody = z.object({ wtId: TargetWtId })
-export const BanBody = z.object({ wtId: TargetWtId, days: z.number().int().min(1, '封禁天数至少1天').max(36500), reason: Reason })
+export const BanBody = z.object({ wtId: TargetWtId, days: BanDays, reason: Reason })
 export const ReasonBody = z.object({ wtId: TargetWtId, reason: Reason })
 
 export const GrantBody = z.object({
@@ -107,7 +109,7 @@ export const ReportHandleBody = z.object({
   action: z.enum(['dismiss', 'warn', 'ban']),
   /** The warning the helper sends (warn), or the ban reason (ban). */
   message: z.string().trim().max(200).default(''),
-  banDays: z.number().int().min(1).max(36500).default(7),
+  banDays: BanDays.default(7),
 })
 export type ReportHandleBody = z.infer<typeof ReportHandleBody>
 

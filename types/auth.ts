@@ -82,6 +82,11 @@ export const UserInfo = z.object({
   vipLevel: z.number().int(),
   vipType: z.number().int(),
   bio: z.string(),
+  /**
+   * Holds the operator role (docs/admin.md): the web client offers 运营后台 by it. It only decides
+   * what is shown; every /api/admin route checks the role itself.
+   */
+  operator: z.boolean(),
 })
 export type UserInfo = z.infer<typeof UserInfo>
 

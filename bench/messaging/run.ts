@@ -28,6 +28,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 type Scenario = 'c2c' | 'group' | 'two-process' | 'large-group' | 'login'
 type DbKind = 'postgres' | 'pglite'
 
+function relayOf(value: string): 'server' | 'bare' {
+  if (value !== 'server' && value !== 'bare') throw new Error('--relay must be server or bare')
+  return value
+}
+
 function parseOptions(argv: string[]) {
   const raw = parseFlags(argv)
   const num = (name: string, fallback: number) => {
@@ -44,7 +49,10 @@ function parseOptions(argv: string[]) {
   const rate = num('rate', 2000)
   const rates = raw.has('rates') ? raw.get('rates')!.split(',').map(Number) : [rate]
   if (rates.some((r) => !(r > 0))) throw new Error('--rates must be positive numbers')
+  const relay = relayOf(raw.get('relay') ?? 'server')
+  if (relay === 'bare' && scenarios.some((x) => x !== 'group')) throw new Error('--relay=bare runs only --scenario=group')
   return {
+    relay,
     scenarios,
     db,
     clients: Math.floor(num('clients', 5000)),
@@ -55,6 +63,8 @@ function parseOptions(argv: string[]) {
     batch: Math.max(1, Math.floor(num('batch', 200))),
     groupMessages: Math.max(1, Math.floor(num('group-messages', 5))),
     groupInterval: num('group-interval', 2000),
+    /** group scenarios: messages sent and reported before the measured ones, not counted in the row. */
+    groupWarmup: Math.floor(num('group-warmup', 1)),
     /** large-group: members of the group; only --clients of them connect. */
     groupMembers: Math.floor(num('group-members', 100_000)),
     pgUrl: raw.get('pg-url') ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -66,6 +76,8 @@ function parseOptions(argv: string[]) {
     /** Directory for V8 CPU profiles of the server processes (diagnosis; written when they stop). */
     profile: raw.has('profile') ? path.resolve(raw.get('profile')!) : null,
     quiet: raw.has('quiet'),
+    /** Directory for the disk flush probe (the database's disk); unset: no probe. */
+    fsyncProbe: raw.has('fsync-probe') ? path.resolve(raw.get('fsync-probe') === 'true' ? '/var/lib/postgresql' : raw.get('fsync-probe')!) : null,
     /** A process burning one core during every measured step (started before the warm-up). */
     neighbour: raw.has('neighbour') || raw.has('neighbor'),
     /** c2c and two-process: password logins per second during each measured step, from their own process. */
@@ -74,7 +86,7 @@ function parseOptions(argv: string[]) {
     loginConcurrency: Math.max(1, Math.floor(num('login-concurrency', 8))),
     /** The servers' password hashing pool (PASSWORD_HASH_THREADS, _QUEUE, _NICE); unset: the server's defaults. */
     hashEnv: Object.fromEntries(
-      (['threads', 'queue', 'nice'] as const).filter((k) => raw.has(`hash-${k}`)).map((k) => [`PASSWORD_HASH_${k.toUpperCase()}`, String(num(`hash-${k}`, 0))]),
+      (['threads', 'queue', 'nice', 'idle'] as const).filter((k) => raw.has(`hash-${k}`)).map((k) => [`PASSWORD_HASH_${k.toUpperCase()}`, String(num(`hash-${k}`, 0))]),
     ),
   }
 }
@@ -158,10 +170,11 @@ interface Server {
   pid: number
 }
 
-async function startServers(s: Storage, count: number, redisUrl: string | null, hashEnv: Record<string, string> = {}): Promise<Server[]> {
+async function startServers(s: Storage, count: number, redisUrl: string | null, hashEnv: Record<string, string> = {}, bare = false): Promise<Server[]> {
   const servers: Server[] = []
   for (let i = 0; i < count; i++) {
     const run = await startServer({
+      script: bare ? path.join(ROOT, 'bench/messaging/bare-relay.mjs') : undefined,
       dataDir: s.dataDir,
       env: {
         ...storageEnv(s),
@@ -440,7 +453,7 @@ async function setUp(opts: Options, kind: DbKind, procs: number, group: boolean,
   const seedStart = performance.now()
   const seeded = await seed(storage, opts.clients, group, groupMembers)
   log(`seeded ${seeded.users.length} users${seeded.groupId ? ` and group ${seeded.groupId} of ${Math.max(groupMembers, seeded.users.length)} members` : ''} (${kind}) in ${Math.round(performance.now() - seedStart)} ms`)
-  const servers = await startServers(storage, procs, procs > 1 ? opts.redisUrl : null, opts.hashEnv)
+  const servers = await startServers(storage, procs, procs > 1 ? opts.redisUrl : null, opts.hashEnv, group && opts.relay === 'bare')
   cleanups.push(async () => void (await Promise.all(servers.map((s) => s.run.stop()))))
   log(`server pid(s) ${servers.map((s) => s.pid).join(', ')} on ${servers.map((s) => s.run.url).join(', ')}`)
 
@@ -493,6 +506,37 @@ interface ProbeResult {
   pgBenchPct: number | null
   /** pg_stat_wal growth during the step (cluster-wide). */
   wal: { records: number; fpi: number; bytes: number; syncs: number } | null
+  /** --fsync-probe: the disk's small-write flush times during the step. */
+  fsync: FsyncSummary | null
+}
+
+interface FsyncSummary {
+  n: number
+  p50: number | null
+  p99: number | null
+  max: number | null
+  /** Flushes over 100 ms, with their wall-clock time. */
+  slow: Array<{ at: string; ms: number }>
+}
+
+/** Where --fsync-probe writes (set from the options before any step). */
+let fsyncProbeDir: string | null = null
+
+function startFsyncProbe(): (() => Promise<FsyncSummary | null>) {
+  if (!fsyncProbeDir) return async () => null
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/messaging/fsync-probe.mjs'), fsyncProbeDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.on('data', (d) => (out += d))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return async () => {
+    child.kill('SIGTERM')
+    await exited
+    try {
+      return JSON.parse(out) as FsyncSummary
+    } catch {
+      return null
+    }
+  }
 }
 
 /**
@@ -501,6 +545,7 @@ interface ProbeResult {
  * and pg_stat_activity of the bench database is sampled every 100 ms.
  */
 function startProbes(setup: Setup) {
+  const stopFsync = startFsyncProbe()
   const rtts: number[] = []
   setup.pool.pongHandler = (_c, f, at) => rtts.push(at - Number(f.ts))
   const probes = setup.servers.map((_, i) => setup.pool.clients.find((c) => c?.open && c.server === i)).filter((c): c is BenchClient => !!c)
@@ -569,7 +614,9 @@ function startProbes(setup: Setup) {
     setup.pool.pongHandler = () => undefined
     const [pingP50, pingP99] = percentiles(rtts, [0.5, 0.99])
     const top = [...waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6)
+    const fsync = await stopFsync()
     return {
+      fsync,
       pingP50,
       pingP99,
       pgActive: setup.databaseUrl && samples ? active / samples : null,
@@ -585,7 +632,12 @@ function probeNote(p: ProbeResult): string {
     p.pgActive === null
       ? ''
       : `; the server's PostgreSQL backends used ${p.pgBenchPct ?? '?'}% CPU and were active on average ${p.pgActive.toFixed(1)} (${p.pgWaits || 'none'})`
-  return `server ping round trip p50 ${fmt(p.pingP50)} p99 ${fmt(p.pingP99)} ms${pgPart}`
+  const f = p.fsync
+  const fsyncPart = f
+    ? `; disk flush (8 KB write + fdatasync every 10 ms, ${f.n} of them) p50 ${fmt(f.p50)} p99 ${fmt(f.p99)} max ${fmt(f.max)} ms` +
+      (f.slow.length ? `, over 100 ms at ${f.slow.map((x) => `${x.at} (${x.ms} ms)`).join(', ')}` : ', none over 100 ms')
+    : ''
+  return `server ping round trip p50 ${fmt(p.pingP50)} p99 ${fmt(p.pingP99)} ms${pgPart}${fsyncPart}`
 }
 
 /**
@@ -868,14 +920,16 @@ function finishNotes(setup: Setup, rows: Row[]) {
 async function runGroup(opts: Options, kind: DbKind, large = false): Promise<Row[]> {
   const scenario = large ? 'large-group' : 'group'
   const groupMembers = large ? Math.max(opts.groupMembers, opts.clients) : opts.clients
-  log(`== group on ${kind}: ${opts.clients} members, ${opts.groupMessages} messages ${opts.groupInterval} ms apart`)
+  const W = opts.groupWarmup
+  log(`== group on ${kind}${opts.relay === 'bare' ? ' (bare relay, no server)' : ''}: ${opts.clients} members, ${W ? `${W} warm-up and ` : ''}${opts.groupMessages} measured messages ${opts.groupInterval} ms apart`)
   if (large) log(`== large-group: ${groupMembers} members of whom ${opts.clients} connect`)
   const setup = await setUp(opts, kind, 1, true, groupMembers)
   const { pool } = setup
   const sender = pool.clients[0]
   if (!sender?.open) throw new Error('the group owner (client 0) is not connected')
   const N = opts.clients
-  const K = opts.groupMessages
+  // Warm-up messages come first and are reported on their own line; the row counts the K after them.
+  const K = W + opts.groupMessages
   const conversationID = `GROUP${setup.groupId}`
   const prefix = `bg${process.pid}s${++stepCounter}_`
   const sentAt = new Float64Array(K).fill(NaN)
@@ -942,27 +996,28 @@ async function runGroup(opts: Options, kind: DbKind, large = false): Promise<Row
     for (let i = 1; i < N; i++) {
       const slot = k * N + i
       if (recvCount[slot]! > 0) {
-        delivered++
+        if (k >= W) delivered++
         last = Math.max(last, latency[slot]!)
       }
       if (recvCount[slot]! > 1) dup++
       if (!Number.isNaN(ackAt[k]!) && onlineAt[k]![i] && recvCount[slot] === 0) lost++
     }
     lastAt[k] = last
-    fanoutSeconds += last / 1000
+    if (k >= W) fanoutSeconds += last / 1000
     const [p50, p99] = percentiles(latency.subarray(k * N, (k + 1) * N), [0.5, 0.99])
-    perMessage.push(`#${k + 1} ack ${fmt(ackAt[k]! - sentAt[k]!)} p50 ${fmt(p50)} p99 ${fmt(p99)} last ${fmt(last)}`)
+    perMessage.push(`${k < W ? 'warm-up ' : ''}#${k < W ? k + 1 : k - W + 1} ack ${fmt(ackAt[k]! - sentAt[k]!)} p50 ${fmt(p50)} p99 ${fmt(p99)} last ${fmt(last)}`)
   }
-  const [p50, p95, p99, max] = percentiles(latency, [0.5, 0.95, 0.99, 1])
-  const acks = Array.from(ackAt, (a, k) => a - sentAt[k]!)
+  const measured = latency.subarray(W * N)
+  const [p50, p95, p99, max] = percentiles(measured, [0.5, 0.95, 0.99, 1])
+  const acks = Array.from(ackAt.subarray(W), (a, k) => a - sentAt[W + k]!)
   const [ackP50, ackP99] = percentiles(acks, [0.5, 0.99])
   const row: Row = {
-    scenario,
+    scenario: opts.relay === 'bare' ? `${scenario} (bare)` : scenario,
     db: kind,
     servers: 1,
     clients: setup.connected,
-    offered: large ? `${K} x ${members.length} of ${groupMembers}` : `${K} x ${members.length}`,
-    sent: K,
+    offered: large ? `${K - W} x ${members.length} of ${groupMembers}` : `${K - W} x ${members.length}`,
+    sent: K - W,
     acked: acks.filter((a) => !Number.isNaN(a)).length,
     deliveredPerS: fanoutSeconds > 0 ? delivered / fanoutSeconds : null,
     p50,
@@ -1080,6 +1135,7 @@ function gitRevision(): string {
 
 async function main() {
   const opts = parseOptions(process.argv.slice(2))
+  fsyncProbeDir = opts.fsyncProbe
   const m = machineInfo()
   console.log(`machine: ${m.cpus} CPUs (${m.model}), ${m.memMb} MB RAM, node ${m.node}, ulimit -n ${m.nofile}; server at ${gitRevision()}`)
   if (opts.pgOptions) console.log(`PostgreSQL options for the server: ${opts.pgOptions}`)

@@ -175,6 +175,7 @@ function hashPoolLimits(env: NodeJS.ProcessEnv): HashPoolLimits {
     threads,
     queue: Math.floor(positive('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, defaults.queue)),
     nice: Math.floor(positive('PASSWORD_HASH_NICE', env.PASSWORD_HASH_NICE, defaults.nice)),
+    idle: flag(env.PASSWORD_HASH_IDLE, defaults.idle === true),
   }
 }
 

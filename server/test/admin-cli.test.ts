@@ -41,6 +41,17 @@ describe('npm run admin', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
+  it('demote takes the role back: the console answers 403 again, and the step is audited', async () => {
+    const u = await registerUser(s, '撤销')
+    await run('promote', u.wtId)
+    expect((await s.api('/api/admin/me', undefined, { token: u.token })).code).toBe(200)
+    expect(await run('demote', u.phone)).toBe(`${u.wtId} is no longer an operator`)
+    expect((await s.api('/api/admin/me', undefined, { token: u.token })).code).toBe(403)
+    await expect(run('demote', 'nobody')).rejects.toThrow('用户不存在')
+    const { rows } = await storage.db.query<{ action: string; target: string }>(`SELECT action, target FROM audit_log WHERE operator = 'cli' AND action = 'demote'`)
+    expect(rows).toEqual([{ action: 'demote', target: u.wtId }])
+  })
+
   it('message-origin tells a forward\'s copy in a group from what a client sent and from a tip', async () => {
     // The state of a reported incident: a group member's private texts to someone removed from the
     // group, later found in the group as new messages with read receipts asked. A one-by-one

@@ -64,6 +64,16 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
     expect(await get<{ wtId: string }>('/admin/me', u.token)).toMatchObject({ code: 200, data: { wtId: u.wtId } })
   })
 
+  it('/user/info tells the account whether it holds the role: ADMIN_PHONES and promote do, a plain account does not', async () => {
+    const info = async (token: string) => (await s.api<{ operator: boolean }>('/api/user/info', undefined, { token })).data.operator
+    expect(await info(operator.token)).toBe(true)
+    const u = await registerUser(s, '将运营')
+    expect(await info(u.token)).toBe(false)
+    await promote(storage.db, u.phone)
+    expect(await info(u.token)).toBe(true)
+    expect(await info(plain.token)).toBe(false)
+  })
+
   it('a ban refuses sends with 20012, login still works, restore lifts it; audited', async () => {
     const a = await registerUser(s, '甲')
     const b = await registerUser(s, '乙')
@@ -83,6 +93,16 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
     const log = await get<Paged<AuditEntry>>(`/admin/audit?target=${a.wtId}`)
     expect(log.data.rows.map((r) => r.action)).toEqual(['restore', 'ban'])
     expect(log.data.rows[1]).toMatchObject({ operator: operator.wtId, before: { state: 'active' }, after: { state: 'banned' } })
+  })
+
+  it('a ban of fewer than 1, more than 36500 or a fraction of days is refused with the rule the console checks', async () => {
+    const a = await registerUser(s, '天数')
+    const ban = (days: unknown) => admin('/admin/users/ban', { wtId: a.wtId, days, reason: '' })
+    expect(await ban(0)).toMatchObject({ code: 400, msg: 'days: 封禁天数至少1天' })
+    expect(await ban(36501)).toMatchObject({ code: 400, msg: 'days: 封禁天数最多36500天' })
+    expect(await ban(1.5)).toMatchObject({ code: 400, msg: 'days: 封禁天数须为整数' })
+    expect(await ban(null)).toMatchObject({ code: 400, msg: 'days: 封禁天数须为整数' })
+    expect((await admin<AdminUserRow>(`/admin/users/ban`, { wtId: a.wtId, days: 36500, reason: '' })).data.state).toBe('banned')
   })
 
   it('deactivation: -2 on the socket, 11015 on later calls and at login, 20003 for senders, actionStatus 1; restore undoes it', async () => {

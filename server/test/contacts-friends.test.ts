@@ -258,6 +258,22 @@ describe.each(BACKENDS)('friends on %s', (backend) => {
     cb.close()
   })
 
+  it('answers a custom message with the send rules before the relation: a banned sender hears 20012, a closed peer 20003', async () => {
+    const a = await registerUser(s)
+    const b = await registerUser(s)
+    const send = (type: string, to = b) => s.api<Message>('/api/user/sendCustomMessage', { fromWtId: a.wtId, toWtId: to.wtId, type }, { token: a.token })
+    await storage.db.query(`UPDATE users SET banned_until = now() + interval '1 hour' WHERE wt_id = $1`, [a.wtId])
+    // Not friends, so addFriend and addBlack do not fit the relation either; the ban is what is said.
+    for (const type of ['CustomMsg_Type_addFriend', 'CustomMsg_Type_addBlack', 'CustomMsg_Type_deleteFriend']) {
+      expect(await send(type), type).toMatchObject({ code: 20012, msg: '封禁期间无法向其他用户发送消息' })
+    }
+    await storage.db.query('UPDATE users SET banned_until = NULL WHERE wt_id = $1', [a.wtId])
+    expect((await send('CustomMsg_Type_addFriend')).code).toBe(403)
+    const closed = await registerUser(s)
+    await storage.db.query('UPDATE users SET action_status = 1 WHERE wt_id = $1', [closed.wtId])
+    expect((await send('CustomMsg_Type_addFriend', closed)).code).toBe(20003)
+  })
+
   it('search by ID says how it matched, for the application source', async () => {
     const a = await registerUser(s, '被找')
     const b = await registerUser(s)

@@ -7,9 +7,19 @@ import { HashPool, type HashLease, type ScryptJob } from '../src/domain/password
 /** Cheap parameters: the bounds are under test, not the cost. */
 const job = (pwd: string): ScryptJob => ({ pwd, salt: Buffer.from('0123456789abcdef'), keylen: 32, N: 2 ** 10, r: 8, p: 1, maxmem: 32 * 1024 * 1024 })
 
-/** The nice value of each thread of this process (Linux). */
-const threadNices = () =>
-  fs.readdirSync('/proc/self/task').map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]))
+/** A field of each thread's stat line (Linux), counted from the state field after the name. */
+const threadStat = (field: number) =>
+  fs.readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      return [Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[field])]
+    } catch {
+      return []
+    }
+  })
+const threadNices = () => threadStat(16)
+/** Scheduling policies of this process's threads; 5 is SCHED_IDLE. */
+const threadPolicies = () => threadStat(38)
+const SCHED_IDLE = 5
 
 describe('the password hashing pool', () => {
   let pool: HashPool
@@ -59,5 +69,22 @@ describe('the password hashing pool', () => {
     expect(threadNices()).toContain(Math.min(19, os.getPriority() + 7))
     leases.forEach((l) => l.release())
     expect(pool.busy).toBe(0)
+  })
+
+  it.runIf(process.platform === 'linux')('runs its threads under SCHED_IDLE when asked, and only then', async () => {
+    expect(threadPolicies()).not.toContain(SCHED_IDLE)
+    pool = new HashPool({ threads: 1, queue: 0, nice: 0 })
+    const plain = pool.lease()!
+    await plain.derive(job('plain'))
+    plain.release()
+    expect(threadPolicies()).not.toContain(SCHED_IDLE)
+    await pool.close()
+
+    pool = new HashPool({ threads: 1, queue: 0, nice: 0, idle: true })
+    const idle = pool.lease()!
+    const key = await idle.derive(job('idle'))
+    idle.release()
+    expect(key.length).toBe(32)
+    expect(threadPolicies()).toContain(SCHED_IDLE)
   })
 })

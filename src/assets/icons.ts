@@ -29,13 +29,14 @@ import lock from './icons/lock.svg'
 import scale from './icons/scale.svg'
 import phrase from './icons/phrase.svg'
 import history from './icons/history.svg'
+import adminConsole from './icons/console.svg'
 
 /** Image URLs of the interface icons (the bundler turns each SVG into a URL or data URL). */
 export const icons = {
   messages, messagesActive, contacts, contactsActive, favorites, favoritesActive,
   moments, momentsActive, member, memberActive,
   menu, menuDark, scan, shield, logout, close, search, camera, refresh, back, checkCircle,
-  phone, video, group, server, devices, star, lock, scale, phrase, history,
+  phone, video, group, server, devices, star, lock, scale, phrase, history, adminConsole,
 } satisfies Record<string, string>
 
 export type IconName = keyof typeof icons

@@ -6,6 +6,29 @@ export const VIP_LEVEL_MAX = 10
 /** Codes one request may generate. */
 export const REDEEM_CODES_MAX = 500
 export const REDEEM_DAYS_MAX = 3650
+/** The days a ban may last (the console's 封禁天数, a report's ban). */
+export const BAN_DAYS_MIN = 1
+export const BAN_DAYS_MAX = 36500
+export const BanDaysText = {
+  Missing: '请输入封禁天数',
+  NotWhole: '封禁天数须为整数',
+  TooFew: `封禁天数至少${BAN_DAYS_MIN}天`,
+  TooMany: `封禁天数最多${BAN_DAYS_MAX}天`,
+} as const
+
+/**
+ * The days typed into 封禁天数 under the rule BanBody checks on the server: a whole number from
+ * BAN_DAYS_MIN to BAN_DAYS_MAX. Answers the number, or the text saying what is wrong.
+ */
+export function parseBanDays(input: string): { days: number } | { error: string } {
+  const text = input.trim()
+  if (text === '') return { error: BanDaysText.Missing }
+  if (!/^-?\d+$/.test(text)) return { error: BanDaysText.NotWhole }
+  const days = Number(text)
+  if (days < BAN_DAYS_MIN) return { error: BanDaysText.TooFew }
+  if (days > BAN_DAYS_MAX) return { error: BanDaysText.TooMany }
+  return { days }
+}
 /** The name a deleted account shows in other people's histories and lists. */
 export const DELETED_ACCOUNT_NAME = '已注销用户'
 

@@ -2,6 +2,7 @@
  * Headless operation of the console's actions, on the same database as the server:
  *
  *   npm run admin -- promote <phone|ID>
+ *   npm run admin -- demote <phone|ID>
  *   npm run admin -- ban <phone|ID> <days> [reason]
  *   npm run admin -- unban <phone|ID>
  *   npm run admin -- grant-vip <phone|ID> <level 1-10|0> [days]     (0 ends the membership; no days: no end)
@@ -24,12 +25,13 @@ import { banUser, restoreUser, type AdminCtx } from '../domain/admin/lifecycle.j
 import { codesCsv, createCodes, grantMembership } from '../domain/admin/membership.js'
 import { messageOrigin } from '../domain/admin/messageOrigin.js'
 import { reportsCsv } from '../domain/admin/reports.js'
-import { promote } from '../domain/admin/role.js'
+import { demote, promote } from '../domain/admin/role.js'
 import { liveModeration } from '../domain/moderation.js'
 import { Refusal } from '../domain/refusal.js'
 
 const USAGE = `usage: npm run admin -- <command>
   promote <phone|ID>
+  demote <phone|ID>
   ban <phone|ID> <days> [reason]
   unban <phone|ID>
   grant-vip <phone|ID> <level 1-10, 0 ends it> [days]
@@ -52,6 +54,11 @@ export async function runAdmin(argv: string[], ctx: AdminCtx): Promise<string> {
       const wtId = await promote(ctx.db, args[0] ?? '')
       await audit(ctx.db, CLI_OPERATOR, 'promote', wtId, null, { operator: true })
       return `${wtId} is an operator`
+    }
+    case 'demote': {
+      const { wtId, listed } = await demote(ctx.db, args[0] ?? '', ctx.config.adminPhones)
+      await audit(ctx.db, CLI_OPERATOR, 'demote', wtId, { operator: true }, { operator: listed })
+      return listed ? `${wtId} is still an operator: its phone is in ADMIN_PHONES` : `${wtId} is no longer an operator`
     }
     case 'ban': {
       const wtId = await resolveAccount(ctx.db, args[0] ?? '')

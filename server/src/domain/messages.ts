@@ -177,6 +177,15 @@ async function checkC2C(q: Queryable, me: string, peer: string): Promise<Sender>
 }
 
 /**
+ * The rules of a C2C send to `peer` for a path with a check of its own (the contacts custom
+ * messages' relation), which must come after these as a content check does: a banned sender hears
+ * 20012 whatever else is wrong.
+ */
+export async function checkC2CRules(q: Queryable, me: string, peer: string): Promise<void> {
+  await checkC2C(q, me, peer)
+}
+
+/**
  * Every rule of a group send in one query: ban, membership, mute-all, personal mute. The member
  * list comes from this process's cache when the group's member version (017, read in the same
  * snapshot as the rules) is the one the list was kept at; otherwise the query returns it.

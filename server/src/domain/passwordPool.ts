@@ -14,6 +14,8 @@ export interface HashPoolLimits {
   queue: number
   /** Added to the hashing threads' nice value, so under contention the event loop wins (PASSWORD_HASH_NICE; 0 keeps the process's). */
   nice: number
+  /** Linux: run the hashing threads under SCHED_IDLE, on cores nothing else wants (PASSWORD_HASH_IDLE; absent: off). */
+  idle?: boolean
 }
 
 /** Every core but one, so the event loop keeps a core to itself; at least one. */
@@ -25,7 +27,7 @@ export const QUEUE_PER_THREAD = 8
 export const DEFAULT_HASH_NICE = 19
 
 export function defaultHashPoolLimits(threads = defaultHashThreads()): HashPoolLimits {
-  return { threads, queue: threads * QUEUE_PER_THREAD, nice: DEFAULT_HASH_NICE }
+  return { threads, queue: threads * QUEUE_PER_THREAD, nice: DEFAULT_HASH_NICE, idle: true }
 }
 
 export interface ScryptJob {
@@ -69,6 +71,7 @@ export class HashPool {
       minThreads: limits.threads,
       maxThreads: limits.threads,
       niceIncrement: limits.nice,
+      workerData: { idle: limits.idle === true },
     })
   }
 

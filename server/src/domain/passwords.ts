@@ -20,7 +20,7 @@ let pool: HashPool | null = null
  * new limits replace the pool once the old one's work is done.
  */
 export function configurePasswordHashing(limits: HashPoolLimits): void {
-  const same = pool && pool.limits.threads === limits.threads && pool.limits.queue === limits.queue && pool.limits.nice === limits.nice
+  const same = pool && pool.limits.threads === limits.threads && pool.limits.queue === limits.queue && pool.limits.nice === limits.nice && pool.limits.idle === limits.idle
   if (same) return
   void pool?.close()
   pool = new HashPool(limits)

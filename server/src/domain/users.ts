@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { LoginResult, UserConfig, UserInfo } from '../../../types/auth.js'
 import type { Queryable } from '../db/Db.js'
+import { holdsOperatorRole } from './admin/role.js'
 import { defaultAvatar } from './defaultAvatars.js'
 
 export interface UserRow {
@@ -17,6 +18,8 @@ export interface UserRow {
   lock_pwd_tips: string
   /** Who closed the account (action_status 1): 'operator' (deactivated) or 'self' (deleted). */
   closed_by: string | null
+  /** Set by `npm run admin -- promote`; the role also comes from ADMIN_PHONES (admin/role.ts). */
+  is_operator: boolean
 }
 
 /**
@@ -26,7 +29,7 @@ export interface UserRow {
 export const EFFECTIVE_VIP_TYPE = '(CASE WHEN vip_expires_at IS NOT NULL AND vip_expires_at <= now() THEN 0 ELSE vip_type END)'
 export const EFFECTIVE_VIP_LEVEL = '(CASE WHEN vip_expires_at IS NOT NULL AND vip_expires_at <= now() THEN 0 ELSE vip_level END)'
 
-const COLUMNS = `wt_id, phone, pwd_hash, nick_name, avatar, bio, ${EFFECTIVE_VIP_TYPE} AS vip_type, ${EFFECTIVE_VIP_LEVEL} AS vip_level, action_status, lock_pwd_hash, lock_pwd_tips, closed_by`
+const COLUMNS = `wt_id, phone, pwd_hash, nick_name, avatar, bio, ${EFFECTIVE_VIP_TYPE} AS vip_type, ${EFFECTIVE_VIP_LEVEL} AS vip_level, action_status, lock_pwd_hash, lock_pwd_tips, closed_by, is_operator`
 
 export { defaultAvatar } from './defaultAvatars.js'
 
@@ -73,7 +76,7 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow | n
   throw new Error('could not allocate a user id')
 }
 
-export function toUserInfo(u: UserRow): UserInfo {
+export function toUserInfo(u: UserRow, adminPhones: readonly string[]): UserInfo {
   return {
     wtId: u.wt_id,
     phone: u.phone,
@@ -82,6 +85,7 @@ export function toUserInfo(u: UserRow): UserInfo {
     vipLevel: u.vip_level,
     vipType: u.vip_type,
     bio: u.bio,
+    operator: holdsOperatorRole(u, adminPhones),
   }
 }
 

@@ -6,7 +6,7 @@ import { accountRoutes } from '../../../types/routes/account.js'
 import type { AppContext } from '../context.js'
 import { isBlacklisted } from '../domain/blacklist.js'
 import { areFriends, friendInfo } from '../domain/friends.js'
-import { sendMessage, toMessage } from '../domain/messages.js'
+import { checkC2CRules, sendMessage, toMessage } from '../domain/messages.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { forbidden, refuse } from '../domain/refusal.js'
 import { ok } from '../http/envelope.js'
@@ -25,13 +25,16 @@ export function profileRoutes(ctx: AppContext) {
 
     /**
      * Each message must match the relation it announces: addFriend between friends, addBlack
-     * after I blacklisted the peer, deleteFriend once we are no longer friends.
+     * after I blacklisted the peer, deleteFriend once we are no longer friends. The send rules
+     * (sender ban 20012, peer closed 20003, peer's blacklist 20007) are checked before the relation.
      */
     serve(app, accountRoutes.sendCustomMessage, async (req) => {
       const me = sessionOf(req).wtId
       const { fromWtId, toWtId, type } = req.body
       if (fromWtId !== me) throw forbidden()
       if (toWtId === me) throw refuse(ContactError.UserNotFound)
+      // The send rules answer first, as on every other send path; the relation is this path's own check.
+      await checkC2CRules(ctx.db, me, toWtId)
       const friends = await areFriends(ctx.db, me, toWtId)
       const fits =
         type === ContactCustomMsg.AddFriend ? friends : type === ContactCustomMsg.DeleteFriend ? !friends : await isBlacklisted(ctx.db, me, toWtId)

@@ -27,14 +27,14 @@ export function userRoutes(ctx: AppContext) {
       return ok(null, '已退出登录')
     })
 
-    serve(app, accountRoutes.info, async (req) => ok(toUserInfo(await me(sessionOf(req).wtId))))
+    serve(app, accountRoutes.info, async (req) => ok(toUserInfo(await me(sessionOf(req).wtId), ctx.config.adminPhones)))
 
     serve(app, accountRoutes.updateProfile, async (req) => {
       const me = sessionOf(req).wtId
       const user = await updateOwnProfile(ctx.db, me, req.body)
       // Feeds show the nickname and avatar (a reply names the one replied to even to strangers).
       await feedsChanged(ctx, { people: [me] })
-      return ok(toUserInfo(user), '修改成功')
+      return ok(toUserInfo(user, ctx.config.adminPhones), '修改成功')
     })
 
     serve(app, accountRoutes.userConfig, async (req) => ok(await getUserConfig(ctx.db, await me(sessionOf(req).wtId))))

@@ -1,6 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
-import type { AdminReport, ReportStatus } from '@shared/admin'
+import { parseBanDays, type AdminReport, type ReportStatus } from '@shared/admin'
 import { API_BASE_PATH } from '@shared/routes/route'
 import { adminRoutes } from '@shared/routes/admin'
 import Button from '@/components/layout/Button'
@@ -66,11 +66,14 @@ function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; 
   const app = useApp()
   const [message, setMessage] = useState('')
   const [days, setDays] = useState('7')
+  // The same rule as the user dialog and the server: a wrong number is named under the field.
+  const banDays = parseBanDays(days)
+  const banDaysError = 'error' in banDays ? banDays.error : undefined
   const action = useAsyncAction()
   const [confirming, setConfirming] = useState<'warn' | 'ban' | null>(null)
   const handle = (kind: 'dismiss' | 'warn' | 'ban') =>
     action.run(async () => {
-      await app.api.call(adminRoutes.handleReport, { id: r.id, action: kind, message, banDays: Number(days) || 7 })
+      await app.api.call(adminRoutes.handleReport, { id: r.id, action: kind, message, ...('days' in banDays ? { banDays: banDays.days } : {}) })
       app.toast.success('已处理，已通知举报人')
       onHandled()
     })
@@ -99,7 +102,7 @@ function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; 
         <View>
           <View className='admin-form-row'>
             <TextField label='警告内容或封禁原因（选填）' value={message} onChange={setMessage} maxLength={200} testId='admin-report-message' />
-            <TextField label='封禁天数' value={days} onChange={setDays} maxLength={5} />
+            <TextField label='封禁天数' value={days} onChange={setDays} maxLength={5} error={banDaysError} testId={`admin-report-days-${r.id}`} />
           </View>
           <View className='admin-actions'>
             <Button size='small' loading={action.busy} testId='admin-report-dismiss' onClick={() => handle('dismiss')}>
@@ -108,7 +111,7 @@ function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; 
             <Button size='small' variant='primary' testId='admin-report-warn' onClick={() => setConfirming('warn')}>
               警告
             </Button>
-            <Button size='small' variant='danger' testId='admin-report-ban' onClick={() => setConfirming('ban')}>
+            <Button size='small' variant='danger' disabled={banDaysError !== undefined} testId='admin-report-ban' onClick={() => setConfirming('ban')}>
               封禁
             </Button>
           </View>
@@ -128,7 +131,7 @@ function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; 
         onClose={() => setConfirming(null)}
       >
         {confirming === 'ban'
-          ? `封禁后${whom}${Number(days) || 7} 天内无法向其他用户发送消息，小助手会告知其原因和结束时间，确定封禁吗？`
+          ? `封禁后${whom}${'days' in banDays ? banDays.days : ''} 天内无法向其他用户发送消息，小助手会告知其原因和结束时间，确定封禁吗？`
           : `警告后小助手会向${whom}发送警告消息，发出后无法撤回，确定警告吗？`}
       </ConfirmDialog>
     </View>

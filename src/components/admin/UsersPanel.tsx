@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import type { AdminUserDetail, AdminUserRow } from '@shared/admin'
+import { parseBanDays, type AdminUserDetail, type AdminUserRow } from '@shared/admin'
 import { adminRoutes } from '@shared/routes/admin'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
@@ -106,6 +106,10 @@ function UserDialog({ wtId, onClose, onChanged }: { wtId: string; onClose(): voi
   const d: AdminUserDetail | null = detail.data
   const u = d?.user
   const num = (s: string) => Number.parseInt(s, 10)
+  // Checked here under the server's rule, so a wrong number is named beside the field instead of
+  // behind the dialog once the confirmation has closed.
+  const banDays = parseBanDays(days)
+  const banDaysError = 'error' in banDays ? banDays.error : undefined
   return (
     <>
       <Dialog open title='用户管理' onClose={onClose} wide testId='admin-user-dialog'>
@@ -168,10 +172,10 @@ function UserDialog({ wtId, onClose, onChanged }: { wtId: string; onClose(): voi
                 <View className='admin-card__title'>账号处理</View>
                 <View className='admin-form-row'>
                   <TextField label='原因' value={reason} onChange={setReason} maxLength={200} placeholder='会告知用户' testId='admin-reason' />
-                  <TextField label='封禁天数' value={days} onChange={setDays} maxLength={5} testId='admin-ban-days' />
+                  <TextField label='封禁天数' value={days} onChange={setDays} maxLength={5} error={banDaysError} testId='admin-ban-days' />
                 </View>
                 <View className='admin-actions'>
-                  <Button variant='danger' size='small' disabled={u.state === 'deleted'} testId='admin-ban' onClick={() => setConfirming('ban')}>
+                  <Button variant='danger' size='small' disabled={u.state === 'deleted' || banDaysError !== undefined} testId='admin-ban' onClick={() => setConfirming('ban')}>
                     封禁
                   </Button>
                   <Button variant='danger' size='small' disabled={u.state === 'deleted' || u.state === 'deactivated'} testId='admin-deactivate' onClick={() => setConfirming('deactivate')}>
@@ -221,14 +225,14 @@ function UserDialog({ wtId, onClose, onChanged }: { wtId: string; onClose(): voi
           confirmText={confirming === 'ban' ? '封禁' : '停用'}
           testId={`admin-${confirming}-dialog`}
           onConfirm={async () => {
-            if (confirming === 'ban') await act(() => app.api.call(adminRoutes.ban, { wtId, days: num(days), reason }), '已封禁')
-            else await act(() => app.api.call(adminRoutes.deactivate, { wtId, reason }), '已停用')
+            if (confirming === 'deactivate') await act(() => app.api.call(adminRoutes.deactivate, { wtId, reason }), '已停用')
+            else if ('days' in banDays) await act(() => app.api.call(adminRoutes.ban, { wtId, days: banDays.days, reason }), '已封禁')
             setConfirming(null)
           }}
           onClose={() => setConfirming(null)}
         >
           {confirming === 'ban'
-            ? `封禁后「${u?.nickName}」${days} 天内无法向其他用户发送消息，小助手会告知其原因和结束时间，确定封禁吗？`
+            ? `封禁后「${u?.nickName}」${'days' in banDays ? banDays.days : days} 天内无法向其他用户发送消息，小助手会告知其原因和结束时间，确定封禁吗？`
             : `停用后「${u?.nickName}」的所有登录会话立即结束，恢复前无法再登录，确定停用吗？`}
         </ConfirmDialog>
       ) : null}

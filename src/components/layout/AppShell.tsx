@@ -6,7 +6,8 @@ import CallHost from '@/components/call/CallHost'
 import { QrConfirmDialog, SecurityDialog } from '@/root/deferredScreens'
 import ProfileHost from '@/components/contact/ProfileHost'
 import { useRouteGuard } from '@/router/guard'
-import { currentQuery, publicUrl } from '@/router/navigation'
+import { currentQuery, navigate, publicUrl } from '@/router/navigation'
+import { adminConsoleSupported } from '@/platform/adminConsole'
 import { appLocation } from '@/platform/location'
 import { useApp, useAppStore } from '@/root/AppContext'
 import ConfirmDialog from './ConfirmDialog'
@@ -32,6 +33,8 @@ export default function AppShell({ route, children }: AppShellProps) {
   const user = useAppStore((s) => s.user)
   const phrasesOn = useAppStore((s) => (s.userConfig?.phraseSwitch ?? 1) === 1)
   const hasUserInfo = useAppStore((s) => s.userInfo !== null)
+  // The mini-program has no console, so its operators get no entry to one.
+  const showAdmin = useAppStore((s) => s.userInfo?.operator === true) && adminConsoleSupported
   const [securityOpen, setSecurityOpen] = useState(false)
   const [qrCode, setQrCode] = useState<string | null>(null)
   const [loggingOut, setLoggingOut] = useState(false)
@@ -75,6 +78,7 @@ export default function AppShell({ route, children }: AppShellProps) {
       onLogout={() => setConfirmingLogout(true)}
       phrasesOn={phrasesOn}
       onTogglePhrases={() => void app.favorites.setPhraseSwitch(!phrasesOn).catch(() => undefined)}
+      onAdmin={showAdmin ? () => void navigate('admin') : undefined}
     />
   )
 

@@ -12,9 +12,11 @@ interface SettingsMenuProps {
   /** The user config's phraseSwitch: whether the chat toolbar offers 常用语. */
   phrasesOn: boolean
   onTogglePhrases: () => void
+  /** Opens the operator console; the entry is shown only when given (an operator on the web). */
+  onAdmin?: () => void
 }
 
-export default function SettingsMenu({ placement, onSecurity, onScanQr, onLogout, phrasesOn, onTogglePhrases }: SettingsMenuProps) {
+export default function SettingsMenu({ placement, onSecurity, onScanQr, onLogout, phrasesOn, onTogglePhrases, onAdmin }: SettingsMenuProps) {
   const [open, setOpen] = useState(false)
   const pick = (action: () => void) => () => {
     setOpen(false)
@@ -48,6 +50,12 @@ export default function SettingsMenu({ placement, onSecurity, onScanQr, onLogout
               <View className='settings__label'>聊天常用语</View>
               <View className={`settings__switch${phrasesOn ? ' settings__switch--on' : ''}`} />
             </View>
+            {onAdmin ? (
+              <View className='settings__item' role='menuitem' data-testid='settings-admin' onClick={pick(onAdmin)}>
+                <Image className='icon icon--sm' src={icons.adminConsole} />
+                <View>运营后台</View>
+              </View>
+            ) : null}
             <View className='settings__divider' />
             <View className='settings__item settings__item--danger' role='menuitem' data-testid='settings-logout' onClick={pick(onLogout)}>
               <Image className='icon icon--sm' src={icons.logout} />

@@ -11,6 +11,8 @@ interface TextFieldProps {
   password?: boolean
   maxLength?: number
   invalid?: boolean
+  /** What is wrong with the value, under the field in place of the hint (marks it invalid). */
+  error?: string
   large?: boolean
   focus?: boolean
   testId?: string
@@ -18,7 +20,8 @@ interface TextFieldProps {
 
 /** Label + input + hint, styled by styles/input.scss. The test id sits on the Taro Input. */
 export default function TextField(props: TextFieldProps) {
-  const { value, onChange, onConfirm, label, hint, placeholder, password, maxLength, invalid, large, focus, testId } = props
+  const { value, onChange, onConfirm, label, hint, placeholder, password, maxLength, error, large, focus, testId } = props
+  const invalid = props.invalid || Boolean(error)
   const classes = ['input', invalid ? 'input--invalid' : '', large ? 'input--large' : ''].filter(Boolean).join(' ')
   return (
     <View className='field'>
@@ -38,7 +41,13 @@ export default function TextField(props: TextFieldProps) {
         onInput={(e) => onChange(e.detail.value)}
         onConfirm={() => onConfirm?.()}
       />
-      {hint ? <View className='field__hint'>{hint}</View> : null}
+      {error ? (
+        <View className='field__error' role='alert' data-testid={testId ? `${testId}-error` : undefined}>
+          {error}
+        </View>
+      ) : hint ? (
+        <View className='field__hint'>{hint}</View>
+      ) : null}
     </View>
   )
 }
