@@ -23,7 +23,9 @@ async function postgresBackup(url, target) {
 
 async function pgliteBackup(pgdata, target) {
   const { PGlite } = await import('@electric-sql/pglite')
-  const db = await PGlite.create(pgdata)
+  // The data directory holds message search's trigram indexes (server/src/db/pglite.ts).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const db = await PGlite.create({ dataDir: pgdata, extensions: { pg_trgm } })
   try {
     const counts = (await db.query(COUNTS)).rows[0]
     const tarball = await db.dumpDataDir('gzip')

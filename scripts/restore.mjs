@@ -27,8 +27,10 @@ async function restorePglite(pgdata, source) {
   }
   mkdirSync(pgdata, { recursive: true })
   const { PGlite } = await import('@electric-sql/pglite')
+  // The data directory holds message search's trigram indexes (server/src/db/pglite.ts).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const tarball = new Blob([readFileSync(path.join(source, 'pgdata.tar.gz'))])
-  const db = await PGlite.create({ dataDir: pgdata, loadDataDir: tarball })
+  const db = await PGlite.create({ dataDir: pgdata, loadDataDir: tarball, extensions: { pg_trgm } })
   try {
     return (await db.query(COUNTS)).rows[0]
   } finally {

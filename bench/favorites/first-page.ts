@@ -6,15 +6,7 @@
  *
  *   npx tsx bench/favorites/first-page.ts [--favorites=2000] [--runs=200] [--pg-url=postgres://…]
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import type { AddressInfo } from 'node:net'
-import pg from 'pg'
-import { buildApp } from '../../server/src/app.js'
-import { memoryBus } from '../../server/src/bus/memory.js'
-import { loadConfig } from '../../server/src/config.js'
-import { openDb } from '../../server/src/db/index.js'
+import { startBenchApp } from '../lib/appOnDatabase.js'
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const FAVORITES = Number(arg('favorites', '2000'))
@@ -26,38 +18,7 @@ function quantile(sorted: number[], q: number): number {
 }
 
 async function main() {
-  let dropDb: (() => Promise<void>) | null = null
-  let databaseUrl: string | null = null
-  if (PG_URL) {
-    const name = `bench_fav_${process.pid}`
-    const admin = new pg.Client({ connectionString: PG_URL })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(PG_URL)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_URL })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    }
-  }
-  const db = databaseUrl ? await openDb({ databaseUrl, dataDir: '' }) : await openDb({ databaseUrl: null, dataDir: '' }, { inMemory: true })
-  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fav-'))
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir })
-  const built = await buildApp(config, { db, bus: memoryBus(), logger: false })
-  await built.app.listen({ port: 0, host: '127.0.0.1' })
-  const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`
-  const post = async (p: string, body: unknown, token?: string) => {
-    const res = await fetch(base + p, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    })
-    return (await res.json()) as { code: number; data: Record<string, unknown> }
-  }
+  const { db, post, close } = await startBenchApp(PG_URL, 'bench_fav')
   try {
     const reg = async (phone: string) => (await post('/api/user/login/register', { phone, pwd: 'bench1234', nickName: '压测' })).data as { token: string; wtId: string }
     const me = await reg('13900000001')
@@ -99,11 +60,7 @@ async function main() {
     )
     console.log(plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n'))
   } finally {
-    await built.close()
-    // The pool lets go before its database is dropped (a forced drop would kill its connections).
-    await db.close().catch(() => undefined)
-    fs.rmSync(uploadDir, { recursive: true, force: true })
-    await dropDb?.()
+    await close()
   }
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Db, Queryable } from './Db.js'
 
 /**
@@ -31,7 +32,9 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 /** Embedded PostgreSQL in DATA_DIR/pgdata; `null` keeps it in memory (tests). */
 export async function openPglite(dir: string | null): Promise<Db> {
   if (dir) fs.mkdirSync(dir, { recursive: true })
-  const pg = dir ? await PGlite.create(dir) : await PGlite.create()
+  // Message search's trigram indexes (migration 018) need the extension in every session that
+  // writes messages.
+  const pg = await PGlite.create({ dataDir: dir ?? undefined, extensions: { pg_trgm } })
   const base = wrap(pg)
   let closed = false
   let timer: NodeJS.Timeout | null = null

@@ -1,0 +1,65 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import pg from 'pg'
+import { buildApp } from '../../server/src/app.js'
+import { memoryBus } from '../../server/src/bus/memory.js'
+import { loadConfig } from '../../server/src/config.js'
+import type { Db } from '../../server/src/db/Db.js'
+import { openDb } from '../../server/src/db/index.js'
+
+export interface BenchApp {
+  db: Db
+  post(p: string, body: unknown, token?: string): Promise<{ code: number; msg?: string; data: Record<string, unknown> }>
+  close(): Promise<void>
+}
+
+/**
+ * The real app on a free port over a fresh, migrated database: PGlite in memory, or with `pgUrl`
+ * a PostgreSQL database `<name>_<pid>` created here and dropped by close().
+ */
+export async function startBenchApp(pgUrl: string, name: string): Promise<BenchApp> {
+  let dropDb: (() => Promise<void>) | null = null
+  let databaseUrl: string | null = null
+  if (pgUrl) {
+    const dbName = `${name}_${process.pid}`
+    const admin = new pg.Client({ connectionString: pgUrl })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${dbName}`)
+    await admin.end()
+    const url = new URL(pgUrl)
+    url.pathname = `/${dbName}`
+    databaseUrl = url.toString()
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: pgUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+      await c.end()
+    }
+  }
+  const db = databaseUrl ? await openDb({ databaseUrl, dataDir: '' }) : await openDb({ databaseUrl: null, dataDir: '' }, { inMemory: true })
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir })
+  const built = await buildApp(config, { db, bus: memoryBus(), logger: false })
+  await built.app.listen({ port: 0, host: '127.0.0.1' })
+  const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`
+  return {
+    db,
+    async post(p, body, token) {
+      const res = await fetch(base + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+      return (await res.json()) as { code: number; msg?: string; data: Record<string, unknown> }
+    },
+    async close() {
+      await built.close()
+      // The pool lets go before its database is dropped (a forced drop would kill its connections).
+      await db.close().catch(() => undefined)
+      fs.rmSync(uploadDir, { recursive: true, force: true })
+      await dropDb?.()
+    },
+  }
+}
