@@ -166,3 +166,25 @@ test('owner, admin and members run a group from creation to dissolution', async 
   }
   await expect(conversationRow(o.page, group.conversationID)).toBeVisible()
 })
+
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`a long group name ends with an ellipsis on 群聊信息 (${label})`, async ({ login, request }) => {
+    const [owner, member] = await registerUsers(request, ['群主', '成员'])
+    const name = '周末读书会与摄影爱好者交流群一二'
+    const group = await createGroup(request, owner, [member], name)
+    const o = await login(owner, { viewport })
+    await openConversation(o.page, group.conversationID)
+    await openPanel(o.page)
+    const value = visible(o.page, 'group-name-value')
+    await expect(value).toHaveText(name)
+    const cut = await value.evaluate((el) => {
+      const style = getComputedStyle(el)
+      return { ellipsis: style.textOverflow, whiteSpace: style.whiteSpace, truncated: el.scrollWidth > el.clientWidth }
+    })
+    expect(cut).toEqual({ ellipsis: 'ellipsis', whiteSpace: 'nowrap', truncated: true })
+    await o.page.screenshot({ path: `test-results/e2e/groups/group-name-ellipsis-${label}.png` })
+  })
+}
