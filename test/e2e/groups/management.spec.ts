@@ -188,3 +188,21 @@ for (const [label, viewport] of [
     await o.page.screenshot({ path: `test-results/e2e/groups/group-name-ellipsis-${label}.png` })
   })
 }
+
+test('the add-admin picker counts the picks after its label: 完成(1)', async ({ login, request }) => {
+  const [owner, member] = await registerUsers(request, ['群主', '成员'])
+  const group = await createGroup(request, owner, [member], `管理员${owner.phone.slice(-3)}`)
+  const o = await login(owner, { viewport: { width: 390, height: 844 } })
+  await openConversation(o.page, group.conversationID)
+  await openPanel(o.page)
+  await visible(o.page, 'group-manage-row').click()
+  await visible(o.page, 'group-admins-row').click()
+  await visible(o.page, 'group-admins-add').click()
+  const done = visible(o.page, 'group-select-submit')
+  await expect(done).toHaveText('完成')
+  await o.page.locator(`[data-testid="group-select-item"][data-id="${member.wtId}"]`).filter({ visible: true }).click()
+  await expect(done).toHaveText('完成(1)')
+  await o.page.screenshot({ path: 'test-results/e2e/groups/add-admin-picked.png' })
+  await done.click()
+  await expect(o.page.locator(`[data-testid="group-admins-row"][data-id="${member.wtId}"]`).filter({ visible: true })).toBeVisible()
+})
