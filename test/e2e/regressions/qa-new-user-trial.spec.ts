@@ -165,6 +165,24 @@ test('on a phone every chat tool is on screen, 44 px or more, the editor has a p
   await a.page.screenshot({ path: `${SHOTS}/trial-chat-phone.png` })
 })
 
+test('on a phone a group chat\'s tools, the group call too, are on screen in cells of 44 px or more', async ({ login, request }) => {
+  const [owner, member] = await registerUsers(request, ['群主', '成员'])
+  const group = await createGroup(request, owner!, [member!], '工具栏')
+  const o = await login(owner!, { viewport: PHONE })
+  await openConversation(o.page, group.conversationID)
+  const boxes = await chatPanel(o.page)
+    .locator('.chat-toolbar__tool')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, w: r.width, h: r.height })))
+  expect(boxes.length).toBeGreaterThanOrEqual(8)
+  for (const b of boxes) {
+    expect(Math.min(b.w, b.h)).toBeGreaterThanOrEqual(44)
+    expect(b.x + b.w).toBeLessThanOrEqual(PHONE.width)
+  }
+  await visible(o.page, 'tool-groupCall').click()
+  await expect(visible(o.page, 'group-call-menu')).toBeInViewport({ ratio: 1 })
+  await o.page.screenshot({ path: `${SHOTS}/trial-group-chat-phone.png` })
+})
+
 test('small ones: the history icon, no orphaned 论。 in the moments empty state, confirmations before logging out', async ({ login, request }) => {
   const [user] = await registerUsers(request, ['新人'])
   const { page } = await login(user!, { viewport: PHONE })
