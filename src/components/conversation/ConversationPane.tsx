@@ -195,7 +195,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
 
   return (
     <View className={`conv-pane${narrow ? ' conv-pane--narrow' : ''}`} data-testid='conv-pane'>
-      <ListHeader query={query} onQuery={setQuery} onCreateGroup={() => setCreatingGroup(true)} onAddFriend={() => relaunch('contacts')} onScan={() => void scan()} />
+      <ListHeader query={query} onQuery={setQuery} onCreateGroup={() => setCreatingGroup(true)} onAddFriend={() => relaunch('contacts', { view: 'add' })} onScan={() => void scan()} />
       <NetBanner />
       {search.searching ? (
         <View className='conv-pane__body'>

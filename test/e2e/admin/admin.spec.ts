@@ -111,6 +111,27 @@ test('a user redeems a code on /member', async ({ browser, request }) => {
   await expect(visible(u.page, 'member-redeem-error')).toHaveText('兑换码已被使用')
 })
 
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`an invalid code's message sits below the code box, clear of its border (${label})`, async ({ browser, request }) => {
+    const [user] = await registerUsers(request, ['壬'])
+    const u = await signIn(browser, user, { viewport })
+    sessions = [u]
+    await u.page.goto('/member')
+    await fillInput(u.page, 'member-code', 'ABC123')
+    await visible(u.page, 'member-redeem').click()
+    const error = visible(u.page, 'member-redeem-error')
+    await expect(error).toHaveText('兑换码无效')
+    const box = await u.page.locator('.member-redeem').filter({ visible: true }).boundingBox()
+    const text = await error.boundingBox()
+    expect(box && text).toBeTruthy()
+    expect(text!.y).toBeGreaterThanOrEqual(box!.y + box!.height)
+    await u.page.screenshot({ path: `test-results/e2e/admin/member-bad-code-${label}.png` })
+  })
+}
+
 test('a user deletes their account: logged out, cannot log in again', async ({ page, request }) => {
   const [user] = await registerUsers(request, ['辛'])
   await loginByPhone(page, user.phone, user.pwd)

@@ -175,3 +175,21 @@ test.describe('on a phone-sized screen', () => {
     await expect(visible(a.page, 'chat-header-name')).toHaveText(bob.nickName)
   })
 })
+
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`＋ → 添加好友/群 on 消息 opens the add-friend search at once (${label})`, async ({ login, request }) => {
+    const [alice, bob] = await registerUsers(request, ['甲', '乙'])
+    const a = await login(alice, { viewport })
+    await visible(a.page, 'conv-plus').click()
+    await visible(a.page, 'menu-add-friend').click()
+    await expect(visible(a.page, 'contact-detail')).toHaveAttribute('data-view', 'add')
+    await expect(inputByTestId(a.page, 'add-search')).toBeVisible()
+    await a.page.screenshot({ path: `test-results/e2e/contacts/plus-add-friend-${label}.png` })
+    await fillInput(a.page, 'add-search', bob.wtId)
+    await visible(a.page, 'add-search-submit').click()
+    await expect(a.page.locator(`[data-testid="add-result-user"][data-id="${bob.wtId}"]`).filter({ visible: true })).toBeVisible()
+  })
+}

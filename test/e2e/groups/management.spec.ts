@@ -166,3 +166,43 @@ test('owner, admin and members run a group from creation to dissolution', async 
   }
   await expect(conversationRow(o.page, group.conversationID)).toBeVisible()
 })
+
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`a long group name ends with an ellipsis on 群聊信息 (${label})`, async ({ login, request }) => {
+    const [owner, member] = await registerUsers(request, ['群主', '成员'])
+    const name = '周末读书会与摄影爱好者交流群一二'
+    const group = await createGroup(request, owner, [member], name)
+    const o = await login(owner, { viewport })
+    await openConversation(o.page, group.conversationID)
+    await openPanel(o.page)
+    const value = visible(o.page, 'group-name-value')
+    await expect(value).toHaveText(name)
+    const cut = await value.evaluate((el) => {
+      const style = getComputedStyle(el)
+      return { ellipsis: style.textOverflow, whiteSpace: style.whiteSpace, truncated: el.scrollWidth > el.clientWidth }
+    })
+    expect(cut).toEqual({ ellipsis: 'ellipsis', whiteSpace: 'nowrap', truncated: true })
+    await o.page.screenshot({ path: `test-results/e2e/groups/group-name-ellipsis-${label}.png` })
+  })
+}
+
+test('the add-admin picker counts the picks after its label: 完成(1)', async ({ login, request }) => {
+  const [owner, member] = await registerUsers(request, ['群主', '成员'])
+  const group = await createGroup(request, owner, [member], `管理员${owner.phone.slice(-3)}`)
+  const o = await login(owner, { viewport: { width: 390, height: 844 } })
+  await openConversation(o.page, group.conversationID)
+  await openPanel(o.page)
+  await visible(o.page, 'group-manage-row').click()
+  await visible(o.page, 'group-admins-row').click()
+  await visible(o.page, 'group-admins-add').click()
+  const done = visible(o.page, 'group-select-submit')
+  await expect(done).toHaveText('完成')
+  await o.page.locator(`[data-testid="group-select-item"][data-id="${member.wtId}"]`).filter({ visible: true }).click()
+  await expect(done).toHaveText('完成(1)')
+  await o.page.screenshot({ path: 'test-results/e2e/groups/add-admin-picked.png' })
+  await done.click()
+  await expect(o.page.locator(`[data-testid="group-admins-row"][data-id="${member.wtId}"]`).filter({ visible: true })).toBeVisible()
+})

@@ -133,20 +133,23 @@ test('forwarding lists groups as groups, counts chats, and has no 多选 switch'
   await expect(textRow(a.page, '转给群里看看')).toBeVisible()
 })
 
-test('on a phone the chat toolbar is one row of 44 px tools, the editor has a placeholder, and sending a video differs from a video call', async ({ login, request }) => {
+test('on a phone every chat tool is on screen, 44 px or more, the editor has a placeholder, and sending a video differs from a video call', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['手机', '对方'])
   await befriend(request, alice!, bob!)
   const a = await login(alice!, { viewport: PHONE })
   await openChatWith(a.page, bob!)
   const tools = chatPanel(a.page).locator('.chat-toolbar__tool')
-  const boxes = await tools.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ y: r.y, w: r.width, h: r.height })))
+  const boxes = await tools.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })))
   expect(boxes.length).toBeGreaterThanOrEqual(8)
-  expect(new Set(boxes.map((b) => Math.round(b.y))).size).toBe(1)
   for (const b of boxes) expect(Math.min(b.w, b.h)).toBeGreaterThanOrEqual(44)
-  // The hidden end of the row is reached by scrolling it sideways.
-  const toolbar = chatPanel(a.page).locator('.chat-toolbar')
-  await toolbar.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
-  await expect(tools.last()).toBeInViewport({ ratio: 1 })
+  // Every tool, the call buttons at the end too, is wholly on screen without scrolling.
+  for (const b of boxes) {
+    expect(b.x).toBeGreaterThanOrEqual(0)
+    expect(b.x + b.w).toBeLessThanOrEqual(PHONE.width)
+  }
+  for (const testId of ['tool-voiceCall', 'tool-videoCall']) await expect(visible(a.page, testId)).toBeInViewport({ ratio: 1 })
+  // No two tools overlap.
+  for (const [i, b] of boxes.entries()) for (const c of boxes.slice(i + 1)) expect(b.x + b.w <= c.x + 0.5 || c.x + c.w <= b.x + 0.5 || b.y + b.h <= c.y + 0.5 || c.y + c.h <= b.y + 0.5).toBe(true)
   await expect(editor(a.page)).toHaveAttribute('placeholder', '输入消息')
 
   // Sending a video and placing a video call are told apart, with hover hints.
@@ -160,6 +163,24 @@ test('on a phone the chat toolbar is one row of 44 px tools, the editor has a pl
   }
 
   await a.page.screenshot({ path: `${SHOTS}/trial-chat-phone.png` })
+})
+
+test('on a phone a group chat\'s tools, the group call too, are on screen in cells of 44 px or more', async ({ login, request }) => {
+  const [owner, member] = await registerUsers(request, ['群主', '成员'])
+  const group = await createGroup(request, owner!, [member!], '工具栏')
+  const o = await login(owner!, { viewport: PHONE })
+  await openConversation(o.page, group.conversationID)
+  const boxes = await chatPanel(o.page)
+    .locator('.chat-toolbar__tool')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, w: r.width, h: r.height })))
+  expect(boxes.length).toBeGreaterThanOrEqual(8)
+  for (const b of boxes) {
+    expect(Math.min(b.w, b.h)).toBeGreaterThanOrEqual(44)
+    expect(b.x + b.w).toBeLessThanOrEqual(PHONE.width)
+  }
+  await visible(o.page, 'tool-groupCall').click()
+  await expect(visible(o.page, 'group-call-menu')).toBeInViewport({ ratio: 1 })
+  await o.page.screenshot({ path: `${SHOTS}/trial-group-chat-phone.png` })
 })
 
 test('small ones: the history icon, no orphaned 论。 in the moments empty state, confirmations before logging out', async ({ login, request }) => {

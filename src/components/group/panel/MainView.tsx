@@ -51,7 +51,7 @@ export default function MainView(props: MainViewProps) {
       <PanelSection>
         <PanelRow
           label='群聊名称'
-          value={<View data-testid='group-name-value'>{info.groupName}</View>}
+          value={<View className='gpanel-row__text' data-testid='group-name-value'>{info.groupName}</View>}
           testId='group-name-row'
           onClick={can.editProfile ? () => open({ kind: 'text', field: 'name' }) : undefined}
         />
@@ -93,13 +93,13 @@ export default function MainView(props: MainViewProps) {
       <PanelSection>
         <PanelRow
           label='我在本群的昵称'
-          value={<View data-testid='group-nickname-value'>{self.groupNickname || '未设置'}</View>}
+          value={<View className='gpanel-row__text' data-testid='group-nickname-value'>{self.groupNickname || '未设置'}</View>}
           testId='group-nickname-row'
           onClick={() => open({ kind: 'text', field: 'nickname' })}
         />
         <PanelRow
           label='群备注'
-          value={<View data-testid='group-remark-value'>{self.groupNameRemark || '未设置'}</View>}
+          value={<View className='gpanel-row__text' data-testid='group-remark-value'>{self.groupNameRemark || '未设置'}</View>}
           testId='group-remark-row'
           onClick={() => open({ kind: 'text', field: 'remark' })}
         />

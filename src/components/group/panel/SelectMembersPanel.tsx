@@ -122,8 +122,8 @@ export default function SelectMembersPanel({ mode, groupNumber, selfID, viewerId
       </View>
       <View className='gselect__foot'>
         <Button variant={mode === 'remove' ? 'danger' : 'primary'} block loading={submitting} disabled={unchanged} testId='group-select-submit' onClick={() => void submit()}>
-          {ACTION[mode]}
-          {!single && selected.length > 0 ? ` (${selected.length})` : ''}
+          {/* One string: a count text node added later lands before the label in the H5 button. */}
+          {`${ACTION[mode]}${!single && selected.length > 0 ? `(${selected.length})` : ''}`}
         </Button>
       </View>
     </View>
