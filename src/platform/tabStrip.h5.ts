@@ -86,3 +86,10 @@ export function revealInStrip(domId: string, selector: string): void {
   if (rect.left < box.left + REVEAL_MARGIN) el.scrollLeft -= box.left + REVEAL_MARGIN - rect.left
   else if (rect.right > box.right - REVEAL_MARGIN) el.scrollLeft += rect.right - (box.right - REVEAL_MARGIN)
 }
+
+export function pageStrip(domId: string, direction: 1 | -1): void {
+  const el = document.getElementById(domId)
+  if (!el) return
+  // Most of a width, so the tab cut at the edge stays partly in sight as a landmark.
+  el.scrollBy({ left: direction * Math.max(el.clientWidth - 2 * REVEAL_MARGIN, REVEAL_MARGIN), behavior: 'smooth' })
+}

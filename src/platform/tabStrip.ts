@@ -13,3 +13,6 @@ export declare function attachTabStrip(domId: string, onEdges: (edges: StripEdge
 
 /** Scrolls the strip just enough for the child matching `selector` to be fully in view. */
 export declare function revealInStrip(domId: string, selector: string): void
+
+/** Scrolls the strip by most of its width towards its end (1) or its start (-1). */
+export declare function pageStrip(domId: string, direction: 1 | -1): void

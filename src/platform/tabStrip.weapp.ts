@@ -6,3 +6,5 @@ export function attachTabStrip(_domId: string, _onEdges: (edges: StripEdges) => 
 }
 
 export function revealInStrip(_domId: string, _selector: string): void {}
+
+export function pageStrip(_domId: string, _direction: 1 | -1): void {}

@@ -29,11 +29,10 @@ export default function ArchiveEntry({ archived, viewerID, onOpen }: ArchiveEntr
       </View>
       <View className='conv-row__main'>
         <View className='conv-row__top'>
-          <View className='conv-row__name'>
-            折叠的会话
-            <View className='conv-row__count' data-testid='archive-entry-count'>
-              {archived.length}
-            </View>
+          <View className='conv-row__name conv-row__name--tagged'>折叠的会话</View>
+          {/* Beside the name, not inside it: the name is a block (for its ellipsis), so a child block would take a line of its own. */}
+          <View className='conv-row__count' data-testid='archive-entry-count'>
+            {archived.length}
           </View>
           <View className='conv-row__time'>{formatConversationTime(newest.lastMessage?.time ?? newest.updatedAt)}</View>
         </View>

@@ -1,7 +1,8 @@
 import { View } from '@tarojs/components'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { SessionGroup } from '@shared/sessionGroup'
-import { attachTabStrip, revealInStrip, type StripEdges } from '@/platform/tabStrip'
+import { attachTabStrip, pageStrip, revealInStrip, type StripEdges } from '@/platform/tabStrip'
+import { useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import type { ConversationTab } from '@/stores/selectors/chat'
 import { CONVERSATION_TABS, type PaneTab } from './tabs'
@@ -19,13 +20,14 @@ interface ConversationTabsProps {
   children?: ReactNode
 }
 
-function Tab({ label, selected, badge, testId, onClick }: { label: string; selected: boolean; badge: string; testId: string; onClick(): void }) {
+function Tab({ label, selected, badge, testId, groupID, onClick }: { label: string; selected: boolean; badge: string; testId: string; groupID?: number; onClick(): void }) {
   return (
     <View
       className={`conv-tabs__tab${selected ? ' conv-tabs__tab--active' : ''}`}
       role='tab'
       aria-selected={selected ? 'true' : 'false'}
       data-testid={testId}
+      data-group-id={groupID}
       onClick={onClick}
     >
       {/* The badge is a superscript on the label that takes no width, so five badged tabs still fit the pane. */}
@@ -48,7 +50,21 @@ export default function ConversationTabs({ active, unread, groups, groupUnread, 
   const stripId = `conv-tabs-${useId().replace(/[^\w-]/g, '')}`
   const [edges, setEdges] = useState<StripEdges>({ start: false, end: false })
   useEffect(() => attachTabStrip(stripId, setEdges), [stripId])
-  useEffect(() => revealInStrip(stripId, '[aria-selected="true"]'), [stripId, active, groups.length])
+  // A group just created (or shown again) lands at the far end of the strip, usually out of view:
+  // it is scrolled into view once, so the user sees where it went. Otherwise the selected tab is.
+  // Groups arriving with the first load are not new.
+  const groupsLoaded = useAppStore((s) => s.sessionGroups.length > 0)
+  const seenGroups = useRef<Set<number> | null>(null)
+  // Keyed by the IDs, not the array: that is rebuilt on every conversation change, and each reveal
+  // would undo the user's own scrolling.
+  const groupIDs = groups.map((g) => g.id).join(',')
+  useEffect(() => {
+    const ids = groupIDs ? groupIDs.split(',').map(Number) : []
+    const seen = seenGroups.current
+    seenGroups.current = groupsLoaded ? new Set(ids) : null
+    const newest = seen ? ids.filter((id) => !seen.has(id)).pop() : undefined
+    revealInStrip(stripId, newest === undefined ? '[aria-selected="true"]' : `[data-group-id="${newest}"]`)
+  }, [stripId, active, groupIDs, groupsLoaded])
   const fade = `${edges.start ? ' conv-tabs--fade-start' : ''}${edges.end ? ' conv-tabs--fade-end' : ''}`
   return (
     <View className='conv-tabs-bar'>
@@ -70,10 +86,16 @@ export default function ConversationTabs({ active, unread, groups, groupUnread, 
             selected={active === g.id}
             badge={formatBadge(groupUnread[g.id] ?? 0)}
             testId='conv-tab-group-custom'
+            groupID={g.id}
             onClick={() => onChange(g.id)}
           />
         ))}
       </View>
+      {edges.end ? (
+        <View className='conv-tabs__more' role='button' aria-label='更多分组' data-testid='conv-tabs-more' onClick={() => pageStrip(stripId, 1)}>
+          <View className='conv-tabs__more-arrow' />
+        </View>
+      ) : null}
       <View className='conv-tabs__manage' role='button' aria-label='分组管理' data-testid='conv-tabs-manage' onClick={onManage}>
         <View className='conv-tabs__manage-dots' />
       </View>

@@ -10,6 +10,8 @@ import { entryName, filterEntries, mergeEntries, type PickerEntry, type PickerSe
 import { allSelected as everySelected, canSelectAll, toggleAllEntries, toggleEntry, withoutSystemEntries } from './pickerRules'
 import checkIcon from './icons/check.svg'
 import removeIcon from './icons/remove.svg'
+// Its styles live with the group screens; 新建分组 can open it before any of those has loaded them.
+import './group.scss'
 
 /** Spec 9: transfer search delay. */
 const SEARCH_DELAY_MS = 500

@@ -193,3 +193,37 @@ for (const [label, viewport] of [
     await expect(a.page.locator(`[data-testid="add-result-user"][data-id="${bob.wtId}"]`).filter({ visible: true })).toBeVisible()
   })
 }
+
+/** QA: 群通知 had a bare outline icon among the coloured squares of the other contacts entries. */
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`the 群通知 entry has a coloured square icon like the other entries (${label})`, async ({ login, request }) => {
+    const [alice] = await registerUsers(request, ['图标'])
+    const a = await login(alice!, { viewport })
+    await openContacts(a.page)
+    const entryIcon = (testId: string) => visible(a.page, testId).locator('img').first()
+    const notices = entryIcon('group-notices-entry')
+    await expect(notices).toBeVisible()
+    await expect.poll(() => notices.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    for (const other of ['contacts-entry-applications', 'contacts-entry-groups', 'contacts-entry-tags']) {
+      const [mine, theirs] = [(await notices.boundingBox())!, (await entryIcon(other).boundingBox())!]
+      expect(Math.abs(mine.width - theirs.width)).toBeLessThan(1)
+      expect(Math.abs(mine.x - theirs.x)).toBeLessThan(1)
+    }
+    // The square is filled: points just inside its edges are opaque and of a strong colour.
+    const edgePixels = await notices.evaluate((img: HTMLImageElement) => {
+      const canvas = document.createElement('canvas')
+      canvas.width = canvas.height = 36
+      const ctx = canvas.getContext('2d')!
+      ctx.drawImage(img, 0, 0, 36, 36)
+      return [[3, 18], [32, 18], [18, 3]].map(([x, y]) => Array.from(ctx.getImageData(x!, y!, 1, 1).data))
+    })
+    for (const [r, g, b, alpha] of edgePixels) {
+      expect(alpha).toBe(255)
+      expect(Math.max(r!, g!, b!) - Math.min(r!, g!, b!)).toBeGreaterThan(60)
+    }
+    await a.page.screenshot({ path: `test-results/e2e/contacts/group-notices-icon-${label}.png` })
+  })
+}

@@ -187,3 +187,24 @@ test('on a phone: the tabs, the tabs manager and the manage screen, with 44 px t
   await expect(conversationRow(a.page, `C2C${wang.wtId}`)).toBeVisible()
   await a.page.screenshot({ path: `${SHOTS}/list-phone.png` })
 })
+
+/** QA: the picker of 新建分组 drew a group chat as a plain grey head; it uses the group's mosaic, as the list does. */
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', PHONE],
+] as const) {
+  test(`the group picker draws a group chat with its members' mosaic (${label})`, async ({ login, device, request }) => {
+    const { me, wang, li } = await setUp(request, device)
+    const group = await createGroup(request, wang, [me, li], '周末饭局')
+    await device(wang).sendText(group.conversationID, '大家好')
+    const a = await login(me, { viewport })
+    await expect(conversationRow(a.page, group.conversationID).locator('.group-mosaic')).toBeVisible()
+
+    await openManage(a.page)
+    await visible(a.page, 'sg-create').click()
+    await expect(pickerItem(a.page, group.conversationID).locator('.group-mosaic')).toBeVisible()
+    await expect(pickerItem(a.page, group.conversationID).locator('.group-mosaic')).toHaveAttribute('data-mosaic', '3')
+    await expect(pickerItem(a.page, `C2C${wang.wtId}`).locator('.group-mosaic')).toHaveCount(0)
+    await a.page.screenshot({ path: `${SHOTS}/picker-group-avatar-${label}.png` })
+  })
+}

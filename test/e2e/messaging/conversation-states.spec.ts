@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { apiPost } from '../support/accounts'
 import { befriend, conversationRow, expect, registerUsers, test, visible } from './support'
 
 /**
@@ -100,3 +101,40 @@ test('pin, mute, archive and move out of the archive', async ({ device, login, r
   await expect.poll(() => listOrder(b.page)).toEqual([withCarol, withAlice])
   await expect(visible(b.page, 'archive-entry')).toHaveCount(0)
 })
+
+/**
+ * The 折叠的会话 row is laid out like any other row: the name with a small grey count beside it
+ * on the first line, one line of preview under it, both clear of the row's edges.
+ */
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`the archive entry keeps the two-line row layout (${label})`, async ({ device, login, request }) => {
+    const [alice, bob] = await registerUsers(request, ['折甲', '折乙'])
+    await befriend(request, alice!, bob!)
+    const withAlice = `C2C${alice!.wtId}`
+    await device(alice!).sendText(`C2C${bob!.wtId}`, '第一条')
+    const folded = await apiPost(request, '/api/im/conversation/fold', { conversationID: withAlice, folded: true }, bob!.login.token)
+    expect(folded.code, folded.msg).toBe(200)
+    await device(alice!).sendText(`C2C${bob!.wtId}`, '折叠后的一条消息')
+    const b = await login(bob!, { viewport })
+    const entry = visible(b.page, 'archive-entry')
+    await expect(entry).toContainText('折叠后的一条消息')
+
+    const row = (await entry.boundingBox())!
+    const name = (await entry.locator('.conv-row__name').boundingBox())!
+    const count = (await entry.locator('[data-testid="archive-entry-count"]').boundingBox())!
+    const summary = (await entry.locator('.conv-row__summary').boundingBox())!
+    // The count is a small pill on the name's line, right of the name, not a bar of its own.
+    expect(count.width).toBeLessThan(40)
+    expect(count.x).toBeGreaterThanOrEqual(name.x + name.width - 0.5)
+    expect(Math.abs(count.y + count.height / 2 - (name.y + name.height / 2))).toBeLessThan(3)
+    // Two lines, the preview right under the name, with room above and below.
+    expect(summary.y).toBeGreaterThanOrEqual(name.y + name.height - 0.5)
+    expect(summary.y - (name.y + name.height)).toBeLessThan(10)
+    expect(name.y - row.y).toBeGreaterThanOrEqual(8)
+    expect(row.y + row.height - (summary.y + summary.height)).toBeGreaterThanOrEqual(8)
+    await b.page.screenshot({ path: `test-results/e2e/messaging/archive-entry-${label}.png` })
+  })
+}

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { apiPost } from '../support/accounts'
+import { expectToast, fillInput } from '../support/ui'
 import { expect, registerUsers, test, visible, type ChatUser } from '../messaging/support'
 
 /**
@@ -78,3 +79,53 @@ test('on a phone the tabs strip scrolls and fades the same way', async ({ reques
   expect(box.x + box.width).toBeLessThanOrEqual(manage.x + 0.5)
   await page.screenshot({ path: `${SHOTS}/tabs-overflow-phone.png` })
 })
+
+/**
+ * QA: a group made in 管理分组 was added past the cut end of the strip, out of sight, with only the
+ * fade to hint there was more. The new tab is scrolled into view, and while tabs are cut off an
+ * arrow after the strip says so and pages it along.
+ */
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`a group just created is scrolled into view; an arrow marks more tabs (${label})`, async ({ request, login }) => {
+    const [user] = await registerUsers(request, [`新分组${label === 'phone' ? '机' : '桌'}`])
+    const { page } = await login(user!, { viewport })
+    for (const groupName of GROUPS.slice(0, 2)) {
+      const answer = await apiPost(page.request, '/api/sessionGroup/add', { groupName, relationList: [] }, user!.login.token)
+      expect(answer.code, answer.msg).toBe(200)
+    }
+    await page.reload()
+    await expect(page.locator('[data-testid="conv-tab-group-custom"]').filter({ visible: true })).toHaveCount(2)
+
+    await expect(visible(page, 'conv-tabs-more')).toBeVisible()
+    const arrow = (await visible(page, 'conv-tabs-more').boundingBox())!
+    const manage = (await visible(page, 'conv-tabs-manage').boundingBox())!
+    expect(arrow.x + arrow.width).toBeLessThanOrEqual(manage.x + 0.5)
+    await page.screenshot({ path: `${SHOTS}/tabs-more-arrow-${label}.png` })
+    await visible(page, 'conv-tabs-more').click()
+    await expect.poll(() => scrollLeft(page)).toBeGreaterThan(0)
+    await page.mouse.move(5, 5)
+    await strip(page).evaluate((el) => (el.scrollLeft = 0))
+
+    await visible(page, 'conv-tabs-manage').click()
+    await visible(page, 'tabs-manager-manage').click()
+    await visible(page, 'sg-create').click()
+    await fillInput(page, 'session-group-name', '工作')
+    await visible(page, 'session-group-save').click()
+    await expectToast(page, '创建成功')
+    await visible(page, 'manage-groups-done').click()
+    await expect(visible(page, 'manage-groups')).toHaveCount(0)
+
+    const created = page.locator('[data-testid="conv-tab-group-custom"]').filter({ visible: true, hasText: '工作' })
+    await expect(created).toHaveCount(1)
+    await expect.poll(async () => {
+      const tab = (await created.boundingBox())!
+      const now = (await strip(page).boundingBox())!
+      return tab.x >= now.x && tab.x + tab.width <= now.x + now.width
+    }).toBe(true)
+    await expect(visible(page, 'conv-tab-all')).toHaveAttribute('aria-selected', 'true')
+    await page.screenshot({ path: `${SHOTS}/tabs-new-group-${label}.png` })
+  })
+}

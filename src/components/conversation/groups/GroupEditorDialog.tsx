@@ -26,7 +26,10 @@ export function conversationEntries(conversations: readonly Conversation[], medi
     .filter((c) => c.type === ConvType.Group || !isSystemUserID(c.conversationID.slice(3)))
     .map((c) => {
       const avatar = conversationAvatar(c)
-      return { id: c.conversationID, nick: conversationName(c), remark: '', avatar: avatar ? mediaUrl(avatar) : '' }
+      const entry: PickerEntry = { id: c.conversationID, nick: conversationName(c), remark: '', avatar: avatar ? mediaUrl(avatar) : '' }
+      if (c.type !== ConvType.Group) return entry
+      // A group without an uploaded avatar is drawn as its members' mosaic, as in the list.
+      return { ...entry, isGroup: true, memberAvatars: c.groupProfile?.memberAvatars?.map((url) => (url ? mediaUrl(url) : '')) }
     })
 }
 

@@ -1,8 +1,7 @@
-import { View } from '@tarojs/components'
+import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
-import Avatar from '@/components/layout/Avatar'
 import Dialog from '@/components/layout/Dialog'
-import { icons } from '@/assets/icons'
+import groupNoticesIcon from '@/components/contact/icons/group-notices.svg'
 import { useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import GroupNotices from './GroupNotices'
@@ -17,7 +16,8 @@ export default function GroupNoticesEntry() {
   return (
     <>
       <View className='gnotices-entry' data-testid='group-notices-entry' onClick={() => setOpen(true)}>
-        <Avatar src={icons.group} size={36} />
+        {/* A coloured square like the other contacts entries, not a plain group head. */}
+        <Image className='contact-row__icon' src={groupNoticesIcon} data-testid='group-notices-entry-icon' />
         <View className='gnotices-entry__name'>群通知</View>
         {total > 0 ? (
           <View className='gnotices__badge' data-testid='group-notices-entry-badge'>
