@@ -10,6 +10,17 @@ import tseslint from 'typescript-eslint'
 
 const PLATFORM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'wx']
 
+/** Module-level declarations of server/src that hold mutable state (see the rule below). */
+const TOP = ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration'
+/** What a declaration is initialised with, bare or under `as` / `satisfies`. */
+const initialised = (what) => ['', ' > TSAsExpression', ' > TSSatisfiesExpression'].map((wrap) => `${TOP} > VariableDeclarator${wrap} > ${what}`).join(', ')
+const MODULE_STATE = [
+  [`${TOP}[kind!='const']`, 'A `let` or `var`'],
+  [initialised('NewExpression[callee.name=/^Weak(Map|Set|Ref)$/]'), 'A weak map, set or reference'],
+  [initialised('NewExpression[callee.name=/^(Map|Set)$/][arguments.length=0]'), 'An empty Map or Set'],
+  [initialised('ArrayExpression[elements.length=0]'), 'An empty array'],
+]
+
 export default defineConfig(
   {
     ignores: ['**/node_modules/', 'dist/', '.swc/', 'coverage/', 'test-results/', 'playwright-report/', '.taro-cache/', 'data/'],
@@ -95,6 +106,74 @@ export default defineConfig(
             { target: './types', from: ['./src', './server'], message: 'types/ is the shared contract: it imports neither side.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The server's layers (docs/server-architecture.md): transport on top, use cases (app/) under it,
+    // the data layer and pure rules at the bottom. Type-only imports count too; cycles that pass
+    // through them are caught by dependency-cruiser (.dependency-cruiser.cjs), which `npm run lint` runs.
+    files: ['server/src/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./server/src/routes', './server/src/realtime'],
+              from: './server/src/data',
+              message: 'Routes and the socket handler parse, call one use case (server/src/app/) and answer; the use case reads the data layer.',
+            },
+            {
+              target: './server/src/domain',
+              from: [
+                './server/src/data',
+                './server/src/realtime',
+                './server/src/http',
+                './server/src/ops',
+                './server/src/adapters',
+                './server/src/routes',
+                './server/src/app',
+              ],
+              message: 'server/src/domain/ holds pure rules: a use case (server/src/app/) brings it data and publishes its effects.',
+            },
+            {
+              target: './server/src/app',
+              from: ['./server/src/routes', './server/src/realtime', './server/src/http'],
+              message: 'A use case is called by the transport and never calls back up into it: return effects for the publisher (server/src/app/publish/).',
+            },
+            {
+              target: './server/src/data',
+              from: ['./server/src/routes', './server/src/realtime', './server/src/http', './server/src/app'],
+              message: 'The data layer answers queries; it knows nothing of the transport or of the use cases above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A server file past 400 lines holds more than one thing to read: split it along its seams
+    // (docs/server-architecture.md). Migrations are a history, not modules, and are left out.
+    files: ['server/src/**/*.{ts,mjs}'],
+    ignores: ['server/src/db/migrations/**'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // No module-level mutable state in the server: caches, batchers and registries are fields of the
+    // application context (server/src/context.ts), built once per app by app.ts, so two apps in one
+    // process share nothing and tests see each app's own. Constant lookup tables built from literals
+    // (`new Set([...])` typed ReadonlySet) stay allowed: an empty collection or a weak one at module
+    // level exists only to be filled. A worker thread's entry module is that thread's own state.
+    files: ['server/src/**/*.{ts,mjs}'],
+    ignores: ['server/src/db/migrations/**', 'server/src/adapters/pushSendWorker.mjs'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...MODULE_STATE.map(([selector, what]) => ({
+          selector,
+          message: `${what} at module level is state every app in the process shares: make it a field of the application context (server/src/context.ts, built in app.ts).`,
+        })),
       ],
     },
   },

@@ -14,3 +14,4 @@ declare namespace NodeJS {
   }
 }
 declare module '*.wav'
+declare module '*.mp3'

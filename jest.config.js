@@ -14,7 +14,7 @@ module.exports = {
   haste: { defaultPlatform: 'h5', platforms: ['h5', 'weapp'] },
   moduleNameMapper: {
     '\\.(css|scss|sass|less)$': '<rootDir>/test/setup/styleStub.js',
-    '\\.(png|jpe?g|gif|svg|webp|wav)$': '<rootDir>/test/setup/assetPath.js',
+    '\\.(png|jpe?g|gif|svg|webp|wav|mp3)$': '<rootDir>/test/setup/assetPath.js',
     '^@tarojs/components$': '<rootDir>/node_modules/@tarojs/components/lib/react/index.js',
     '^@tarojs/taro$': '<rootDir>/test/setup/taro.ts',
     '^@/(.*)$': '<rootDir>/src/$1',

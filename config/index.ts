@@ -1,7 +1,9 @@
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import fs from 'node:fs'
 import path from 'node:path'
+import { InjectManifest } from 'workbox-webpack-plugin'
 import routes from '../src/router/routes.json'
+import { StrictBuildPlugin } from './strictBuild'
 
 /**
  * The mini-program has no origin of its own, so its server address is fixed at build time
@@ -9,6 +11,7 @@ import routes from '../src/router/routes.json'
  */
 /** types/ lives outside src but is bundled: the client imports the shared wire contract. */
 const sharedTypes = path.resolve(__dirname, '..', 'types')
+const sourceRoot = path.resolve(__dirname, '..', 'src')
 
 const weappApiBase = process.env.WEAPP_API_BASE || 'http://127.0.0.1:3000'
 
@@ -40,6 +43,12 @@ class BundleStatsPlugin {
   }
 }
 
+/** Missing exports, unresolved imports and platform files without their twin fail the build (config/strictBuild.ts). */
+function strictBuild(chain: { plugin(name: string): { use(p: unknown, args: unknown[]): unknown }; merge(o: object): unknown }) {
+  chain.plugin('strict-build').use(StrictBuildPlugin, [sourceRoot])
+  chain.merge({ module: { parser: { javascript: { exportsPresence: 'error' } } } })
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'weitalk',
@@ -64,20 +73,50 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: {
       patterns:
         process.env.TARO_ENV === 'weapp'
-          ? []
+          ? // pinyin-pro and marked reach the main package's code through WeChat's require.async
+            // (platform/pinyinLoader.weapp.ts, platform/markdownLoader.weapp.ts).
+            [
+              { from: 'node_modules/pinyin-pro/dist/index.js', to: 'dist/weapp/pages/contacts/pinyin-pro.js' },
+              { from: 'node_modules/marked/marked.min.js', to: 'dist/weapp/pages/contacts/marked.js' },
+            ]
           : [
               { from: 'node_modules/@mediapipe/selfie_segmentation/', to: 'dist/h5/mediapipe/', ignore: ['*.md', '*.d.ts', 'package.json'] },
               { from: 'node_modules/@sapphi-red/web-noise-suppressor/dist/rnnoise/workletProcessor.js', to: 'dist/h5/noise-suppressor/rnnoiseWorklet.js' },
               { from: 'node_modules/@sapphi-red/web-noise-suppressor/dist/rnnoise.wasm', to: 'dist/h5/noise-suppressor/rnnoise.wasm' },
               { from: 'node_modules/@sapphi-red/web-noise-suppressor/dist/rnnoise_simd.wasm', to: 'dist/h5/noise-suppressor/rnnoise_simd.wasm' },
+              // The installed app: its manifest at the root, its icons beside it (scripts/pwa-icons.mjs draws them).
+              { from: 'src/manifest.webmanifest', to: 'dist/h5/manifest.webmanifest' },
+              { from: 'src/pwa/', to: 'dist/h5/pwa/' },
             ],
       options: {},
     },
+    // The mini-program's package size is capped (docs/decisions/0070-mini-program-subpackages-page-folders-as-roots-pinyin.md):
+    // terser runs with its own defaults instead of Taro's fast but weaker settings, and writes
+    // Chinese text as UTF-8, which WeChat reads, instead of six-byte \\uXXXX escapes.
+    terser: process.env.TARO_ENV !== 'weapp' ? undefined : {
+      enable: true,
+      config: {
+        compress: {
+          arrows: true, collapse_vars: true, comparisons: true, computed_props: true, hoist_props: true,
+          inline: true, loops: true, negate_iife: true, properties: true, reduce_funcs: true,
+          reduce_vars: true, switches: true, typeofs: true, passes: 2,
+        },
+        output: { ascii_only: false },
+      },
+    },
     framework: 'react',
-    compiler: 'webpack5',
+    // errorLevel 1: a build with errors exits non-zero (Taro otherwise only prints them).
+    compiler: { type: 'webpack5', errorLevel: 1 },
     cache: { enable: false },
     mini: {
       compile: { include: [sharedTypes] },
+      // Call tones stay files: the audio player takes a path, not a data: URL.
+      mediaUrlLoaderOption: { limit: true },
+      webpackChain(chain) {
+        if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
+        strictBuild(chain)
+        chain.module.rule('contract-side-effects').test(/\.ts$/).include.add(sharedTypes).end().set('sideEffects', false)
+      },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
@@ -92,10 +131,23 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // BUNDLE_STATS=file writes which modules went into which chunk (bench/bundle-size.mjs --modules reads it).
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
+        strictBuild(chain)
         // The contract's modules only declare schemas, constants and functions. Marked free of side
         // effects, a constant imported through types/X.ts comes from types/plain/X.ts alone, without
-        // the schemas (and zod) of types/X.ts (docs/decisions.md, "The wire contract in the browser").
+        // the schemas (and zod) of types/X.ts (docs/decisions/0036-the-wire-contract-in-the-browser-schemas-loaded.md).
         chain.module.rule('contract-side-effects').test(/\.ts$/).include.add(sharedTypes).end().set('sideEffects', false)
+        // The service worker (src/platform/sw/serviceWorker.ts) with this build's precache list: the
+        // app shell and the hashed bundles. The call effects' models and worklets are fetched when a
+        // call uses them, as before, and never precached.
+        chain.plugin('service-worker').use(InjectManifest, [
+          {
+            swSrc: path.resolve(__dirname, '..', 'src', 'platform', 'sw', 'serviceWorker.ts'),
+            swDest: 'sw.js',
+            exclude: [/\.map$/, /LICENSE/, /^mediapipe\//, /^noise-suppressor\//, /\.(br|gz)$/],
+            dontCacheBustURLsMatching: /\.[0-9a-f]{8,}\./,
+            maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+          },
+        ])
       },
       compile: { include: [sharedTypes] },
       postcss: {

@@ -52,7 +52,7 @@ export async function waitForSiteInfo(url, { timeoutMs = 60_000, intervalMs = 25
  * @param {{ port?: number, dataDir: string, env?: Record<string, string | undefined>, log?: (line: string) => void, timeoutMs?: number, compiled?: boolean, script?: string }} options
  * @returns {Promise<{ url: string, port: number, pid: number, readyMs: number, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startServer({ port, dataDir, env = {}, log, timeoutMs = 90_000, compiled = false, script }) {
+export async function startServer({ port, dataDir, env = {}, log, timeoutMs = 180_000, compiled = false, script }) {
   const chosenPort = port ?? (await freePort())
   const started = performance.now()
   const childEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(chosenPort), DATA_DIR: dataDir, ...env }

@@ -7,7 +7,7 @@
  * Server tests use PostgreSQL and Redis when TEST_DATABASE_URL / TEST_REDIS_URL are set
  * (.ci/run sets them), and the embedded database otherwise.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { ensureH5Build, projectRoot, taroBuild } from './ensure-h5-build.mjs'
 
@@ -73,6 +73,17 @@ const steps = [
     title: 'Group-call browser tests on the mesh (JANUS_URL unset)',
     run: async () =>
       process.env.JANUS_URL ? run(bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts', ...MESH_SPECS], { JANUS_URL: '' }) : 0,
+  },
+  {
+    // The compose files and manifests are checked everywhere; the image needs podman (.ci/run installs it).
+    name: 'container',
+    title: 'Container image (podman), compose files and Kubernetes manifests',
+    run: () => {
+      if (spawnSync('podman', ['--version'], { stdio: 'ignore' }).status !== 0) {
+        console.log('podman is not installed: the image is not built or run, only the compose files and manifests are checked.')
+      }
+      return run(bin('vitest'), ['run', '--config', 'server/vitest.container.config.ts'])
+    },
   },
 ]
 

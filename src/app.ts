@@ -1,6 +1,7 @@
 import { createElement, type PropsWithChildren } from 'react'
 import { backEntry } from '@/platform/backEntry'
 import { boot } from '@/platform/boot'
+import { startKeyActivation } from '@/platform/focus'
 import { AppProvider } from '@/root/AppContext'
 import { createApp } from '@/root/createApp'
 import { bootRewrite } from '@/router/guard'
@@ -12,6 +13,8 @@ import './app.scss'
 const app = createApp()
 boot.rewriteLaunchUrl(bootRewrite)
 backEntry.install()
+// Enter and Space press the focused button-like view, as they press a native button.
+startKeyActivation()
 void app.session.restoreSession()
 app.sessionWatch.start()
 

@@ -123,6 +123,8 @@ export const DeviceSession = z.object({
   loggedInAt: z.number().int(),
   /** The device asking. */
   current: z.boolean(),
+  /** This session has registered Web Push (it is told of messages while its app is closed). */
+  push: z.boolean(),
 })
 export type DeviceSession = z.infer<typeof DeviceSession>
 

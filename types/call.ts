@@ -22,6 +22,8 @@ export const CallData = z.object({
   /** Seconds of a connected call, on the message that ends it. */
   call_end: z.number().int().min(0).max(86_400).optional(),
   line_busy: z.literal(LINE_BUSY).optional(),
+  /** On the one summary of a group call the server writes when the call is over (never a client). */
+  group_end: z.literal(1).optional(),
   data: z
     .object({
       cmd: z.enum([CallCmd.AudioCall, CallCmd.VideoCall, CallCmd.Hangup, CallCmd.SwitchToAudio]),
@@ -38,8 +40,8 @@ export type CallData = z.infer<typeof CallData>
  * caller's name.
  */
 export const OfflinePushInfo = z.object({
-  title: z.string().max(CALL_LIMITS.pushTitleMax, `at most ${CALL_LIMITS.pushTitleMax} characters`).default(''),
-  description: z.string().max(CALL_LIMITS.pushDescriptionMax, `at most ${CALL_LIMITS.pushDescriptionMax} characters`).default(DEFAULT_PUSH_DESCRIPTION),
+  title: z.string().max(CALL_LIMITS.pushTitleMax, `最多 ${CALL_LIMITS.pushTitleMax} 个字`).default(''),
+  description: z.string().max(CALL_LIMITS.pushDescriptionMax, `最多 ${CALL_LIMITS.pushDescriptionMax} 个字`).default(DEFAULT_PUSH_DESCRIPTION),
 })
 export type OfflinePushInfo = z.infer<typeof OfflinePushInfo>
 
@@ -88,6 +90,11 @@ export const RtcPayload = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('switchToAudio') }),
   /** Keeps the server's record of a live call fresh (not relayed). */
   z.object({ kind: z.literal('alive') }),
+  /**
+   * A callee's device that rings but cannot carry the call's media (the mini-program on a server
+   * without TRTC) tells the caller at once; the call keeps ringing on the callee's other devices.
+   */
+  z.object({ kind: z.literal('cannotAnswer'), reason: z.literal('noMediaPath') }),
 ])
 export type RtcPayload = z.infer<typeof RtcPayload>
 

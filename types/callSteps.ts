@@ -31,7 +31,7 @@ export const LINE_BUSY = 'line_busy'
 export interface CallStepFields {
   actionType: number
   groupID?: string
-  data: { call_end?: number; line_busy?: string; data?: { cmd?: string } }
+  data: { call_end?: number; line_busy?: string; group_end?: number; data?: { cmd?: string } }
 }
 
 /** The kinds of step a call message can be. */
@@ -63,18 +63,21 @@ export type CallRecordText =
   | 'Call not answered'
   | 'Answered'
   | 'Duration'
+  | 'Group call ended'
 
 /**
  * The card a call step shows in the chat history, `mine` when the viewer wrote it; null for the
- * steps that are no record: the invite (the call itself is on screen) and the accept of a
- * one-to-one call (its record is the duration card).
+ * steps that are no record: the invite (the call itself is on screen), an accept (a one-to-one
+ * call's record is the duration card) and a group member's own hang-up. A group call leaves one
+ * record, the summary the server writes when the call is over (data.group_end), so three people
+ * see one line rather than an answer and a duration per member.
  */
 export function callRecordTextOf(s: CallStepFields, mine: boolean): CallRecordText | null {
   switch (callStepOf(s)) {
     case 'invite':
       return null
     case 'accept':
-      return s.groupID ? 'Answered' : null
+      return null
     case 'cancel':
       return mine ? 'Call Cancel' : 'Other Side Cancel'
     case 'busy':
@@ -84,7 +87,8 @@ export function callRecordTextOf(s: CallStepFields, mine: boolean): CallRecordTe
     case 'timeout':
       return 'Call not answered'
     case 'hangup':
-      return 'Duration'
+      if (!s.groupID) return 'Duration'
+      return s.data.group_end ? 'Group call ended' : null
   }
 }
 
@@ -121,6 +125,7 @@ export function callStepFieldsOf(data: unknown): CallStepFields | null {
     data: {
       call_end: typeof inner.call_end === 'number' ? inner.call_end : undefined,
       line_busy: typeof inner.line_busy === 'string' ? inner.line_busy : undefined,
+      group_end: typeof inner.group_end === 'number' ? inner.group_end : undefined,
       data: { cmd: typeof record(inner.data)?.cmd === 'string' ? (record(inner.data)!.cmd as string) : undefined },
     },
   }

@@ -70,7 +70,7 @@ export const ConversationID = z.string().regex(/^(C2C|GROUP).{1,64}$/, 'conversa
  * a client may not use them: a message's client ID then tells an operator where it came from
  * (`npm run admin -- message-origin`).
  */
-export const SERVER_MSG_ID_KINDS = ['fw', 'faq', 're', 'contact', 'tip', 'welcome', 'busy', 'end', 'ban', 'report', 'warn'] as const
+export const SERVER_MSG_ID_KINDS = ['fw', 'faq', 're', 'contact', 'tip', 'welcome', 'busy', 'end', 'ban', 'report', 'warn', 'robot'] as const
 export type ServerMsgIdKind = (typeof SERVER_MSG_ID_KINDS)[number]
 
 /** Chosen by the client before sending; a retry with the same ID returns the first result. */

@@ -32,6 +32,7 @@ export type SessionEndFrame = z.infer<typeof SessionEndFrame>
 export const NoticeFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal(NoticeType.MomentsCount), count }),
   z.object({ type: z.literal(NoticeType.TopMessageChanged) }),
+  z.object({ type: z.literal(NoticeType.FriendMoment), wtId: z.string() }),
   z.object({ type: z.literal(NoticeType.GroupUnread), joinApplyUnRead: count, otherUnRead: count, selfApplyUnRead: count }),
   z.object({
     type: z.literal(NoticeType.GroupChange),

@@ -137,7 +137,15 @@ export type MessageSearchBody = z.infer<typeof MessageSearchBody>
 export const HistorySearchBody = z.object({
   keyword: z.string().trim().min(1).max(100),
   count: z.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
+  /** The next page: the `nextCursor` of the page before. */
+  cursor: z.string().max(200).regex(/^\d{1,20}\|[^|]{1,120}\|\d{1,19}$/, '无效的翻页位置').optional(),
+  /** Only this conversation's matches (a conversation's 聊天记录 opened from the search box). */
+  conversationID: ConversationID.optional(),
 })
 export type HistorySearchBody = z.infer<typeof HistorySearchBody>
-export const HistorySearchResult = z.object({ messages: z.array(Message) })
+export const HistorySearchResult = z.object({
+  messages: z.array(Message),
+  /** Where the next page starts; absent when this page is the last. */
+  nextCursor: z.string().optional(),
+})
 export type HistorySearchResult = z.infer<typeof HistorySearchResult>

@@ -24,6 +24,11 @@ export const WsClose = {
    * amount per socket). The client reconnects and catches up by sequence like after any drop.
    */
   TooSlow: 4413,
+  /**
+   * The account opened more sockets than the server allows (WS_SOCKETS_PER_ACCOUNT, default 10);
+   * the oldest is closed. The client does not reconnect on its own: that would close another.
+   */
+  TooManySockets: 4409,
 } as const
 
 /** Numeric notification types of the spec's socket (section 7 "Socket"). */
@@ -36,6 +41,8 @@ export const NoticeType = {
   TopMessageChanged: 3,
   GroupUnread: 4,
   GroupChange: 5,
+  /** A friend (`wtId`) posted a moment the reader's feed shows: the moments entry gets its dot. */
+  FriendMoment: 6,
   Withdraw: 7,
 } as const
 export type NoticeType = (typeof NoticeType)[keyof typeof NoticeType]

@@ -4,13 +4,15 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { buildApp } from '../../server/src/app.js'
-import { memoryBus } from '../../server/src/bus/memory.js'
-import { loadConfig } from '../../server/src/config.js'
+import { memoryBus } from '../../server/src/adapters/bus/memory.js'
+import { loadConfig, type Config } from '../../server/src/config.js'
 import type { Db } from '../../server/src/db/Db.js'
 import { openDb } from '../../server/src/db/index.js'
 
 export interface BenchApp {
   db: Db
+  /** http://127.0.0.1:port of the app. */
+  url: string
   post(p: string, body: unknown, token?: string): Promise<{ code: number; msg?: string; data: Record<string, unknown> }>
   close(): Promise<void>
 }
@@ -19,7 +21,7 @@ export interface BenchApp {
  * The real app on a free port over a fresh, migrated database: PGlite in memory, or with `pgUrl`
  * a PostgreSQL database `<name>_<pid>` created here and dropped by close().
  */
-export async function startBenchApp(pgUrl: string, name: string): Promise<BenchApp> {
+export async function startBenchApp(pgUrl: string, name: string, overrides: Partial<Config> = {}): Promise<BenchApp> {
   let dropDb: (() => Promise<void>) | null = null
   let databaseUrl: string | null = null
   if (pgUrl) {
@@ -40,12 +42,13 @@ export async function startBenchApp(pgUrl: string, name: string): Promise<BenchA
   }
   const db = databaseUrl ? await openDb({ databaseUrl, dataDir: '' }) : await openDb({ databaseUrl: null, dataDir: '' }, { inMemory: true })
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir })
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir, ...overrides })
   const built = await buildApp(config, { db, bus: memoryBus(), logger: false })
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`
   return {
     db,
+    url: base,
     async post(p, body, token) {
       const res = await fetch(base + p, {
         method: 'POST',

@@ -5,35 +5,41 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { CALLBACK_TIMEOUT_MS } from '../../types/bots.js'
 import { MEDIA_SWITCH_DICT } from '../../types/call.js'
 import { ResultCode } from '../../types/codes.js'
 import { ALL_ROUTES } from '../../types/routes/index.js'
+import { callbackCaller } from './adapters/botCallback.js'
 import { userTopic, type Bus } from './bus/Bus.js'
-import { memoryBus } from './bus/memory.js'
-import { redisBus } from './bus/redis.js'
+import { memoryBus } from './adapters/bus/memory.js'
+import { redisBus } from './adapters/bus/redis.js'
 import type { Config } from './config.js'
 import type { AppContext } from './context.js'
-import { JanusSfu, setJanodeLogLevel } from './domain/calls/janusSfu.js'
+import { JanusSfu, setJanodeLogLevel } from './adapters/janus.js'
 import type { Db } from './db/Db.js'
 import { openDb } from './db/index.js'
-import { setSingleDictValue } from './domain/dict.js'
-import { liveModeration } from './domain/moderation.js'
+import { setSingleDictValue } from './app/admin/content.js'
+import { MemberListCache } from './domain/groups/memberListCache.js'
+import { liveModeration } from './app/moderation.js'
 import { FirstPageCache } from './domain/moments/firstPages.js'
-import { serverSecret } from './domain/settings.js'
+import { serverSecret } from './data/settings.js'
+import { sendBatcherFor } from './data/messages/sendBatcher.js'
 import { checkAnswers } from './http/answerCheck.js'
+import { clientErrorHandler } from './http/clientErrors.js'
 import { errorReply } from './http/errors.js'
 import { installRateLimits } from './http/rateLimits.js'
 import { onlyTableRoutes } from './http/serve.js'
 import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
-import { adminRoutesPlugin } from './routes/admin.js'
+import { adminRoutes } from './routes/admin.js'
 import { blacklistRoutes } from './routes/blacklist.js'
-import { memberRoutesPlugin } from './routes/member.js'
+import { botRoutes } from './routes/bots.js'
+import { memberRoutes } from './routes/member.js'
 import { commonGroupRoutes } from './routes/commonGroups.js'
 import { complaintRoutes } from './routes/complaints.js'
 import { dictRoutes } from './routes/dict.js'
 import { friendRoutes } from './routes/friends.js'
-import { groupRoutes } from './routes/groups.js'
+import { groupRoutes } from './routes/groups/list.js'
 import { groupAdminRoutes } from './routes/groups/admin.js'
 import { groupMemberRoutes } from './routes/groups/members.js'
 import { groupNoticeRoutes } from './routes/groups/notices.js'
@@ -49,20 +55,31 @@ import { uploadRoutes } from './routes/uploads.js'
 import { loginRoutes } from './routes/login.js'
 import { profileRoutes } from './routes/profiles.js'
 import { mediaRoutes } from './routes/media.js'
-import { healthRoutes } from './ops/health.js'
+import { healthRoutes } from './routes/health.js'
 import { installRequestObservation } from './ops/http.js'
 import { loggerOptions } from './ops/logging.js'
 import { createMetrics } from './ops/metrics.js'
 import { metricsRoute, startMetricsServer } from './ops/metricsEndpoint.js'
 import { instrumentBus, instrumentDb } from './ops/observe.js'
-import { momentRoutesPlugin } from './routes/moments.js'
+import { momentRoutes } from './routes/momentRoutes.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { siteRoutes } from './routes/site.js'
 import { trtcRoutes } from './routes/trtc.js'
-import { conversationGroupRoutes } from './routes/sessionGroups.js'
+import { conversationGroupRoutes } from './routes/conversationGroupRoutes.js'
 import { tagRoutes } from './routes/tags.js'
 import { userRoutes } from './routes/user.js'
-import { configurePasswordHashing } from './domain/passwords.js'
+import { scryptHashing } from './adapters/passwordHashing/scrypt.js'
+import { trtcSigner } from './adapters/trtc.js'
+import { languageProviderFor } from './adapters/language.js'
+import { memoryPresence, redisPresence, type Presence } from './adapters/presence.js'
+import type { PushSender } from './adapters/webPush.js'
+import { createPushService, tapBus } from './app/push/service.js'
+import { startSearchIndexer } from './app/search/buildIndex.js'
+import { RelayGrants } from './domain/calls/relayGrants.js'
+import { webPushRoutes } from './routes/push.js'
+import { wechatRoutes } from './routes/wechat.js'
+import { wechatApi, type WechatApi } from './adapters/wechat.js'
+import { createWechatNotices } from './app/wechat/notices.js'
 
 export interface BuiltApp {
   app: FastifyInstance
@@ -78,6 +95,10 @@ export interface BuildOptions {
   /** Share a database or bus between several app instances (multi-process tests). */
   db?: Db
   bus?: Bus
+  /** Who is online across processes; default: Redis with REDIS_URL, else this process alone. */
+  presence?: Presence
+  /** Replaces the web-push sender (an in-process push service in the benchmark). */
+  pushSender?: PushSender
   /** PGlite in memory instead of DATA_DIR (tests). */
   inMemory?: boolean
   logger?: boolean
@@ -147,14 +168,12 @@ function installWebApp(app: FastifyInstance, webRoot: string | null) {
     app.log.warn({ webRoot }, 'H5 build not found; serving only /api and /ws')
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api') {
-      return reply.status(404).send({ code: ResultCode.NotFound, msg: '访问资源不存在', data: null })
-    }
-    if (hasWeb && req.method === 'GET' && !looksLikeFile(req.url)) {
+    const isApi = req.url.startsWith('/api/') || req.url === '/api'
+    if (!isApi && hasWeb && req.method === 'GET' && !looksLikeFile(req.url)) {
       // History-mode routing: the client decides between a real page and its /404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
-    return reply.status(404).type('text/plain').send('Not Found')
+    return reply.status(404).send({ code: ResultCode.NotFound, msg: '访问资源不存在', data: null })
   })
 }
 
@@ -167,12 +186,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 1024 * 1024,
     // Refusals the router makes before any route runs (an over-long path parameter: 414, a
     // malformed percent-encoding: 400) get the same envelope as everything else.
+    // Requests Node itself refuses (a URL or headers over 16 KB) are answered in the envelope too.
+    clientErrorHandler,
     frameworkErrors: (err, _req, reply) => {
       const { status, body } = errorReply(err)
       void (reply as FastifyReply).status(status).send(body)
     },
   })
-  configurePasswordHashing(config.passwordHashing)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('session', null)
@@ -183,7 +203,31 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The operator's switch wins over the stored entry; without it the table (an administrator) decides.
   if (config.calls.mediaSwitch !== null) await setSingleDictValue(db, MEDIA_SWITCH_DICT, config.calls.mediaSwitch)
   const rawBus = opts.bus ?? (config.redisUrl ? await redisBus(config.redisUrl, undefined, { delivered: (s) => metrics.busLag.observe(s) }) : memoryBus())
-  const bus = instrumentBus(rawBus, metrics)
+  const sharedPresence = opts.presence ?? (config.redisUrl ? await redisPresence(config.redisUrl) : memoryPresence())
+  const wechat: WechatApi | null = config.wechat ? wechatApi(config.wechat) : null
+  const wechatNotices =
+    wechat && config.wechat && (config.wechat.templates.message || config.wechat.templates.call)
+      ? createWechatNotices({ db, api: wechat, config: config.wechat, presence: sharedPresence, log: app.log })
+      : null
+  // A socket opened anywhere ends the account's closed spell: its next one may be told again.
+  const presence: Presence = wechatNotices
+    ? { ...sharedPresence, connected: (wtId) => (sharedPresence.connected(wtId), wechatNotices.connected(wtId)) }
+    : sharedPresence
+  const push = await createPushService({
+    db,
+    config: config.push,
+    publicUrl: config.publicUrl,
+    sessionIdleSeconds: config.sessionIdleSeconds,
+    presence,
+    log: app.log,
+    registry: metrics.registry,
+    sender: opts.pushSender,
+  })
+  // Pushes to closed apps follow the events published after each commit (app/push/service.ts).
+  const bus = tapBus(instrumentBus(rawBus, metrics), (topic, event) => {
+    push.observe(topic, event)
+    wechatNotices?.observe(topic, event)
+  })
   const moderation = await liveModeration(db, bus, config.moderationFile ?? undefined)
   const ctx: AppContext = {
     config,
@@ -192,9 +236,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     imSecret: await serverSecret(db, 'im_secret'),
     log: app.log,
     moderation,
+    passwords: scryptHashing(config.passwordHashing),
+    trtc: trtcSigner(config.calls.trtc),
+    language: languageProviderFor(config.languageProvider),
     metrics,
+    relayGrants: new RelayGrants(),
     sfu: null,
     firstPages: new FirstPageCache(),
+    sends: sendBatcherFor(db),
+    memberLists: new MemberListCache(),
+    botCallbacks: callbackCaller({ allow: config.bots.callbackAllow, timeoutMs: CALLBACK_TIMEOUT_MS }),
+
+    presence,
+    push,
+    wechat,
+    wechatNotices,
   }
   const stopFeedsListening = ctx.firstPages.listen(bus)
   if (config.calls.janus) {
@@ -238,9 +294,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     dictRoutes,
     mediaRoutes,
     trtcRoutes,
-    momentRoutesPlugin,
-    memberRoutesPlugin,
-    adminRoutesPlugin,
+    momentRoutes,
+    memberRoutes,
+    adminRoutes,
+    botRoutes,
+    webPushRoutes,
+    wechatRoutes,
   ]
   for (const routes of plugins) await app.register(routes(ctx))
   await app.register(openApiRoutes())
@@ -255,6 +314,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   gateway = live
   ctx.connectionCount = () => live.connectionCount()
   const metricsServer = config.metrics.port !== null ? await startMetricsServer(scrape, config.metrics) : null
+  const searchIndexer = startSearchIndexer(db, app.log)
 
   return {
     app,
@@ -262,9 +322,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     gateway: live,
     metricsServer,
     async close() {
+      await searchIndexer.stop()
       await live.close()
       moderation.stop()
+      await push.close()
+      wechatNotices?.close()
+      if (!opts.presence) await sharedPresence.close()
       await ctx.sfu?.close()
+      await ctx.passwords.close()
       stopFeedsListening()
       await app.close()
       await closeRateLimits()

@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { featuresWithout, type ChatFeatures } from '../../types/messageOps.js'
-import { defaultHashPoolLimits, defaultHashThreads, type HashPoolLimits } from './domain/passwordPool.js'
+import { WEBHOOK_LIMITS } from '../../types/plain/bots.js'
+import { defaultHashPoolLimits, defaultHashThreads, type HashPoolLimits } from './adapters/passwordHashing/pool.js'
 
 /** Server configuration, read once from the environment (see the table in README.md). */
 export interface Config {
@@ -12,6 +13,8 @@ export interface Config {
   redisUrl: string | null
   uploadDir: string
   publicUrl: string | null
+  /** Group robots (docs/bots.md): hosts and CIDR ranges outgoing robots' callbacks may reach (BOT_CALLBACK_ALLOW). */
+  bots: { callbackAllow: string[]; postsPerMinute: number; addressPerMinute: number }
   demoData: boolean
   /** Built H5 app to serve; null serves only /api and /ws. */
   webRoot: string | null
@@ -42,16 +45,98 @@ export interface Config {
   socketLimits: SocketLimits
   /** WS_BACKLOG_KB: what one socket may have waiting to be sent before it is closed (docs/protocol.md). */
   socketBacklogBytes: number
+  /**
+   * WS_ACCOUNT_FACTOR: an account's own send, typing and call buckets hold this many times one
+   * socket's, shared by all its sockets on every process (docs/security.md).
+   */
+  accountFrameFactor: number
+  /** WS_SOCKETS_PER_ACCOUNT: open sockets one account may hold; a new one closes the oldest with 4409 (docs/protocol.md). */
+  socketsPerAccount: number
   calls: CallConfig
   /** Chat feature flags (spec section 6); CHAT_FEATURES_OFF lists the ones turned off. */
   chatFeatures: ChatFeatures
   /** Translation and voice-to-text provider; null answers '请开通翻译功能'. */
   languageProvider: LanguageProviderConfig | null
+  /** Web Push to closed H5 apps (VAPID_*, PUSH_*; docs/operations.md "Web Push"). */
+  push: PushConfig
+  /** The mini-program's WeChat login and subscription messages (WECHAT_*); null without WECHAT_APPID. */
+  wechat: WechatConfig | null
   footer: {
     company: string
     address: string
     contact: string
     registration: string
+  }
+}
+
+export interface PushConfig {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither); null keeps the pair made on the first start in the database. */
+  vapidPublicKey: string | null
+  vapidPrivateKey: string | null
+  /** VAPID_SUBJECT: a mailto: or https: contact for push services; default PUBLIC_URL when it is https. */
+  vapidSubject: string | null
+  /** PUSH_QUEUE_MAX: pushes waiting (and events waiting to be planned) before new ones are dropped. */
+  queueMax: number
+  /** PUSH_CONCURRENCY: requests to push services at once. */
+  concurrency: number
+  timeoutMs: number
+  /** The first retry's wait after a 429 or 5xx; each next one doubles it. */
+  retryBaseMs: number
+  maxAttempts: number
+  /** Accept http:// endpoints (a local push service in tests); real push services are https only. */
+  allowHttpEndpoints: boolean
+}
+
+export interface WechatConfig {
+  appId: string
+  secret: string
+  /** WECHAT_API_BASE: where jscode2session, the token and subscribeMessage.send are asked (a stand-in in tests). */
+  apiBase: string
+  timeoutMs: number
+  /** WECHAT_TEMPLATE_MESSAGE, WECHAT_TEMPLATE_CALL: subscription message templates; null sends none of that kind. */
+  templates: { message: string | null; call: string | null }
+  /** WECHAT_TEMPLATE_KEYS: the template's keywords for the title, the text and the time. */
+  templateKeys: [string, string, string]
+  /** WECHAT_MINIPROGRAM_STATE: which version a notice opens (formal, trial, developer). */
+  miniprogramState: 'formal' | 'trial' | 'developer'
+}
+
+const MINIPROGRAM_STATES = ['formal', 'trial', 'developer'] as const
+
+function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig | null {
+  if (!env.WECHAT_APPID) return null
+  if (!env.WECHAT_SECRET) throw new Error('WECHAT_APPID needs WECHAT_SECRET')
+  const keys = list(env.WECHAT_TEMPLATE_KEYS)
+  if (env.WECHAT_TEMPLATE_KEYS && keys.length !== 3) throw new Error('WECHAT_TEMPLATE_KEYS names three keywords: title, text, time (thing1,thing2,time3)')
+  const state = env.WECHAT_MINIPROGRAM_STATE || 'formal'
+  if (!(MINIPROGRAM_STATES as readonly string[]).includes(state)) throw new Error('WECHAT_MINIPROGRAM_STATE is formal, trial or developer')
+  return {
+    appId: env.WECHAT_APPID,
+    secret: env.WECHAT_SECRET,
+    apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/$/, ''),
+    timeoutMs: positive('WECHAT_TIMEOUT_MS', env.WECHAT_TIMEOUT_MS, 10_000),
+    templates: { message: env.WECHAT_TEMPLATE_MESSAGE || null, call: env.WECHAT_TEMPLATE_CALL || null },
+    templateKeys: keys.length === 3 ? [keys[0]!, keys[1]!, keys[2]!] : ['thing1', 'thing2', 'time3'],
+    miniprogramState: state as WechatConfig['miniprogramState'],
+  }
+}
+
+function pushConfig(env: NodeJS.ProcessEnv): PushConfig {
+  const pub = env.VAPID_PUBLIC_KEY || null
+  const priv = env.VAPID_PRIVATE_KEY || null
+  if ((pub === null) !== (priv === null)) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')
+  const subject = env.VAPID_SUBJECT || null
+  if (subject && !/^(mailto:|https:\/\/)/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: or https:// address')
+  return {
+    vapidPublicKey: pub,
+    vapidPrivateKey: priv,
+    vapidSubject: subject,
+    queueMax: positive('PUSH_QUEUE_MAX', env.PUSH_QUEUE_MAX, 100_000),
+    concurrency: positive('PUSH_CONCURRENCY', env.PUSH_CONCURRENCY, 32),
+    timeoutMs: 10_000,
+    retryBaseMs: 2_000,
+    maxAttempts: 5,
+    allowHttpEndpoints: false,
   }
 }
 
@@ -79,6 +164,10 @@ export interface RateLimits {
   uploadPerHour: number
   /** Bytes one account may upload per hour, all devices together (RATE_UPLOAD_MB_PER_HOUR, in MB). */
   uploadBytesPerHour: number
+  /** Login QR codes one address may create per minute (RATE_QR_CODE_PER_MINUTE). */
+  qrCodesPerMinute: number
+  /** QR code polls and second-factor exchanges per address per minute (RATE_CODE_EXCHANGE_PER_MINUTE). */
+  codeExchangesPerMinute: number
 }
 
 /** A bucket: `burst` frames at once, refilled at `perSecond`. */
@@ -120,7 +209,7 @@ export interface CallConfig {
    * Janus for group calls (JANUS_URL, e.g. ws://127.0.0.1:8188; JANUS_API_SECRET; JANUS_ROOM_SECRET
    * keys the rooms' numbers and pins, default the API secret); null keeps the browsers' mesh.
    */
-  /** offerAnswerMs: see janusSfu.ts OFFER_ANSWER_MS (tests shorten it). */
+  /** offerAnswerMs: see adapters/janus.ts OFFER_ANSWER_MS (tests shorten it). */
   janus: { url: string; apiSecret: string | null; roomSecret: string; offerAnswerMs?: number } | null
   /**
    * A TRTC application (TRTC_SDK_APP_ID, TRTC_SECRET_KEY): calls take the TRTC media path and the
@@ -201,6 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || null,
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : null,
+    bots: {
+      callbackAllow: list(env.BOT_CALLBACK_ALLOW),
+      postsPerMinute: positive('BOT_POSTS_PER_MINUTE', env.BOT_POSTS_PER_MINUTE, WEBHOOK_LIMITS.perRobotPerMinute),
+      addressPerMinute: positive('BOT_ADDRESS_PER_MINUTE', env.BOT_ADDRESS_PER_MINUTE, WEBHOOK_LIMITS.perAddressPerMinute),
+    },
     demoData: flag(env.DEMO_DATA, true),
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT || 'dist/h5'),
     allowedOrigins: (env.ALLOWED_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
@@ -223,6 +317,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       friendApplyPerHour: positive('RATE_FRIEND_APPLY_PER_HOUR', env.RATE_FRIEND_APPLY_PER_HOUR, 30),
       uploadPerHour: positive('RATE_UPLOAD_PER_HOUR', env.RATE_UPLOAD_PER_HOUR, 200),
       uploadBytesPerHour: positive('RATE_UPLOAD_MB_PER_HOUR', env.RATE_UPLOAD_MB_PER_HOUR, 2048) * 1024 * 1024,
+      qrCodesPerMinute: positive('RATE_QR_CODE_PER_MINUTE', env.RATE_QR_CODE_PER_MINUTE, 10),
+      codeExchangesPerMinute: positive('RATE_CODE_EXCHANGE_PER_MINUTE', env.RATE_CODE_EXCHANGE_PER_MINUTE, 120),
     },
     passwordHashing: hashPoolLimits(env),
     socketLimits: {
@@ -232,6 +328,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       call: bucket(env, 'CALL', 60, 20),
     },
     socketBacklogBytes: positive('WS_BACKLOG_KB', env.WS_BACKLOG_KB, 1024) * 1024,
+    accountFrameFactor: positive('WS_ACCOUNT_FACTOR', env.WS_ACCOUNT_FACTOR, 2),
+    socketsPerAccount: Math.max(1, Math.floor(positive('WS_SOCKETS_PER_ACCOUNT', env.WS_SOCKETS_PER_ACCOUNT, 10))),
     calls: {
       dailyLimitSeconds: positive('CALL_DAILY_LIMIT_SECONDS', env.CALL_DAILY_LIMIT_SECONDS, 30 * 60),
       dayTimeZone: env.CALL_DAY_TIME_ZONE || 'Asia/Shanghai',
@@ -253,6 +351,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           timeoutMs: positive('LANGUAGE_PROVIDER_TIMEOUT_MS', env.LANGUAGE_PROVIDER_TIMEOUT_MS, 15_000),
         }
       : null,
+    push: pushConfig(env),
+    wechat: wechatConfig(env),
     footer: {
       company: env.COMPANY_NAME || '微谈科技（示例）有限公司',
       address: env.COMPANY_ADDRESS || '上海市浦东新区示例路 1 号',

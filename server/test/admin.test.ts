@@ -5,7 +5,7 @@ import type { LoginResult } from '../../types/auth.js'
 import type { Paged } from '../../types/envelope.js'
 import { adminRoutes } from '../../types/routes/admin.js'
 import { API_BASE_PATH } from '../../types/routes/route.js'
-import { promote } from '../src/domain/admin/role.js'
+import { promote } from '../src/app/admin/role.js'
 import { chatClient, messagesOf } from './support/chat.js'
 import { BACKENDS, freshPhone, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
 import { registerUser, type TestUser } from './support/users.js'
@@ -23,11 +23,12 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
   beforeAll(async () => {
     storage = await openStorage(backend)
     const calls = { dailyLimitSeconds: 1 }
-    s = await startServer(storage, { adminPhones: [operatorPhone] })
-    s2 = await startServer(storage, { adminPhones: [operatorPhone] })
-    Object.assign(s.built.ctx.config.calls, calls)
+    // ADMIN_PHONES grants the role to the account holding the phone when the server starts.
+    s = await startServer(storage)
     const reg = await s.api<LoginResult>('/api/user/login/register', { phone: operatorPhone, pwd: 'secret123', nickName: '运营' })
     operator = reg.data
+    s2 = await startServer(storage, { adminPhones: [operatorPhone] })
+    Object.assign(s.built.ctx.config.calls, calls)
     plain = await registerUser(s, '普通')
     return async () => {
       await s2.close()
@@ -183,6 +184,12 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
     expect((await fetch(`${s.url}/api/admin/codes/export?t=${operator.token}`)).status).toBe(200)
     expect((await fetch(`${s.url}/api/admin/codes/export?t=${plain.token}`)).status).toBe(403)
     expect((await fetch(`${s.url}/api/admin/codes?t=${operator.token}`)).status).toBe(401)
+    // Whatever the batch is called, its file name reaches the header encoded (RFC 6266), never a 500.
+    const exported = async (batch: string) =>
+      (await fetch(`${s.url}/api/admin/codes/export?batch=${encodeURIComponent(batch)}`, { headers: { authorization: `Bearer ${operator.token}` } })).headers.get('content-disposition')
+    expect(await exported('中')).toBe(`attachment; filename="redeem-codes-?.csv"; filename*=UTF-8''redeem-codes-%E4%B8%AD.csv`)
+    expect(await exported('a\nb')).toBe(`attachment; filename="redeem-codes-a?b.csv"; filename*=UTF-8''redeem-codes-a%0Ab.csv`)
+    expect(await exported('a"b')).toBe(`attachment; filename="redeem-codes-a\\"b.csv"`)
   })
 
   it('reports: the reporter is thanked by the helper, the queue lists it with its label, warn and ban reach the target', async () => {
@@ -200,7 +207,7 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
     const file = async () =>
       (await s.api<{ id: number }>('/api/complaint/add', { complaintDetail: '骚扰', complaintImage: url, complaintType: '3', targetId: target.wtId, type: 0 }, { token: reporter.token })).data.id
     const first = await file()
-    await cr.next((f) => f.type === 'msg' && JSON.stringify(f).includes('thanks for feedback, we will verify soon'))
+    await cr.next((f) => f.type === 'msg' && JSON.stringify(f).includes('感谢你的反馈，我们会尽快核实'))
     const queue = await get<Paged<AdminReport>>('/admin/reports?status=open')
     expect(queue.data.rows.find((r) => r.id === first)).toMatchObject({ typeLabel: '骚扰辱骂', detail: '骚扰', images: [url], targetWtId: target.wtId, reporterWtId: reporter.wtId })
     expect((await admin<AdminReport>('/admin/reports/handle', { id: first, action: 'warn', message: '注意言行' })).data.status).toBe('warned')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { CallSignalInput, GroupAttributesAnswer, GroupCallInfo } from '../../types/call.js'
+import type { Conversation, Message } from '../../types/chat.js'
 import { newInviteID, signalOf } from './support/calls.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { makeGroup } from './support/groups.js'
@@ -75,6 +76,33 @@ describe.each(BACKENDS)('group calls on %s', (backend) => {
     // Then a new call may start.
     expect((await sendIn(cd!, g.groupID, groupSignal(newInviteID(), g.groupID, d!.wtId, [e!.wtId], 1))).type).toBe('ack')
     for (const c of [ca, cb, cc, cd]) c!.close()
+  })
+
+  it('leaves one summary of a three-person call in the group, the only call step counted unread; members cannot write one', async () => {
+    const [a, b, c] = await Promise.all(['赵四', '钱五', '赵六'].map((n) => registerUser(s, n)))
+    const g = await makeGroup(s, a!, [], [b!, c!])
+    const [ca, cb, cc] = [a!, b!, c!].map((u) => chatClient(s, u.token))
+    await Promise.all([ca!.ready, cb!.ready, cc!.ready])
+    const id = newInviteID()
+    const conv = `GROUP${g.groupID}`
+    await sendIn(ca!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId, c!.wtId], 1, { data: { cmd: 'audioCall' } }))
+    await sendIn(cb!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId], 3))
+    await sendIn(cc!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [c!.wtId], 3))
+    const forged = await sendIn(cc!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [c!.wtId], 1, { call_end: 9, group_end: 1, data: { cmd: 'hangup' } }))
+    expect(forged).toMatchObject({ type: 'nack', code: 400 })
+    await sendIn(ca!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId], 1, { call_end: 3, data: { cmd: 'hangup' } }))
+    await sendIn(cb!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [c!.wtId], 1, { call_end: 3, data: { cmd: 'hangup' } }))
+    const summary = await cc!.next((f) => (signalOf(f)?.data as { group_end?: number } | undefined)?.group_end === 1)
+    expect(signalOf(summary)).toMatchObject({ inviteID: id, groupID: g.groupID, inviter: a!.wtId, data: { data: { cmd: 'hangup' } } })
+
+    const history = (await s.api<{ messages: Message[] }>('/api/im/messages/history', { conversationID: conv, count: 50 }, { token: c!.token })).data.messages
+    const steps = history.filter((m) => m.type === 'TIMCustomElem').map((m) => JSON.parse(String(m.payload.data)) as { data: { group_end?: number; call_end?: number } })
+    expect(steps.filter((x) => x.data.group_end === 1)).toHaveLength(1)
+    expect(steps.find((x) => x.data.group_end === 1)!.data.call_end).toBeGreaterThanOrEqual(0)
+    // c saw nothing of the call but its summary: one unread (the two accepts and hang-ups are not cards).
+    const unread = (await s.api<Conversation[]>('/api/im/conversations', undefined, { token: c!.token })).data.find((x) => x.conversationID === conv)?.unreadCount
+    expect(unread).toBe(1)
+    for (const x of [ca, cb, cc]) x!.close()
   })
 
   it('refuses the tenth person, non-members and more than 8 invitees; a busy member answers line_busy', async () => {

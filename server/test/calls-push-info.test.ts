@@ -23,10 +23,10 @@ describe.each(BACKENDS)('offline push info of call invitations on %s', (backend)
     const cb = chatClient(peer, b.token)
     await Promise.all([ca.ready, cb.ready])
     const id = newInviteID()
-    const invite = { ...signal(id, a.wtId, b.wtId, 1, { data: { cmd: 'audioCall', inviter: a.wtId } }), offlinePushInfo: { title: '甲', description: 'You have a new call' } }
+    const invite = { ...signal(id, a.wtId, b.wtId, 1, { data: { cmd: 'audioCall', inviter: a.wtId } }), offlinePushInfo: { title: '甲', description: '你有一个新的通话邀请' } }
     expect((await sendSignal(ca, b.wtId, invite)).type).toBe('ack')
     const received = await cb.next((f) => signalOf(f)?.inviteID === id)
-    expect(signalOf(received)?.offlinePushInfo).toEqual({ title: '甲', description: 'You have a new call' })
+    expect(signalOf(received)?.offlinePushInfo).toEqual({ title: '甲', description: '你有一个新的通话邀请' })
     const stored = (await history(b.token, `C2C${a.wtId}`)).find((m) => String(m.payload.data).includes(id))
     expect(JSON.parse(String(stored!.payload.data))).toEqual(invite)
     ca.close()
@@ -41,17 +41,17 @@ describe.each(BACKENDS)('offline push info of call invitations on %s', (backend)
 
     const longTitle = await sendSignal(ca, b.wtId, invite({ title: 'x'.repeat(65), description: 'd' }))
     expect(longTitle).toMatchObject({ type: 'nack', code: 400 })
-    expect(String(longTitle.msg)).toMatch(/^payload\.data\.offlinePushInfo\.title: at most 64 characters/)
+    expect(String(longTitle.msg)).toMatch(/^payload\.data\.offlinePushInfo\.title: 最多 64 个字/)
 
     const longText = await sendSignal(ca, b.wtId, invite({ title: 't', description: 'y'.repeat(257) }))
     expect(longText).toMatchObject({ type: 'nack', code: 400 })
-    expect(String(longText.msg)).toMatch(/^payload\.data\.offlinePushInfo\.description: at most 256 characters/)
+    expect(String(longText.msg)).toMatch(/^payload\.data\.offlinePushInfo\.description: 最多 256 个字/)
 
     const notText = await sendSignal(ca, b.wtId, invite({ title: 5 }))
     expect(notText).toMatchObject({ type: 'nack', code: 400 })
     expect(String(notText.msg)).toMatch(/^payload\.data\.offlinePushInfo\.title/)
 
-    const notObject = await sendSignal(ca, b.wtId, invite('You have a new call'))
+    const notObject = await sendSignal(ca, b.wtId, invite('你有一个新的通话邀请'))
     expect(String(notObject.msg)).toMatch(/^payload\.data\.offlinePushInfo/)
 
     // The longest allowed goes through, and it is the only one stored.

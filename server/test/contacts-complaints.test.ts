@@ -48,7 +48,7 @@ describe.each(BACKENDS)('reports and dictionaries on %s', (backend) => {
     const png = await upload(PNG_1x1, 'a.png', 'image')
     const jpeg = await upload(JPEG_HEAD, 'b.jpg', 'image')
     const ok = await report({ complaintImage: `${png},${s.url}${jpeg}` })
-    expect(ok).toMatchObject({ code: 200, msg: 'thanks for feedback, we will verify soon' })
+    expect(ok).toMatchObject({ code: 200, msg: '感谢你的反馈，我们会尽快核实' })
     const { rows } = await storage.db.query<{ target_id: string; images: string[]; complaint_type: string }>(
       'SELECT target_id, images, complaint_type FROM complaints WHERE id = $1',
       [ok.data.id],
@@ -78,7 +78,7 @@ describe.each(BACKENDS)('reports and dictionaries on %s', (backend) => {
     expect((await report({ complaintImage: '' })).code).toBe(400)
     expect((await report({ complaintImage: png, complaintDetail: '   ' })).code).toBe(400)
     const long = await report({ complaintImage: png, complaintDetail: '长'.repeat(501) })
-    expect(long).toMatchObject({ code: 400, msg: 'complaintDetail: report description cannot exceed 500 characters' })
+    expect(long).toMatchObject({ code: 400, msg: 'complaintDetail: 举报描述不能超过500个字' })
     expect((await report({ complaintImage: png, complaintDetail: '长'.repeat(500) })).code).toBe(200)
     expect((await report({ complaintImage: png, complaintType: '' })).code).toBe(400)
     expect((await report({ complaintImage: png, complaintType: '999' })).code).toBe(400)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Conversation, Message } from '../../types/chat.js'
-import type { FavoritePage, HelperAnswer, HelperQuestion, Phrase } from '../../types/favorites.js'
+import { HELPER_AVATAR, type FavoritePage, type HelperAnswer, type HelperQuestion, type Phrase } from '../../types/favorites.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { PNG_1x1, uploadFile } from './support/uploads.js'
 import { registerUser, type TestUser } from './support/users.js'
@@ -171,7 +171,8 @@ describe.each(BACKENDS)('favorites, quick phrases and the official helper on %s'
     const [a1, a2] = await Promise.all([convs(alice), convs(alice)])
     for (const list of [a1, a2]) expect(list.some((c) => c.conversationID === 'C2CwisperHelper')).toBe(true)
     const helper = (await convs(alice)).find((c) => c.conversationID === 'C2CwisperHelper')!
-    expect(helper.userProfile).toMatchObject({ userID: 'wisperHelper', nick: '微谈小助手' })
+    // Its own avatar, not the grey placeholder of an account without one.
+    expect(helper.userProfile).toMatchObject({ userID: 'wisperHelper', nick: '微谈小助手', avatar: HELPER_AVATAR })
     const history = (await call<{ messages: Message[] }>('/api/im/messages/history', { conversationID: 'C2CwisperHelper', count: 20 }, alice)).data.messages
     expect(history).toHaveLength(1)
     const card = JSON.parse(String(history[0]!.payload.data)) as { type: string; content: { txtMsg: HelperQuestion[] } }
@@ -179,6 +180,8 @@ describe.each(BACKENDS)('favorites, quick phrases and the official helper on %s'
     const faq = (await call<HelperQuestion[]>('/api/user/helperReply/list', undefined, alice)).data
     expect(card.content.txtMsg).toEqual(faq)
     expect(faq.map((q) => q.question)).toContain('怎么添加好友？')
+    // The answers hold on a phone too, which has a bottom tab bar and no left side bar.
+    expect(faq.filter((q) => /左侧|侧边栏/.test(q.replyMsg))).toEqual([])
   })
 
   it('answers a FAQ question and a typed text in the conversation, live, with a keyword answer or the fallback', async () => {

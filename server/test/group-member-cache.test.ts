@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Message } from '../../types/chat.js'
-import { memberListCache } from '../src/domain/groups/memberListCache.js'
-import { PRELOAD_MIN_MEMBERS } from '../src/domain/groups/memberListPreload.js'
+import { PRELOAD_MIN_MEMBERS } from '../src/app/groups/memberListPreload.js'
 import { chatClient, messagesOf, type ChatClient } from './support/chat.js'
 import { makeGroup } from './support/groups.js'
 import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
@@ -99,7 +98,7 @@ describe.each(BACKENDS)('the kept member list of a group, on %s', (backend) => {
     )
     await storage.db.query(`INSERT INTO group_members (group_id, wt_id) SELECT $1, $2 || lpad(n::text, 5, '0') FROM generate_series(1, $3::int) AS n`, [groupId, prefix, extra])
   }
-  const keptOn = (server: TestServer, groupId: string) => memberListCache(server.built.ctx.db).has(groupId)
+  const keptOn = (server: TestServer, groupId: string) => server.built.ctx.memberLists.has(groupId)
 
   it('reads the list of a large group ahead when a member connects, and still sees a membership change made before the first send', async () => {
     const [owner, stays, removed, joins] = [await registerUser(s, '群主'), await registerUser(s, '留下'), await registerUser(s, '被移出'), await registerUser(s, '新人')]

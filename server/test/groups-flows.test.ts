@@ -12,7 +12,7 @@ import {
   type GroupUnreadCounts,
   type JoinResult,
 } from '../../types/group.js'
-import { memberProtectionBlocks } from '../src/domain/groups/access.js'
+import { memberProtectionBlocks } from '../src/data/groups/groups.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { makeGroup, type TestGroup } from './support/groups.js'
 import { registerUser, type TestUser } from './support/users.js'

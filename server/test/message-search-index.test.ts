@@ -1,90 +1,176 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Message } from '../../types/chat.js'
-import { containsPattern, searchAllStatement } from '../src/domain/messageOps/search.js'
+import { startSearchIndexer } from '../src/app/search/buildIndex.js'
+import { restartTermsBuild } from '../src/data/search.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
+import { makeGroup, type TestGroup } from './support/groups.js'
 import { registerUser, type TestUser } from './support/users.js'
 import { BACKENDS, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
 
-const TRIGRAM_INDEXES = ['messages_custom_data_trgm', 'messages_custom_description_trgm', 'messages_file_name_trgm', 'messages_text_trgm']
+const quiet = { info: () => undefined, error: () => undefined }
 
-describe.each(BACKENDS)('message search over trigram indexes on %s', (backend) => {
+describe.each(BACKENDS)('message search over the term index on %s', (backend) => {
   let storage: Storage
   let s: TestServer
   let a: TestUser
   let b: TestUser
+  let c: TestUser
   let ca: ChatClient
+  let cb: ChatClient
+  let group: TestGroup
+  const toB = () => `C2C${b.wtId}`
 
   beforeAll(async () => {
     storage = await openStorage(backend)
     s = await startServer(storage)
     a = await registerUser(s, '甲')
     b = await registerUser(s, '乙')
+    c = await registerUser(s, '丙')
     await befriend(s, a, b)
+    await befriend(s, a, c)
     ca = chatClient(s, a.token)
-    for (const text of ['明天见，老地方', '好', '这个项目进度怎么样', '报销单据已提交']) {
-      expect((await ca.sendText(`C2C${b.wtId}`, text)).type).toBe('ack')
+    cb = chatClient(s, b.token)
+    for (const text of ['明天见，老地方', '好', '这个项目进度怎么样', '报销单据已提交', 'Meeting at 3PM', '发一下PR链接']) {
+      expect((await ca.sendText(toB(), text)).type).toBe('ack')
     }
-    const file = await ca.send({ clientMsgId: randomUUID(), conversationID: `C2C${b.wtId}`, type: 'TIMFileElem', payload: { fileUrl: '/api/oss/file/y', fileName: '年度报销单据.pdf', fileSize: 10 } })
+    const file = await ca.send({ clientMsgId: randomUUID(), conversationID: toB(), type: 'TIMFileElem', payload: { fileUrl: '/api/oss/file/y', fileName: '年度报销单据.pdf', fileSize: 10 } })
     expect(file.type).toBe('ack')
-    // Other people's history holding the same words: enough rows that the planner weighs an index
-    // against reading them all, and matches the user must never get.
-    await storage.db.query(`INSERT INTO channels (channel_id, last_seq) VALUES ('c2c:1000000001:1000000002', 20000)`)
+    const place = await ca.send({
+      clientMsgId: randomUUID(),
+      conversationID: toB(),
+      type: 'TIMLocationElem',
+      payload: { latitude: 39.9, longitude: 116.4, description: JSON.stringify({ title: '望京SOHO', detail: '北京市朝阳区' }) },
+    })
+    expect(place.type).toBe('ack')
+    group = await makeGroup(s, a, [], [b, c])
+    // Other people's history holding the same words: matches the user must never get.
+    await storage.db.query(`INSERT INTO channels (channel_id, last_seq) VALUES ('c2c:1000000001:1000000002', 2000)`)
     await storage.db.query(
       `INSERT INTO messages (channel_id, seq, client_msg_id, sender, type, payload)
        SELECT 'c2c:1000000001:1000000002', g, 'filler-' || g, '1000000001', 'TIMTextElem',
-              jsonb_build_object('text', (ARRAY['好的', '明天见', '项目会议', '收到'])[1 + g % 4] || ' ' || g)
-       FROM generate_series(1, 20000) g`,
+              jsonb_build_object('text', (ARRAY['好的', '明天见', '项目会议', '报销单据', 'meeting 3pm'])[1 + g % 5] || ' ' || g)
+       FROM generate_series(1, 2000) g`,
     )
     await storage.db.exec('ANALYZE messages')
   })
 
   afterAll(async () => {
     ca?.close()
+    cb?.close()
     await s?.close()
     await storage?.close()
   })
 
-  const searchAll = async (keyword: string) =>
-    (await s.api<{ messages: Message[] }>('/api/im/messages/searchAll', { keyword }, { token: a.token })).data.messages.map(
-      (m) => m.payload.text ?? m.payload.fileName,
-    )
-  const search = async (keyword: string) =>
-    (await s.api<{ messages: Message[] }>('/api/im/messages/search', { conversationID: `C2C${b.wtId}`, keyword }, { token: a.token })).data.messages.map(
-      (m) => m.payload.text ?? m.payload.fileName,
-    )
+  const searchAllPage = async (user: TestUser, keyword: string, extra: Record<string, unknown> = {}) => {
+    const r = await s.api<{ messages: Message[]; nextCursor?: string }>('/api/im/messages/searchAll', { keyword, ...extra }, { token: user.token })
+    expect(r.code).toBe(200)
+    return r.data
+  }
+  const words = (m: Message) => (m.payload.text ?? m.payload.fileName ?? m.payload.description) as string
+  const searchAll = async (keyword: string, user = a) => (await searchAllPage(user, keyword)).messages.map(words)
+  const search = async (keyword: string, conversationID = toB()) =>
+    (await s.api<{ messages: Message[] }>('/api/im/messages/search', { conversationID, keyword }, { token: a.token })).data.messages.map(words)
 
-  it('has a trigram index on each matched field', async () => {
-    const { rows } = await storage.db.query<{ indexname: string; indexdef: string }>(
-      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'messages' AND indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname`,
-    )
-    expect(rows.map((r) => r.indexname)).toEqual(TRIGRAM_INDEXES)
-  })
-
-  it('looks a keyword of 3 characters or more up in the index', async () => {
-    const { sql, options } = searchAllStatement('报销单据')
-    const { rows } = await storage.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, [a.wtId, containsPattern('报销单据'), 20], options)
-    const plan = rows.map((r) => r['QUERY PLAN']).join('\n')
-    expect(plan).toMatch(/Bitmap Index Scan on messages_text_trgm/)
-    expect(plan).toMatch(/Bitmap Index Scan on messages_file_name_trgm/)
-    expect(plan).not.toMatch(/Seq Scan on messages/)
-    // A shorter keyword has nothing to look up there: its plan leaves them out.
-    for (const keyword of ['项目', '好']) {
-      const short = searchAllStatement(keyword)
-      const shortPlan = await storage.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${short.sql}`, [a.wtId, containsPattern(keyword), 20], short.options)
-      expect(shortPlan.rows.map((r) => r['QUERY PLAN']).join('\n')).not.toMatch(/_trgm/)
-    }
-  })
-
-  it('finds keywords of every length, in the user’s conversations only', async () => {
-    expect(await searchAll('报销单据')).toEqual(['年度报销单据.pdf', '报销单据已提交'])
-    expect(await searchAll('明天见')).toEqual(['明天见，老地方'])
-    // Too short for a trigram: still found, by reading the messages.
-    expect(await searchAll('项目')).toEqual(['这个项目进度怎么样'])
+  it('finds keywords of 1, 2, 3 and 4+ characters, Chinese, ASCII and mixed, in the user’s conversations only', async () => {
     expect(await searchAll('好')).toEqual(['好'])
+    expect(await searchAll('项目')).toEqual(['这个项目进度怎么样'])
+    expect(await searchAll('明天见')).toEqual(['明天见，老地方'])
+    expect(await searchAll('报销单据')).toEqual(['年度报销单据.pdf', '报销单据已提交'])
+    expect(await searchAll('m')).toEqual(['Meeting at 3PM'])
+    expect(await searchAll('3pm')).toEqual(['Meeting at 3PM'])
+    expect(await searchAll('MEETING AT')).toEqual(['Meeting at 3PM'])
+    expect(await searchAll('pr链接')).toEqual(['发一下PR链接'])
+    expect(await searchAll('望京')).toHaveLength(1)
+    expect(await searchAll('北京')).toEqual([])
+    expect(await searchAll('100%')).toEqual([])
     expect(await search('项目')).toEqual(['这个项目进度怎么样'])
-    expect(await search('好')).toEqual(['好'])
     expect(await search('报销单据')).toEqual(['年度报销单据.pdf', '报销单据已提交'])
+    // The other side of the chat finds the same messages; a stranger finds none of them.
+    expect(await searchAll('报销单据', b)).toEqual(['年度报销单据.pdf', '报销单据已提交'])
+    expect(await searchAll('报销单据', c)).toEqual([])
+  })
+
+  it('looks a keyword up in the term index, not in every message', async () => {
+    const { rows } = await storage.db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN SELECT seq FROM message_terms WHERE term = '好' AND channel_id = 'c2c:1000000001:1000000002' ORDER BY seq DESC LIMIT 21`,
+    )
+    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/message_terms_pkey/)
+  })
+
+  it('finds a message at once after it is sent, from the queue, until the indexer has taken it into the index', async () => {
+    const sent = (await ca.sendText(toB(), '刚发出的暗号甲乙')).message as Message
+    expect(await searchAll('暗号甲乙')).toEqual(['刚发出的暗号甲乙'])
+    const indexed = async () =>
+      (await storage.db.query(`SELECT 1 FROM message_terms t JOIN messages m USING (channel_id, seq) WHERE t.term = '甲乙' AND m.client_msg_id = $1`, [sent.clientMsgId]))
+        .rows.length
+    await expect.poll(indexed, { timeout: 10_000 }).toBe(1)
+    await expect.poll(async () => (await storage.db.query('SELECT 1 FROM message_terms_pending')).rows.length, { timeout: 10_000 }).toBe(0)
+    expect(await searchAll('暗号甲乙')).toEqual(['刚发出的暗号甲乙'])
+  })
+
+  it('pages through a common word newest first', async () => {
+    for (let i = 1; i <= 5; i++) expect((await ca.sendText(toB(), `第${i}次好消息`)).type).toBe('ack')
+    const first = await searchAllPage(a, '好消息', { count: 2 })
+    expect(first.messages.map(words)).toEqual(['第5次好消息', '第4次好消息'])
+    const second = await searchAllPage(a, '好消息', { count: 2, cursor: first.nextCursor })
+    expect(second.messages.map(words)).toEqual(['第3次好消息', '第2次好消息'])
+    const third = await searchAllPage(a, '好消息', { count: 2, cursor: second.nextCursor })
+    expect(third.messages.map(words)).toEqual(['第1次好消息'])
+    expect(third.nextCursor).toBeUndefined()
+    // One conversation's matches: what opening a conversation's 聊天记录 shows.
+    expect((await searchAllPage(a, '好', { conversationID: toB() })).messages).toHaveLength(6)
+    expect((await searchAllPage(a, '好', { conversationID: group.conversationID })).messages).toHaveLength(0)
+  })
+
+  it('never finds revoked messages, messages deleted for the user, cleared history or a left group’s later messages', async () => {
+    const revoked = (await ca.sendText(toB(), '撤回的机密')).message as Message
+    const r = await s.api('/api/im/message/revoke', { conversationID: toB(), sequence: revoked.sequence }, { token: a.token })
+    expect(r.code).toBe(200)
+    expect(await searchAll('机密')).toEqual([])
+    const { rows } = await storage.db.query('SELECT 1 FROM message_terms t JOIN messages m USING (channel_id, seq) WHERE m.is_revoked')
+    expect(rows).toHaveLength(0)
+
+    // A message of one's own is revoked, not deleted, in its first minutes: the peer deletes one of b's.
+    const deleted = (await cb.sendText(`C2C${a.wtId}`, '删掉的草稿')).message as Message
+    expect((await s.api('/api/im/message/delete', { conversationID: toB(), sequences: [deleted.sequence] }, { token: a.token })).code).toBe(200)
+    expect(await searchAll('草稿')).toEqual([])
+    expect(await searchAll('草稿', b)).toEqual(['删掉的草稿'])
+
+    expect((await s.api('/api/im/conversation/delete', { conversationID: toB(), clearHistory: true }, { token: a.token })).code).toBe(200)
+    expect(await searchAll('报销单据')).toEqual([])
+    expect(await search('报销单据')).toEqual([])
+    expect(await searchAll('报销单据', b)).toEqual(['年度报销单据.pdf', '报销单据已提交'])
+
+    expect((await ca.sendText(group.conversationID, '群里说的会前话')).type).toBe('ack')
+    const quit = await s.api('/api/user/groupchat/member/quit', { groupNumber: group.groupNumber }, { token: b.token })
+    expect(quit.code).toBe(200)
+    expect((await ca.sendText(group.conversationID, '群里说的会后话')).type).toBe('ack')
+    // What b could read before leaving stays theirs; nothing said after.
+    expect(await searchAll('群里说的', b)).toEqual(['群里说的会前话'])
+    expect(await searchAll('会后', b)).toEqual([])
+    expect(await searchAll('群里说的', c)).toEqual(['群里说的会后话', '群里说的会前话'])
+  })
+
+  it('builds the index over messages stored before it, in batches, and searches them meanwhile', async () => {
+    const count = async () => Number((await storage.db.query<{ n: string }>('SELECT count(*) AS n FROM message_terms')).rows[0]!.n)
+    const expected = await count()
+    await storage.db.query('DELETE FROM message_terms')
+    await restartTermsBuild(storage.db)
+    // Not built yet: the search reads the messages instead, with the same answers.
+    expect(await searchAll('报销单据', c)).toEqual([])
+    expect(await searchAll('群里说的', c)).toEqual(['群里说的会后话', '群里说的会前话'])
+    const build = startSearchIndexer(storage.db, quiet, { batch: 300, pauseMs: 0, idleMs: 50 })
+    // Sends go on while it runs.
+    expect((await ca.sendText(group.conversationID, '建索引时发的')).type).toBe('ack')
+    await build.built
+    await build.stop()
+    const { rows } = await storage.db.query<{ done: boolean; indexed: string }>('SELECT done, indexed FROM message_terms_build')
+    expect(rows[0]!.done).toBe(true)
+    expect(Number(rows[0]!.indexed)).toBeGreaterThan(2000)
+    expect(await count()).toBeGreaterThan(expected)
+    expect(await searchAll('建索引', c)).toEqual(['建索引时发的'])
+    expect(await searchAll('群里说的', c)).toEqual(['群里说的会后话', '群里说的会前话'])
   })
 })

@@ -228,6 +228,22 @@ describe.each(BACKENDS)('moments on %s', (backend) => {
     expect((await batch(a, [m.id]))[0]!.commentsList.map((x) => x.content)).toEqual(['谢谢'])
   })
 
+  it('tells the friends whose feed shows a new moment at once on another process (socket type 6), not for a moment only its author sees', async () => {
+    const author = await registerUser(s, '新动态')
+    const friend = await registerUser(s, '看动态')
+    await befriend(s, author, friend)
+    const live = chatClient(peer, friend.token)
+    const own = chatClient(peer, author.token)
+    await Promise.all([live.ready, own.ready])
+    expect((await publish(author, { content: '仅自己', visibility: 1 })).code).toBe(200)
+    expect((await publish(author, { content: '大家看' })).code).toBe(200)
+    await live.next((f) => f.type === 6)
+    expect(live.events().filter((f) => f.type === 6)).toEqual([{ type: 6, wtId: author.wtId }])
+    expect(own.events().filter((f) => f.type === 6)).toEqual([])
+    live.close()
+    own.close()
+  })
+
   it('notifies the author at once on another process (socket type 2), lists and clears the notices', async () => {
     const author = await registerUser(s, '作者')
     const fan = await registerUser(s, '粉丝')

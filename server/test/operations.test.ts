@@ -156,7 +156,7 @@ describe('operations: not ready, and /metrics on its own port', () => {
 
   beforeAll(async () => {
     storage = await openStorage('pglite')
-    const tight = { apiPerMinute: 2, registerPerHour: 2, loginPerMinute: 2, friendApplyPerHour: 2, uploadPerHour: 2, uploadBytesPerHour: 1e9 }
+    const tight = { apiPerMinute: 2, registerPerHour: 2, loginPerMinute: 2, friendApplyPerHour: 2, uploadPerHour: 2, uploadBytesPerHour: 1e9, qrCodesPerMinute: 2, codeExchangesPerMinute: 2 }
     s = await startServer(storage, { metrics: { port: 0, host: '127.0.0.1', token: null }, rateLimits: tight })
   })
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { scryptSync } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import { afterEach, describe, expect, it } from 'vitest'
-import { HashPool, type HashLease, type ScryptJob } from '../src/domain/passwordPool.js'
+import { HashPool, type HashLease, type ScryptJob } from '../src/adapters/passwordHashing/pool.js'
 
 /** Cheap parameters: the bounds are under test, not the cost. */
 const job = (pwd: string): ScryptJob => ({ pwd, salt: Buffer.from('0123456789abcdef'), keylen: 32, N: 2 ** 10, r: 8, p: 1, maxmem: 32 * 1024 * 1024 })

@@ -10,7 +10,7 @@ describe('HTTP rate limits (@fastify/rate-limit)', () => {
   let s: TestServer
   beforeAll(async () => {
     storage = await openStorage('pglite')
-    s = await startServer(storage, { rateLimits: { apiPerMinute: 40, registerPerHour: 2, loginPerMinute: 100, friendApplyPerHour: 1, uploadPerHour: 100, uploadBytesPerHour: 5000 } })
+    s = await startServer(storage, { rateLimits: { apiPerMinute: 40, registerPerHour: 2, loginPerMinute: 100, friendApplyPerHour: 1, uploadPerHour: 100, uploadBytesPerHour: 5000, qrCodesPerMinute: 3, codeExchangesPerMinute: 1000 } })
   })
   afterAll(async () => {
     await s?.close()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RelayGrants } from '../src/realtime/relayGrants.js'
+import { RelayGrants } from '../src/domain/calls/relayGrants.js'
 
 describe('relay permissions remembered for a few seconds', () => {
   it('holds a grant for its time, per direction and call, and forgets a call at once', () => {

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGE_MAX_CHARS, MsgType, SendError, type OutgoingMessage } from '../../types/chat.js'
 import type { Db, Queryable } from '../src/db/Db.js'
 import { loadModeration } from '../src/domain/moderation.js'
-import { sendMessage, SendFailure, type SendContext } from '../src/domain/messages.js'
-import { POSTGRES_GATHER_MS, SendBatcher, storeMessage, type StoreArgs } from '../src/domain/sendBatcher.js'
+import { SendFailure } from '../src/domain/messages.js'
+import { sendMessage, type SendContext } from '../src/app/messages/sendMessage.js'
+import { MemberListCache } from '../src/domain/groups/memberListCache.js'
+import { POSTGRES_GATHER_MS, SendBatcher, sendBatcherFor, storeMessage, type StoreArgs } from '../src/data/messages/sendBatcher.js'
 import { BACKENDS, openStorage, type Storage } from './support/server.js'
 
 const text = (conversationID: string, t: string, clientMsgId = randomUUID()): OutgoingMessage =>
@@ -33,7 +35,7 @@ describe.each(BACKENDS)('group commit of sends on %s', (backend) => {
         return db.query(sql, params)
       },
     }
-    ctx = { db: spied, moderation: loadModeration() }
+    ctx = { db: spied, moderation: loadModeration(), sends: sendBatcherFor(spied), memberLists: new MemberListCache() }
   })
   afterAll(async () => storage?.close())
 
@@ -277,15 +279,16 @@ describe('SendBatcher', () => {
   it('on PostgreSQL runs at most two batches at once, a gather interval apart: what arrives while both commit waits for one of them', async () => {
     const { db, calls } = slowDb()
     const pgDb = { ...db, kind: 'postgres', tx: () => Promise.reject(new Error('not used')), close: async () => undefined } as Db
-    const first = storeMessage(pgDb, args(10))
+    const onPg = { db: pgDb, sends: sendBatcherFor(pgDb) }
+    const first = storeMessage(onPg, args(10))
     await tick()
-    const second = [11, 12].map((n) => storeMessage(pgDb, args(n)))
+    const second = [11, 12].map((n) => storeMessage(onPg, args(n)))
     await tick()
     // The first batch still runs: the next one starts only once the interval has passed.
     expect(calls.map((c) => c.size)).toEqual([1])
     await new Promise((r) => setTimeout(r, POSTGRES_GATHER_MS + 5))
     expect(calls.map((c) => c.size)).toEqual([1, 2])
-    const third = [13, 14, 15].map((n) => storeMessage(pgDb, args(n)))
+    const third = [13, 14, 15].map((n) => storeMessage(onPg, args(n)))
     await new Promise((r) => setTimeout(r, POSTGRES_GATHER_MS + 5))
     // Two in flight: the third batch waits for a commit.
     expect(calls.map((c) => c.size)).toEqual([1, 2])
@@ -301,13 +304,14 @@ describe('SendBatcher', () => {
   it('on PostgreSQL starts a batch at most once per gather interval, and a send to an idle database at once', async () => {
     const { db, calls } = slowDb()
     const pgDb = { ...db, kind: 'postgres', tx: () => Promise.reject(new Error('not used')), close: async () => undefined } as Db
+    const onPg = { db: pgDb, sends: sendBatcherFor(pgDb) }
     const started = performance.now()
-    const first = storeMessage(pgDb, args(20))
+    const first = storeMessage(onPg, args(20))
     await tick()
     expect(calls.map((c) => c.size)).toEqual([1])
     calls[0]!.finish()
     await first
-    const later = [21, 22].map((n) => storeMessage(pgDb, args(n)))
+    const later = [21, 22].map((n) => storeMessage(onPg, args(n)))
     await tick()
     // The first commit is back, but the next batch waits for the rest of the interval.
     expect(calls.map((c) => c.size)).toEqual([1])
@@ -318,7 +322,7 @@ describe('SendBatcher', () => {
     await Promise.all(later)
     // Idle for longer than the interval: the next send goes at once.
     await new Promise((r) => setTimeout(r, POSTGRES_GATHER_MS + 5))
-    const alone = storeMessage(pgDb, args(23))
+    const alone = storeMessage(onPg, args(23))
     await tick()
     expect(calls.map((c) => c.size)).toEqual([1, 2, 1])
     calls[2]!.finish()

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Message } from '../../types/chat.js'
 import { FANOUT_TOPIC, type BusEvent } from '../src/bus/Bus.js'
-import { memberListCache } from '../src/domain/groups/memberListCache.js'
 import { FANOUT_LIST_MAX } from '../src/domain/messages.js'
 import { chatClient, messagesOf } from './support/chat.js'
 import { makeGroup } from './support/groups.js'
@@ -100,7 +99,7 @@ describe.each(BACKENDS)('a message to a group too large to list, on %s', (backen
       const seq = (ack.message as Message).sequence
       for (const w of witnesses) await w.next((f) => f.type === 'msg' && (f.message as Message).sequence === seq)
     }
-    const keptSize = (server: TestServer) => memberListCache(server.built.ctx.db).get(groupId)?.members?.length
+    const keptSize = (server: TestServer) => server.built.ctx.memberLists.get(groupId)?.members?.length
     // Read whole when the members connected, on both processes, before any message.
     await Promise.all([s.built.gateway.memberListsRead(), peer.built.gateway.memberListsRead()])
     expect(keptSize(s)).toBe(size)

@@ -12,6 +12,7 @@ import menu from './icons/menu.svg'
 import menuDark from './icons/menu-dark.svg'
 import scan from './icons/scan.svg'
 import shield from './icons/shield.svg'
+import bell from './icons/bell.svg'
 import logout from './icons/logout.svg'
 import close from './icons/close.svg'
 import search from './icons/search.svg'
@@ -35,7 +36,7 @@ import adminConsole from './icons/console.svg'
 export const icons = {
   messages, messagesActive, contacts, contactsActive, favorites, favoritesActive,
   moments, momentsActive, member, memberActive,
-  menu, menuDark, scan, shield, logout, close, search, camera, refresh, back, checkCircle,
+  menu, menuDark, scan, shield, bell, logout, close, search, camera, refresh, back, checkCircle,
   phone, video, group, server, devices, star, lock, scale, phrase, history, adminConsole,
 } satisfies Record<string, string>
 

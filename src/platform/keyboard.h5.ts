@@ -1,6 +1,7 @@
-import type { EditorNavKey, EnterKeyHandlers, KeyboardPort } from './keyboard'
+import type { EditorNavKey, EnterKeyHandlers, KeyboardPort, ListKey } from './keyboard'
 
 const NAV_KEYS: Record<string, EditorNavKey> = { ArrowUp: 'up', ArrowDown: 'down', Escape: 'escape' }
+const LIST_KEYS: Record<string, ListKey> = { ArrowUp: 'up', ArrowDown: 'down', Enter: 'enter' }
 
 /** Puts a newline at the caret and tells the component, as typing it would have done. */
 function insertNewline(area: HTMLTextAreaElement): void {
@@ -61,9 +62,18 @@ export const keyboard: KeyboardPort = {
     // editor's @ list keeps an Escape it used).
     const seen = new WeakSet<KeyboardEvent>()
     const onCapture = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.isComposing || !(e.target instanceof HTMLInputElement)) return
-      seen.add(e)
-      handler()
+      if (e.key !== 'Escape' || e.isComposing) return
+      if (e.target instanceof HTMLInputElement) {
+        seen.add(e)
+        handler()
+      } else if (e.target instanceof HTMLTextAreaElement) {
+        // The text area stops the key too, but the editor's @ list may use it first (it then
+        // prevents the default): decide once the key went all the way down.
+        seen.add(e)
+        setTimeout(() => {
+          if (!e.defaultPrevented) handler()
+        }, 0)
+      }
     }
     const onBubble = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !seen.has(e)) handler()
@@ -75,5 +85,17 @@ export const keyboard: KeyboardPort = {
       document.removeEventListener('keydown', onBubble)
     }
   },
+  onListKeys(handler) {
+    // Caught on the way down: Taro's inputs stop keydown from bubbling.
+    const onKeyDown = (e: KeyboardEvent) => {
+      const key = LIST_KEYS[e.key]
+      if (!key || e.isComposing || e.keyCode === 229 || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return
+      if (handler(key)) {
+        e.preventDefault()
+        e.stopPropagation()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown, true)
+    return () => document.removeEventListener('keydown', onKeyDown, true)
+  },
 }
-

@@ -1,4 +1,5 @@
 export type EditorNavKey = 'up' | 'down' | 'escape'
+export type ListKey = 'up' | 'down' | 'enter'
 
 export interface EnterKeyHandlers {
   /** Enter alone: the editor sends. */
@@ -25,6 +26,11 @@ export interface KeyboardPort {
    */
   focusEditor(id: string, caret: number | null): void
   onEscape(handler: () => void): () => void
+  /**
+   * Up, Down and Enter anywhere on the page (a search box keeps its focus while they walk its
+   * results). The handler returns true when it used the key, which then does nothing else.
+   */
+  onListKeys(handler: (key: ListKey) => boolean): () => void
 }
 
 export declare const keyboard: KeyboardPort

@@ -6,4 +6,5 @@ export const keyboard: KeyboardPort = {
   // The mini-program's keyboard stays up while a panel is used; its caret stays where it was.
   focusEditor: () => {},
   onEscape: () => () => {},
+  onListKeys: () => () => {},
 }

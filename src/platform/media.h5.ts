@@ -3,6 +3,9 @@ import { MediaAccessError } from './mediaAccess'
 import { startBlur, type BlurPipeline } from './mediaBlur.h5'
 import { noiseSuppression, type NoiseSuppressor } from './noiseSuppression'
 
+// The port's contract (media.ts) exports the error class the engines test for.
+export { MediaAccessError, type MediaErrorKind } from './mediaAccess'
+
 const RESOLUTIONS = { '480p': { width: 640, height: 480 }, '720p': { width: 1280, height: 720 }, '1080p': { width: 1920, height: 1080 } } as const
 
 class H5Stream implements CallStream {

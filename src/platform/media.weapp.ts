@@ -2,6 +2,9 @@ import type { MediaPort } from './media'
 import { MediaAccessError } from './mediaAccess'
 import { noiseSuppression } from './noiseSuppression'
 
+// The port's contract (media.ts) exports the error class the engines test for.
+export { MediaAccessError, type MediaErrorKind } from './mediaAccess'
+
 /** The mini-program has no WebRTC: calls need the web app (or a TRTC configuration). */
 export const media: MediaPort = {
   supportsWebRtc: () => false,

@@ -1,6 +1,7 @@
 import type { VisibilityPort } from './visibility'
 
 export const visibility: VisibilityPort = {
+  suspendsWhenHidden: false,
   isHidden() {
     return typeof document !== 'undefined' && document.visibilityState === 'hidden'
   },

@@ -21,6 +21,7 @@ function attach(): void {
 }
 
 export const visibility: VisibilityPort = {
+  suspendsWhenHidden: true,
   isHidden: () => hidden,
   onChange(fn) {
     attach()

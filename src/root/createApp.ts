@@ -14,7 +14,9 @@ import { createChat, type ChatService } from '@/services/chat'
 import { createContacts, type ContactsService } from '@/services/contacts'
 import { serviceContext } from '@/services/context'
 import { createFavorites, type FavoritesService } from '@/services/favorites'
+import { createSearch, type SearchService } from '@/services/search'
 import { createGroups, type GroupsService } from '@/services/groups'
+import { createRobots, type RobotsService } from '@/services/robots'
 import { createMessageOps, type MessageOpsService } from '@/services/messageOps/actions'
 import { createMessaging, type Messaging } from '@/services/messaging'
 import { createMoments, type MomentsService } from '@/services/moments'
@@ -23,6 +25,8 @@ import { createSessionEnd, type SessionEnd } from '@/services/sessionEnd'
 import { createSessionWatch } from '@/services/sessionWatch'
 import { createSessionGroups, type SessionGroupsService } from '@/services/sessionGroups'
 import { createSiteInfo, type SiteInfoService } from '@/services/siteInfo'
+import { createPush, type PushService } from '@/services/push'
+import { createWechat, type WechatService } from '@/services/wechat'
 import { createToast, type Toast } from '@/services/toast'
 import { createAppStore, type AppStore } from '@/stores'
 
@@ -58,14 +62,22 @@ export interface App {
   sessionGroups: SessionGroupsService
   messageOps: MessageOpsService
   favorites: FavoritesService
+  search: SearchService
   moments: MomentsService
   calls: CallsService
   siteInfo: SiteInfoService
+  robots: RobotsService
+
+  /** Web Push on this device (the settings' 通知). */
+  push: PushService
+  /** 微信一键登录, its binding and WeChat's subscription messages (the mini-program's). */
+  wechat: WechatService
 }
 
 /** The device's word on the link, for the chat channel's watch of it. */
 const deviceLink: LinkWatch = {
   isHidden: () => visibility.isHidden(),
+  closesWhenHidden: visibility.suspendsWhenHidden,
   onChange(fn) {
     const offs = [visibility.onChange((hidden) => fn(hidden ? 'hidden' : 'visible')), network.onChange((online) => fn(online ? 'online' : 'offline'))]
     return () => offs.forEach((off) => off())
@@ -88,7 +100,7 @@ export function createApp(deps: AppDeps = {}): App {
     showError: (message) => toast.error(message),
     // The session's end stops the chat engine, which is built on this client: it is looked up
     // when a call ends the session, not now.
-    endSession: () => sessionEnd.endSession(),
+    endSession: (why) => sessionEnd.endSession({ notice: why }),
     now: () => Date.now(),
   })
   const api = routeClient(transport)
@@ -103,7 +115,7 @@ export function createApp(deps: AppDeps = {}): App {
   const ctx = serviceContext({ store, api, toast, chatEngine })
   const messageOps = createMessageOps(ctx)
   const chat = createChat(ctx, {
-    endSession: () => sessionEnd.endSession(),
+    endSession: (why) => sessionEnd.endSession({ notice: why }),
     // Contacts are built on the chat actions (name cards, opening a chat); this runs later, on a refused send.
     reloadFriends: () => contacts.reloadFriends(),
     bindMessageOps: messageOps.bindMessageOps,
@@ -140,8 +152,13 @@ export function createApp(deps: AppDeps = {}): App {
     sessionGroups,
     messageOps,
     favorites: createFavorites(ctx, chat),
+    search: createSearch(ctx),
     moments,
     calls,
     siteInfo,
+    robots: createRobots(ctx),
+
+    push: createPush(ctx),
+    wechat: createWechat(ctx, session),
   }
 }

@@ -13,3 +13,4 @@ export const ProfileCard = lazy(() => import(/* webpackChunkName: "profile" */ '
 export const ProfileDialog = lazy(() => import(/* webpackChunkName: "me" */ '@/components/profile/ProfileDialog'))
 export const QrConfirmDialog = lazy(() => import(/* webpackChunkName: "qr-confirm" */ '@/components/settings/QrConfirmDialog'))
 export const SecurityDialog = lazy(() => import(/* webpackChunkName: "security" */ '@/components/settings/SecurityDialog'))
+export const NotificationDialog = lazy(() => import(/* webpackChunkName: "security" */ '@/components/settings/NotificationDialog'))

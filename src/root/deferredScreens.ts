@@ -7,6 +7,7 @@ import type ProfileCardType from '@/components/contact/ProfileCard'
 import type ProfileDialogType from '@/components/profile/ProfileDialog'
 import type QrConfirmDialogType from '@/components/settings/QrConfirmDialog'
 import type SecurityDialogType from '@/components/settings/SecurityDialog'
+import type NotificationDialogType from '@/components/settings/NotificationDialog'
 
 /**
  * Screens the logged-in /messages page does not show before the user opens something: the chat
@@ -29,3 +30,4 @@ export declare const ProfileCard: typeof ProfileCardType
 export declare const ProfileDialog: typeof ProfileDialogType
 export declare const QrConfirmDialog: typeof QrConfirmDialogType
 export declare const SecurityDialog: typeof SecurityDialogType
+export declare const NotificationDialog: typeof NotificationDialogType

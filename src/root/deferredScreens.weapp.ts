@@ -10,3 +10,6 @@ export { default as ProfileCard } from '@/components/contact/ProfileCard'
 export { default as ProfileDialog } from '@/components/profile/ProfileDialog'
 export { default as QrConfirmDialog } from '@/components/settings/QrConfirmDialog'
 export { default as SecurityDialog } from '@/components/settings/SecurityDialog'
+
+/** Web Push is the web app's: the mini-program's 设置 → 通知 is WeChat's subscription messages. */
+export { default as NotificationDialog } from '@/components/settings/WechatNoticeDialog'

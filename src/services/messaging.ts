@@ -29,6 +29,8 @@ export function createMessaging(ctx: ServiceContext, deps: MessagingDeps) {
     switch (frame.type) {
       case NoticeType.MomentsCount:
         return state.setMomentsCount(frame.count)
+      case NoticeType.FriendMoment:
+        return state.setFriendMoment(true)
       case NoticeType.TopMessageChanged:
         return state.bumpTopMessageVersion()
       case NoticeType.GroupUnread:
@@ -45,7 +47,7 @@ export function createMessaging(ctx: ServiceContext, deps: MessagingDeps) {
   /** -1 / -2: show the server's message, log out, go to /login. */
   function handleKicked(event: KickedEvent): void {
     toast.error(event.msg)
-    deps.sessionEnd.endSession({ reason: 'kicked' })
+    deps.sessionEnd.endSession({ reason: 'kicked', notice: event.msg })
   }
 
   function bind(): void {

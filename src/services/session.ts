@@ -50,6 +50,7 @@ export function createSession({ api, engine, state }: ServiceContext, deps: Sess
     saveSession(user)
     const store = state()
     store.setTwoFactor(null)
+    store.setSessionEndNotice('')
     store.setImReady(false)
     store.setUser(user)
     try {
@@ -225,6 +226,7 @@ export function createSession({ api, engine, state }: ServiceContext, deps: Sess
   }
 
   return {
+    loginWith,
     loginByPhone,
     loginById,
     register,

@@ -13,6 +13,8 @@ export interface EndSessionOptions {
    */
   navigate?: 'ifSession' | 'never'
   reason?: SessionEndReason
+  /** What the login page says about it (the server's words: 你已在其他设备上被退出登录…). */
+  notice?: string
 }
 
 type SessionEndListener = (reason: SessionEndReason) => void
@@ -57,6 +59,7 @@ export function createSessionEnd(store: AppStore, chatEngine: ChatEngine) {
     chatEngine.logout().catch((err: unknown) => console.warn('messaging logout failed', err))
     forgetSession(state.user?.token)
     state.clearSession()
+    if (hadSession && options.notice) state.setSessionEndNotice(options.notice)
     if (hadSession && options.navigate !== 'never') void relaunch('login')
   }
 

@@ -3,6 +3,8 @@ import { ConvType, MsgType, type Conversation, type LastMessage, type Message } 
 import { isSenderOnlyContactMessage } from '@shared/plain/friends'
 import { zhCn } from '@/i18n/call/zh-cn'
 import { expandEmojiPlaceholders } from './emojiNames'
+import { ROBOT_NO_ANSWER_TEXT } from '@shared/plain/bots'
+import { favoriteKindLabel } from '@/domain/favorites/favoriteList'
 
 /**
  * One-line descriptions of messages: the conversation list's last-message line, desktop
@@ -121,6 +123,8 @@ export function groupTipText(payload: GroupTipLike, viewerID: string, operatorNi
 
 function profileChangeText(op: string, profile: Record<string, unknown> | null, viewerID: string): string {
   if (!profile) return `${op}修改了群资料`
+  const robot = record(profile.robot)
+  if (robot) return robotTipText(robot.byOperator === true ? '平台管理员' : op, robot)
   if (profile.dissolved === true) return `${op}解散了群聊`
   const name = str(profile, 'groupName')
   if (name) return `${op}修改群名称为“${name}”`
@@ -158,8 +162,11 @@ export function customMessageSummary(payload: Record<string, unknown>, viewerID 
     case 'nameCard':
       return withDetail('[个人名片]', str(data, 'nickName'))
     case 'collect': {
+      // A favorite sent as a card says its kind ([视频], [位置]…); only a note, or a card from a
+      // client that sends no kind, reads [笔记].
       const detail = parseJson(str(data, 'detail')) ?? record(data.detail)
-      return withDetail('[笔记]', str(detail, 'collectTitle') || str(detail, 'noteContent'))
+      const kind = typeof detail?.contentType === 'number' ? favoriteKindLabel(detail.contentType) : '笔记'
+      return withDetail(`[${kind === '收藏' ? '笔记' : kind}]`, str(detail, 'collectTitle') || str(detail, 'noteContent'))
     }
     case 'wisperHelper Msg':
       return withDetail('[小助手]', str(record(data.content), 'question') || description)
@@ -183,14 +190,18 @@ export function customMessageSummary(payload: Record<string, unknown>, viewerID 
 
 /**
  * A call message in the list: the card it shows in the chat ('[通话时长：00:01:05]', '[对方已取消]'…),
- * so a finished call never keeps '[通话邀请]'; the invite while it rings, and a one-to-one accept
- * (no card of its own) as answered.
+ * so a finished call never keeps '[通话邀请]'; the invite while it rings, a one-to-one accept
+ * (no card of its own) as answered, and a group call's steps as the call going on until its
+ * summary line ('群通话已结束，时长 …') ends it.
  */
 function callSummary(call: CallStepFields, mine: boolean): string {
   const card = callRecordTextOf(call, mine)
-  if (card === 'Duration') return `[${zhCn.Duration.replace('{duration}', formatCallDuration(call.data.call_end ?? 0))}]`
+  const duration = formatCallDuration(call.data.call_end ?? 0)
+  if (card === 'Group call ended') return zhCn[card].replace('{duration}', duration)
+  if (card === 'Duration') return `[${zhCn.Duration.replace('{duration}', duration)}]`
   if (card) return `[${zhCn[card]}]`
-  return callStepOf(call) === 'invite' ? '[通话邀请]' : `[${zhCn.Answered}]`
+  if (callStepOf(call) === 'invite') return '[通话邀请]'
+  return call.groupID ? '[群通话]' : `[${zhCn.Answered}]`
 }
 
 function revokedText(message: SummarySource, viewerID: string): string {
@@ -235,6 +246,8 @@ function contentSummary(message: SummarySource, viewerID: string): string {
 function isSystemLine(message: SummarySource): boolean {
   if (message.type === MsgType.GroupTip) return true
   if (message.type !== MsgType.Custom) return false
+  const call = callStepFieldsOf(str(message.payload, 'data'))
+  if (call) return callRecordTextOf(call, false) === 'Group call ended'
   const type = str(parseJson(str(message.payload, 'data')), 'type')
   return type.startsWith('CustomMsg_Type_') || type.startsWith('GroupCustomMsg')
 }
@@ -274,4 +287,15 @@ export function conversationSummary(conversation: Pick<Conversation, 'type' | 'l
   if (!last) return ''
   if (peerBlacklisted === false && endsWithBlacklistNotice(conversation)) return BLACKLIST_LIFTED_LINE
   return messageSummary(last, viewerID, { withSender: conversation.type === ConvType.Group })
+}
+
+const ROBOT_ACTIONS: Record<string, string> = { add: '添加了', remove: '移除了', pause: '暂停了', resume: '恢复了' }
+
+/** A robot change in the group (docs/bots.md): 「张三添加了群机器人 告警助手」. */
+function robotTipText(op: string, robot: Record<string, unknown>): string {
+  const action = str(robot, 'action')
+  const name = str(robot, 'name')
+  if (action === 'noAnswer') return `${name} ${ROBOT_NO_ANSWER_TEXT}`.trim()
+  if (action === 'regenerate') return `${op}重置了群机器人 ${name} 的地址`
+  return `${op}${ROBOT_ACTIONS[action] ?? '修改了'}群机器人 ${name}`
 }

@@ -28,7 +28,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // One project per suite, run in this order: the walking-skeleton flows (specs/), then the
-  // messaging flows, then group management, contacts, the calls, the message operations, the security settings, favorites, moments, the operator console and the regression runs of reported faults. Files inside a suite run in name order.
+  // messaging flows, then group management, contacts, the calls, the message operations, the security settings, favorites, moments, the operator console, the regression runs of reported faults, the installed app (service worker, Web Push) and accessibility (axe, keyboard journeys, the guard against English). Files inside a suite run in name order.
   projects: [
     { name: 'skeleton', testMatch: 'specs/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'messaging', testMatch: 'messaging/**/*.spec.ts', use: { browserName: 'chromium' } },
@@ -42,5 +42,7 @@ export default defineConfig({
     { name: 'conversation-groups', testMatch: 'conversation-groups/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'admin', testMatch: 'admin/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'regressions', testMatch: 'regressions/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'pwa', testMatch: 'pwa/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'a11y', testMatch: /test\/e2e\/a11y\/.*\.spec\.ts$/, use: { browserName: 'chromium' } },
   ],
 })

@@ -3,19 +3,11 @@
  * "Lint rules"). A node:test file rather than Jest: ESLint loads its config with a dynamic
  * import, which Jest's module sandbox cannot run.
  */
-import assert from 'node:assert/strict'
-import path from 'node:path'
-import { test } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { ESLint } from 'eslint'
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const eslint = new ESLint({ cwd: root })
+import { testPlanted } from './planted.mjs'
 
 const readsWindow = 'export const width = (): number => window.innerWidth\n'
 
-/** Each case lints `code` as if it were the file `as` (which need not exist). */
-const cases = [
+testPlanted([
   { name: 'a store that reads window fails', as: 'src/stores/planted.ts', code: readsWindow, fires: ['no-restricted-globals'] },
   { name: 'the platform layer may read window', as: 'src/platform/planted.h5.ts', code: readsWindow, fires: [] },
   {
@@ -43,11 +35,4 @@ const cases = [
     code: "import * as stores from '../index'\n\nexport const again = stores\n",
     fires: ['import-x/no-cycle'],
   },
-]
-
-for (const c of cases) {
-  test(c.name, async () => {
-    const [result] = await eslint.lintText(c.code, { filePath: path.join(root, c.as) })
-    assert.deepEqual(result.messages.map((m) => m.ruleId ?? m.message), c.fires)
-  })
-}
+])

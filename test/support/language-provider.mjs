@@ -1,5 +1,5 @@
 // A stand-in translation and speech provider speaking the server's provider protocol
-// (server/src/domain/messageOps/language.ts). Tests start it as a child process; it prints
+// (server/src/adapters/language.ts). Tests start it as a child process; it prints
 // its port on the first line of stdout. Usage: node language-provider.mjs <key>
 import http from 'node:http'
 

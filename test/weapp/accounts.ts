@@ -5,6 +5,7 @@ import type { LoginResult } from '../../types/auth'
 import { accountRoutes, API_BASE_PATH, contactRoutes, groupRoutes, miscRoutes, type AnswerOf, type BodyOf, type JsonRoute } from '../../types/routes'
 import type { UploadResult } from '../../types/upload'
 import { OPERATOR_PHONE } from '../e2e/support/serverEnv'
+import { OPERATOR_PASSWORD } from './operatorPassword'
 import { multipart, serverOrigin } from './network'
 
 /**
@@ -60,11 +61,10 @@ export async function registerUser(nickName: string, pwd = 'secret123'): Promise
   return { ...login, phone, pwd }
 }
 
-/** The operator account of the suite's server (its ADMIN_PHONES), registered by whichever test needs it first. */
+/** The operator account of the suite's server (its ADMIN_PHONES), registered by the global setup before the server started. */
 export async function operator(): Promise<TestUser> {
-  const pwd = 'operator123'
-  const login = () => call(accountRoutes.loginByPhone, { phone: OPERATOR_PHONE, pwd }, undefined)
-  const result = await login().catch(() => call(accountRoutes.register, { phone: OPERATOR_PHONE, pwd, nickName: '运营' }).catch(login))
+  const pwd = OPERATOR_PASSWORD
+  const result = await call(accountRoutes.loginByPhone, { phone: OPERATOR_PHONE, pwd }, undefined)
   return { ...result, phone: OPERATOR_PHONE, pwd }
 }
 
@@ -130,5 +130,19 @@ export async function connectDevice(user: TestUser): Promise<Device> {
     send,
     sendText: (conversationID, text) => send(conversationID, 'TIMTextElem', { text }),
     close: () => ws.terminate(),
+  }
+}
+
+/** A one-to-one call invitation from `from` to `to`, as the call widget writes it (spec: calling-widget). */
+export function callInvite(inviteID: string, from: TestUser, to: TestUser, callType: 1 | 2 = 2) {
+  return {
+    businessID: 1,
+    inviteID,
+    actionType: 1,
+    inviter: from.wtId,
+    inviteeList: [to.wtId],
+    groupID: '',
+    timeout: 30,
+    data: { version: 4, call_type: callType, room_id: 0, data: { cmd: callType === 2 ? 'videoCall' : 'audioCall', inviter: from.wtId } },
   }
 }

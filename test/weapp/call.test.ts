@@ -9,7 +9,7 @@
  */
 import { inflateSync } from 'node:zlib'
 import { TEST_TRTC_APP_ID } from './trtcApp'
-import { befriend, c2cConversation, connectDevice, registerUser, type Device, type TestUser } from './accounts'
+import { befriend, c2cConversation, callInvite, connectDevice, registerUser, type Device, type TestUser } from './accounts'
 import { findNodes, nodeAttr, nodeText, openPage, waitFor, type MiniPage } from './harness'
 
 const globals = globalThis as unknown as { wx: Record<string, unknown> }
@@ -49,20 +49,6 @@ function installCallDevice(): PhoneSeen {
   return seen
 }
 
-/** A video call invitation from `from` to `to`, as the call widget writes it (spec: calling-widget). */
-function inviteSignal(inviteID: string, from: TestUser, to: TestUser) {
-  return {
-    businessID: 1,
-    inviteID,
-    actionType: 1,
-    inviter: from.wtId,
-    inviteeList: [to.wtId],
-    groupID: '',
-    timeout: 30,
-    data: { version: 4, call_type: 2, room_id: 0, data: { cmd: 'videoCall', inviter: from.wtId } },
-  }
-}
-
 const pushers = (page: MiniPage) => findNodes(page.tree(), (n) => n.tagName === 'wx-live-pusher')
 const players = (page: MiniPage) => findNodes(page.tree(), (n) => n.tagName === 'wx-live-player')
 
@@ -98,7 +84,7 @@ async function ringing(): Promise<Ringing> {
   await waitFor(() => page.requests.some((r) => r.method === 'WS'), 'the message socket')
   await waitFor(() => page.withClass('conv-list').length > 0 || page.byText('暂无会话').length > 0, 'the conversation list')
   const inviteID = `call-weapp-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-  const sent = await device.send(c2cConversation(me.wtId), 'TIMCustomElem', { data: JSON.stringify(inviteSignal(inviteID, friend, me)), description: '', extension: '' })
+  const sent = await device.send(c2cConversation(me.wtId), 'TIMCustomElem', { data: JSON.stringify(callInvite(inviteID, friend, me)), description: '', extension: '' })
   expect(sent).toMatchObject({ type: 'ack' })
   await waitFor(() => pushers(page).length === 1, 'the live-pusher of the ringing call')
   return { me, friend, device, seen, page, inviteID }

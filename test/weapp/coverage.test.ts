@@ -6,8 +6,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DIST_ROOT } from './harness'
 
-test('each page of dist/weapp/app.json is opened by a test in test/weapp', () => {
-  const { pages } = JSON.parse(fs.readFileSync(path.join(DIST_ROOT, 'app.json'), 'utf8')) as { pages: string[] }
+test('each page of dist/weapp/app.json (subpackages included) is opened by a test in test/weapp', () => {
+  const app = JSON.parse(fs.readFileSync(path.join(DIST_ROOT, 'app.json'), 'utf8')) as { pages: string[]; subPackages?: { root: string; pages: string[] }[] }
+  const pages = [...app.pages, ...(app.subPackages ?? []).flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
+  expect(pages.length).toBeGreaterThan(10)
   const sources = fs
     .readdirSync(__dirname)
     .filter((f) => f.endsWith('.test.ts') && f !== path.basename(__filename))

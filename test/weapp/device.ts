@@ -52,8 +52,8 @@ type Callbacks = { success?: (r: object) => void; fail?: (r: object) => void; co
 
 /**
  * Installs on `wx`: storage in a map (holding `session` when given), page changes recorded
- * instead of performed, the zero-size selector query, and a photo picker that hands over the
- * files of `album`.
+ * instead of performed, the zero-size selector query, a photo picker that hands over the
+ * files of `album`, and the app's hide and show events, which the test raises.
  */
 export function installDeviceStandIns(wx: Record<string, unknown>, { session, album }: { session: LoginResult | null; album: string[] }) {
   const storage = new Map<string, string>()
@@ -81,5 +81,15 @@ export function installDeviceStandIns(wx: Record<string, unknown>, { session, al
     })
     return o.success || o.fail || o.complete ? undefined : settled.then(() => (ok ? res : Promise.reject(res)))
   }
-  return { storage, navigations }
+  // WeChat calls these listeners when the user leaves the mini-program and comes back to it.
+  const appListeners = { hide: new Set<(r: object) => void>(), show: new Set<(r: object) => void>() }
+  wx.onAppHide = (fn: (r: object) => void) => void appListeners.hide.add(fn)
+  wx.onAppShow = (fn: (r: object) => void) => void appListeners.show.add(fn)
+  wx.offAppHide = (fn: (r: object) => void) => void appListeners.hide.delete(fn)
+  wx.offAppShow = (fn: (r: object) => void) => void appListeners.show.delete(fn)
+  const lifecycle = {
+    hide: () => appListeners.hide.forEach((fn) => fn({})),
+    show: () => appListeners.show.forEach((fn) => fn({ path: 'pages/messages/index', scene: 1001, query: {} })),
+  }
+  return { storage, navigations, lifecycle }
 }

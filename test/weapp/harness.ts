@@ -133,6 +133,11 @@ export interface MiniPage {
   navigations: Navigation[]
   /** What the app keeps in wx storage, by key (JSON text). */
   storage: Map<string, string>
+  /** The page's 转发 (WeChat's onShareAppMessage, from its menu or a share button): the card it sends. */
+  share(from?: 'menu' | 'button'): { title?: string; path?: string; imageUrl?: string } | undefined
+  /** The user leaves the mini-program (WeChat's onAppHide) and comes back to it (onAppShow). */
+  hideApp(): void
+  showApp(): void
 }
 
 const bridges: Bridge[] = []
@@ -156,7 +161,7 @@ export function openPage(
   const wx = globals.wx
   // The bundle's chunks queue on wx, which outlives the module reset: an earlier boot's would run again.
   delete wx.webpackJsonp
-  const { storage, navigations } = installDeviceStandIns(wx, { session, album })
+  const { storage, navigations, lifecycle } = installDeviceStandIns(wx, { session, album })
   const bridge = bridgeNetwork(wx)
   bridges.push(bridge)
 
@@ -184,5 +189,12 @@ export function openPage(
     requests: bridge.requests,
     navigations,
     storage,
+    share: (from = 'menu') => {
+      const onShare = page.instance.onShareAppMessage as ((o: object) => { title?: string; path?: string; imageUrl?: string }) | undefined
+      if (typeof onShare !== 'function') throw new Error(`${pagePath} does not enable 转发 (enableShareAppMessage in its page config)`)
+      return onShare.call(page.instance, { from })
+    },
+    hideApp: lifecycle.hide,
+    showApp: lifecycle.show,
   }
 }

@@ -10,7 +10,7 @@ module.exports = {
   roots: ['<rootDir>/test/weapp'],
   testMatch: ['**/*.test.ts'],
   testEnvironment: 'jsdom',
-  transform: { '^.+\\.tsx?$': 'babel-jest' },
+  transform: { '^.+\\.tsx?$': 'babel-jest', '/dist/weapp/.+\\.js$': '<rootDir>/test/weapp/wechatRequire.js' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   // jsdom resolves packages for the browser; the bridge and the test devices need the Node ws client.
   moduleNameMapper: { '^ws$': require.resolve('ws') },

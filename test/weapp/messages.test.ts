@@ -47,7 +47,9 @@ test('a chat opened from the list sends a message the friend\'s device receives,
   await waitFor(() => bubbles(page).includes('在吗'), 'the earlier message in the chat')
 
   page.type(page.withClass('chat-input__editor')[0], '在的，刚到家')
-  page.tap(page.withClass('chat-input__send')[0])
+  // 发送 takes the ＋ button's place once there is text.
+  await waitFor(() => page.withClass('phone-input__send').length === 1, 'the 发送 button')
+  page.tap(page.withClass('phone-input__send')[0])
   const received = await device.next((f) => f.type === 'msg' && (f.message as { payload?: { text?: string } }).payload?.text === '在的，刚到家')
   expect((received.message as { from: string }).from).toBe(me.wtId)
   await waitFor(() => bubbles(page).includes('在的，刚到家'), 'the sent message in the chat')
@@ -65,6 +67,8 @@ test('without a TRTC application on the server the chat explains, in place of th
   device.close()
 
   const page = await openChat(me, '小红')
+  // The call tiles' place is the ＋ panel of the phone's input row.
+  page.tap(page.withClass('phone-input__more')[0])
   await waitFor(() => page.byText('小程序通话需服务端配置实时音视频（TRTC）').length === 1, 'the one-line notice')
   expect(findNodes(page.tree(), (n) => n.tagName === 'wx-live-pusher')).toHaveLength(0)
 })
@@ -84,8 +88,11 @@ test('a picture from the album is uploaded through wx.uploadFile and arrives as 
   fs.writeFileSync(photo, PNG_1x1)
 
   const page = await openChat(me, '小红', [photo])
-  // The template keeps no aria-label: 图片 is the toolbar's second tool, after 表情.
-  page.tap(page.withClass('chat-toolbar__tool')[1])
+  // 相册 is the first tile of the ＋ panel.
+  page.tap(page.withClass('phone-input__more')[0])
+  await waitFor(() => page.withClass('plus-tile').length > 0, 'the ＋ panel')
+  expect(nodeText(page.withClass('plus-tile')[0]!)).toBe('相册')
+  page.tap(page.withClass('plus-tile')[0])
   const received = await device.next((f) => f.type === 'msg' && (f.message as { from?: string }).from === me.wtId)
   const message = received.message as { type: string; payload: Record<string, unknown> }
   expect(message.type).toBe('TIMImageElem')

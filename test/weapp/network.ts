@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 import WebSocket from 'ws'
 import { WsClose } from '../../types/ws'
 
 /**
- * wx.request, wx.uploadFile and wx.connectSocket of the simulated mini-program, carried by Node's
+ * wx.request, wx.uploadFile, wx.downloadFile and wx.connectSocket of the simulated mini-program, carried by Node's
  * HTTP client and the ws client to the suite's real server. The build fixes the server address
  * (WEAPP_API_BASE); every address is pointed at the test server instead, path and query kept.
  */
@@ -130,6 +131,23 @@ export function bridgeNetwork(wx: Record<string, unknown>): Bridge {
       onHeadersReceived() {},
       offHeadersReceived() {},
     }
+  }
+
+  // A download lands in a temporary file, as WeChat's does (its tempFilePath).
+  wx.downloadFile = (options: CallbackOptions & { url: string; header?: Record<string, unknown> }) => {
+    const url = retarget(options.url, 'http:')
+    requests.push({ method: 'GET', path: url.pathname + url.search, body: undefined })
+    const req = http.get(url, { headers: lowerKeys(options.header) }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const tempFilePath = path.join(os.tmpdir(), `weapp-download-${randomBytes(8).toString('hex')}`)
+        fs.writeFileSync(tempFilePath, Buffer.concat(chunks))
+        settle(options, true, { statusCode: res.statusCode ?? 0, tempFilePath, errMsg: 'downloadFile:ok' })
+      })
+    })
+    req.on('error', (err) => settle(options, false, { errMsg: `downloadFile:fail ${err.message}` }))
+    return { abort: () => req.destroy(new Error('abort')), onProgressUpdate() {}, offProgressUpdate() {}, onHeadersReceived() {}, offHeadersReceived() {} }
   }
 
   wx.connectSocket = (options: CallbackOptions & { url: string; header?: Record<string, unknown>; protocols?: string[] }) => {

@@ -46,7 +46,7 @@ export const AdminText = {
   ReportNotFound: '举报不存在',
   ReportHandled: '该举报已处理',
   /** What the reporter hears from the helper when the report is filed (spec section 8). */
-  ReportThanks: 'thanks for feedback, we will verify soon',
+  ReportThanks: '感谢你的反馈，我们会尽快核实',
 } as const
 
 export const AccountState = { Active: 'active', Banned: 'banned', Deactivated: 'deactivated', Deleted: 'deleted' } as const

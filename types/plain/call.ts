@@ -61,7 +61,7 @@ export const CALL_ERROR_TEXT: Record<CallErrorCode, string> = {
   20007: 'The identifier is in blacklist. Failed to send this message!',
 }
 
-export const DEFAULT_PUSH_DESCRIPTION = 'You have a new call'
+export const DEFAULT_PUSH_DESCRIPTION = '你有一个新的通话邀请'
 
 /** True when a custom message's data text names the call business (it must then be a valid CallSignal). */
 export function looksLikeCallSignal(data: string): boolean {

@@ -12,14 +12,14 @@ export type ComplaintTarget = (typeof ComplaintTarget)[keyof typeof ComplaintTar
 
 export const ComplaintText = {
   DetailRequired: '请填写举报描述',
-  DetailTooLong: 'report description cannot exceed 500 characters',
+  DetailTooLong: `举报描述不能超过${COMPLAINT_DETAIL_MAX}个字`,
   TypeRequired: '请选择举报类型',
   ImagesRequired: '请上传至少1张图片',
   TooManyImages: `最多上传${COMPLAINT_IMAGES_MAX}张图片`,
   ImageNotAllowed: '举报图片仅支持 png 或 jpeg 格式的上传图片',
   TargetNotFound: '举报对象不存在',
-  Thanks: 'thanks for feedback, we will verify soon',
-  Failed: 'report failed, please retry',
+  Thanks: '感谢你的反馈，我们会尽快核实',
+  Failed: '举报失败，请重试',
 } as const
 
 /** Dictionary types the report form reads. */

@@ -18,6 +18,11 @@ export type TopStatus = (typeof TopStatus)[keyof typeof TopStatus]
 /** The official helper's account and conversation (spec 1). */
 export const HELPER_ID = 'wisperHelper'
 export const HELPER_CONVERSATION_ID = `C2C${HELPER_ID}`
+/**
+ * The helper's avatar (a green chat bubble), set by migration 150 on its account so every list,
+ * chat and search shows it; an inline picture, so no file has to exist on the server.
+ */
+export const HELPER_AVATAR = "data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20viewBox=%270%200%2040%2040%27%3E%3Crect%20width=%2740%27%20height=%2740%27%20rx=%276%27%20fill=%27%2307c160%27/%3E%3Cpath%20d=%27M11%2011h18a4%204%200%200%201%204%204v9a4%204%200%200%201-4%204H19l-6%205v-5h-2a4%204%200%200%201-4-4v-9a4%204%200%200%201%204-4z%27%20fill=%27%23fff%27/%3E%3Ccircle%20cx=%2714%27%20cy=%2719.5%27%20r=%272%27%20fill=%27%2307c160%27/%3E%3Ccircle%20cx=%2720%27%20cy=%2719.5%27%20r=%272%27%20fill=%27%2307c160%27/%3E%3Ccircle%20cx=%2726%27%20cy=%2719.5%27%20r=%272%27%20fill=%27%2307c160%27/%3E%3C/svg%3E"
 /** The second special kind of conversation (spec 1): ids starting with this prefix. */
 export const YX_CONVERSATION_PREFIX = 'C2Cyx'
 /** The custom message type of the helper's welcome card (spec 3 "Custom message data"). */

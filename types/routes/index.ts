@@ -1,5 +1,6 @@
 import { accountRoutes } from './account'
 import { adminRoutes } from './admin'
+import { botRoutes } from './bots'
 import { callRoutes } from './calls'
 import { chatRoutes } from './chat'
 import { contactRoutes } from './contacts'
@@ -9,10 +10,13 @@ import { memberRoutes } from './member'
 import { miscRoutes } from './misc'
 import { momentRoutes } from './moments'
 import { opsRoutes } from './ops'
+import { pushRoutes } from './push'
+import { searchRoutes } from './search'
 import { sessionGroupRoutes } from './sessionGroups'
+import { wechatRoutes } from './wechat'
 import type { ApiRoute } from './route'
 
-export { accountRoutes, adminRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, memberRoutes, miscRoutes, momentRoutes, opsRoutes, sessionGroupRoutes }
+export { accountRoutes, adminRoutes, botRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, memberRoutes, miscRoutes, momentRoutes, opsRoutes, pushRoutes, searchRoutes, sessionGroupRoutes, wechatRoutes }
 export * from './route'
 
 /** The table by spec area. */
@@ -29,6 +33,10 @@ export const API_ROUTES = {
   member: memberRoutes,
   admin: adminRoutes,
   ops: opsRoutes,
+  bots: botRoutes,
+  search: searchRoutes,
+  push: pushRoutes,
+  wechat: wechatRoutes,
 } satisfies Record<string, Record<string, ApiRoute>>
 
 /** Every /api route, for the OpenAPI document and the check that the server serves exactly these. */

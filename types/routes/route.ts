@@ -12,6 +12,14 @@ export interface FileAnswer {
 }
 
 /**
+ * A JSON answer sent as it is, without the {code, msg, data} envelope: the group robots' webhook,
+ * which answers in WeCom's shape so that tools written for WeCom read it.
+ */
+export interface PlainAnswer {
+  plain: z.ZodType
+}
+
+/**
  * One /api route: where it is, what it takes and what it answers. The server registers its
  * handler from this entry, the client calls it by this entry, and the OpenAPI document is
  * made from the table.
@@ -27,8 +35,8 @@ export interface ApiRoute {
   body?: z.ZodType
   /** A multipart form instead of a JSON body: the handler reads it as a stream, so only the document uses it. */
   form?: z.ZodObject
-  /** The `data` of the `{code, msg, data}` answer, or a file. */
-  answer: z.ZodType | FileAnswer
+  /** The `data` of the `{code, msg, data}` answer, a file, or a plain answer. */
+  answer: z.ZodType | FileAnswer | PlainAnswer
 }
 
 /** A route with a JSON body (or none) and a JSON answer: what the client's api module calls. */

@@ -17,16 +17,19 @@ import fs from 'node:fs'
 import Fastify from 'fastify'
 import { loadConfig } from '../config.js'
 import { openDb } from '../db/index.js'
-import { memoryBus } from '../bus/memory.js'
-import { redisBus } from '../bus/redis.js'
-import { resolveAccount } from '../domain/admin/accounts.js'
-import { audit, CLI_OPERATOR } from '../domain/admin/audit.js'
-import { banUser, restoreUser, type AdminCtx } from '../domain/admin/lifecycle.js'
-import { codesCsv, createCodes, grantMembership } from '../domain/admin/membership.js'
-import { messageOrigin } from '../domain/admin/messageOrigin.js'
-import { reportsCsv } from '../domain/admin/reports.js'
-import { demote, promote } from '../domain/admin/role.js'
-import { liveModeration } from '../domain/moderation.js'
+import { memoryBus } from '../adapters/bus/memory.js'
+import { redisBus } from '../adapters/bus/redis.js'
+import { resolveAccount } from '../app/admin/accounts.js'
+import { audit } from '../data/admin/audit.js'
+import { CLI_OPERATOR } from '../domain/admin/audit.js'
+import { banUser, restoreUser, type AdminCtx } from '../app/admin/lifecycle.js'
+import { settle } from '../app/publish/index.js'
+import type { AppContext } from '../context.js'
+import { codesCsv, createCodes, grantMembership } from '../app/admin/membership.js'
+import { messageOrigin } from '../app/admin/messageOrigin.js'
+import { reportsCsv } from '../app/admin/reports.js'
+import { demote, promote } from '../app/admin/role.js'
+import { liveModeration } from '../app/moderation.js'
 import { Refusal } from '../domain/refusal.js'
 
 const USAGE = `usage: npm run admin -- <command>
@@ -56,13 +59,14 @@ export async function runAdmin(argv: string[], ctx: AdminCtx): Promise<string> {
       return `${wtId} is an operator`
     }
     case 'demote': {
-      const { wtId, listed } = await demote(ctx.db, args[0] ?? '', ctx.config.adminPhones)
-      await audit(ctx.db, CLI_OPERATOR, 'demote', wtId, { operator: true }, { operator: listed })
-      return listed ? `${wtId} is still an operator: its phone is in ADMIN_PHONES` : `${wtId} is no longer an operator`
+      const wtId = await demote(ctx.db, args[0] ?? '')
+      await audit(ctx.db, CLI_OPERATOR, 'demote', wtId, { operator: true }, { operator: false })
+      return `${wtId} is no longer an operator`
     }
     case 'ban': {
       const wtId = await resolveAccount(ctx.db, args[0] ?? '')
-      const row = await banUser(ctx, CLI_OPERATOR, wtId, int('days', args[1], 1, 36500), args.slice(2).join(' '))
+      // A ban's one effect is the helper's notice, which needs only the database, the bus and moderation: the CLI's context has them.
+      const row = await settle(ctx as AppContext, banUser(ctx, CLI_OPERATOR, wtId, int('days', args[1], 1, 36500), args.slice(2).join(' ')))
       return `${wtId} banned until ${row.bannedUntil}`
     }
     case 'unban': {

@@ -18,10 +18,10 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { scryptHashing } from '../adapters/passwordHashing/scrypt.js'
 import { loadConfig } from '../config.js'
 import type { Queryable } from '../db/Db.js'
 import { openDb } from '../db/index.js'
-import { hashPassword } from '../domain/passwords.js'
 import { hashToken, newToken } from '../domain/tokens.js'
 import { defaultAvatar } from '../domain/users.js'
 
@@ -68,7 +68,8 @@ async function main() {
   const config = loadConfig()
   const db = await openDb(config)
   try {
-    const pwdHash = await hashPassword(BENCH_PASSWORD)
+    const hashing = scryptHashing(config.passwordHashing)
+    const pwdHash = await hashing.hash(BENCH_PASSWORD).finally(() => hashing.close())
     const ids = Array.from({ length: args.users }, (_, i) => `9${String(args.first + i).padStart(7, '0')}`)
     const tokens = ids.map(() => newToken())
     let groupId: string | null = null

@@ -1,7 +1,5 @@
 import type { DeviceSession } from '../../../types/auth.js'
-import type { Queryable } from '../db/Db.js'
-import { notFound } from './refusal.js'
-import { liveSessions, revokeSession, sessionPublicId } from './sessions.js'
+import { sessionPublicId, type SessionRow } from './sessions.js'
 
 const BROWSERS: [RegExp, string][] = [
   [/MicroMessenger/i, '微信'],
@@ -29,22 +27,15 @@ export function describeDevice(userAgent: string): string {
   return [browser ?? '浏览器', system].filter(Boolean).join(' · ')
 }
 
-export async function listDevices(q: Queryable, wtId: string, currentTokenHash: string, idleSeconds: number): Promise<DeviceSession[]> {
-  const rows = await liveSessions(q, wtId, idleSeconds)
-  return rows.map((r) => ({
+/** A live session as the device list shows it; `pushing` holds the token hashes of sessions with a Web Push subscription. */
+export function toDeviceSession(r: SessionRow, currentTokenHash: string, pushing: ReadonlySet<string>): DeviceSession {
+  return {
     id: sessionPublicId(r.tokenHash),
     device: describeDevice(r.userAgent),
     address: r.address,
     lastSeen: r.lastSeenAt.getTime(),
     loggedInAt: r.createdAt.getTime(),
     current: r.tokenHash === currentTokenHash,
-  }))
-}
-
-/** Ends the user's session listed as `id`; answers its token hash so its sockets can be closed. */
-export async function logoutDevice(q: Queryable, wtId: string, id: string, idleSeconds: number): Promise<string> {
-  const target = (await liveSessions(q, wtId, idleSeconds)).find((r) => sessionPublicId(r.tokenHash) === id)
-  if (!target) throw notFound('该设备已退出登录')
-  await revokeSession(q, target.tokenHash)
-  return target.tokenHash
+    push: pushing.has(r.tokenHash),
+  }
 }

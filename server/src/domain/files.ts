@@ -1,4 +1,5 @@
 import { fileExtension, MIME_BY_EXT } from '../../../types/upload.js'
+import { ALLOWED_UPLOAD_EXTENSIONS } from './uploadKinds.js'
 
 /** What the first bytes of a file say it is; names and declared types are not trusted. */
 export function sniffImage(head: Buffer): string | null {
@@ -12,20 +13,6 @@ export function sniffImage(head: Buffer): string | null {
 }
 
 /**
- * Extensions Windows (or a desktop shell) runs, opens as code, or mounts: Microsoft's list of
- * attachment types Outlook blocks, plus the Unix shell and library types.
- */
-const BANNED_EXTENSIONS = new Set(
-  (
-    'ade adp app application appref-ms appx appxbundle asp aspx asx bas bat bgi cer chm cmd cnt com cpl crt csh der diagcab dll exe fxp ' +
-    'gadget grp hlp hpj hta htc img inf ins iso isp its jar jnlp js jse ksh lnk mad maf mag mam maq mar mas mat mau mav maw mcf mda mdb ' +
-    'mde mdt mdw mdz msc msh msh1 msh1xml msh2 msh2xml mshxml msi msix msixbundle msp mst msu ops osd pcd pif pl plg prf prg ' +
-    'printerexport ps1 ps1xml ps2 ps2xml psc1 psc2 psd1 psdm1 py pyc pyo pyw pyz pyzw reg scf scr sct settingcontent-ms sh shb shs ' +
-    'theme url vb vbe vbp vbs vhd vhdx vsmacros vsw webpnp website ws wsb wsc wsf wsh xbap xll xnk'
-  ).split(' '),
-)
-
-/**
  * The extension Windows will give a saved file: it drops trailing dots and spaces, ignores
  * case, and treats `name:stream` as `name`, so `run.EXE.`, `run.exe ` and `run.exe::$DATA`
  * are all executables.
@@ -35,11 +22,16 @@ export function effectiveExtension(name: string): string {
   return fileExtension(base)
 }
 
-/** Executables and scripts are refused (4005), by extension and by the Windows/ELF signatures. */
-export function isBannedFile(name: string, head: Buffer): boolean {
-  if (BANNED_EXTENSIONS.has(effectiveExtension(name))) return true
+/**
+ * Refused (4005): a name outside the allowed kinds, or executable bytes (the Windows and ELF
+ * signatures) whatever the name. A picture recognised by its bytes is allowed under any name
+ * (a pasted image may arrive as `blob`): it is stored and served as the picture it is.
+ */
+export function isBannedFile(name: string, head: Buffer, sniffedImage: string | null = null): boolean {
   if (head[0] === 0x4d && head[1] === 0x5a) return true
-  return head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF'
+  if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF') return true
+  if (sniffedImage) return false
+  return !ALLOWED_UPLOAD_EXTENSIONS.has(effectiveExtension(name))
 }
 
 export function mimeFor(name: string, sniffed: string | null): string {

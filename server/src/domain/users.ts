@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { LoginResult, UserConfig, UserInfo } from '../../../types/auth.js'
+import type { LoginResult, UserInfo } from '../../../types/auth.js'
 import type { Queryable } from '../db/Db.js'
 import { holdsOperatorRole } from './admin/role.js'
 import { defaultAvatar } from './defaultAvatars.js'
@@ -29,17 +29,17 @@ export interface UserRow {
 export const EFFECTIVE_VIP_TYPE = '(CASE WHEN vip_expires_at IS NOT NULL AND vip_expires_at <= now() THEN 0 ELSE vip_type END)'
 export const EFFECTIVE_VIP_LEVEL = '(CASE WHEN vip_expires_at IS NOT NULL AND vip_expires_at <= now() THEN 0 ELSE vip_level END)'
 
-const COLUMNS = `wt_id, phone, pwd_hash, nick_name, avatar, bio, ${EFFECTIVE_VIP_TYPE} AS vip_type, ${EFFECTIVE_VIP_LEVEL} AS vip_level, action_status, lock_pwd_hash, lock_pwd_tips, closed_by, is_operator`
+/** The users columns every UserRow read answers (data/users.ts and insertUser below). */
+export const USER_COLUMNS = `wt_id, phone, pwd_hash, nick_name, avatar, bio, ${EFFECTIVE_VIP_TYPE} AS vip_type, ${EFFECTIVE_VIP_LEVEL} AS vip_level, action_status, lock_pwd_hash, lock_pwd_tips, closed_by, is_operator`
 
 export { defaultAvatar } from './defaultAvatars.js'
 
+/**
+ * The phone lookup and the insert stay beside the rules while domain/demo.ts seeds its accounts
+ * through insertUser; they go to data/users.ts when the demo seeding moves to app/.
+ */
 export async function findUserByPhone(db: Queryable, phone: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE phone = $1`, [phone])
-  return rows[0] ?? null
-}
-
-export async function findUserById(db: Queryable, wtId: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE wt_id = $1`, [wtId])
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE phone = $1`, [phone])
   return rows[0] ?? null
 }
 
@@ -63,7 +63,7 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow | n
       `INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar, vip_type, vip_level)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT DO NOTHING
-       RETURNING ${COLUMNS}`,
+       RETURNING ${USER_COLUMNS}`,
       [wtId, u.phone, u.pwdHash, u.nickName, defaultAvatar(wtId), u.vipType ?? 0, u.vipLevel ?? 0],
     )
     if (rows[0]) {
@@ -76,7 +76,7 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow | n
   throw new Error('could not allocate a user id')
 }
 
-export function toUserInfo(u: UserRow, adminPhones: readonly string[]): UserInfo {
+export function toUserInfo(u: UserRow): UserInfo {
   return {
     wtId: u.wt_id,
     phone: u.phone,
@@ -85,7 +85,7 @@ export function toUserInfo(u: UserRow, adminPhones: readonly string[]): UserInfo
     vipLevel: u.vip_level,
     vipType: u.vip_type,
     bio: u.bio,
-    operator: holdsOperatorRole(u, adminPhones),
+    operator: holdsOperatorRole(u),
   }
 }
 
@@ -98,20 +98,5 @@ export function toLoginResult(u: UserRow, token: string, imToken: string): Login
     nickName: u.nick_name,
     vipLevel: u.vip_level,
     vipType: u.vip_type,
-  }
-}
-
-export async function getUserConfig(db: Queryable, u: UserRow): Promise<UserConfig> {
-  const { rows } = await db.query<{ phrase_switch: number; allow_notifications: boolean; show_previews: boolean }>(
-    'SELECT phrase_switch, allow_notifications, show_previews FROM user_config WHERE wt_id = $1',
-    [u.wt_id],
-  )
-  const c = rows[0] ?? { phrase_switch: 1, allow_notifications: true, show_previews: false }
-  return {
-    phraseSwitch: c.phrase_switch,
-    lockPwdEnabled: u.lock_pwd_hash !== null,
-    lockPwdTips: u.lock_pwd_tips,
-    allowNotifications: c.allow_notifications,
-    showPreviews: c.show_previews,
   }
 }

@@ -31,11 +31,15 @@ function undeclaredField(parsed: unknown, sent: unknown, at: string): string | n
  */
 export async function checkAnswers(req: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> {
   const route = req.routeOptions.config.apiRoute
-  if (!route || !(route.answer instanceof z.ZodType)) return payload
+  if (!route) return payload
+  const plain = !(route.answer instanceof z.ZodType) && 'plain' in route.answer ? route.answer.plain : null
+  if (!plain && !(route.answer instanceof z.ZodType)) return payload
   const envelope = payload as { code?: unknown; data?: unknown } | null
-  if (envelope?.code !== ResultCode.Ok) return payload
-  const sent: unknown = JSON.parse(JSON.stringify(envelope.data ?? null))
-  const result = route.answer.safeParse(sent)
+  if (!plain && envelope?.code !== ResultCode.Ok) return payload
+  // A plain answer is checked whole, failures included: they are the contract too.
+  const sent: unknown = JSON.parse(JSON.stringify(plain ? payload : (envelope?.data ?? null)))
+  const schema = plain ?? (route.answer as z.ZodType)
+  const result = schema.safeParse(sent)
   if (!result.success) throw new AnswerDrift(route.method, route.path, z.prettifyError(result.error))
   if (!isDeepStrictEqual(result.data, sent)) {
     const field = undeclaredField(result.data, sent, 'data')

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ResultCode } from '../../../types/codes.js'
 import type { AppContext } from '../context.js'
-import { findSession, sessionEnd, type SessionInfo } from '../domain/sessions.js'
+import { findSession, sessionEnd } from '../app/sessions.js'
+import type { SessionInfo } from '../domain/sessions.js'
 import { Refusal, unauthorized } from '../domain/refusal.js'
+import { hashToken } from '../domain/tokens.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,9 +26,11 @@ export function requireSession(ctx: AppContext) {
     if (!token) throw unauthorized()
     const session = await findSession(ctx.db, token, { idleSeconds: ctx.config.sessionIdleSeconds, address: req.ip })
     if (!session) {
-      const end = await sessionEnd(ctx.db, token)
+      req.server.verifiedSessions.forget(hashToken(token))
+      const end = await sessionEnd(ctx, token)
       throw end ? new Refusal(end.code, end.msg) : new Refusal(ResultCode.SessionRevoked, '登录状态已失效，请重新登录')
     }
+    req.server.verifiedSessions.remember(session.tokenHash)
     req.session = session
   }
 }

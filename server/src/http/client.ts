@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
-import type { ClientInfo } from '../domain/login.js'
+import type { ClientInfo } from '../domain/clientInfo.js'
 
 /** The origin a link or QR code should point at: PUBLIC_URL, else the origin this request came to. */
 export function publicOrigin(config: Pick<Config, 'publicUrl'>, req: FastifyRequest): string {

@@ -23,7 +23,9 @@ function operation(area: string, name: string, route: ApiRoute) {
   const answer =
     route.answer instanceof z.ZodType
       ? { description: 'code 200 and the data', content: json(envelope(route.answer), 'output') }
-      : { description: 'The file', content: { [route.answer.file]: { schema: { type: 'string', contentMediaType: route.answer.file } } } }
+      : 'plain' in route.answer
+        ? { description: 'The answer as it is (no envelope)', content: json(route.answer.plain, 'output') }
+        : { description: 'The file', content: { [route.answer.file]: { schema: { type: 'string', contentMediaType: route.answer.file } } } }
   const requestBody = route.body
     ? { required: true, content: json(route.body, 'input') }
     : route.form

@@ -6,13 +6,24 @@ import type { Config } from '../config.js'
 import { Refusal } from '../domain/refusal.js'
 import { hashToken } from '../domain/tokens.js'
 import { bearerToken } from './auth.js'
+import { VerifiedSessions } from './verifiedSessions.js'
 
 export const RATE_LIMITED_TEXT = (seconds: number) => `操作过于频繁，请${Math.max(1, seconds)}秒后再试`
 
-/** Counted per session token when there is one (an account's device), else per client address. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    verifiedSessions: VerifiedSessions
+  }
+}
+
+/**
+ * Counted per session (an account's device) once this process has verified its token, else per
+ * client address: a token nobody checked yet, or one that failed the check, is just an address.
+ */
 function clientKey(req: FastifyRequest): string {
   const token = bearerToken(req)
-  return token ? `t:${hashToken(token).slice(0, 32)}` : `ip:${req.ip}`
+  const hash = token ? hashToken(token) : null
+  return hash && req.server.verifiedSessions.has(hash) ? `t:${hash.slice(0, 32)}` : `ip:${req.ip}`
 }
 
 /**
@@ -21,6 +32,7 @@ function clientKey(req: FastifyRequest): string {
  * across server processes. The refusal is the envelope's 429 with the wait in seconds.
  */
 export async function installRateLimits(app: FastifyInstance, config: Config): Promise<() => Promise<void>> {
+  app.decorate('verifiedSessions', new VerifiedSessions())
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null
   await app.register(rateLimit, {
     global: true,
@@ -38,4 +50,14 @@ export async function installRateLimits(app: FastifyInstance, config: Config): P
 }
 
 export const perAddress = (req: FastifyRequest) => `ip:${req.ip}`
-export { clientKey as perAccount }
+
+/**
+ * A route's own limit per account, all its devices together: counted after the session check
+ * (the preHandler stage), so only a verified session's account is charged.
+ */
+export const perAccountLimit = (max: number, timeWindow: number) => ({
+  max,
+  timeWindow,
+  hook: 'preHandler' as const,
+  keyGenerator: (req: FastifyRequest) => (req.session ? `a:${req.session.wtId}` : `ip:${req.ip}`),
+})

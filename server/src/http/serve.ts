@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRouteHookHandler, preHandlerHookHandler, RouteHandlerMethod } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRouteHookHandler, preHandlerHookHandler, RouteHandlerMethod } from 'fastify'
 import type { z } from 'zod'
 import type { ApiEnvelope } from '../../../types/envelope.js'
 import { API_BASE_PATH, type ApiRoute } from '../../../types/routes/route.js'
@@ -16,12 +16,20 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown
 export type RouteRequest<R extends ApiRoute> = FastifyRequest<{ Body: Parsed<R['body']>; Params: Parsed<R['params']>; Querystring: Parsed<R['query']> }>
 
 /** A JSON route resolves with the envelope of its answer; a file route with the reply it sent. */
-export type RouteResult<R extends ApiRoute> = R['answer'] extends z.ZodType ? ApiEnvelope<z.input<R['answer']>> : FastifyReply
+export type RouteResult<R extends ApiRoute> = R['answer'] extends z.ZodType
+  ? ApiEnvelope<z.input<R['answer']>>
+  : R['answer'] extends { plain: infer P extends z.ZodType }
+    ? z.input<P>
+    : FastifyReply
 
 export type RouteHandler<R extends ApiRoute> = (req: RouteRequest<R>, reply: FastifyReply) => Promise<RouteResult<R>>
 
 export interface ServeOptions {
   preHandler?: preHandlerHookHandler
+  /** Answers this route's failures, validation included, in its own shape (a plain answer's route). */
+  errorHandler?: (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => unknown
+  /** A larger body than the app's 1 MB (a robot's image comes inside the JSON). */
+  bodyLimit?: number
   /**
    * A tighter limit than the app's default (http/rateLimits.ts): `max` requests per `timeWindow` ms per key;
    * `false` exempts the route (probes a load balancer calls from one address).

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ResultCode } from '../../../types/codes.js'
 import { accountRoutes } from '../../../types/routes/account.js'
 import { groupRoutes } from '../../../types/routes/groups.js'
+import { wechatRoutes } from '../../../types/routes/wechat.js'
 import type { ApiRoute } from '../../../types/routes/route.js'
 import type { Metrics } from './metrics.js'
 import { redactUrl } from './logging.js'
@@ -89,6 +90,19 @@ export function installRequestObservation(app: FastifyInstance, metrics: Metrics
         metrics.loginFailures.inc()
         req.log.info({ event: 'login failure', route, ip: req.ip }, 'login failure')
       }
+    }
+    if (entry === wechatRoutes.login) {
+      // 微信一键登录: a bound WeChat is a login; a bad code a failure, throttled like a wrong password.
+      if (code === ResultCode.Ok && (req.apiData as { status?: string } | undefined)?.status === 'ok') {
+        metrics.logins.inc()
+        req.log.info({ event: 'login', route, ip: req.ip, by: 'wechat' }, 'login by WeChat')
+      } else if (code === ResultCode.BadRequest) {
+        metrics.loginFailures.inc()
+        req.log.info({ event: 'login failure', route, ip: req.ip, by: 'wechat' }, 'login failure')
+      }
+    }
+    if (code === ResultCode.Ok && (entry === wechatRoutes.bind || entry === wechatRoutes.unbind)) {
+      req.log.info({ event: entry === wechatRoutes.bind ? 'wechat bind' : 'wechat unbind', wtId: who, ip: req.ip }, entry === wechatRoutes.bind ? 'WeChat bound' : 'WeChat unbound')
     }
     if (entry === accountRoutes.pollQrCode && code === ResultCode.Ok && (req.apiData as { status?: string } | undefined)?.status === 'confirmed') {
       metrics.logins.inc()

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { MetricsConfig } from '../config.js'
 import type { Db } from '../db/Db.js'
-import { LIVE_CALL } from '../domain/calls/live.js'
+import { liveCallCount } from '../data/ops.js'
 import type { Metrics } from './metrics.js'
 
 export interface ScrapeSources {
@@ -19,8 +19,7 @@ async function exposition(src: ScrapeSources): Promise<string> {
   const pool = db.poolStats?.()
   if (pool) for (const [state, n] of Object.entries(pool)) metrics.dbPool.set({ state }, n)
   try {
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM call_sessions cs WHERE ${LIVE_CALL}`)
-    metrics.activeCalls.set(rows[0]?.n ?? 0)
+    metrics.activeCalls.set(await liveCallCount(db))
   } catch {
     // A database outage shows in the query series and /api/ready; the scrape still answers.
   }

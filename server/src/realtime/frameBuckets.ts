@@ -2,7 +2,7 @@ import type { ClientFrame } from '../../../types/frames.js'
 import type { FrameBucket, SocketLimits } from '../config.js'
 
 /** Which bucket a frame draws from; pings are free (the transport's heartbeat needs them). */
-function bucketOf(type: ClientFrame['type']): keyof SocketLimits | null {
+export function bucketOf(type: ClientFrame['type']): keyof SocketLimits | null {
   switch (type) {
     case 'send':
       return 'send'

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ContactText, FriendChangeKind, type BlackResult } from '../../../types/friends.js'
+import { ContactText, type BlackResult } from '../../../types/friends.js'
 import { contactRoutes } from '../../../types/routes/contacts.js'
+import { addToBlacklist, listBlacklist, removeFromBlacklist } from '../app/blacklist.js'
+import { settle } from '../app/publish/index.js'
 import type { AppContext } from '../context.js'
-import { addToBlacklist, listBlacklist, removeFromBlacklist } from '../domain/blacklist.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
-import { pushFriendChange } from '../realtime/contactEvents.js'
 
 /** /api/user/friendBlack: my blacklist (ownerBlackStatus 0 → 1 on add, 1 → 0 on remove). */
 export function blacklistRoutes(ctx: AppContext) {
@@ -15,19 +15,17 @@ export function blacklistRoutes(ctx: AppContext) {
 
     serve(app, contactRoutes.blacklistAdd, async (req) => {
       const { wtId: me, tokenHash } = sessionOf(req)
-      const ownerBlackStatus = await addToBlacklist(ctx.db, me, req.body.friendWtId)
-      await pushFriendChange(ctx, me, FriendChangeKind.Updated, req.body.friendWtId, tokenHash)
+      const ownerBlackStatus = await settle(ctx, addToBlacklist(ctx, me, req.body.friendWtId, tokenHash))
       return ok<BlackResult>({ ownerBlackStatus }, ContactText.BlackAdded)
     })
 
     serve(app, contactRoutes.blacklistRemove, async (req) => {
       const { wtId: me, tokenHash } = sessionOf(req)
-      const ownerBlackStatus = await removeFromBlacklist(ctx.db, me, req.body.friendWtId)
-      await pushFriendChange(ctx, me, FriendChangeKind.Updated, req.body.friendWtId, tokenHash)
+      const ownerBlackStatus = await settle(ctx, removeFromBlacklist(ctx, me, req.body.friendWtId, tokenHash))
       return ok<BlackResult>({ ownerBlackStatus }, ContactText.BlackRemoved)
     })
 
-    const list = async (req: FastifyRequest) => ok(await listBlacklist(ctx.db, sessionOf(req).wtId))
+    const list = async (req: FastifyRequest) => ok(await listBlacklist(ctx, sessionOf(req).wtId))
     serve(app, contactRoutes.blacklist, list)
     serve(app, contactRoutes.blacklistPost, list)
   }

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import { chatRoutes } from '../../../types/routes/chat.js'
 import type { AppContext } from '../context.js'
-import { openWindow, requireFeature } from '../domain/messageOps/access.js'
-import { languageProviderFor, translate, voiceToText } from '../domain/messageOps/language.js'
-import { toggleReaction, withReactions } from '../domain/messageOps/reactions.js'
-import { searchAllMessages, searchMessages } from '../domain/messageOps/search.js'
+import { searchHistory } from '../app/search/messages.js'
+import { translate, voiceToText } from '../app/messageOps/language.js'
+import { toggleReaction } from '../app/messageOps/reactions.js'
+import { searchWithReactions } from '../app/messageOps/search.js'
+import { requireFeature } from '../domain/messageOps/access.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** Reactions, translation, voice-to-text and search (/api/im): each answers only while its chatFeatures flag is on. */
 export function chatFeatureRoutes(ctx: AppContext) {
-  const provider = languageProviderFor(ctx.config.languageProvider)
+  const provider = ctx.language
   const features = ctx.config.chatFeatures
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
@@ -33,14 +34,12 @@ export function chatFeatureRoutes(ctx: AppContext) {
 
     serve(app, chatRoutes.search, async (req) => {
       requireFeature(features, 'messageSearch')
-      const me = sessionOf(req).wtId
-      const { window } = await openWindow(ctx.db, me, req.body.conversationID)
-      return ok(await withReactions(ctx.db, window.channel_id, me, await searchMessages(ctx.db, me, window, req.body)))
+      return ok(await searchWithReactions(ctx, sessionOf(req).wtId, req.body))
     })
 
     serve(app, chatRoutes.searchAll, async (req) => {
       requireFeature(features, 'messageSearch')
-      return ok(await searchAllMessages(ctx.db, sessionOf(req).wtId, req.body.keyword, req.body.count))
+      return ok(await searchHistory(ctx.db, sessionOf(req).wtId, req.body))
     })
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { contactRoutes } from '../../../types/routes/contacts.js'
 import type { AppContext } from '../context.js'
-import { commonGroups } from '../domain/friends.js'
+import { commonGroups } from '../app/friends.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
@@ -10,7 +10,7 @@ import { serve } from '../http/serve.js'
 export function commonGroupRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     serve(app, contactRoutes.commonGroups, { preHandler: requireSession(ctx) }, async (req) =>
-      ok(await commonGroups(ctx.db, sessionOf(req).wtId, req.body.wtId)),
+      ok(await commonGroups(ctx, sessionOf(req).wtId, req.body.wtId)),
     )
   }
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { ComplaintText, type ComplaintAddResult } from '../../../types/complaint.js'
 import { miscRoutes } from '../../../types/routes/misc.js'
 import type { AppContext } from '../context.js'
-import { thankReporter } from '../domain/admin/lifecycle.js'
-import { addComplaint } from '../domain/complaints.js'
+import { fileComplaint } from '../app/complaints.js'
+import { settle } from '../app/publish/index.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
@@ -13,8 +13,7 @@ export function complaintRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     serve(app, miscRoutes.complaint, { preHandler: requireSession(ctx) }, async (req) => {
       const me = sessionOf(req).wtId
-      const id = await addComplaint(ctx.db, ctx.config.uploadDir, me, req.body)
-      await thankReporter(ctx, me, id)
+      const id = await settle(ctx, fileComplaint(ctx, me, req.body))
       return ok<ComplaintAddResult>({ id }, ComplaintText.Thanks)
     })
   }

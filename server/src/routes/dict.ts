@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { miscRoutes } from '../../../types/routes/misc.js'
 import type { AppContext } from '../context.js'
-import { dictList } from '../domain/dict.js'
+import { dictList } from '../app/dict.js'
 import { requireSession } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
@@ -10,7 +10,7 @@ import { serve } from '../http/serve.js'
 export function dictRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     serve(app, miscRoutes.dictList, { preHandler: requireSession(ctx) }, async (req) =>
-      ok(await dictList(ctx.db, req.body.dictType)),
+      ok(await dictList(ctx, req.body.dictType)),
     )
   }
 }

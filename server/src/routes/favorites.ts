@@ -3,14 +3,12 @@ import { FavoriteText, TopStatus } from '../../../types/favorites.js'
 import { COLLECT_OK_TEXT } from '../../../types/messageOps.js'
 import { favoriteRoutes as routes } from '../../../types/routes/favorites.js'
 import type { AppContext } from '../context.js'
-import { addCollection } from '../domain/favorites/add.js'
-import { helperAnswer, helperQuestions } from '../domain/favorites/helper.js'
-import { deleteCollections, listCollections, setCollectionTop } from '../domain/favorites/list.js'
-import { addPhrase, deletePhrases, listPhrases, setPhraseSwitch, sortPhrases, updatePhrase } from '../domain/favorites/phrases.js'
+import { addFavorite, deleteFavorites, favoritePage, setFavoriteTop } from '../app/favorites.js'
+import { addPhrase, deletePhrases, listPhrases, setPhraseSwitch, sortPhrases, updatePhrase } from '../app/phrases.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
-import { askHelper } from '../realtime/helperEvents.js'
+import { askHelper, helperAnswer, helperQuestions } from '../app/helper.js'
 
 /** Favorites, quick phrases and the helper (spec 7 "Quick phrases, favorites, pinned messages, helper"); every call is the caller's own. */
 export function favoriteRoutes(ctx: AppContext) {
@@ -18,21 +16,21 @@ export function favoriteRoutes(ctx: AppContext) {
     app.addHook('preHandler', requireSession(ctx))
     const me = (req: Parameters<typeof sessionOf>[0]) => sessionOf(req).wtId
 
-    serve(app, routes.collectionAdd, async (req) => ok(await addCollection(ctx.db, me(req), req.body), COLLECT_OK_TEXT))
-    serve(app, routes.collectionList, async (req) => ok(await listCollections(ctx.db, me(req), req.body)))
-    serve(app, routes.collectionBatchDel, async (req) => ok({ deleted: await deleteCollections(ctx.db, me(req), req.body.ids) }, FavoriteText.Deleted))
-    serve(app, routes.collectionTopSet, async (req) => ok(await setCollectionTop(ctx.db, me(req), req.body.id, TopStatus.On), FavoriteText.Pinned))
-    serve(app, routes.collectionTopCancel, async (req) => ok(await setCollectionTop(ctx.db, me(req), req.body.id, TopStatus.Off), FavoriteText.Unpinned))
+    serve(app, routes.collectionAdd, async (req) => ok(await addFavorite(ctx, me(req), req.body), COLLECT_OK_TEXT))
+    serve(app, routes.collectionList, async (req) => ok(await favoritePage(ctx, me(req), req.body)))
+    serve(app, routes.collectionBatchDel, async (req) => ok({ deleted: await deleteFavorites(ctx, me(req), req.body.ids) }, FavoriteText.Deleted))
+    serve(app, routes.collectionTopSet, async (req) => ok(await setFavoriteTop(ctx, me(req), req.body.id, TopStatus.On), FavoriteText.Pinned))
+    serve(app, routes.collectionTopCancel, async (req) => ok(await setFavoriteTop(ctx, me(req), req.body.id, TopStatus.Off), FavoriteText.Unpinned))
 
-    serve(app, routes.phraseList, async (req) => ok(await listPhrases(ctx.db, me(req))))
-    serve(app, routes.phraseAdd, async (req) => ok(await addPhrase(ctx.db, me(req), req.body.word, req.body.wordSort)))
-    serve(app, routes.phraseUpdate, async (req) => ok(await updatePhrase(ctx.db, me(req), req.body.id, req.body.word, req.body.wordSort)))
-    serve(app, routes.phraseSort, async (req) => ok(await sortPhrases(ctx.db, me(req), req.body.ids)))
-    serve(app, routes.phraseDelete, async (req) => ok({ deleted: await deletePhrases(ctx.db, me(req), req.body.ids) }))
-    serve(app, routes.phraseSwitch, async (req) => ok(await setPhraseSwitch(ctx.db, me(req), req.body.phraseSwitch)))
+    serve(app, routes.phraseList, async (req) => ok(await listPhrases(ctx, me(req))))
+    serve(app, routes.phraseAdd, async (req) => ok(await addPhrase(ctx, me(req), req.body.word, req.body.wordSort)))
+    serve(app, routes.phraseUpdate, async (req) => ok(await updatePhrase(ctx, me(req), req.body.id, req.body.word, req.body.wordSort)))
+    serve(app, routes.phraseSort, async (req) => ok(await sortPhrases(ctx, me(req), req.body.ids)))
+    serve(app, routes.phraseDelete, async (req) => ok({ deleted: await deletePhrases(ctx, me(req), req.body.ids) }))
+    serve(app, routes.phraseSwitch, async (req) => ok(await setPhraseSwitch(ctx, me(req), req.body.phraseSwitch)))
 
-    serve(app, routes.helperList, async () => ok(await helperQuestions(ctx.db)))
+    serve(app, routes.helperList, async () => ok(await helperQuestions(ctx)))
     serve(app, routes.helperQuestion, async (req) => ok(await askHelper(ctx, me(req), req.body.id)))
-    serve(app, routes.helperKeyWord, async (req) => ok(await helperAnswer(ctx.db, req.body.keyWord, ctx.config.footer.contact)))
+    serve(app, routes.helperKeyWord, async (req) => ok(await helperAnswer(ctx, req.body.keyWord)))
   }
 }

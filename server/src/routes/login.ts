@@ -6,20 +6,16 @@ import {
   advanceQrLogin,
   completeTwoFactor,
   createQrLogin,
-  issueLogin,
   lockPasswordTips,
   passwordLogin,
   pollQrLogin,
-} from '../domain/login.js'
-import { hashPassword } from '../domain/passwords.js'
-import { insertUser } from '../domain/users.js'
+  register,
+} from '../app/login.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { clientInfo, publicOrigin } from '../http/client.js'
-import { Refusal } from '../domain/refusal.js'
 import { ok } from '../http/envelope.js'
 import { perAddress } from '../http/rateLimits.js'
 import { serve } from '../http/serve.js'
-import { ResultCode } from '../../../types/codes.js'
 
 /** Spec section 7 "Login and user": /api/user/login/*. */
 export function loginRoutes(ctx: AppContext) {
@@ -27,6 +23,9 @@ export function loginRoutes(ctx: AppContext) {
     const auth = { preHandler: requireSession(ctx) }
     const limits = ctx.config.rateLimits
     const logins = { rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000, keyGenerator: perAddress } }
+    // Routes that write without a session (a QR code row, a new session) count per address, apart from the API's limit.
+    const qrCodes = { rateLimit: { max: limits.qrCodesPerMinute, timeWindow: 60_000, keyGenerator: perAddress } }
+    const exchanges = { rateLimit: { max: limits.codeExchangesPerMinute, timeWindow: 60_000, keyGenerator: perAddress } }
 
     serve(app, accountRoutes.loginByPhone, logins, async (req) =>
       ok(await passwordLogin(ctx, { phone: req.body.phone }, req.body.pwd, clientInfo(req)), '登录成功'),
@@ -37,16 +36,11 @@ export function loginRoutes(ctx: AppContext) {
     )
 
     serve(app, accountRoutes.register, { rateLimit: { max: limits.registerPerHour, timeWindow: 3_600_000, keyGenerator: perAddress } }, async (req) => {
-      const user = await insertUser(ctx.db, {
-        phone: req.body.phone,
-        pwdHash: await hashPassword(req.body.pwd),
-        nickName: req.body.nickName,
-      })
-      if (!user) throw new Refusal(ResultCode.Conflict, '该手机号已注册，请直接登录')
-      return ok(await issueLogin(ctx, user, clientInfo(req)), '注册成功')
+      const login = await register(ctx, { phone: req.body.phone, pwd: req.body.pwd, nickName: req.body.nickName }, clientInfo(req))
+      return ok(login, '注册成功')
     })
 
-    serve(app, accountRoutes.step2, async (req) =>
+    serve(app, accountRoutes.step2, exchanges, async (req) =>
       ok(await completeTwoFactor(ctx, req.body.ticket, req.body.lockPwd, clientInfo(req)), '登录成功'),
     )
 
@@ -54,14 +48,14 @@ export function loginRoutes(ctx: AppContext) {
       ok({ tips: await lockPasswordTips(ctx, req.body.ticket) }),
     )
 
-    serve(app, accountRoutes.genQrCode, async (req) => {
+    serve(app, accountRoutes.genQrCode, qrCodes, async (req) => {
       const { code, expiresIn } = await createQrLogin(ctx)
       const content = `${publicOrigin(ctx.config, req)}/messages?qrLogin=${code}`
       const svg = await QRCode.toString(content, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
       return ok({ qrCode: code, content, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresIn })
     })
 
-    serve(app, accountRoutes.pollQrCode, async (req) => ok(await pollQrLogin(ctx, req.body.qrCode, clientInfo(req))))
+    serve(app, accountRoutes.pollQrCode, exchanges, async (req) => ok(await pollQrLogin(ctx, req.body.qrCode, clientInfo(req))))
 
     serve(app, accountRoutes.scanQrCode, auth, async (req) => {
       await advanceQrLogin(ctx, req.body.qrCode, sessionOf(req).wtId, 'scanned')

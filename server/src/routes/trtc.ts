@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { callRoutes } from '../../../types/routes/calls.js'
 import type { AppContext } from '../context.js'
-import { issueTrtcUserSig } from '../domain/calls/trtcSig.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
@@ -10,6 +9,6 @@ import { serve } from '../http/serve.js'
 export function trtcRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
-    serve(app, callRoutes.trtcUserSig, async (req) => ok(issueTrtcUserSig(ctx.config.calls.trtc, sessionOf(req).wtId)))
+    serve(app, callRoutes.trtcUserSig, async (req) => ok(ctx.trtc.userSig(sessionOf(req).wtId)))
   }
 }

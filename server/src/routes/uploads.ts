@@ -1,26 +1,22 @@
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
-import { Transform } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
 import { miscRoutes } from '../../../types/routes/misc.js'
 import { CONTROL_CHAR_TEXT, hasControlChars } from '../../../types/text.js'
-import { UPLOAD_BUDGET_TEXT, UPLOAD_MAX_BYTES, UploadError, UploadKind } from '../../../types/upload.js'
-import { ResultCode } from '../../../types/codes.js'
+import { UPLOAD_MAX_BYTES, UploadError, UploadKind } from '../../../types/upload.js'
 import type { AppContext } from '../context.js'
-import { findSession } from '../domain/sessions.js'
+import { findSession } from '../app/sessions.js'
 import { isBannedFile, mimeFor, sniffImage } from '../domain/files.js'
 import { newToken } from '../domain/tokens.js'
+import { dispositionHeader } from '../http/attachment.js'
 import { bearerToken, requireSession, sessionOf } from '../http/auth.js'
 import { badRequest, refuse, Refusal, unauthorized } from '../domain/refusal.js'
-import { bytesUploadedSince, findUpload, recordUpload } from '../domain/uploads.js'
+import { recordWithinBudget, uploadedFile } from '../app/uploads.js'
 import { ok } from '../http/envelope.js'
-import { perAccount } from '../http/rateLimits.js'
+import { writeUpload } from '../http/fileStream.js'
+import { perAccountLimit } from '../http/rateLimits.js'
 import { serve } from '../http/serve.js'
-import { MEMBER_UPLOAD_FACTOR } from '../domain/admin/membership.js'
-import { isMember } from '../domain/calls/limits.js'
 
 /**
  * A form the parser could not read (cut off, a broken boundary) is the client's fault: 400. The
@@ -39,7 +35,7 @@ export function uploadRoutes(ctx: AppContext) {
     fs.mkdirSync(ctx.config.uploadDir, { recursive: true })
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4 } })
 
-    serve(app, miscRoutes.upload, { preHandler: requireSession(ctx), rateLimit: { max: ctx.config.rateLimits.uploadPerHour, timeWindow: 3_600_000, keyGenerator: perAccount } }, async (req) => {
+    serve(app, miscRoutes.upload, { preHandler: requireSession(ctx), rateLimit: perAccountLimit(ctx.config.rateLimits.uploadPerHour, 3_600_000) }, async (req) => {
       if (!req.isMultipart()) throw refuse(UploadError.FileNotFound)
       const part = await req.file().catch((err: unknown) => {
         throw unreadableForm(err)
@@ -55,33 +51,16 @@ export function uploadRoutes(ctx: AppContext) {
 
       const id = newToken(16)
       const target = path.join(ctx.config.uploadDir, id)
-      const hash = createHash('sha256')
-      let head = Buffer.alloc(0)
-      let size = 0
-      const tap = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)])
-          size += chunk.length
-          hash.update(chunk)
-          done(null, chunk)
-        },
-      })
       try {
-        await pipeline(part.file, tap, fs.createWriteStream(target))
+        const { size, sha256, head } = await writeUpload(part.file, target)
         if (part.file.truncated) throw refuse(UploadError.FileTooLarge)
         if (size === 0) throw refuse(UploadError.FileNotFound)
-        const sniffed = sniffImage(head)
+        const sniffed = kind === UploadKind.Image ? sniffImage(head) : null
         if (kind === UploadKind.Image && !sniffed) throw refuse(UploadError.InvalidImage)
-        if (isBannedFile(name, head)) throw refuse(UploadError.BannedFile)
-        const mime = mimeFor(name, kind === UploadKind.Image ? sniffed : null)
-        const owner = sessionOf(req).wtId
+        if (isBannedFile(name, head, sniffed)) throw refuse(UploadError.BannedFile)
+        const mime = mimeFor(name, sniffed)
         // The request limit counts uploads per device; the byte budget is the account's, whatever the device.
-        // Members get MEMBER_UPLOAD_FACTOR times the budget (what /member promises).
-        const budget = ctx.config.rateLimits.uploadBytesPerHour * ((await isMember(ctx.db, owner)) ? MEMBER_UPLOAD_FACTOR : 1)
-        if ((await bytesUploadedSince(ctx.db, owner, 3600)) + size > budget) {
-          throw new Refusal(ResultCode.TooManyRequests, UPLOAD_BUDGET_TEXT)
-        }
-        await recordUpload(ctx.db, { id, owner, fileName: name, mime, size, sha256: hash.digest('hex') })
+        await recordWithinBudget(ctx, { id, owner: sessionOf(req).wtId, fileName: name, mime, size, sha256 })
         const url = `/api/oss/file/${id}`
         return ok({ url, data: { url }, name, size, mime }, '上传成功')
       } catch (err) {
@@ -99,14 +78,14 @@ export function uploadRoutes(ctx: AppContext) {
       const token = bearerToken(req) ?? req.query.t ?? null
       if (!token || !(await findSession(ctx.db, token, { idleSeconds: ctx.config.sessionIdleSeconds, address: req.ip }))) throw unauthorized()
       if (!/^[\w-]{16,64}$/.test(req.params.id)) throw refuse(UploadError.FileNotFound)
-      const file = await findUpload(ctx.db, req.params.id)
+      const file = await uploadedFile(ctx, req.params.id)
       if (!file) throw refuse(UploadError.FileNotFound)
       const disposition = req.query.download ? 'attachment' : 'inline'
       return reply
         .header('content-type', file.mime)
         .header('content-length', String(file.size))
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('content-disposition', dispositionHeader(file.fileName, disposition))
         .header('x-content-type-options', 'nosniff')
         .send(fs.createReadStream(path.join(ctx.config.uploadDir, req.params.id)))
     })

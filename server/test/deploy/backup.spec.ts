@@ -8,7 +8,7 @@ import type { LoginResult } from '../../../types/auth.js'
 import { backup } from '../../../scripts/backup.mjs'
 import { restore } from '../../../scripts/restore.mjs'
 import { freePort } from '../../../scripts/server-process.mjs'
-import { memoryBus } from '../../src/bus/memory.js'
+import { memoryBus } from '../../src/adapters/bus/memory.js'
 import { openDb } from '../../src/db/index.js'
 import { chatClient } from '../support/chat.js'
 import { befriend } from '../support/contacts.js'
@@ -53,7 +53,7 @@ async function writeSomething(s: TestServer): Promise<Written> {
   for (const size of [10, 70_000]) {
     const bytes = randomBytes(size)
     const form = new FormData()
-    form.append('file', new Blob([bytes]), `file-${size}.bin`)
+    form.append('file', new Blob([bytes]), `file-${size}.zip`)
     const res = await fetch(`${s.url}/api/oss/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${a.token}` } })
     const { code, data } = (await res.json()) as { code: number; data: { url: string } }
     expect(code).toBe(200)

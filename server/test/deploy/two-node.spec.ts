@@ -187,7 +187,7 @@ describe.skipIf(missing.length > 0)('nginx in front of two server processes on P
     const content = randomBytes(50_000)
     const boundary = `----weitalk${randomBytes(8).toString('hex')}`
     const form = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.zip"\r\nContent-Type: application/octet-stream\r\n\r\n`),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ])

@@ -18,7 +18,7 @@ export interface ChatClient {
   close(): void
 }
 
-export function chatClient(server: TestServer, token: string): ChatClient {
+export function chatClient(server: Pick<TestServer, 'wsUrl'>, token: string): ChatClient {
   const probe = openSocket(`${server.wsUrl}/ws/${token}`)
   const matches = (pred: (f: Record<string, unknown>) => boolean) => (f: Record<string, unknown>) => unbatch([f]).some(pred)
   const pick = async (pred: (f: Record<string, unknown>) => boolean, timeoutMs?: number) =>

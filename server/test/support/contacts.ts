@@ -7,7 +7,7 @@ export interface Account {
 }
 
 /** Makes two users two-way friends through the endpoints: a applies, b agrees. */
-export async function befriend(s: TestServer, a: Account, b: Account): Promise<void> {
+export async function befriend(s: Pick<TestServer, 'api'>, a: Account, b: Account): Promise<void> {
   const applied = await s.api('/api/userFriends/apply', { applyWtId: b.wtId, applySource: 1, applyInfo: '' }, { token: a.token })
   expect(applied, applied.msg).toMatchObject({ code: 200 })
   const agreed = await s.api('/api/userFriends/apply/handle', { applyWtId: a.wtId, handleStatus: 1 }, { token: b.token })

@@ -8,12 +8,13 @@ import { afterAll, beforeAll } from 'vitest'
 import WebSocket from 'ws'
 import { buildApp, type BuildOptions, type BuiltApp } from '../../src/app.js'
 import type { Bus } from '../../src/bus/Bus.js'
-import { memoryBus } from '../../src/bus/memory.js'
-import { redisBus } from '../../src/bus/redis.js'
+import { memoryBus } from '../../src/adapters/bus/memory.js'
+import { redisBus } from '../../src/adapters/bus/redis.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import type { Db } from '../../src/db/Db.js'
 import { openDb } from '../../src/db/index.js'
-import { defaultHashThreads } from '../../src/domain/passwordPool.js'
+import { applyAdminPhones } from '../../src/data/adminPhones.js'
+import { defaultHashThreads } from '../../src/adapters/passwordHashing/pool.js'
 import type { ApiEnvelope } from '../../../types/envelope.js'
 
 export type Backend = 'pglite' | 'postgres'
@@ -67,10 +68,10 @@ export interface TestServer {
 }
 
 /** The real app on a real port, over the given storage. */
-export async function startServer(storage: Storage, overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'logStream'> = {}): Promise<TestServer> {
+export async function startServer(storage: Storage, overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'logStream' | 'presence'> = {}): Promise<TestServer> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'))
   // Test files register many users from one address; a test of the limits passes its own.
-  const rateLimits = { apiPerMinute: 1e6, registerPerHour: 1e6, loginPerMinute: 1e6, friendApplyPerHour: 1e6, uploadPerHour: 1e6, uploadBytesPerHour: 1e15 }
+  const rateLimits = { apiPerMinute: 1e6, registerPerHour: 1e6, loginPerMinute: 1e6, friendApplyPerHour: 1e6, uploadPerHour: 1e6, uploadBytesPerHour: 1e15, qrCodesPerMinute: 1e6, codeExchangesPerMinute: 1e6 }
   // One test socket often sends far faster than a person: the frame buckets are raised the same way.
   const roomy = { burst: 1e6, perSecond: 1e6 }
   const socketLimits = { send: roomy, typing: roomy, read: roomy, call: roomy }
@@ -78,7 +79,9 @@ export async function startServer(storage: Storage, overrides: Partial<Config> =
   // pool's queue is out of reach and its threads at the process's priority (a test of the pool passes its own).
   const passwordHashing = { threads: defaultHashThreads(), queue: 1e6, nice: 0 }
   const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir, rateLimits, socketLimits, passwordHashing, ...overrides })
-  const built = await buildApp(config, { db: storage.db, bus: storage.bus, logger: Boolean(options.logStream), logStream: options.logStream })
+  const built = await buildApp(config, { db: storage.db, bus: storage.bus, logger: Boolean(options.logStream), logStream: options.logStream, presence: options.presence })
+  // What main.ts does at start-up.
+  await applyAdminPhones(storage.db, config.adminPhones)
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = built.app.server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`

@@ -9,7 +9,7 @@ export interface TestUser extends LoginResult {
 }
 
 /** Registers a fresh user through the endpoint; throws when the server refuses. */
-export async function registerUser(s: TestServer, nick = '用户', pwd = 'secret123'): Promise<TestUser> {
+export async function registerUser(s: Pick<TestServer, 'api'>, nick = '用户', pwd = 'secret123'): Promise<TestUser> {
   const phone = freshPhone()
   const { data, code, msg } = await s.api<LoginResult>('/api/user/login/register', { phone, pwd, nickName: nick })
   if (code !== 200) throw new Error(`register failed: ${msg}`)

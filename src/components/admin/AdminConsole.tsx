@@ -10,8 +10,10 @@ import MembershipPanel from './MembershipPanel'
 import ModerationPanel from './ModerationPanel'
 import OverviewPanel from './OverviewPanel'
 import ReportsPanel from './ReportsPanel'
+import RobotsPanel from './RobotsPanel'
 import UsersPanel from './UsersPanel'
 import './admin.scss'
+import { pressable } from '@/platform/focus'
 
 const SECTIONS = [
   { key: 'overview', title: '概览', Panel: OverviewPanel },
@@ -20,6 +22,7 @@ const SECTIONS = [
   { key: 'reports', title: '举报', Panel: ReportsPanel },
   { key: 'moderation', title: '内容审核', Panel: ModerationPanel },
   { key: 'content', title: '小助手与字典', Panel: ContentPanel },
+  { key: 'robots', title: '群机器人', Panel: RobotsPanel },
   { key: 'audit', title: '操作日志', Panel: AuditPanel },
 ] as const
 
@@ -61,14 +64,14 @@ export default function AdminConsole() {
         <View className='admin-nav__brand'>微谈管理后台</View>
         <View className='admin-nav__items'>
           {SECTIONS.map((s) => (
-            <View key={s.key} className={`admin-nav__item${section === s.key ? ' admin-nav__item--on' : ''}`} data-testid={`admin-nav-${s.key}`} onClick={() => setSection(s.key)}>
+            <View {...pressable()} key={s.key} className={`admin-nav__item${section === s.key ? ' admin-nav__item--on' : ''}`} data-testid={`admin-nav-${s.key}`} onClick={() => setSection(s.key)}>
               {s.title}
             </View>
           ))}
         </View>
         <View className='admin-nav__me'>
           {name}
-          <View className='admin-nav__back' onClick={() => navigate('messages')}>
+          <View {...pressable()} className='admin-nav__back' onClick={() => navigate('messages')}>
             返回应用
           </View>
         </View>

@@ -9,6 +9,7 @@ import TextField from '@/components/layout/TextField'
 import { useAsyncAction } from '@/components/layout/useAsyncAction'
 import { useApp } from '@/root/AppContext'
 import { useAdminData } from './useAdminData'
+import { pressable } from '@/platform/focus'
 
 const DICT_TITLE: Record<(typeof EDITABLE_DICTS)[number], string> = {
   user_complaint_type: '用户举报类型',
@@ -88,7 +89,7 @@ export default function ContentPanel() {
                     {d.dictValue} · {d.dictLabel}
                   </View>
                   {t === 'web_media_switch' ? null : (
-                    <View
+                    <View {...pressable()}
                       className='admin-word__remove'
                       aria-label={`删除 ${d.dictLabel}`}
                       onClick={() => setRemovingDict(d)}
@@ -102,7 +103,7 @@ export default function ContentPanel() {
         ))}
         <View className='admin-chips'>
           {EDITABLE_DICTS.map((t) => (
-            <View key={t} className={`admin-chip${entry.dictType === t ? ' admin-chip--on' : ''}`} onClick={() => setEntry({ ...entry, dictType: t })}>
+            <View {...pressable()} key={t} className={`admin-chip${entry.dictType === t ? ' admin-chip--on' : ''}`} onClick={() => setEntry({ ...entry, dictType: t })}>
               {DICT_TITLE[t]}
             </View>
           ))}
@@ -161,7 +162,7 @@ export default function ContentPanel() {
             <TextField label='关键词（逗号分隔）' value={draft.keywords} onChange={(v) => setDraft({ ...draft, keywords: v })} maxLength={500} />
             <TextField label='跳转链接（选填）' value={draft.jumpUrl} onChange={(v) => setDraft({ ...draft, jumpUrl: v })} maxLength={500} />
             <TextField label='排序' value={draft.sort} onChange={(v) => setDraft({ ...draft, sort: v })} maxLength={5} />
-            <View className={`admin-chip${draft.enabled ? ' admin-chip--on' : ''}`} onClick={() => setDraft({ ...draft, enabled: !draft.enabled })}>
+            <View {...pressable()} className={`admin-chip${draft.enabled ? ' admin-chip--on' : ''}`} onClick={() => setDraft({ ...draft, enabled: !draft.enabled })}>
               {draft.enabled ? '显示在常见问题中' : '已隐藏'}
             </View>
             {save.error ? <View className='form-error'>{save.error}</View> : null}

@@ -7,11 +7,12 @@ import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import TextField from '@/components/layout/TextField'
 import { useApp } from '@/root/AppContext'
 import { useAdminData } from './useAdminData'
+import { pressable } from '@/platform/focus'
 
 const KINDS: Array<{ kind: ModerationKind; title: string; hint: string }> = [
-  { kind: 'blocked', title: '违禁词', hint: '包含即拒绝发送（3123）' },
-  { kind: 'sensitive', title: '敏感词', hint: '包含即按敏感内容拒绝（80001）' },
-  { kind: 'image', title: '拒绝的图片摘要', hint: '上传图片的 SHA-256，发送时拒绝（80004）' },
+  { kind: 'blocked', title: '违禁词', hint: '消息包含这些词时拒绝发送，发送者看到「消息中含有违禁词，发送失败」' },
+  { kind: 'sensitive', title: '敏感词', hint: '消息包含这些词时按敏感内容拒绝，发送者看到「涉及敏感内容，发送失败」' },
+  { kind: 'image', title: '拒绝的图片摘要', hint: '图片文件的 SHA-256 摘要；发送这些图片时按敏感内容拒绝' },
 ]
 
 /** The word lists and image digests; a change applies to the next message on every server. */
@@ -45,7 +46,7 @@ export default function ModerationPanel() {
             {(lists.data?.[kind] ?? []).map((w) => (
               <View className='admin-word' key={w}>
                 <View className={kind === 'image' ? 'admin-mono' : ''}>{kind === 'image' ? `${w.slice(0, 12)}…` : w}</View>
-                <View className='admin-word__remove' aria-label={`删除 ${w}`} onClick={() => setRemoving({ kind, value: w })}>
+                <View {...pressable()} className='admin-word__remove' aria-label={`删除 ${w}`} onClick={() => setRemoving({ kind, value: w })}>
                   ×
                 </View>
               </View>

@@ -13,6 +13,7 @@ import { useApp, useAppStore } from '@/root/AppContext'
 import { REPORT_STATUS_TEXT } from './labels'
 import Pager from './Pager'
 import { timeText, useAdminData } from './useAdminData'
+import { pressable } from '@/platform/focus'
 
 const PAGE_SIZE = 10
 const FILTERS: Array<ReportStatus | 'all'> = ['open', 'warned', 'banned', 'dismissed', 'all']
@@ -34,7 +35,7 @@ export default function ReportsPanel() {
       <View className='admin-toolbar'>
         <View className='admin-chips'>
           {FILTERS.map((f) => (
-            <View
+            <View {...pressable()}
               key={f}
               className={`admin-chip${status === f ? ' admin-chip--on' : ''}`}
               onClick={() => {
@@ -56,7 +57,7 @@ export default function ReportsPanel() {
       {list.data && list.data.rows.length === 0 ? <View className='admin-empty'>没有举报</View> : null}
       <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
       <Dialog open={preview !== null} title='图片预览' onClose={() => setPreview(null)} closeOnMask wide>
-        {preview ? <Image className='admin-preview' src={app.chat.mediaUrl(preview)} mode='aspectFit' /> : null}
+        {preview ? <Image nativeProps={{ alt: '' }} className='admin-preview' src={app.chat.mediaUrl(preview)} mode='aspectFit' /> : null}
       </Dialog>
     </View>
   )
@@ -91,7 +92,7 @@ function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; 
       <View className='admin-report__detail'>{r.detail}</View>
       <View className='admin-report__images'>
         {r.images.map((url) => (
-          <Image key={url} className='admin-report__image' src={app.chat.mediaUrl(url)} mode='aspectFill' onClick={() => onPreview(url)} />
+          <Image nativeProps={{ alt: '' }} key={url} className='admin-report__image' src={app.chat.mediaUrl(url)} mode='aspectFill' onClick={() => onPreview(url)} />
         ))}
       </View>
       <View className='admin-muted'>

@@ -25,6 +25,12 @@ export const ACTION_TEXT: Record<string, string> = {
   'helper.delete': '删除小助手问答',
   'dict.save': '保存字典项',
   'dict.delete': '删除字典项',
+  'robot.add': '添加群机器人',
+  'robot.regenerate': '重置机器人地址',
+  'robot.pause': '暂停群机器人',
+  'robot.resume': '恢复群机器人',
+  'robot.remove': '移除群机器人',
+  'robot.switch': '群机器人总开关',
 }
 
 export const membershipText = (m: { vipType: number; vipLevel: number; expiresAt: string | null }) =>

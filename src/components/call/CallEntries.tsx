@@ -1,10 +1,11 @@
 import { Image, View } from '@tarojs/components'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { preloadCallScreen } from '@/root/deferredScreens'
-import { hoverHint } from '@/components/common/hoverHint'
+import Tooltip from '@/components/common/Tooltip'
 import { callIcons } from './callIcons'
 import { useCallText } from './useCallText'
+import { pressable } from '@/platform/focus'
 
 /**
  * Where the call entries would be, when this platform has no media path and the server no TRTC
@@ -19,11 +20,31 @@ export function CallsUnavailableNote() {
   )
 }
 
+/** One call entry as the chat draws it: a toolbar icon on desktops, a labelled tile in the phone's ＋ panel. */
+export interface CallEntryView {
+  testId: string
+  label: string
+  icon: string
+  onPress(): void
+}
+
+export type RenderCallEntry = (entry: CallEntryView) => ReactNode
+
+export function toolbarCallEntry({ testId, label, icon, onPress }: CallEntryView): ReactNode {
+  return (
+    <Tooltip key={testId} text={label}>
+      <View {...pressable(label)} className='chat-toolbar__tool' data-testid={testId} onClick={onPress}>
+        <Image nativeProps={{ alt: '' }} className='chat-toolbar__icon' src={icon} />
+      </View>
+    </Tooltip>
+  )
+}
+
 /**
  * 'Voice call' and 'Video call' in a one-to-one chat's toolbar (not in groups, rooms or
  * customer-service chats), shown when web_media_switch is on and the platform can call.
  */
-export default function CallEntries({ peer }: { peer: string }) {
+export default function CallEntries({ peer, renderEntry = toolbarCallEntry }: { peer: string; renderEntry?: RenderCallEntry }) {
   const app = useApp()
   const { startCallFromChat } = app.calls
   const enabled = useAppStore((s) => s.callEntriesEnabled)
@@ -37,12 +58,8 @@ export default function CallEntries({ peer }: { peer: string }) {
   const start = (type: 1 | 2) => void startCallFromChat(peer, type)
   return (
     <>
-      <View className='chat-toolbar__tool' data-testid='tool-voiceCall' aria-label={t('Voice call')} {...hoverHint(t('Voice call'))} onClick={() => start(1)}>
-        <Image className='chat-toolbar__icon' src={callIcons.phone} />
-      </View>
-      <View className='chat-toolbar__tool' data-testid='tool-videoCall' aria-label={t('Video call')} {...hoverHint(t('Video call'))} onClick={() => start(2)}>
-        <Image className='chat-toolbar__icon' src={callIcons.videoCall} />
-      </View>
+      {renderEntry({ testId: 'tool-voiceCall', label: t('Voice call'), icon: callIcons.phone, onPress: () => start(1) })}
+      {renderEntry({ testId: 'tool-videoCall', label: t('Video call'), icon: callIcons.videoCall, onPress: () => start(2) })}
     </>
   )
 }

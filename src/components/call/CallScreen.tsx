@@ -2,13 +2,14 @@ import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
 import { CALL_LIMITS, CallMediaType } from '@shared/call'
 import Avatar from '@/components/layout/Avatar'
+import Tooltip from '@/components/common/Tooltip'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { CallRole, CallStatus, displayName, layoutOf, type CallState, type CallUser } from '@/engines/call/state'
 import type { CallTextKey } from '@/i18n/call'
 import type { DeviceType } from '@/platform/media'
 import type { CallEngine } from '@/engines/call/CallEngine'
 import { useApp, useAppStore } from '@/root/AppContext'
-import { panelButtons, type PanelButton } from './buttons'
+import { panelButtons, type ButtonName, type PanelButton } from './buttons'
 import DevicePopover from './DevicePopover'
 import GroupMedia from './GroupMedia'
 import LiveMedia from './LiveMedia'
@@ -18,6 +19,7 @@ import { NetworkBadge, VolumeBar } from './Levels'
 import { useCallText } from './useCallText'
 import { useTileLayers } from './useTileLayers'
 import VideoView from './VideoView'
+import { pressable } from '@/platform/focus'
 
 const ICONS: Record<PanelButton['name'], { on: string; off: string }> = {
   microphone: { on: callIcons.mic, off: callIcons.micOff },
@@ -68,6 +70,9 @@ function press(engine: CallEngine, button: PanelButton, s: CallState): void {
   }
 }
 
+/** Buttons that switch something on and off: screen readers hear them as pressed or not. */
+const TOGGLES = new Set<ButtonName>(['microphone', 'camera', 'speaker', 'virtualBackground'])
+
 function ButtonPanel({ s, mobile, docked }: { s: CallState; mobile: boolean; docked: boolean }) {
   const { callEngine } = useApp()
   const t = useCallText()
@@ -75,22 +80,24 @@ function ButtonPanel({ s, mobile, docked }: { s: CallState; mobile: boolean; doc
     <View className={`call-panel${docked ? ' call-panel--docked' : ''}`} data-testid='call-panel'>
       {panelButtons(s, mobile).map((b) => {
         const button = (
-        <View
+        <View {...pressable()}
           key={b.name}
           className={`call-btn call-btn--${b.name} call-btn--${b.appearance}`}
           data-testid={`call-btn-${b.name}`}
           data-appearance={b.appearance}
           aria-label={t(b.label)}
           aria-disabled={b.appearance === 'disabled' || b.appearance === 'loading'}
+          aria-pressed={TOGGLES.has(b.name) ? (b.appearance === 'closed' ? 'false' : 'true') : undefined}
           onClick={() => press(callEngine, b, s)}
         >
-          <View className='call-btn__icon'>{b.appearance === 'loading' ? <View className='call-btn__spinner' /> : <Image className='call-btn__img' src={b.appearance === 'closed' ? ICONS[b.name].off : ICONS[b.name].on} />}</View>
+          <View className='call-btn__icon'>{b.appearance === 'loading' ? <View className='call-btn__spinner' /> : <Image nativeProps={{ alt: '' }} className='call-btn__img' src={b.appearance === 'closed' || (b.name === 'virtualBackground' && b.appearance === 'disabled') ? ICONS[b.name].off : ICONS[b.name].on} />}</View>
           <View className='call-btn__label'>{t(b.label)}</View>
         </View>
         )
         const device = DEVICE_OF[b.name]
-        // Device popovers are a desktop affordance (hover).
-        return device && !mobile && s.callStatus !== CallStatus.Idle ? (
+        // Device popovers are a desktop affordance (hover), once the call is connected: while it
+        // rings they would open over 等待对方接受邀请 whenever the pointer crosses the panel.
+        return device && !mobile && s.callStatus === CallStatus.Connected ? (
           <DevicePopover key={b.name} s={s} deviceType={device}>
             {button}
           </DevicePopover>
@@ -129,7 +136,11 @@ function GroupWaiting({ s, mobile }: { s: CallState; mobile: boolean }) {
   )
 }
 
-function Waiting({ s }: { s: CallState }) {
+/**
+ * The one-to-one waiting view. A tip while it shows (对方暂时无法在小程序接听…) is a line of the view,
+ * under 等待对方接受邀请, so it can never lie over it whatever the screen's height.
+ */
+function Waiting({ s, tip }: { s: CallState; tip: string }) {
   const t = useCallText()
   const other: CallUser | undefined = s.callRole === CallRole.Callee ? s.callerUserInfo ?? undefined : s.remoteUserInfoList[0]
   const hint = s.callRole === CallRole.Callee ? t(s.callMediaType === CallMediaType.Video ? 'Invited you to a video call' : 'Invited you to a voice call') : t('Waiting for the other party to answer')
@@ -140,6 +151,11 @@ function Waiting({ s }: { s: CallState }) {
         {other ? displayName(other) : ''}
       </View>
       <View className='call-waiting__hint'>{hint}</View>
+      {tip ? (
+        <View className='call-tip call-tip--inline' data-testid='call-tip'>
+          {tip}
+        </View>
+      ) : null}
     </View>
   )
 }
@@ -171,7 +187,7 @@ function Media({ s }: { s: CallState }) {
   }
   return (
     <View className='call-media'>
-      <View className='call-media__big' data-testid='call-big' data-user={big.userId} onClick={toggle}>
+      <View {...pressable()} className='call-media__big' data-testid='call-big' data-user={big.userId} onClick={toggle}>
         <VideoView userId={big.userId} domId={big.domId} className='call-video--big' testId={big === remote ? 'call-video-remote' : 'call-video-local'} />
         {!big.isVideoAvailable ? <View className='call-media__off' data-testid='call-video-off' data-user={big.userId} /> : null}
         <View className='call-levels'>
@@ -179,7 +195,7 @@ function Media({ s }: { s: CallState }) {
           <NetworkBadge s={s} userId={big.userId} />
         </View>
       </View>
-      <View className='call-media__small' data-testid='call-small' data-user={small.userId} onClick={toggle}>
+      <View {...pressable()} className='call-media__small' data-testid='call-small' data-user={small.userId} onClick={toggle}>
         <VideoView userId={small.userId} domId={small.domId} className='call-video--small' testId={small === remote ? 'call-video-remote' : 'call-video-local'} />
         {!small.isVideoAvailable ? <View className='call-media__off' data-testid='call-video-off' data-user={small.userId} /> : null}
         <View className='call-levels'>
@@ -209,17 +225,23 @@ function FloatWindow({ s, mobile }: { s: CallState; mobile: boolean }) {
       </View>
       {!mobile ? (
         <View className='call-float__controls'>
-          <View className='call-btn call-btn--small call-btn--hangup' data-testid='call-float-hangup' onClick={() => void (calleeRinging ? engine.reject() : engine.hangup())}>
-            <Image className='call-btn__img' src={callIcons.hangup} />
-          </View>
-          <View className='call-btn call-btn--small' data-testid='call-float-mic' onClick={() => (s.localUserInfo.isAudioAvailable ? engine.closeMicrophone() : engine.openMicrophone())}>
-            <Image className='call-btn__img' src={s.localUserInfo.isAudioAvailable ? callIcons.mic : callIcons.micOff} />
-          </View>
+          <Tooltip text={calleeRinging ? '拒绝' : '挂断'}>
+            <View {...pressable(calleeRinging ? '拒绝' : '挂断')} className='call-btn call-btn--small call-btn--hangup' data-testid='call-float-hangup' onClick={() => void (calleeRinging ? engine.reject() : engine.hangup())}>
+              <Image nativeProps={{ alt: '' }} className='call-btn__img' src={callIcons.hangup} />
+            </View>
+          </Tooltip>
+          <Tooltip text='麦克风'>
+            <View {...pressable('麦克风')} aria-pressed={s.localUserInfo.isAudioAvailable ? 'true' : 'false'} className='call-btn call-btn--small' data-testid='call-float-mic' onClick={() => (s.localUserInfo.isAudioAvailable ? engine.closeMicrophone() : engine.openMicrophone())}>
+              <Image nativeProps={{ alt: '' }} className='call-btn__img' src={s.localUserInfo.isAudioAvailable ? callIcons.mic : callIcons.micOff} />
+            </View>
+          </Tooltip>
         </View>
       ) : null}
-      <View className='call-btn call-btn--small' data-testid='call-btn-restore' aria-label={t('restore')} onClick={() => engine.toggleMinimize()}>
-        <Image className='call-btn__img' src={callIcons.restore} />
-      </View>
+      <Tooltip text={t('restore')}>
+        <View {...pressable(t('restore'))} className='call-btn call-btn--small' data-testid='call-btn-restore' onClick={() => engine.toggleMinimize()}>
+          <Image nativeProps={{ alt: '' }} className='call-btn__img' src={callIcons.restore} />
+        </View>
+      </Tooltip>
     </View>
   )
 }
@@ -240,6 +262,7 @@ export default function CallScreen({ s }: { s: CallState }) {
   // On mobile a focused tile closes the button panel; clearing the focus opens it.
   const panelOpen = !(mobile && focus)
   const showGrid = s.isGroup && !calleeRinging
+  const waiting = !(calleeRinging && s.isGroup) && s.callStatus === CallStatus.Calling && !s.isGroup
   return (
     <View
       id={SCREEN_ID}
@@ -257,26 +280,32 @@ export default function CallScreen({ s }: { s: CallState }) {
         </View>
         <View className='call-top__side'>
           {canInvite ? (
-            <View className='call-top__btn' data-testid='call-btn-inviteUser' aria-label={t('inviteUser')} onClick={() => setInviting(true)}>
-              <Image className='call-btn__img' src={callIcons.invite} />
-            </View>
+            <Tooltip text={t('inviteUser')} below>
+              <View {...pressable(t('inviteUser'))} className='call-top__btn' data-testid='call-btn-inviteUser' onClick={() => setInviting(true)}>
+                <Image nativeProps={{ alt: '' }} className='call-btn__img' src={callIcons.invite} />
+              </View>
+            </Tooltip>
           ) : null}
           {!mobile && s.allowedFullScreen ? (
-            <View className='call-top__btn' data-testid='call-btn-fullScreen' aria-label={t('fullScreen')} onClick={() => void callEngine.toggleFullScreen(SCREEN_ID)}>
-              <Image className='call-btn__img' src={callIcons.fullScreen} />
-            </View>
+            <Tooltip text={t('fullScreen')} below>
+              <View {...pressable(t('fullScreen'))} className='call-top__btn' data-testid='call-btn-fullScreen' onClick={() => void callEngine.toggleFullScreen(SCREEN_ID)}>
+                <Image nativeProps={{ alt: '' }} className='call-btn__img' src={callIcons.fullScreen} />
+              </View>
+            </Tooltip>
           ) : null}
           {s.enableFloatWindow ? (
-            <View className='call-top__btn' data-testid='call-btn-minimize' aria-label={t('minimize')} onClick={() => callEngine.toggleMinimize()}>
-              <Image className='call-btn__img' src={callIcons.minimize} />
-            </View>
+            <Tooltip text={t('minimize')} below>
+              <View {...pressable(t('minimize'))} className='call-top__btn' data-testid='call-btn-minimize' onClick={() => callEngine.toggleMinimize()}>
+                <Image nativeProps={{ alt: '' }} className='call-btn__img' src={callIcons.minimize} />
+              </View>
+            </Tooltip>
           ) : null}
         </View>
       </View>
       <LiveMedia />
       {showGrid ? <GroupMedia s={s} focus={mobile ? focus : ''} onFocus={mobile ? setFocus : undefined} /> : s.isGroup ? null : <Media s={s} />}
-      {calleeRinging && s.isGroup ? <GroupWaiting s={s} mobile={mobile} /> : s.callStatus === CallStatus.Calling && !s.isGroup ? <Waiting s={s} /> : null}
-      {s.callTips ? (
+      {calleeRinging && s.isGroup ? <GroupWaiting s={s} mobile={mobile} /> : waiting ? <Waiting s={s} tip={s.callTips ? t(s.callTips as CallTextKey) : ''} /> : null}
+      {s.callTips && !waiting ? (
         <View className='call-tip' data-testid='call-tip'>
           {t(s.callTips as CallTextKey)}
         </View>

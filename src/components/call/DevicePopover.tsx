@@ -5,6 +5,7 @@ import { watchHover } from '@/platform/hover'
 import type { DeviceType } from '@/platform/media'
 import { useApp } from '@/root/AppContext'
 import { useHoverPopover } from './hoverPopover'
+import { pressable } from '@/platform/focus'
 
 const RESOLUTIONS: VideoResolution[] = ['480p', '720p', '1080p']
 
@@ -25,7 +26,7 @@ export default function DevicePopover({ s, deviceType, children }: { s: CallStat
       {hover.open ? (
         <View className='call-device__popover' data-testid={`call-devices-${deviceType}`}>
           {devices.map((d) => (
-            <View
+            <View {...pressable()}
               key={d.deviceId}
               className={`call-device__item${d.deviceId === current ? ' call-device__item--on' : ''}`}
               data-testid='call-device-item'
@@ -39,7 +40,7 @@ export default function DevicePopover({ s, deviceType, children }: { s: CallStat
           {deviceType === 'camera' ? (
             <View className='call-device__resolutions' data-testid='call-resolution'>
               {RESOLUTIONS.map((r) => (
-                <View
+                <View {...pressable()}
                   key={r}
                   className={`call-device__res${s.videoResolution === r ? ' call-device__res--on' : ''}`}
                   data-testid={`call-resolution-${r}`}

@@ -1,18 +1,18 @@
-import { Image, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { preloadCallScreen } from '@/root/deferredScreens'
-import { CallsUnavailableNote } from './CallEntries'
-import { hoverHint } from '@/components/common/hoverHint'
+import { CallsUnavailableNote, toolbarCallEntry, type RenderCallEntry } from './CallEntries'
 import { callIcons } from './callIcons'
 import MemberPicker from './MemberPicker'
 import { useCallText } from './useCallText'
+import { pressable } from '@/platform/focus'
 
 /**
  * The group's call entry in a group chat's toolbar (the one-to-one 'Voice call' / 'Video call'
  * buttons are hidden there): choose voice or video, then the members to call.
  */
-export default function GroupCallEntry({ groupID }: { groupID: string }) {
+export default function GroupCallEntry({ groupID, renderEntry = toolbarCallEntry }: { groupID: string; renderEntry?: RenderCallEntry }) {
   const app = useApp()
   const { startGroupCallFromChat } = app.calls
   const enabled = useAppStore((s) => s.callEntriesEnabled)
@@ -34,17 +34,15 @@ export default function GroupCallEntry({ groupID }: { groupID: string }) {
   }
   return (
     <View className='call-entry'>
-      <View className='chat-toolbar__tool' data-testid='tool-groupCall' aria-label={t('Group call')} {...hoverHint(t('Group call'))} onClick={open}>
-        <Image className='chat-toolbar__icon' src={callIcons.groupCall} />
-      </View>
+      {renderEntry({ testId: 'tool-groupCall', label: t('Group call'), icon: callIcons.groupCall, onPress: open })}
       {/* Shown only where the choice is a bottom sheet (phones); a tap on it closes the sheet. */}
       {menu ? <View className='call-entry__mask' data-testid='group-call-mask' onClick={() => setMenu(false)} /> : null}
       {menu ? (
         <View className='call-entry__menu' data-testid='group-call-menu'>
-          <View className='call-entry__item' data-testid='group-call-voice' onClick={() => choose(1)}>
+          <View {...pressable()} className='call-entry__item' data-testid='group-call-voice' onClick={() => choose(1)}>
             {t('Voice call')}
           </View>
-          <View className='call-entry__item' data-testid='group-call-video' onClick={() => choose(2)}>
+          <View {...pressable()} className='call-entry__item' data-testid='group-call-video' onClick={() => choose(2)}>
             {t('Video call')}
           </View>
         </View>

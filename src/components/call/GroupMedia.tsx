@@ -7,6 +7,7 @@ import { NetworkBadge, VolumeBar } from './Levels'
 import { useCallText } from './useCallText'
 import { callGrid } from './useTileLayers'
 import VideoView from './VideoView'
+import { pressable } from '@/platform/focus'
 
 interface Props {
   s: CallState
@@ -35,7 +36,7 @@ export default function GroupMedia({ s, focus, onFocus }: Props) {
         const showVideo = video && u.isVideoAvailable && (isSelf || u.isEnter)
         const waiting = !isSelf && !u.isEnter
         return (
-          <View
+          <View {...pressable()}
             key={u.userId}
             className={`call-tile${item.props.big ? ' call-tile--big' : ''}${waiting ? ' call-tile--waiting' : ''}`}
             style={{ gridArea: gridArea(item) }}

@@ -5,6 +5,7 @@ import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { CallStatus } from '@/engines/call/state'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { useCallText } from './useCallText'
+import { pressable } from '@/platform/focus'
 
 /** While idle the banner re-reads the group attribute this often, besides on every new message. */
 const REFRESH_MS = 5000
@@ -34,7 +35,7 @@ export default function JoinGroupCallBanner({ groupID }: { groupID: string }) {
   if (!exists || !idle || users.length === 0) return null
   return (
     <View className={`call-banner${mobile ? ' call-banner--mobile' : ''}`} data-testid='call-banner' data-count={users.length}>
-      <View className='call-banner__head' data-testid='call-banner-toggle' onClick={() => setOpen(!open)}>
+      <View {...pressable()} className='call-banner__head' data-testid='call-banner-toggle' onClick={() => setOpen(!open)}>
         <View className='call-banner__dot' />
         <View className='call-banner__text'>{t('in the group call', { count: String(users.length) })}</View>
         <View className={`call-banner__arrow${open ? ' call-banner__arrow--open' : ''}`} />
@@ -46,7 +47,7 @@ export default function JoinGroupCallBanner({ groupID }: { groupID: string }) {
               <Avatar key={u.userid} src={rememberedProfile(u.userid)?.avatar ?? ''} size={36} testId='call-banner-avatar' />
             ))}
           </View>
-          <View className='call-banner__join' data-testid='call-banner-join' onClick={() => void joinGroupCallFromBanner(groupID, info!.call_media_type)}>
+          <View {...pressable()} className='call-banner__join' data-testid='call-banner-join' onClick={() => void joinGroupCallFromBanner(groupID, info!.call_media_type)}>
             {t('Join')}
           </View>
         </View>

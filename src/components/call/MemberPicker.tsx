@@ -6,6 +6,7 @@ import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { hasMore, searchCandidates, showSelectAll, toggleAll, toggleCandidate, type Candidate, type ToggleResult } from '@/domain/call/pickerRules'
 import { useCallText } from './useCallText'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 interface Props {
   groupNumber: string
@@ -73,7 +74,7 @@ export default function MemberPicker({ groupNumber, selfId, disabledIds, singleC
     <View className='call-picker-mask' style={{ zIndex: CALL_LIMITS.overlayZIndex + 1 }} onClick={onCancel}>
       <View className={`call-picker${mobile ? ' call-picker--mobile' : ''}`} data-testid='call-picker' onClick={(e) => e.stopPropagation()}>
         {mobile ? (
-          <View className='call-picker__head' data-testid='call-picker-head' onClick={onCancel}>
+          <View {...pressable()} className='call-picker__head' data-testid='call-picker-head' onClick={onCancel}>
             ‹ {t('Select members')}
           </View>
         ) : (
@@ -81,7 +82,7 @@ export default function MemberPicker({ groupNumber, selfId, disabledIds, singleC
         )}
         <Input className='call-picker__search' data-testid='call-picker-search' placeholder={t('Search members')} value={search} onInput={(e) => setSearch(e.detail.value)} />
         {showSelectAll(shown, singleChoice) ? (
-          <View className='call-picker__row call-picker__row--all' data-testid='call-picker-all' onClick={() => apply(toggleAll(selected, shown))}>
+          <View {...pressable()} className='call-picker__row call-picker__row--all' data-testid='call-picker-all' onClick={() => apply(toggleAll(selected, shown))}>
             <View className={`call-picker__check${allPicked ? ' call-picker__check--on' : ''}`} />
             {t('Select all')}
           </View>
@@ -90,7 +91,7 @@ export default function MemberPicker({ groupNumber, selfId, disabledIds, singleC
           {shown.map((c) => {
             const on = selected.includes(c.userID)
             return (
-              <View
+              <View {...pressable()}
                 key={c.userID}
                 className={`call-picker__row${c.isDisabled ? ' call-picker__row--disabled' : ''}`}
                 data-testid='call-picker-item'
@@ -106,16 +107,16 @@ export default function MemberPicker({ groupNumber, selfId, disabledIds, singleC
             )
           })}
           {!search && hasMore(members.length, total) ? (
-            <View className='call-picker__more' data-testid='call-picker-more' onClick={() => !loading && void load(page + 1)}>
+            <View {...pressable()} className='call-picker__more' data-testid='call-picker-more' onClick={() => !loading && void load(page + 1)}>
               {t('View more')}
             </View>
           ) : null}
         </View>
         <View className='call-picker__foot'>
-          <View className='call-picker__btn' data-testid='call-picker-cancel' onClick={onCancel}>
+          <View {...pressable()} className='call-picker__btn' data-testid='call-picker-cancel' onClick={onCancel}>
             {t('Cancel')}
           </View>
-          <View className={`call-picker__btn call-picker__btn--primary${selected.length === 0 ? ' call-picker__btn--off' : ''}`} data-testid='call-picker-done' onClick={done}>
+          <View {...pressable()} className={`call-picker__btn call-picker__btn--primary${selected.length === 0 ? ' call-picker__btn--off' : ''}`} data-testid='call-picker-done' onClick={done}>
             {t('Done')}
             {selected.length > 0 ? ` (${selected.length})` : ''}
           </View>

@@ -8,6 +8,7 @@ import { useApp } from '@/root/AppContext'
 import permissionMac from './icons/permission-mac.svg'
 import permissionWindows from './icons/permission-windows.svg'
 import { PERMISSION_TIP_TEXTS, tipLanguageFor, type TipLanguage } from './permissionTip'
+import { pressable } from '@/platform/focus'
 
 const IMAGES = { mac: permissionMac, windows: permissionWindows }
 
@@ -25,7 +26,7 @@ export default function PermissionTip({ s }: { s: CallState }) {
       <View className='call-permission__card'>
         <View className='call-permission__languages'>
           {(['zh', 'en'] as const).map((l) => (
-            <View key={l} className={`call-permission__language${l === chosen ? ' call-permission__language--on' : ''}`} data-testid={`call-permission-${l}`} onClick={() => setLanguage(l)}>
+            <View {...pressable()} key={l} className={`call-permission__language${l === chosen ? ' call-permission__language--on' : ''}`} data-testid={`call-permission-${l}`} onClick={() => setLanguage(l)}>
               {l === 'zh' ? '中文' : 'English'}
             </View>
           ))}
@@ -34,7 +35,7 @@ export default function PermissionTip({ s }: { s: CallState }) {
           {t.missing[s.permissionTipKind]}
         </View>
         <View className='call-permission__title'>{t.title}</View>
-        <Image className='call-permission__image' data-testid='call-permission-image' src={IMAGES[os]} aria-label={t.imageAlt} />
+        <Image nativeProps={{ alt: '' }} className='call-permission__image' data-testid='call-permission-image' src={IMAGES[os]} aria-label={t.imageAlt} />
         <View className='call-permission__steps'>
           {t.steps.map((step, i) => (
             <View key={step} className='call-permission__step'>
@@ -42,7 +43,7 @@ export default function PermissionTip({ s }: { s: CallState }) {
             </View>
           ))}
         </View>
-        <View className='call-permission__close' data-testid='call-permission-close' onClick={() => callEngine.closePermissionTip()}>
+        <View {...pressable()} className='call-permission__close' data-testid='call-permission-close' onClick={() => callEngine.closePermissionTip()}>
           {t.close}
         </View>
       </View>

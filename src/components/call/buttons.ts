@@ -15,12 +15,12 @@ export interface PanelButton {
   label: CallTextKey
 }
 
-type PanelState = Pick<CallState, 'callStatus' | 'callRole' | 'callMediaType' | 'isGroup' | 'localUserInfo' | 'isMuteSpeaker' | 'accepting' | 'hangingUp' | 'enableVirtualBackground'>
+type PanelState = Pick<CallState, 'callStatus' | 'callRole' | 'callMediaType' | 'isGroup' | 'localUserInfo' | 'isMuteSpeaker' | 'accepting' | 'hangingUp' | 'enableVirtualBackground'> & Partial<Pick<CallState, 'answerElsewhere'>>
 
 function names(s: PanelState, mobile: boolean): ButtonName[] {
   const video = s.callMediaType === CallMediaType.Video
   if (s.callStatus === CallStatus.Calling) {
-    if (s.callRole === CallRole.Callee) return ['reject', 'accept']
+    if (s.callRole === CallRole.Callee) return s.answerElsewhere ? ['reject'] : ['reject', 'accept']
     return video ? ['microphone', 'hangup', 'camera'] : ['microphone', 'hangup', 'speaker']
   }
   if (s.callStatus === CallStatus.Connected) {

@@ -4,6 +4,7 @@ import type { Conversation } from '@shared/chat'
 import { icons } from '@/assets/icons'
 import { isHelperConversation } from '@/domain/chat/specialConversations'
 import { conversationTitle } from './conversationName'
+import { pressable } from '@/platform/focus'
 
 interface Props {
   conversationID: string
@@ -20,8 +21,8 @@ export default function ChatHeader({ conversationID, conversation, typing, onBac
   return (
     <View className={`chat-header${onBack ? ' chat-header--back' : ''}`}>
       {onBack ? (
-        <View className='chat-header__back' data-testid='chat-back' aria-label='返回' onClick={onBack}>
-          <Image className='chat-header__back-icon' src={icons.back} />
+        <View {...pressable()} className='chat-header__back' data-testid='chat-back' aria-label='返回' onClick={onBack}>
+          <Image nativeProps={{ alt: '' }} className='chat-header__back-icon' src={icons.back} />
         </View>
       ) : null}
       <View className='chat-header__titles'>

@@ -2,7 +2,6 @@ import { View } from '@tarojs/components'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { MsgType } from '@shared/chat'
 import JoinGroupCallBanner from '@/components/call/JoinGroupCallBanner'
-import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { GroupChatLayer, GroupHeaderActions, useGroupChatUi, useSpeakBlock } from '@/components/group/GroupChatLayer'
@@ -29,6 +28,7 @@ import PinnedBar from './ops/PinnedBar'
 import ReceiptPanel from './ReceiptPanel'
 import { useContainerWidth } from './useContainerWidth'
 import './chat.scss'
+import { pressable } from '@/platform/focus'
 
 interface ChatPanelProps {
   conversationID: string
@@ -118,12 +118,12 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
           actions={
             <>
               {headerActions.faq ? (
-                <View className='chat-header__action link' data-testid='chat-faq' aria-label='常见问题' onClick={() => setFaqOpen(true)}>
+                <View {...pressable()} className='chat-header__action link' data-testid='chat-faq' aria-label='常见问题' onClick={() => setFaqOpen(true)}>
                   常见问题
                 </View>
               ) : null}
               {canSearch && headerActions.search ? (
-                <View className='chat-header__action link' data-testid='chat-search' aria-label='搜索聊天记录' onClick={() => setSearching((v) => !v)}>
+                <View {...pressable()} className='chat-header__action link' data-testid='chat-search' aria-label='搜索聊天记录' onClick={() => setSearching((v) => !v)}>
                   搜索
                 </View>
               ) : null}
@@ -176,16 +176,7 @@ export default function ChatPanel({ conversationID, onBack }: ChatPanelProps) {
           title='提示'
           onClose={() => setResendFor(null)}
           testId='resend-dialog'
-          footer={
-            <>
-              <Button testId='resend-cancel' onClick={() => setResendFor(null)}>
-                取消
-              </Button>
-              <Button variant='primary' testId='resend-confirm' onClick={confirmResend}>
-                确定
-              </Button>
-            </>
-          }
+          confirm={{ label: '确定', testId: 'resend-confirm', cancelTestId: 'resend-cancel', onConfirm: confirmResend }}
         >
           确认重发该消息？
         </Dialog>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import type { HelperQuestion } from '@shared/favorites'
 import Dialog from '@/components/layout/Dialog'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 /** The FAQ dialog of the chat screen (spec 2): /user/helperReply/list; a question clicked is asked in the chat. */
 export default function HelperFaqDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -17,13 +18,13 @@ export default function HelperFaqDialog({ open, onClose }: { open: boolean; onCl
       {list === null ? <View className='chat-panel__hint'>加载中…</View> : null}
       {list?.map((q) => (
         <View key={q.id} className='helper-faq__item' data-testid='helper-faq-item'>
-          <View className='helper-card__q' onClick={() => setExpanded((cur) => (cur === q.id ? null : q.id))}>
+          <View {...pressable()} className='helper-card__q' onClick={() => setExpanded((cur) => (cur === q.id ? null : q.id))}>
             {q.question}
           </View>
           {expanded === q.id ? (
             <View className='helper-faq__answer'>
               <View>{q.replyMsg}</View>
-              <View
+              <View {...pressable()}
                 className='link helper-faq__ask'
                 data-testid='helper-faq-ask'
                 onClick={() => {

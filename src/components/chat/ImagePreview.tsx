@@ -16,6 +16,8 @@ import {
 } from './previewZoom'
 import { useApp } from '@/root/AppContext'
 import { useEscape } from '@/components/layout/useEscape'
+import { pressable } from '@/platform/focus'
+import './ImagePreview.scss'
 
 /** A picture that is not a message (a moment's): its URL as the server gave it and its format. */
 export interface PreviewImage {
@@ -148,8 +150,8 @@ export default function ImagePreview({ images, index, onIndex, onClose }: Props)
 
   return (
     <View className='preview' data-testid='preview' role='dialog' aria-label='图片预览'>
-      <View className='preview__stage' onClick={onClose} {...stageEvents}>
-        <Image
+      <View {...pressable()} className='preview__stage' onClick={onClose} {...stageEvents}>
+        <Image nativeProps={{ alt: '' }}
           className='preview__img'
           data-testid='preview-image'
           data-scale={String(t.scale)}
@@ -161,31 +163,31 @@ export default function ImagePreview({ images, index, onIndex, onClose }: Props)
           onClick={(e) => e.stopPropagation()}
         />
       </View>
-      <View className='preview__close' data-testid='preview-close' aria-label='关闭' onClick={onClose}>
-        <Image className='preview__icon' src={chatIcons.closeWhite} />
+      <View {...pressable()} className='preview__close' data-testid='preview-close' aria-label='关闭' onClick={onClose}>
+        <Image nativeProps={{ alt: '' }} className='preview__icon' src={chatIcons.closeWhite} />
       </View>
       {index > 0 ? (
-        <View className='preview__nav preview__nav--prev' data-testid='preview-prev' aria-label='上一张' onClick={() => go(index - 1)}>
-          <Image className='preview__icon' src={chatIcons.prev} />
+        <View {...pressable()} className='preview__nav preview__nav--prev' data-testid='preview-prev' aria-label='上一张' onClick={() => go(index - 1)}>
+          <Image nativeProps={{ alt: '' }} className='preview__icon' src={chatIcons.prev} />
         </View>
       ) : null}
       {index < total - 1 ? (
-        <View className='preview__nav preview__nav--next' data-testid='preview-next' aria-label='下一张' onClick={() => go(index + 1)}>
-          <Image className='preview__icon' src={chatIcons.next} />
+        <View {...pressable()} className='preview__nav preview__nav--next' data-testid='preview-next' aria-label='下一张' onClick={() => go(index + 1)}>
+          <Image nativeProps={{ alt: '' }} className='preview__icon' src={chatIcons.next} />
         </View>
       ) : null}
       <View className='preview__bar'>
-        <View className='preview__btn' data-testid='preview-zoom-out' aria-label='缩小' onClick={() => setT(zoomOut)}>
-          <Image className='preview__icon' src={chatIcons.zoomOut} />
+        <View {...pressable()} className='preview__btn' data-testid='preview-zoom-out' aria-label='缩小' onClick={() => setT(zoomOut)}>
+          <Image nativeProps={{ alt: '' }} className='preview__icon' src={chatIcons.zoomOut} />
         </View>
-        <View className='preview__btn' data-testid='preview-zoom-in' aria-label='放大' onClick={() => setT(zoomIn)}>
-          <Image className='preview__icon' src={chatIcons.zoomIn} />
+        <View {...pressable()} className='preview__btn' data-testid='preview-zoom-in' aria-label='放大' onClick={() => setT(zoomIn)}>
+          <Image nativeProps={{ alt: '' }} className='preview__icon' src={chatIcons.zoomIn} />
         </View>
-        <View className='preview__btn' data-testid='preview-rotate' aria-label='旋转' onClick={() => setT(rotate)}>
-          <Image className='preview__icon' src={chatIcons.rotate} />
+        <View {...pressable()} className='preview__btn' data-testid='preview-rotate' aria-label='旋转' onClick={() => setT(rotate)}>
+          <Image nativeProps={{ alt: '' }} className='preview__icon' src={chatIcons.rotate} />
         </View>
-        <View className='preview__btn' data-testid='preview-save' aria-label='保存' onClick={save}>
-          <Image className='preview__icon' src={chatIcons.download} />
+        <View {...pressable()} className='preview__btn' data-testid='preview-save' aria-label='保存' onClick={save}>
+          <Image nativeProps={{ alt: '' }} className='preview__icon' src={chatIcons.download} />
         </View>
         <View className='preview__counter' data-testid='preview-counter'>
           {index + 1} / {total}

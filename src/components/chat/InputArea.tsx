@@ -1,13 +1,15 @@
-import { Textarea, View } from '@tarojs/components'
+import { Image, Textarea, View } from '@tarojs/components'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { MESSAGE_MAX_CHARS, MESSAGE_TOO_LONG_TEXT } from '@shared/chat'
 import CallEntries from '@/components/call/CallEntries'
 import GroupCallEntry from '@/components/call/GroupCallEntry'
 import EmojiPicker from '@/components/emoji/EmojiPicker'
+import EmojiText from '@/components/emoji/EmojiText'
 import Button from '@/components/layout/Button'
-import { useEscape } from '@/components/layout/useEscape'
+import { usePopup } from '@/components/common/usePopup'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { filePicker } from '@/platform/filePicker'
+import { focusFirst, pressOutsideWatched } from '@/platform/focus'
 import { keyboard, type EditorNavKey } from '@/platform/keyboard'
 import type { Recording } from '@/platform/recorder'
 import { insertMention, mentionQueryAt, mentionsInText, type MentionCandidate } from '@/services/messageOps/mentions'
@@ -27,6 +29,10 @@ import type { PlaceInput } from './placeInput'
 import Toolbar, { type Tool } from './Toolbar'
 import { useTypingReport } from './useTypingReport'
 import VoiceRecorderBar from './VoiceRecorderBar'
+import { chatIcons } from './chatIcons'
+import HoldToTalk from './HoldToTalk'
+import PlusPanel from './PlusPanel'
+import { pressable } from './pressable'
 
 /**
  * The editor's element id, by which the keyboard port finds its text area. One per editor: pages
@@ -90,7 +96,10 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
   // A new query or a new list starts again from the top entry.
   useEffect(() => setHighlight(0), [mention?.query, candidates])
   const [focused, setFocused] = useState(false)
-  const [panel, setPanel] = useState<Tool | null>(null)
+  /** What is open under or over the editor; 'plus' is the phone's ＋ panel. */
+  const [panel, setPanel] = useState<Tool | 'plus' | null>(null)
+  /** Phones: 按住 说话 in place of the editor (the voice / keyboard switch). */
+  const [voiceMode, setVoiceMode] = useState(false)
   const caret = useRef<number | null>(null)
   const textRef = useRef(text)
   textRef.current = text
@@ -181,7 +190,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
   }, [])
 
   // The voice bar replaces the text area: the watcher follows the one that comes back.
-  const editorShown = panel !== 'voice'
+  const editorShown = panel !== 'voice' && !voiceMode
   useEffect(
     () => (editorShown ? keyboard.watchEditor(editorId, { onSend: send, onNavigate }) : undefined),
     [editorId, editorShown, send, onNavigate],
@@ -262,80 +271,159 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     if (isOnScreen(conversationID)) sendAudio(conversationID, recording).catch(report)
   }
   const closePanel = useCallback(() => setPanel(null), [])
-  // The popovers over the editor close with Escape like every other overlay.
-  useEscape(panel === 'emoji' || panel === 'phrase' || panel === 'favorite', closePanel)
+  // The popovers over the editor close with Escape like every other overlay, and with a press
+  // anywhere outside the input area; a press inside it (the editor, 发送, a tool) does what it
+  // says at once instead of only closing the popover.
+  const inputAreaId = `chat-input-${useId().replace(/[^\w-]/g, '')}`
+  usePopup(panel === 'emoji' || panel === 'phrase' || panel === 'favorite' || panel === 'plus', closePanel, { id: inputAreaId, closeOnPressOutside: true, takeFocus: false })
+  // The emoji grid takes focus when it opens, so the arrow keys pick an emoji; Enter puts it into
+  // the text and typing goes on there. Escape gives focus back to the 表情 button.
+  const emojiPanelId = `${inputAreaId}-emoji`
+  useEffect(() => {
+    if (panel !== 'emoji') return
+    // After the panel's first paint: its emoji exist then.
+    const timer = setTimeout(() => focusFirst(emojiPanelId), 0)
+    return () => clearTimeout(timer)
+  }, [panel, emojiPanelId])
 
   const over = text.length > MESSAGE_MAX_CHARS
-  return (
-    <View className='chat-input'>
+  const hidden = hiddenTools(features, phraseSwitch)
+  const editor = (
+    <View className='chat-input__editor-wrap'>
+      <Textarea
+        id={editorId}
+        className='chat-input__editor'
+        data-testid='chat-editor'
+        value={text}
+        maxlength={MESSAGE_MAX_CHARS * 2}
+        placeholder={EDITOR_PLACEHOLDER}
+        placeholderClass='input-placeholder'
+        confirmType='send'
+        showConfirmBar={false}
+        disableDefaultPadding
+        onInput={(e) => {
+          touched.current = true
+          caret.current = e.detail.cursor ?? null
+          setText(e.detail.value)
+          setMention(groupNumber && features.inputMention ? mentionQueryAt(e.detail.value, e.detail.cursor ?? e.detail.value.length) : null)
+        }}
+        onFocus={() => {
+          setFocused(true)
+          // The phone's keyboard takes the ＋ panel's place, as in WeChat.
+          if (narrow) setPanel((p) => (p === 'plus' ? null : p))
+        }}
+        onBlur={() => setFocused(false)}
+        onConfirm={() => {
+          // Keyboards without Enter handling (the mini-program's send key) send from here.
+          if (!keyboard.supported()) send()
+        }}
+      />
+    </View>
+  )
+  const counter =
+    text.length >= COUNTER_FROM ? (
+      <View className={`chat-input__counter${over ? ' chat-input__counter--over' : ''}`} data-testid='chat-counter'>
+        {text.length} / {MESSAGE_MAX_CHARS}
+      </View>
+    ) : null
+  const mask = pressOutsideWatched ? null : <View className='chat-input__mask' onClick={closePanel} />
+  const popovers = (
+    <>
       {panel === 'emoji' ? (
         <>
-          <View className='chat-input__mask' onClick={closePanel} />
-          <View className='chat-input__popover chat-input__popover--wide'>
+          {mask}
+          <View id={emojiPanelId} className='chat-input__popover chat-input__popover--wide'>
             <EmojiPicker onEmoji={onEmoji} onSticker={onSticker} showEmoji={features.inputEmoji} showStickers={features.inputStickers} />
           </View>
         </>
       ) : null}
       {panel === 'phrase' || panel === 'favorite' ? (
         <>
-          <View className='chat-input__mask' onClick={closePanel} />
+          {mask}
           <View className='chat-input__popover'>
             {panel === 'phrase' ? <PhrasePanel onPick={onPhrase} /> : <FavoritePanel conversationID={conversationID} onClose={closePanel} />}
           </View>
         </>
       ) : null}
       <MentionList candidates={mention ? candidates : []} highlight={highlight} onPick={pickMention} />
-      <Toolbar active={panel} onTool={onTool} hidden={hiddenTools(features, phraseSwitch)}>
+    </>
+  )
+  const quoteBar = quote ? (
+    <View className='quote-bar' data-testid='quote-bar'>
+      <View className='quote-bar__text' data-testid='quote-bar-text'>
+        <EmojiText className='quote-text' text={`${quote.nameCard || quote.nick || quote.from}: ${replyFor(quote, app.store.getState().user?.wtId ?? '').messageAbstract}`} emojiSize={16} />
+      </View>
+      <View className='quote-bar__close' data-testid='quote-cancel' {...pressable('取消引用', () => onQuoteDone?.())}>
+        ×
+      </View>
+    </View>
+  ) : null
+
+  if (narrow) {
+    const canSend = text.trim() !== '' && !voiceMode
+    const toggleVoice = () => {
+      setPanel(null)
+      setVoiceMode((v) => !v)
+      // Back to the keyboard: typing goes on where it stopped.
+      if (voiceMode) keyboard.focusEditor(editorId, caret.current)
+    }
+    // Emoji go into the text: from 按住 说话 the editor comes back first, as in WeChat.
+    const pickEmoji = () => {
+      setVoiceMode(false)
+      onTool('emoji')
+    }
+    return (
+      <View id={inputAreaId} className='chat-input chat-input--phone'>
+        {popovers}
+        {quoteBar}
+        <View className='phone-input'>
+          {hidden.has('voice') ? null : (
+            <View className='phone-input__btn phone-input__voice' data-testid='input-voice-switch' {...pressable(voiceMode ? '切换到键盘输入' : '切换到语音输入', toggleVoice)}>
+              <Image nativeProps={{ alt: '' }} className='phone-input__icon' src={voiceMode ? chatIcons.keyboard : chatIcons.voice} />
+            </View>
+          )}
+          {voiceMode ? <HoldToTalk onRecorded={onRecorded} /> : editor}
+          {hidden.has('emoji') ? null : (
+            <View className={`phone-input__btn${panel === 'emoji' ? ' phone-input__btn--active' : ''}`} data-testid='tool-emoji' {...pressable('表情', pickEmoji)}>
+              <Image nativeProps={{ alt: '' }} className='phone-input__icon' src={chatIcons.emoji} />
+            </View>
+          )}
+          {canSend ? (
+            <Button variant='primary' size='small' className='phone-input__send' testId='chat-send' onClick={send}>
+              发送
+            </Button>
+          ) : (
+            <View
+              className={`phone-input__btn phone-input__more${panel === 'plus' ? ' phone-input__btn--active' : ''}`}
+              data-testid='input-more'
+              {...{ 'aria-expanded': panel === 'plus' ? 'true' : 'false' }}
+              {...pressable('更多功能', () => setPanel((p) => (p === 'plus' ? null : 'plus')))}
+            >
+              <Image nativeProps={{ alt: '' }} className='phone-input__icon' src={chatIcons.plus} />
+            </View>
+          )}
+        </View>
+        {counter}
+        {panel === 'plus' ? <PlusPanel conversationID={conversationID} hidden={hidden} special={special} onTool={onTool} /> : null}
+        <LocationDialog open={panel === 'location'} onClose={closePanel} onSend={onPlace} />
+      </View>
+    )
+  }
+
+  return (
+    <View id={inputAreaId} className='chat-input'>
+      {popovers}
+      <Toolbar active={panel === 'plus' ? null : panel} onTool={onTool} hidden={hidden}>
         {special ? null : conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : <GroupCallEntry groupID={conversationID.slice(5)} />}
       </Toolbar>
-      {quote ? (
-        <View className='quote-bar' data-testid='quote-bar'>
-          <View className='quote-bar__text'>
-            {quote.nameCard || quote.nick || quote.from}: {replyFor(quote, app.store.getState().user?.wtId ?? '').messageAbstract}
-          </View>
-          <View className='quote-bar__close' aria-label='取消引用' data-testid='quote-cancel' onClick={() => onQuoteDone?.()}>
-            ×
-          </View>
-        </View>
-      ) : null}
+      {quoteBar}
       {panel === 'voice' ? (
         <VoiceRecorderBar onRecorded={onRecorded} onDone={closePanel} />
       ) : (
-        <View className='chat-input__editor-wrap'>
-          <Textarea
-            id={editorId}
-            className='chat-input__editor'
-            data-testid='chat-editor'
-            value={text}
-            maxlength={MESSAGE_MAX_CHARS * 2}
-            placeholder={EDITOR_PLACEHOLDER}
-            placeholderClass='input-placeholder'
-            confirmType='send'
-            showConfirmBar={false}
-            disableDefaultPadding
-            onInput={(e) => {
-              touched.current = true
-              caret.current = e.detail.cursor ?? null
-              setText(e.detail.value)
-              setMention(groupNumber && features.inputMention ? mentionQueryAt(e.detail.value, e.detail.cursor ?? e.detail.value.length) : null)
-            }}
-            onFocus={() => setFocused(true)}
-            onBlur={() => setFocused(false)}
-            onConfirm={() => {
-              // Keyboards without Enter handling (the mini-program's send key) send from here.
-              if (!keyboard.supported()) send()
-            }}
-          />
-        </View>
+        editor
       )}
       <View className='chat-input__foot'>
-        {text.length >= COUNTER_FROM ? (
-          <View className={`chat-input__counter${over ? ' chat-input__counter--over' : ''}`} data-testid='chat-counter'>
-            {text.length} / {MESSAGE_MAX_CHARS}
-          </View>
-        ) : (
-          <View className='chat-input__hint'>{keyboard.supported() ? 'Enter 发送，Ctrl+Enter 换行' : ''}</View>
-        )}
+        {counter ?? <View className='chat-input__hint'>{keyboard.supported() ? 'Enter 发送，Ctrl+Enter 换行' : ''}</View>}
         <Button variant='primary' size='small' className='chat-input__send' testId='chat-send' disabled={panel === 'voice'} onClick={send}>
           发送
         </Button>

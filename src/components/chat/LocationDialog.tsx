@@ -58,14 +58,7 @@ export default function LocationDialog({ open, onClose, onSend }: Props) {
       title='发送位置'
       onClose={onClose}
       testId='location-dialog'
-      footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' testId='location-send' onClick={submit}>
-            发送
-          </Button>
-        </>
-      }
+      confirm={{ label: '发送', testId: 'location-send', onConfirm: submit }}
     >
       <TextField label='地点名称' value={title} onChange={setTitle} onConfirm={submit} maxLength={TITLE_MAX} placeholder='例如：人民广场' testId='location-title' />
       <TextField label='详细地址（选填）' value={detail} onChange={setDetail} onConfirm={submit} maxLength={DETAIL_MAX} placeholder='街道、门牌号等' testId='location-detail' />

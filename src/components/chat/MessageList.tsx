@@ -11,9 +11,13 @@ import MessageRow from './MessageRow'
 import { AT_BOTTOM_PX, distanceFromBottom, planScroll, SCROLL_BUTTON_VIEWPORTS, type ListShape } from './scrollPlan'
 import { useThrottledCallback } from './useThrottle'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
+import { useRove } from '@/components/common/useRove'
 
 /** The one scrolling container of the chat; platform ports find it by this id. */
 export const CHAT_SCROLL_ID = 'chat-scroll'
+/** The list of message rows: one Tab stop, ↑ and ↓ move between messages. */
+const MESSAGE_LIST_ID = 'chat-message-list'
 /** Everything inside the scrolling container, watched for growth (images loading). */
 const CHAT_CONTENT_ID = 'chat-scroll-content'
 /** Spec 9: the scroll handler runs at most every 150 ms. */
@@ -58,6 +62,8 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
   const { loadOlderMessages, loadNewerMessages, showNewest, reportMessageVisible } = useApp().chat
   const screen = useChatScreen()
   const { conversationID, selfID, conversation } = screen
+  // Tab lands on the newest message: the first would scroll the chat up and load older pages.
+  useRove(MESSAGE_LIST_ID, 'vertical', true, 'last')
   const [showLatest, setShowLatest] = useState(false)
   const [newCount, setNewCount] = useState(0)
   const atBottom = useRef(true)
@@ -237,7 +243,7 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
                 <View className='spinner' /> 加载中…
               </View>
             ) : !isCompleted && list.length > 0 ? (
-              <View className='chat-list__more link' data-testid='chat-view-more' onClick={() => void loadOlder()}>
+              <View {...pressable()} className='chat-list__more link' data-testid='chat-view-more' onClick={() => void loadOlder()}>
                 查看更多
               </View>
             ) : null}
@@ -252,6 +258,8 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
               还没有消息，打个招呼吧
             </View>
           ) : null}
+          {/* New messages are read out as they arrive (a polite live region adds to, never cuts off, speech). */}
+          <View id={MESSAGE_LIST_ID} role='list' aria-label='消息' aria-live='polite' aria-relevant='additions'>
           {list.map((m, i) => {
             const key = keys[i]!
             return (
@@ -264,6 +272,7 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
               />
             )
           })}
+          </View>
           {loadingNewer ? (
             <View className='chat-list__more chat-list__more--loading' data-testid='chat-loading-newer'>
               <View className='spinner' /> 加载中…
@@ -273,8 +282,8 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
         </View>
       </ScrollView>
       {showLatest ? (
-        <View className='chat-latest' data-testid='scroll-latest' aria-label='回到最新消息' onClick={() => toBottom(true)}>
-          <Image className='chat-latest__icon' src={chatIcons.arrowDown} />
+        <View {...pressable()} className='chat-latest' data-testid='scroll-latest' aria-label='回到最新消息' onClick={() => toBottom(true)}>
+          <Image nativeProps={{ alt: '' }} className='chat-latest__icon' src={chatIcons.arrowDown} />
           {newCount > 0 ? <View className='chat-latest__count'>{newCount}</View> : null}
         </View>
       ) : null}

@@ -4,6 +4,7 @@ import Avatar from '@/components/layout/Avatar'
 import Dialog from '@/components/layout/Dialog'
 import type { UiMessage } from '@/stores/slices/messages'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 /** Spec 7: read members of a group message, filter 0 read / 1 unread, 100 per page, with a cursor. */
 type Filter = 0 | 1
@@ -74,10 +75,10 @@ export default function ReceiptPanel({ conversationID, message, onClose }: Props
   return (
     <Dialog open title='消息接收人列表' onClose={onClose} closeOnMask testId='receipt-panel' closeTestId='receipt-close'>
       <View className='receipt-tabs'>
-        <View className={`receipt-tab${tab === 0 ? ' receipt-tab--active' : ''}`} data-testid='receipt-tab-read' onClick={() => setTab(0)}>
+        <View {...pressable()} className={`receipt-tab${tab === 0 ? ' receipt-tab--active' : ''}`} data-testid='receipt-tab-read' onClick={() => setTab(0)}>
           已读 ({info.readCount})
         </View>
-        <View className={`receipt-tab${tab === 1 ? ' receipt-tab--active' : ''}`} data-testid='receipt-tab-unread' onClick={() => setTab(1)}>
+        <View {...pressable()} className={`receipt-tab${tab === 1 ? ' receipt-tab--active' : ''}`} data-testid='receipt-tab-unread' onClick={() => setTab(1)}>
           未读 ({info.unreadCount})
         </View>
       </View>
@@ -95,14 +96,14 @@ export default function ReceiptPanel({ conversationID, message, onClose }: Props
         ) : page.error ? (
           <View className='receipt-state receipt-state--error'>
             加载失败，
-            <View className='link' onClick={() => void load(tab, page.cursor)}>
+            <View {...pressable()} className='link' onClick={() => void load(tab, page.cursor)}>
               重试
             </View>
           </View>
         ) : page.members.length === 0 ? (
           <View className='receipt-state'>{tab === 0 ? '暂无已读成员' : '全部成员已读'}</View>
         ) : !page.isCompleted ? (
-          <View className='receipt-state link' onClick={() => void load(tab, page.cursor)}>
+          <View {...pressable()} className='receipt-state link' onClick={() => void load(tab, page.cursor)}>
             加载更多
           </View>
         ) : null}

@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
 import { MsgType } from '@shared/chat'
 import type { UiMessage } from '@/stores/slices/messages'
+import { pressable } from '@/platform/focus'
 
 /** Kinds whose upload progress is drawn on the bubble itself; the others show a spinner while sending. */
 const PROGRESS_ON_BUBBLE: ReadonlySet<string> = new Set([MsgType.Image, MsgType.Video, MsgType.File])
@@ -30,7 +31,7 @@ export default function SendStatus({ message, onResend }: Props) {
   if (message.status === 'fail' || message.hasRiskContent) {
     const risky = message.hasRiskContent
     return (
-      <View
+      <View {...pressable()}
         className={`send-status send-status__fail${risky ? ' send-status__fail--risk' : ''}`}
         data-testid='msg-fail'
         data-risk={risky ? 'true' : 'false'}

@@ -1,7 +1,8 @@
 import { Image, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { hoverHint } from '@/components/common/hoverHint'
+import Tooltip from '@/components/common/Tooltip'
 import { chatIcons } from './chatIcons'
+import { pressable } from './pressable'
 
 export type Tool = 'emoji' | 'image' | 'file' | 'video' | 'voice' | 'location' | 'phrase' | 'favorite'
 
@@ -31,18 +32,18 @@ export default function Toolbar({ active, disabled, onTool, hidden, children }: 
   return (
     <View className='chat-toolbar'>
       {TOOLS.filter(({ tool }) => !hidden?.has(tool)).map(({ tool, icon, label }) => (
-        <View
-          key={tool}
-          className={`chat-toolbar__tool${active === tool ? ' chat-toolbar__tool--active' : ''}${disabled ? ' chat-toolbar__tool--disabled' : ''}`}
-          data-testid={`tool-${tool}`}
-          aria-label={label}
-          {...hoverHint(label)}
-          onClick={() => {
-            if (!disabled) onTool(tool)
-          }}
-        >
-          <Image className='chat-toolbar__icon' src={icon} />
-        </View>
+        <Tooltip key={tool} text={label}>
+          <View
+            className={`chat-toolbar__tool${active === tool ? ' chat-toolbar__tool--active' : ''}${disabled ? ' chat-toolbar__tool--disabled' : ''}`}
+            data-testid={`tool-${tool}`}
+            aria-disabled={disabled ? 'true' : undefined}
+            {...pressable(label, () => {
+              if (!disabled) onTool(tool)
+            })}
+          >
+            <Image nativeProps={{ alt: '' }} className='chat-toolbar__icon' src={icon} />
+          </View>
+        </Tooltip>
       ))}
       {children}
     </View>

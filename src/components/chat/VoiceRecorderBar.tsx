@@ -6,16 +6,28 @@ import { MAX_RECORDING_SECONDS, RecorderError } from '@/platform/recording'
 import { formatDuration } from './bubbles/VideoBubble'
 import { useApp } from '@/root/AppContext'
 
+/** The phone's hold-to-talk: the finger is still down, or was lifted to send or after sliding up to cancel. */
+export interface HoldState {
+  release: 'send' | 'cancel' | null
+  /** The finger slid up far enough that lifting it cancels. */
+  cancelArmed: boolean
+}
+
 interface Props {
   onRecorded(recording: Recording): void
   onDone(): void
+  /** Hold-to-talk (phones): no buttons, the release decides; a card over the chat says what lifting does. */
+  hold?: HoldState
 }
+
+export const TOO_SHORT_TEXT = '说话时间太短'
 
 /**
  * Click to start, then 发送 (stop and send) or 取消; a timer shows the length, and the recording
  * stops and is sent by itself at the maximum length. Shown in place of the editor while active.
+ * On phones the same recording runs while a finger holds 按住 说话 (`hold`).
  */
-export default function VoiceRecorderBar({ onRecorded, onDone }: Props) {
+export default function VoiceRecorderBar({ onRecorded, onDone, hold }: Props) {
   const { toast } = useApp()
   const [state, setState] = useState<'starting' | 'recording' | 'stopping'>('starting')
   const [elapsed, setElapsed] = useState(0)
@@ -73,8 +85,31 @@ export default function VoiceRecorderBar({ onRecorded, onDone }: Props) {
 
   const cancel = () => {
     finished.current = true
+    // Still starting: the start's own callback lets the microphone go once this bar is gone.
     recorder.cancel()
     onDone()
+  }
+
+  const release = hold?.release ?? null
+  useEffect(() => {
+    if (!release || finished.current) return
+    if (release === 'cancel') return cancel()
+    if (state === 'recording') return void stopRef.current()
+    // Lifted before the microphone was open: nothing was said.
+    toast.info(TOO_SHORT_TEXT)
+    cancel()
+  }, [release])
+
+  if (hold) {
+    const armed = hold.cancelArmed
+    return (
+      <View className={`hold-card${armed ? ' hold-card--cancel' : ''}`} data-testid='voice-bar' data-state={state} data-cancel={armed ? 'true' : 'false'} role='status'>
+        <View className='hold-card__time' data-testid='voice-timer'>
+          {formatDuration(elapsed)}
+        </View>
+        <View className='hold-card__hint'>{state === 'starting' ? '正在打开麦克风…' : armed ? '松开手指，取消发送' : '松开 发送，上滑 取消'}</View>
+      </View>
+    )
   }
 
   return (

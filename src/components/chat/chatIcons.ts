@@ -22,10 +22,12 @@ import wave from './icons/wave.svg'
 import mapFallback from './icons/mapFallback.svg'
 import phrase from '@/assets/icons/phrase.svg'
 import favorite from './icons/favorite.svg'
+import plus from './icons/plus.svg'
+import camera from './icons/camera.svg'
 
 /** Image URLs of the chat screen's own icons. */
 export const chatIcons = {
   emoji, image, file, videoClip, voice, location, keyboard, play, arrowDown, zoomIn, zoomOut, rotate,
   prev, next, download, downloadDark, closeWhite, pin, chevronRight, fileType, wave, mapFallback,
-  phrase, favorite,
+  phrase, favorite, plus, camera,
 } satisfies Record<string, string>

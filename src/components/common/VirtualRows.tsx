@@ -16,6 +16,9 @@ interface VirtualRowsProps {
   rowHeight: number
   renderRow(index: number): ReactNode
   testId?: string
+  /** What a screen reader hears the rows as: a list of choices (listbox) with this name. */
+  listRole?: 'listbox' | 'list'
+  listLabel?: string
 }
 
 /** The first and last (exclusive) rows to draw for a scroll position. */
@@ -30,7 +33,7 @@ export function rowWindow(scrollTop: number, viewport: number, rowHeight: number
  * 10,000 conversations cost as much to draw as 30. It is a plain ScrollView with a spacer, so it
  * behaves alike in the browser and the mini-program.
  */
-export default function VirtualRows({ id, className, count, rowHeight, renderRow, testId }: VirtualRowsProps) {
+export default function VirtualRows({ id, className, count, rowHeight, renderRow, testId, listRole, listLabel }: VirtualRowsProps) {
   const [scrollTop, setScrollTop] = useState(0)
   const [viewport, setViewport] = useState(FIRST_GUESS_PX)
 
@@ -57,7 +60,7 @@ export default function VirtualRows({ id, className, count, rowHeight, renderRow
       data-rows={count}
       onScroll={(e) => setScrollTop(e.detail.scrollTop)}
     >
-      <View className='virtual-rows' style={{ height: `${count * rowHeight}px`, position: 'relative' }}>
+      <View className='virtual-rows' role={listRole} aria-label={listLabel} style={{ height: `${count * rowHeight}px`, position: 'relative' }}>
         <View style={{ position: 'absolute', left: 0, right: 0, top: `${first * rowHeight}px` }}>{rows}</View>
       </View>
     </ScrollView>

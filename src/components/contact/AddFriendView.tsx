@@ -9,6 +9,7 @@ import TextField from '@/components/layout/TextField'
 import { isSystemUserID } from '@/components/conversation/conversationInfo'
 import GroupCardDialog from '@/components/group/GroupCardDialog'
 import { useApp, useAppStore } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 /** A phone number is 11 digits starting with 1; anything else is looked up as an ID. */
 export const isPhoneNumber = (text: string) => /^1\d{10}$/.test(text.trim())
@@ -62,7 +63,7 @@ export default function AddFriendView() {
         <View className='add-friend__section' data-testid='add-results-users'>
           <View className='add-friend__label'>用户</View>
           {users.map((r) => (
-            <View key={r.wtId} className='contact-row' data-testid='add-result-user' data-id={r.wtId} onClick={() => openProfile({ wtId: r.wtId, applySource: searchSource(searched) })}>
+            <View {...pressable()} key={r.wtId} className='contact-row' data-testid='add-result-user' data-id={r.wtId} onClick={() => openProfile({ wtId: r.wtId, applySource: searchSource(searched) })}>
               <Avatar src={r.avatar ? mediaUrl(r.avatar) : ''} size={40} />
               <View className='contact-row__name'>{r.name}</View>
               <View className='contact-row__meta'>ID：{r.wtId}</View>
@@ -74,7 +75,7 @@ export default function AddFriendView() {
         <View className='add-friend__section' data-testid='add-results-groups'>
           <View className='add-friend__label'>群聊</View>
           {groups.map((r) => (
-            <View key={r.wtId} className='contact-row' data-testid='add-result-group' data-id={r.groupNumber} onClick={() => setGroupNumber(r.groupNumber)}>
+            <View {...pressable()} key={r.wtId} className='contact-row' data-testid='add-result-group' data-id={r.groupNumber} onClick={() => setGroupNumber(r.groupNumber)}>
               <GroupAvatar src={r.avatar ? mediaUrl(r.avatar) : ''} members={r.memberAvatars?.map((url) => (url ? mediaUrl(url) : ''))} size={40} />
               <View className='contact-row__name'>{r.name}</View>
               <View className='contact-row__meta'>群号：{r.groupNumber}</View>

@@ -6,6 +6,7 @@ import Button from '@/components/layout/Button'
 import EmptyState from '@/components/layout/EmptyState'
 import { useApp, useAppStore } from '@/root/AppContext'
 import emptyPeople from '@/assets/empty-people.svg'
+import { pressable } from '@/platform/focus'
 
 function Status({ application }: { application: FriendApplication }) {
   const { acceptApplication, rejectApplication } = useApp().contacts
@@ -57,7 +58,7 @@ export default function ApplicationsView() {
   return (
     <View className='contact-detail-list' data-testid='applications'>
       {applications.map((a) => (
-        <View
+        <View {...pressable()}
           key={a.applyWtId}
           className='apply-row'
           data-testid='apply-row'

@@ -1,7 +1,6 @@
 import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { ApplySource, charCount, defaultApplyInfo, FRIEND_REASON_MAX } from '@shared/friends'
-import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
 import { useApp, useAppStore } from '@/root/AppContext'
@@ -52,14 +51,7 @@ export default function ApplyDialog({ target, onSent, onClose }: ApplyDialogProp
       title='申请添加朋友'
       onClose={onClose}
       testId='apply-dialog'
-      footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' loading={busy} testId='apply-send' onClick={send}>
-            发送
-          </Button>
-        </>
-      }
+      confirm={{ label: '发送', busy, testId: 'apply-send', onConfirm: send }}
     >
       <View className='contact-form'>
         <View className='field__label'>

@@ -5,6 +5,7 @@ import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import EmptyState from '@/components/layout/EmptyState'
 import { useApp, useAppStore } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 /** 黑名单: people the user blocked; a click opens the blacklisted user's card, 移出 unblocks at once. */
 export default function BlacklistView() {
@@ -20,7 +21,7 @@ export default function BlacklistView() {
   return (
     <View className='contact-detail-list' data-testid='blacklist'>
       {list.map((b) => (
-        <View key={b.wtId} className='contact-row' data-testid='blacklist-row' data-id={b.wtId} onClick={() => openProfile({ wtId: b.wtId, applySource: ApplySource.SearchId })}>
+        <View {...pressable()} key={b.wtId} className='contact-row' data-testid='blacklist-row' data-id={b.wtId} onClick={() => openProfile({ wtId: b.wtId, applySource: ApplySource.SearchId })}>
           <Avatar src={b.avatar ? mediaUrl(b.avatar) : ''} size={36} />
           <View className='contact-row__name'>{b.remark || b.nickName || b.wtId}</View>
           <View onClick={(e) => e.stopPropagation()}>

@@ -14,6 +14,8 @@ import newFriendIcon from './icons/new-friend.svg'
 import groupsIcon from './icons/groups.svg'
 import tagsIcon from './icons/tags.svg'
 import blacklistIcon from './icons/blacklist.svg'
+import { pressable } from '@/platform/focus'
+import { useRove } from '@/components/common/useRove'
 
 interface ContactListProps {
   view: ContactView | null
@@ -32,8 +34,8 @@ interface EntryProps {
 function Entry({ icon, label, testId, active, badge = 0, onClick }: EntryProps) {
   const text = formatBadge(badge)
   return (
-    <View className={`contact-row${active ? ' contact-row--active' : ''}`} data-testid={testId} onClick={onClick}>
-      <Image className='contact-row__icon' src={icon} />
+    <View {...pressable()} data-rove className={`contact-row${active ? ' contact-row--active' : ''}`} data-testid={testId} onClick={onClick}>
+      <Image nativeProps={{ alt: '' }} className='contact-row__icon' src={icon} />
       <View className='contact-row__name'>{label}</View>
       {text ? (
         <View className='badge contact-row__badge' data-testid={`${testId}-badge`}>
@@ -59,15 +61,16 @@ export default function ContactList({ view, onSelect }: ContactListProps) {
   const groups = useMemo(() => (pinyinReady ? groupFriends(filterFriends(friends, query)) : []), [friends, query, pinyinReady])
   const is = (v: ContactView) => sameView(view, v)
 
+  useRove('contact-list-body', 'vertical')
   return (
     <View className='pane-list contact-list' data-testid='contact-list'>
       <View className='pane-list__head'>
         <SearchBox block='contact-search' value={query} onChange={setQuery} placeholder='搜索备注或昵称' testId='contacts-search' />
-        <View className='contact-add' aria-label='添加好友/群' data-testid='contacts-add' onClick={() => onSelect({ kind: 'add' })}>
-          <Image className='contact-add__icon' src={addFriendIcon} />
+        <View {...pressable()} className='contact-add' aria-label='添加好友/群' data-testid='contacts-add' onClick={() => onSelect({ kind: 'add' })}>
+          <Image nativeProps={{ alt: '' }} className='contact-add__icon' src={addFriendIcon} />
         </View>
       </View>
-      <View className='pane-list__body'>
+      <View className='pane-list__body' id='contact-list-body' role='group' aria-label='通讯录'>
         {searching ? null : (
           <View className='contact-entries'>
             <Entry icon={newFriendIcon} label='新的朋友' testId='contacts-entry-applications' badge={applyUnread} active={is({ kind: 'applications' })} onClick={() => onSelect({ kind: 'applications' })} />
@@ -84,6 +87,8 @@ export default function ContactList({ view, onSelect }: ContactListProps) {
             </View>
             {group.items.map((f) => (
               <View
+                {...pressable()}
+                data-rove
                 key={f.wtId}
                 className={`contact-row${is({ kind: 'friend', wtId: f.wtId }) ? ' contact-row--active' : ''}`}
                 data-testid='contact-row'

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react'
-import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TransferPicker from '@/components/group/TransferPicker'
 import type { PickerEntry } from '@/components/group/pickerEntries'
@@ -23,7 +22,6 @@ export default function FriendPickerDialog({ open, title, exclude = [], single, 
   const { mediaUrl } = useApp().chat
   const friends = useAppStore((s) => s.friends)
   const [selected, setSelected] = useState<PickerEntry[]>([])
-  const [busy, setBusy] = useState(false)
   useEffect(() => {
     if (open) setSelected([])
   }, [open])
@@ -37,14 +35,9 @@ export default function FriendPickerDialog({ open, title, exclude = [], single, 
   )
 
   const done = async () => {
-    if (!canFinish(selected) || busy) return
-    setBusy(true)
-    try {
-      await onDone(selected)
-      onClose()
-    } finally {
-      setBusy(false)
-    }
+    if (!canFinish(selected)) return
+    await onDone(selected)
+    onClose()
   }
 
   return (
@@ -54,14 +47,7 @@ export default function FriendPickerDialog({ open, title, exclude = [], single, 
       title={title}
       onClose={onClose}
       testId={testId}
-      footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' disabled={!canFinish(selected)} loading={busy} testId='picker-done' onClick={done}>
-            {selected.length ? `${doneText} (${selected.length})` : doneText}
-          </Button>
-        </>
-      }
+      confirm={{ label: selected.length ? `${doneText} (${selected.length})` : doneText, disabled: !canFinish(selected), testId: 'picker-done', onConfirm: done }}
     >
       <TransferPicker entries={entries} selected={selected} onChange={setSelected} single={single} />
     </Dialog>

@@ -6,6 +6,7 @@ import EmptyState from '@/components/layout/EmptyState'
 import { navigate } from '@/router/navigation'
 import emptyPeople from '@/assets/empty-people.svg'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 /** 群聊: the groups the user is in; a click opens the group's chat. */
 export default function GroupsView() {
@@ -34,7 +35,7 @@ export default function GroupsView() {
   return (
     <View className='contact-detail-list' data-testid='my-groups'>
       {groups.map((g) => (
-        <View key={g.groupID} className='contact-row' data-testid='group-row' data-id={g.groupID} onClick={() => void navigate('messages', { conversationID: `GROUP${g.txGroupid}` })}>
+        <View {...pressable()} key={g.groupID} className='contact-row' data-testid='group-row' data-id={g.groupID} onClick={() => void navigate('messages', { conversationID: `GROUP${g.txGroupid}` })}>
           <Avatar src={g.groupAvatar ? mediaUrl(g.groupAvatar) : ''} size={36} />
           <View className='contact-row__name'>{g.groupName}</View>
           <View className='contact-row__meta'>{g.groupMemberCount} 人</View>

@@ -15,6 +15,10 @@ import { applySourceText, hasActions, isFriendProfile, profileMenuItems, type Pr
 import { useProfile } from './useProfile'
 import moreIcon from './icons/more.svg'
 import { useApp } from '@/root/AppContext'
+import { contactShareCard } from '@/components/share/cards'
+import { useOfferShareCard } from '@/components/share/offeredCard'
+import { shareCard } from '@/platform/shareCard'
+import { pressable } from '@/platform/focus'
 
 interface ProfileCardProps {
   wtId: string
@@ -42,6 +46,9 @@ export default function ProfileCard({ wtId, applySource, groupID, groupName, onR
   const [menuOpen, setMenuOpen] = useState(false)
   const [dialog, setDialog] = useState<Dialog>(null)
   const [applied, setApplied] = useState(false)
+  // In the mini-program, 转发 from here shares this person's card (not one's own, nor a deleted account's).
+  const shareable = info !== null && !info.isSelf && hasActions(info)
+  useOfferShareCard(shareable ? contactShareCard(info) : null, shareable && info.avatar ? mediaUrl(info.avatar) : '')
 
   if (profile.loading && !info) {
     return (
@@ -100,15 +107,15 @@ export default function ProfileCard({ wtId, applySource, groupID, groupName, onR
         </View>
         {items.length > 0 ? (
           <View className='profile__menu-wrap'>
-            <View className='profile__menu-button' aria-label='更多' data-testid='profile-menu' onClick={() => setMenuOpen(!menuOpen)}>
-              <Image className='profile__menu-icon' src={moreIcon} />
+            <View {...pressable()} className='profile__menu-button' aria-label='更多' data-testid='profile-menu' onClick={() => setMenuOpen(!menuOpen)}>
+              <Image nativeProps={{ alt: '' }} className='profile__menu-icon' src={moreIcon} />
             </View>
             {menuOpen ? (
               <>
                 <View className='profile__menu-mask' onClick={() => setMenuOpen(false)} />
                 <View className='profile__menu' role='menu' data-testid='profile-menu-list'>
                   {items.map((item) => (
-                    <View
+                    <View {...pressable()}
                       key={item.action}
                       className={`profile__menu-item${item.danger ? ' profile__menu-item--danger' : ''}`}
                       role='menuitem'
@@ -153,6 +160,11 @@ export default function ProfileCard({ wtId, applySource, groupID, groupName, onR
               添加到通讯录
             </Button>
           )}
+          {shareCard.available && !info.isSelf ? (
+            <Button openType='share' className='profile__share' testId='profile-share'>
+              分享名片
+            </Button>
+          ) : null}
         </View>
       ) : null}
 

@@ -5,6 +5,7 @@ import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 interface RemarkTagDialogProps {
   /** The friend being edited; null keeps the dialog closed. */
@@ -28,7 +29,6 @@ export default function RemarkTagDialog({ friend, onSaved, onClose }: RemarkTagD
   const [chosen, setChosen] = useState<number[]>([])
   const [newNames, setNewNames] = useState<string[]>([])
   const [newName, setNewName] = useState('')
-  const [busy, setBusy] = useState(false)
 
   useEffect(() => {
     if (!friend) return
@@ -65,15 +65,13 @@ export default function RemarkTagDialog({ friend, onSaved, onClose }: RemarkTagD
   }
 
   const save = async () => {
-    if (!friend || busy) return
-    setBusy(true)
+    if (!friend) return
     const initial = (tags ?? []).filter((t) => t.tagStatus === 1).map((t) => t.id).sort().join(',')
     const tagsChanged = newNames.length > 0 || [...chosen].sort().join(',') !== initial
     const remarkChanged = remark.trim() !== friend.remark
     let ok = true
     if (remarkChanged) ok = (await saveFriendRemark(friend.wtId, remark, 'profile')) && ok
     if (tagsChanged && tags) ok = (await saveUserTags(friend.wtId, chosen, newNames)) && ok
-    setBusy(false)
     if (ok) {
       onSaved()
       onClose()
@@ -86,14 +84,7 @@ export default function RemarkTagDialog({ friend, onSaved, onClose }: RemarkTagD
       title='设置备注和标签'
       onClose={onClose}
       testId='remark-tag-dialog'
-      footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' loading={busy} testId='remark-tag-save' onClick={save}>
-            完成
-          </Button>
-        </>
-      }
+      confirm={{ label: '完成', testId: 'remark-tag-save', onConfirm: save }}
     >
       <View className='contact-form'>
         <View className='field__label'>
@@ -111,7 +102,7 @@ export default function RemarkTagDialog({ friend, onSaved, onClose }: RemarkTagD
         ) : (
           <View className='tag-chips'>
             {tags.map((t) => (
-              <View
+              <View {...pressable()}
                 key={t.id}
                 className={`tag-chip${chosen.includes(t.id) ? ' tag-chip--on' : ''}`}
                 data-testid='tag-chip'
@@ -124,7 +115,7 @@ export default function RemarkTagDialog({ friend, onSaved, onClose }: RemarkTagD
               </View>
             ))}
             {newNames.map((name) => (
-              <View key={name} className='tag-chip tag-chip--on tag-chip--new' data-testid='tag-chip' data-name={name} onClick={() => setNewNames(newNames.filter((n) => n !== name))}>
+              <View {...pressable()} key={name} className='tag-chip tag-chip--on tag-chip--new' data-testid='tag-chip' data-name={name} onClick={() => setNewNames(newNames.filter((n) => n !== name))}>
                 {name}
               </View>
             ))}

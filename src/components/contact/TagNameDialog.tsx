@@ -1,7 +1,6 @@
 import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { charCount, TAG_NAME_MAX } from '@shared/friends'
-import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
 
@@ -37,14 +36,7 @@ export default function TagNameDialog({ open, title, initial, onSubmit, onClose 
       title={title}
       onClose={onClose}
       testId='tag-name-dialog'
-      footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' loading={busy} disabled={!name.trim()} testId='tag-name-save' onClick={save}>
-            保存
-          </Button>
-        </>
-      }
+      confirm={{ label: '保存', busy, disabled: !name.trim(), testId: 'tag-name-save', onConfirm: save }}
     >
       <View className='contact-form'>
         <View className='field__label'>

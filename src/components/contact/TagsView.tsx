@@ -10,6 +10,7 @@ import { useApp, useAppStore } from '@/root/AppContext'
 import { friendName } from '@/stores/selectors/contacts'
 import FriendPickerDialog from './FriendPickerDialog'
 import TagNameDialog from './TagNameDialog'
+import { pressable } from '@/platform/focus'
 
 type Dialog = 'create' | 'rename' | 'delete' | 'members' | null
 
@@ -44,7 +45,7 @@ export default function TagsView() {
       ) : (
         <View className='tag-list'>
           {tags.map((t) => (
-            <View
+            <View {...pressable()}
               key={t.id}
               className={`tag-list__item${t.id === selectedID ? ' tag-list__item--active' : ''}`}
               data-testid='tag-item'
@@ -73,10 +74,10 @@ export default function TagsView() {
           </View>
           {members.length === 0 ? <View className='contact-status'>该标签下还没有朋友</View> : null}
           {members.map((f) => (
-            <View key={f.wtId} className='contact-row' data-testid='tag-member' data-id={f.wtId} onClick={() => openProfile({ wtId: f.wtId, applySource: ApplySource.SearchId })}>
+            <View {...pressable()} key={f.wtId} className='contact-row' data-testid='tag-member' data-id={f.wtId} onClick={() => openProfile({ wtId: f.wtId, applySource: ApplySource.SearchId })}>
               <Avatar src={f.avatar ? mediaUrl(f.avatar) : ''} size={32} />
               <View className='contact-row__name'>{friendName(f)}</View>
-              <View
+              <View {...pressable()}
                 className='tag-detail__remove'
                 aria-label='移出标签'
                 data-testid='tag-member-remove'
@@ -85,7 +86,7 @@ export default function TagsView() {
                   void removeTagMember(selected.id, f.wtId)
                 }}
               >
-                <Image className='tag-detail__remove-icon' src={removeIcon} />
+                <Image nativeProps={{ alt: '' }} className='tag-detail__remove-icon' src={removeIcon} />
               </View>
             </View>
           ))}

@@ -4,6 +4,7 @@ import { formatConversationTime } from '@/utils/time'
 import { messageSummary } from '@/utils/summary'
 import { conversationName } from './conversationInfo'
 import archiveIcon from './icons/archive-entry.svg'
+import { pressable } from '@/platform/focus'
 
 interface ArchiveEntryProps {
   /** The archived conversations, newest first. */
@@ -22,9 +23,9 @@ export default function ArchiveEntry({ archived, viewerID, onOpen }: ArchiveEntr
   const hasUnread = archived.some((c) => c.unreadCount > 0)
   const preview = newest.lastMessage ? `${conversationName(newest)}: ${messageSummary(newest.lastMessage, viewerID)}` : conversationName(newest)
   return (
-    <View className='conv-row conv-row--archive' data-testid='archive-entry' data-count={archived.length} onClick={onOpen}>
+    <View {...pressable('折叠的会话', 'option')} data-rove className='conv-row conv-row--archive' data-testid='archive-entry' data-count={archived.length} onClick={onOpen}>
       <View className='conv-row__avatar'>
-        <Image className='conv-row__archive-icon' src={archiveIcon} />
+        <Image nativeProps={{ alt: '' }} className='conv-row__archive-icon' src={archiveIcon} />
         {hasUnread ? <View className='conv-row__dot' /> : null}
       </View>
       <View className='conv-row__main'>

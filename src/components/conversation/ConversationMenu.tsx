@@ -1,5 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import type { Conversation } from '@shared/chat'
+import { DefaultGroup } from '@shared/sessionGroup'
 import { viewport as windowSize } from '@/platform/viewport'
 import { useAppStore } from '@/root/AppContext'
 import { isArchived } from '@/stores/selectors/chat'
@@ -11,9 +12,12 @@ import bellIcon from './icons/bell.svg'
 import mutedIcon from './icons/muted.svg'
 import foldIcon from './icons/fold.svg'
 import deleteIcon from './icons/delete.svg'
-import { useEscape } from '@/components/layout/useEscape'
+import moveGroupIcon from './icons/move-group.svg'
+import { usePopup } from '@/components/common/usePopup'
+import { useRove } from '@/components/common/useRove'
+import { pressable } from '@/platform/focus'
 
-export type ConversationAction = 'pin' | 'mute' | 'fold' | 'delete'
+export type ConversationAction = 'pin' | 'mute' | 'fold' | 'group' | 'delete'
 
 interface MenuItem {
   action: ConversationAction
@@ -22,13 +26,17 @@ interface MenuItem {
   danger?: boolean
 }
 
-/** The entries for one conversation, in WeChat's order; the labels say what a click will do. */
-export function menuItems(conversation: Conversation, friendIDs: ReadonlySet<string>): MenuItem[] {
+/**
+ * The entries for one conversation, in WeChat's order; the labels say what a click will do.
+ * 移至分组 is there once the user has a conversation group of their own.
+ */
+export function menuItems(conversation: Conversation, friendIDs: ReadonlySet<string>, hasGroups = false): MenuItem[] {
   const options = menuOptions(conversation, friendIDs)
   const items: MenuItem[] = []
   if (options.pin) items.push({ action: 'pin', label: conversation.isPinned ? '取消置顶' : '置顶', icon: pinIcon })
   if (options.mute) items.push({ action: 'mute', label: conversation.isMuted ? '取消免打扰' : '消息免打扰', icon: conversation.isMuted ? bellIcon : mutedIcon })
   if (options.fold) items.push({ action: 'fold', label: isArchived(conversation) ? '取消折叠' : '折叠', icon: foldIcon })
+  if (hasGroups) items.push({ action: 'group', label: '移至分组', icon: moveGroupIcon })
   items.push({ action: 'delete', label: '删除会话', icon: deleteIcon, danger: true })
   return items
 }
@@ -59,22 +67,25 @@ interface ConversationMenuProps {
 }
 
 export default function ConversationMenu({ conversation, point, sheet, onAction, onClose }: ConversationMenuProps) {
-  useEscape(true, onClose)
+  usePopup(true, onClose, { id: 'conv-menu' })
+  useRove('conv-menu', 'vertical')
   const friendIDs = useAppStore(selectFriendIDs)
-  const items = menuItems(conversation, friendIDs)
+  const hasGroups = useAppStore((s) => s.sessionGroups.some((g) => g.defaultGroup === DefaultGroup.UserCreated))
+  const items = menuItems(conversation, friendIDs, hasGroups)
   const pick = (action: ConversationAction) => () => {
     onClose()
     onAction(action)
   }
   const entries = items.map((item) => (
-    <View
+    <View {...pressable()}
       key={item.action}
       className={`conv-menu__item${item.danger ? ' conv-menu__item--danger' : ''}`}
       role='menuitem'
+      data-rove
       data-testid={`conv-menu-${item.action}`}
       onClick={pick(item.action)}
     >
-      <Image className='icon icon--sm' src={item.icon} />
+      <Image nativeProps={{ alt: '' }} className='icon icon--sm' src={item.icon} />
       <View>{item.label}</View>
     </View>
   ))
@@ -82,10 +93,10 @@ export default function ConversationMenu({ conversation, point, sheet, onAction,
   if (sheet) {
     return (
       <View className='conv-menu-mask conv-menu-mask--sheet' onClick={onClose} {...{ onContextMenu: block }}>
-        <View className='conv-sheet' role='menu' data-testid='conv-menu' onClick={(e) => e.stopPropagation()}>
+        <View className='conv-sheet' role='menu' id='conv-menu' aria-label={conversationName(conversation)} data-testid='conv-menu' onClick={(e) => e.stopPropagation()}>
           <View className='conv-sheet__title'>{conversationName(conversation)}</View>
           {entries}
-          <View className='conv-sheet__cancel' onClick={onClose}>
+          <View {...pressable()} className='conv-sheet__cancel' onClick={onClose}>
             取消
           </View>
         </View>
@@ -99,6 +110,8 @@ export default function ConversationMenu({ conversation, point, sheet, onAction,
       <View
         className='conv-menu'
         role='menu'
+        id='conv-menu'
+        aria-label={conversationName(conversation)}
         data-testid='conv-menu'
         style={{ left: `${left}px`, top: `${top}px`, width: `${MENU_WIDTH}px` }}
         onClick={(e) => e.stopPropagation()}

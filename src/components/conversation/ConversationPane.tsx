@@ -5,7 +5,7 @@ import { icons } from '@/assets/icons'
 import VirtualRows from '@/components/common/VirtualRows'
 import EmptyState from '@/components/layout/EmptyState'
 import { groupNumberFromQuery } from '@/services/groups/qr'
-import { currentQuery, relaunch } from '@/router/navigation'
+import { currentQuery, navigate, relaunch } from '@/router/navigation'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { isArchived, selectArchivedList, selectConversationList, selectTabUnread } from '@/stores/selectors/chat'
 import { selectGroupConversations, selectGroupUnreads, selectShownGroups } from '@/stores/selectors/sessionGroups'
@@ -17,6 +17,7 @@ import DeleteConversationDialog from './DeleteConversationDialog'
 import ListHeader from './ListHeader'
 import { CreateGroupDialog, GroupCardDialog, ManageGroupsDialog } from '@/root/deferredScreens'
 import TabsManager from './groups/TabsManager'
+import MoveToGroupDialog from './groups/MoveToGroupDialog'
 import ListSkeleton from './ListSkeleton'
 import NetBanner from './NetBanner'
 import SearchResults from './SearchResults'
@@ -26,6 +27,9 @@ import { useConversationSearch } from './useConversationSearch'
 import type { PaneTab } from './tabs'
 import type { PressPoint } from './usePressMenu'
 import './conversation.scss'
+import { useRove } from '@/components/common/useRove'
+import { onShortcut, pressable } from '@/platform/focus'
+import { usePageVisible } from '@/components/common/usePageVisible'
 
 interface ConversationPaneProps {
   /** Mobile layout: the list fills the screen and menus open as bottom sheets. */
@@ -49,13 +53,14 @@ const lastTime = (c: Conversation) => c.lastMessage?.time ?? c.updatedAt
 export default function ConversationPane({ narrow }: ConversationPaneProps) {
   const app = useApp()
   const { scanGroupQr, pinConversation } = app.groups
-  const { deleteConversation, moveAllOutOfArchive, openConversation, searchAllMessages, searchById, setFolded, setMuted } = app.chat
+  const { deleteConversation, moveAllOutOfArchive, openConversation, searchById, setFolded, setMuted } = app.chat
   const viewerID = useAppStore((s) => s.user?.wtId ?? '')
   const loaded = useAppStore((s) => s.conversationsLoaded)
   const activeID = useAppStore((s) => s.activeConversationID)
   const conversations = useAppStore((s) => s.conversations)
   const [tab, setTab] = useState<PaneTab>('all')
   const [view, setView] = useState<PaneView>('list')
+  useRove(LIST_SCROLL_ID, 'vertical')
   const list = useAppStore((s) => (typeof tab === 'number' ? selectGroupConversations(s, tab) : selectConversationList(s, tab)))
   const shownGroups = useAppStore(selectShownGroups)
   const groupUnread = useAppStore(selectGroupUnreads)
@@ -70,6 +75,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
   const [query, setQuery] = useState('')
   const [menu, setMenu] = useState<{ conversationID: string; point: PressPoint } | null>(null)
   const [deletingID, setDeletingID] = useState<string | null>(null)
+  const [movingID, setMovingID] = useState<string | null>(null)
   const [creatingGroup, setCreatingGroup] = useState(false)
   const [movingOut, setMovingOut] = useState(false)
   // A group found by number (joinType 3) or scanned (1) that the user is not in: its card.
@@ -83,7 +89,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
 
   const everything = useMemo(() => Object.values(conversations), [conversations])
   const friends = useAppStore((s) => s.friends)
-  const search = useConversationSearch(query, everything, viewerID, searchById, friends, searchAllMessages)
+  const search = useConversationSearch(query, everything, viewerID, searchById, friends, app.search.everything)
   // Newest first, whatever the pin state: the entry row previews the latest archived message.
   const archivedByTime = useMemo(() => [...archived].sort((a, b) => lastTime(b) - lastTime(a)), [archived])
 
@@ -110,6 +116,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
     if (action === 'pin') run(pinConversation(id, !conversation.isPinned))
     else if (action === 'mute') run(setMuted(id, !conversation.isMuted))
     else if (action === 'fold') run(setFolded(id, !isArchived(conversation)))
+    else if (action === 'group') setMovingID(id)
     else setDeletingID(id)
   }
 
@@ -130,6 +137,32 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
     if (entry.kind === 'message') app.store.getState().setPendingJump({ conversationID: entry.conversationID, messageID: entry.id })
     open(entry.conversationID)
   }
+  const searchPicks = {
+    onPick: pickResult,
+    onMessage: (conversationID: string, messageID: string) => pickResult({ kind: 'message', id: messageID, conversationID, name: '', avatar: '', detail: '', hint: '' }),
+    onFavorite: () => {
+      setQuery('')
+      void relaunch('favorites')
+    },
+    onMoment: (hit: { id: number }) => {
+      setQuery('')
+      void navigate('momentDetail', { id: String(hit.id) })
+    },
+  }
+
+  // Alt+↑ and Alt+↓ open the conversation above or below the open one, as in desktop chat apps.
+  const pageVisible = usePageVisible()
+  const shown = view === 'archive' ? archived : list
+  useEffect(() => {
+    if (!pageVisible) return
+    return onShortcut((shortcut) => {
+      if (shortcut === 'search' || shown.length === 0) return false
+      const at = shown.findIndex((c) => c.conversationID === activeID)
+      const next = at < 0 ? 0 : Math.min(shown.length - 1, Math.max(0, at + (shortcut === 'next' ? 1 : -1)))
+      if (shown[next]!.conversationID !== activeID) open(shown[next]!.conversationID)
+      return true
+    })
+  }, [pageVisible, shown, activeID, open])
 
   const scan = async () => {
     const groupNumber = await scanGroupQr()
@@ -157,6 +190,8 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
       id={LIST_SCROLL_ID}
       className='conv-pane__body conv-list'
       testId='conv-list'
+      listRole='listbox'
+      listLabel='会话列表'
       count={items.length}
       rowHeight={rowHeight}
       renderRow={(i) => {
@@ -199,17 +234,17 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
       <NetBanner />
       {search.searching ? (
         <View className='conv-pane__body'>
-          <SearchResults results={search.results} pending={search.pending} onPick={pickResult} />
+          <SearchResults keyword={search.keyword} results={search.results} sections={search.sections} pending={search.pending} {...searchPicks} />
         </View>
       ) : (
         <>
           {view === 'archive' ? (
             <View className='conv-archive-head'>
-              <View className='conv-archive-head__back' aria-label='返回' data-testid='archive-back' onClick={() => setView('list')}>
-                <Image className='icon icon--sm' src={icons.back} />
+              <View {...pressable()} className='conv-archive-head__back' aria-label='返回' data-testid='archive-back' onClick={() => setView('list')}>
+                <Image nativeProps={{ alt: '' }} className='icon icon--sm' src={icons.back} />
               </View>
               <View className='conv-archive-head__title'>折叠的会话</View>
-              <View
+              <View {...pressable()}
                 className={`conv-archive-head__action${movingOut ? ' conv-archive-head__action--busy' : ''}`}
                 data-testid='archive-move-all'
                 onClick={moveAllOut}
@@ -255,6 +290,7 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
       <Suspense fallback={null}>
         {managingGroups ? <ManageGroupsDialog open onClose={() => setManagingGroups(false)} /> : null}
       </Suspense>
+      <MoveToGroupDialog conversation={movingID ? (conversations[movingID] ?? null) : null} onClose={() => setMovingID(null)} />
       <DeleteConversationDialog name={deleting ? conversationName(deleting) : null} onConfirm={confirmDelete} onClose={() => setDeletingID(null)} />
       <Suspense fallback={null}>
         {creatingGroup ? <CreateGroupDialog open onClose={() => setCreatingGroup(false)} onCreated={open} /> : null}

@@ -8,10 +8,11 @@ import { formatBadge } from '@/utils/badge'
 import { formatConversationTime } from '@/utils/time'
 import { selectPendingSends, sortTime, type PendingSend } from '@/stores/selectors/pendingSends'
 import { conversationSummary, endsWithBlacklistNotice, messageSummary } from '@/utils/summary'
-import { hoverHint } from '../common/hoverHint'
+import Tooltip from '../common/Tooltip'
 import { conversationAvatar, conversationHint, conversationName, hasUnreadAtMe } from './conversationInfo'
 import { usePressMenu, type PressPoint } from './usePressMenu'
 import mutedIcon from './icons/muted.svg'
+import { pressable } from '@/platform/focus'
 
 interface ConversationRowProps {
   conversation: Conversation
@@ -78,6 +79,8 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
   const classes = ['conv-row', isPinned ? 'conv-row--pinned' : '', active ? 'conv-row--active' : ''].filter(Boolean).join(' ')
   return (
     <View
+      {...pressable(undefined, 'option')}
+      data-rove
       className={classes}
       data-testid='conv-row'
       data-id={conversationID}
@@ -102,9 +105,11 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
       </View>
       <View className='conv-row__main'>
         <View className='conv-row__top'>
-          <View className={`conv-row__name${isHelperConversation(conversation.conversationID) ? ' conv-row__name--tagged' : ''}`} {...hoverHint(conversationHint(conversation))}>
-            {conversationName(conversation)}
-          </View>
+          <Tooltip text={conversationHint(conversation)} below className='conv-row__name-tip'>
+            <View className={`conv-row__name${isHelperConversation(conversation.conversationID) ? ' conv-row__name--tagged' : ''}`}>
+              {conversationName(conversation)}
+            </View>
+          </Tooltip>
           {isHelperConversation(conversation.conversationID) ? (
             <View className='official-tag conv-row__tag' data-testid='official-tag'>
               官方
@@ -114,7 +119,7 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
         </View>
         <View className='conv-row__bottom'>
           <SummaryLine conversation={conversation} active={active} viewerID={viewerID} pending={pending} />
-          {isMuted ? <Image className='conv-row__muted' src={mutedIcon} data-testid='conv-row-muted' aria-label='消息免打扰' /> : null}
+          {isMuted ? <Image nativeProps={{ alt: '' }} className='conv-row__muted' src={mutedIcon} data-testid='conv-row-muted' aria-label='消息免打扰' /> : null}
         </View>
       </View>
     </View>

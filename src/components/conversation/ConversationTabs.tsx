@@ -6,6 +6,7 @@ import { useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import type { ConversationTab } from '@/stores/selectors/chat'
 import { CONVERSATION_TABS, type PaneTab } from './tabs'
+import { pressable } from '@/platform/focus'
 
 interface ConversationTabsProps {
   active: PaneTab
@@ -22,7 +23,7 @@ interface ConversationTabsProps {
 
 function Tab({ label, selected, badge, testId, groupID, onClick }: { label: string; selected: boolean; badge: string; testId: string; groupID?: number; onClick(): void }) {
   return (
-    <View
+    <View {...pressable()}
       className={`conv-tabs__tab${selected ? ' conv-tabs__tab--active' : ''}`}
       role='tab'
       aria-selected={selected ? 'true' : 'false'}
@@ -43,14 +44,20 @@ function Tab({ label, selected, badge, testId, groupID, onClick }: { label: stri
   )
 }
 
-/** 全部 / 未读 / @我 / 单聊 / 群聊, then the user's groups, each with its unread badge capped at 99+. */
+/**
+ * 全部 / 未读 / @我 / 单聊 / 群聊 on the first row, which always fits the pane; the user's groups on a
+ * row of their own under it, so no fixed tab is ever pushed behind the arrow by a group. Each tab
+ * has its unread badge capped at 99+.
+ */
 export default function ConversationTabs({ active, unread, groups, groupUnread, onChange, onManage, children }: ConversationTabsProps) {
-  // The strip scrolls sideways when badges or groups make it wider than the pane; a fade marks
-  // each cut end, so no tab looks clipped mid-character next to the manager button.
+  // The groups row scrolls sideways when it is wider than the pane; a fade marks each cut end,
+  // and an arrow after it pages it along.
   const stripId = `conv-tabs-${useId().replace(/[^\w-]/g, '')}`
+  const groupStripId = `${stripId}-groups`
   const [edges, setEdges] = useState<StripEdges>({ start: false, end: false })
-  useEffect(() => attachTabStrip(stripId, setEdges), [stripId])
-  // A group just created (or shown again) lands at the far end of the strip, usually out of view:
+  const hasGroups = groups.length > 0
+  useEffect(() => (hasGroups ? attachTabStrip(groupStripId, setEdges) : undefined), [groupStripId, hasGroups])
+  // A group just created (or shown again) lands at the far end of its row, usually out of view:
   // it is scrolled into view once, so the user sees where it went. Otherwise the selected tab is.
   // Groups arriving with the first load are not new.
   const groupsLoaded = useAppStore((s) => s.sessionGroups.length > 0)
@@ -63,43 +70,51 @@ export default function ConversationTabs({ active, unread, groups, groupUnread, 
     const seen = seenGroups.current
     seenGroups.current = groupsLoaded ? new Set(ids) : null
     const newest = seen ? ids.filter((id) => !seen.has(id)).pop() : undefined
-    revealInStrip(stripId, newest === undefined ? '[aria-selected="true"]' : `[data-group-id="${newest}"]`)
-  }, [stripId, active, groupIDs, groupsLoaded])
+    revealInStrip(groupStripId, newest === undefined ? '[aria-selected="true"]' : `[data-group-id="${newest}"]`)
+  }, [groupStripId, active, groupIDs, groupsLoaded])
   const fade = `${edges.start ? ' conv-tabs--fade-start' : ''}${edges.end ? ' conv-tabs--fade-end' : ''}`
   return (
-    <View className='conv-tabs-bar'>
-      <View id={stripId} className={`conv-tabs${fade}`} role='tablist' data-testid='conv-tabs'>
-        {CONVERSATION_TABS.map((tab) => (
-          <Tab
-            key={tab.key}
-            label={tab.label}
-            selected={tab.key === active}
-            badge={formatBadge(unread[tab.key])}
-            testId={tab.testId}
-            onClick={() => onChange(tab.key)}
-          />
-        ))}
-        {groups.map((g) => (
-          <Tab
-            key={g.id}
-            label={g.groupName}
-            selected={active === g.id}
-            badge={formatBadge(groupUnread[g.id] ?? 0)}
-            testId='conv-tab-group-custom'
-            groupID={g.id}
-            onClick={() => onChange(g.id)}
-          />
-        ))}
+    <View className='conv-tabs-head'>
+      <View className='conv-tabs-bar'>
+        <View id={stripId} className='conv-tabs' role='tablist' aria-label='会话类型' data-testid='conv-tabs'>
+          {CONVERSATION_TABS.map((tab) => (
+            <Tab
+              key={tab.key}
+              label={tab.label}
+              selected={tab.key === active}
+              badge={formatBadge(unread[tab.key])}
+              testId={tab.testId}
+              onClick={() => onChange(tab.key)}
+            />
+          ))}
+        </View>
+        <View {...pressable()} className='conv-tabs__manage' role='button' aria-label='分组管理' data-testid='conv-tabs-manage' onClick={onManage}>
+          <View className='conv-tabs__manage-dots' />
+        </View>
+        {children}
       </View>
-      {edges.end ? (
-        <View className='conv-tabs__more' role='button' aria-label='更多分组' data-testid='conv-tabs-more' onClick={() => pageStrip(stripId, 1)}>
-          <View className='conv-tabs__more-arrow' />
+      {hasGroups ? (
+        <View className='conv-tabs-bar conv-tabs-bar--groups'>
+          <View id={groupStripId} className={`conv-tabs${fade}`} role='tablist' aria-label='我的分组' data-testid='conv-tabs-groups'>
+            {groups.map((g) => (
+              <Tab
+                key={g.id}
+                label={g.groupName}
+                selected={active === g.id}
+                badge={formatBadge(groupUnread[g.id] ?? 0)}
+                testId='conv-tab-group-custom'
+                groupID={g.id}
+                onClick={() => onChange(g.id)}
+              />
+            ))}
+          </View>
+          {edges.end ? (
+            <View {...pressable()} className='conv-tabs__more' role='button' aria-label='更多分组' data-testid='conv-tabs-more' onClick={() => pageStrip(groupStripId, 1)}>
+              <View className='conv-tabs__more-arrow' />
+            </View>
+          ) : null}
         </View>
       ) : null}
-      <View className='conv-tabs__manage' role='button' aria-label='分组管理' data-testid='conv-tabs-manage' onClick={onManage}>
-        <View className='conv-tabs__manage-dots' />
-      </View>
-      {children}
     </View>
   )
 }

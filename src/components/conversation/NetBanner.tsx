@@ -12,7 +12,7 @@ export default function NetBanner() {
   if (!lost) return null
   return (
     <View className='net-banner' role='status' data-testid='net-banner'>
-      <Image className='icon icon--sm' src={offlineIcon} />
+      <Image nativeProps={{ alt: '' }} className='icon icon--sm' src={offlineIcon} />
       <View>网络连接已断开，正在重连…</View>
     </View>
   )

@@ -21,6 +21,8 @@ export interface SearchEntry {
   hint: string
   /** Beside the name of a chat-history hit in a group: its number, for the same reason. */
   tag?: string
+  /** Characters of the name that matched (by pinyin too), when the server said which. */
+  marks?: readonly number[]
 }
 
 export interface SearchGroups {

@@ -1,6 +1,8 @@
 import { Image, ScrollView, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { BASIC_EMOJI, STICKER_GROUPS } from '@/utils/emoji'
+import { useRove } from '@/components/common/useRove'
+import { pressable } from '@/platform/focus'
 import './EmojiPicker.scss'
 
 interface EmojiPickerProps {
@@ -25,38 +27,43 @@ export default function EmojiPicker({ onEmoji, onSticker, className, showEmoji =
   const groups = showStickers ? STICKER_GROUPS : []
   const [tab, setTab] = useState(showEmoji ? BASIC_TAB : (groups[0]?.id ?? BASIC_TAB))
   const group = groups.find((g) => g.id === tab)
+  // The grid shown is one Tab stop; the arrow keys move across it in two directions.
+  const gridId = `emoji-grid-${useId().replace(/[^\w-]/g, '')}`
+  useRove(gridId, 'grid')
   return (
     <View className={`emoji-picker${className ? ` ${className}` : ''}`} data-testid='emoji-picker' onClick={(e) => e.stopPropagation()}>
       <View className='emoji-picker__title'>{group ? group.name : '表情'}</View>
       <ScrollView scrollY className='emoji-picker__body'>
         {group ? (
-          <View className='emoji-picker__grid emoji-picker__grid--stickers'>
+          <View id={gridId} className='emoji-picker__grid emoji-picker__grid--stickers' role='group' aria-label={group.name}>
             {group.stickers.map((s) => (
-              <View
+              <View {...pressable()}
                 key={s.data}
                 className='emoji-picker__sticker'
                 data-testid='sticker-item'
+                data-rove
                 data-group={String(s.group)}
                 data-name={s.data}
                 aria-label={s.label}
                 onClick={() => onSticker(s.group, s.data)}
               >
-                <Image className='emoji-picker__sticker-img' src={s.url} mode='aspectFit' />
+                <Image nativeProps={{ alt: '' }} className='emoji-picker__sticker-img' src={s.url} mode='aspectFit' />
               </View>
             ))}
           </View>
         ) : showEmoji ? (
-          <View className='emoji-picker__grid'>
+          <View id={gridId} className='emoji-picker__grid' role='group' aria-label='表情'>
             {BASIC_EMOJI.map((e) => (
-              <View
+              <View {...pressable()}
                 key={e.name}
                 className='emoji-picker__emoji'
                 data-testid='emoji-item'
+                data-rove
                 data-name={e.name}
                 aria-label={e.name}
                 onClick={() => onEmoji(e.name)}
               >
-                <Image className='emoji-picker__emoji-img' src={e.url} />
+                <Image nativeProps={{ alt: '' }} className='emoji-picker__emoji-img' src={e.url} />
               </View>
             ))}
           </View>
@@ -64,7 +71,7 @@ export default function EmojiPicker({ onEmoji, onSticker, className, showEmoji =
       </ScrollView>
       <View className='emoji-picker__tabs' role='tablist'>
         {showEmoji ? (
-          <View
+          <View {...pressable()}
             className={`emoji-picker__tab${tab === BASIC_TAB ? ' emoji-picker__tab--active' : ''}`}
             data-testid='emoji-tab'
             role='tab'
@@ -72,11 +79,11 @@ export default function EmojiPicker({ onEmoji, onSticker, className, showEmoji =
             aria-label='表情'
             onClick={() => setTab(BASIC_TAB)}
           >
-            <Image className='emoji-picker__tab-img' src={BASIC_EMOJI[0].url} />
+            <Image nativeProps={{ alt: '' }} className='emoji-picker__tab-img' src={BASIC_EMOJI[0].url} />
           </View>
         ) : null}
         {groups.map((g) => (
-          <View
+          <View {...pressable()}
             key={g.id}
             className={`emoji-picker__tab${tab === g.id ? ' emoji-picker__tab--active' : ''}`}
             data-testid='sticker-tab'
@@ -86,7 +93,7 @@ export default function EmojiPicker({ onEmoji, onSticker, className, showEmoji =
             aria-label={g.name}
             onClick={() => setTab(g.id)}
           >
-            <Image className='emoji-picker__tab-img' src={g.stickers[0].url} />
+            <Image nativeProps={{ alt: '' }} className='emoji-picker__tab-img' src={g.stickers[0].url} />
           </View>
         ))}
       </View>

@@ -5,6 +5,7 @@ import { useApp } from '@/root/AppContext'
 import type { Toast } from '@/services/toast'
 import { parseRichText } from '@/utils/emoji'
 import './EmojiText.scss'
+import { pressable } from '@/platform/focus'
 
 interface EmojiTextProps {
   text: string
@@ -38,10 +39,10 @@ function EmojiText({ text, className, emojiSize = 20, onLink, testId }: EmojiTex
               </Text>
             )
           case 'emoji':
-            return <Image key={i} className='emoji-text__emoji' style={size} src={seg.url} data-emoji={seg.name} aria-label={seg.name} />
+            return <Image nativeProps={{ alt: '' }} key={i} className='emoji-text__emoji' style={size} src={seg.url} data-emoji={seg.name} aria-label={seg.name} />
           case 'link':
             return (
-              <Text
+              <Text {...pressable()}
                 key={i}
                 className='emoji-text__link'
                 data-href={seg.url}

@@ -3,6 +3,7 @@ import type { Favorite } from '@shared/favorites'
 import { favoriteKindLabel } from '@/domain/favorites/favoriteList'
 import { formatMessageTime } from '@/utils/time'
 import FavoriteContent from './FavoriteContent'
+import { pressable } from '@/platform/focus'
 
 interface Props {
   f: Favorite
@@ -17,7 +18,7 @@ interface Props {
 /** One row of the favorites page: the content by its type, where it came from, and its actions. */
 export default function FavoriteCard({ f, selecting, selected, onToggle, onOpen, onPin, onDelete }: Props) {
   return (
-    <View
+    <View {...pressable()}
       className={`fav-card${selected ? ' fav-card--selected' : ''}${f.topStatus ? ' fav-card--pinned' : ''}`}
       data-testid='fav-card'
       data-id={f.id}
@@ -35,7 +36,7 @@ export default function FavoriteCard({ f, selecting, selected, onToggle, onOpen,
           <View className='fav-card__time'>{formatMessageTime(f.createTime)}</View>
           {selecting ? null : (
             <View className='fav-card__actions'>
-              <View
+              <View {...pressable()}
                 className='fav-card__action link'
                 data-testid='fav-pin'
                 onClick={(e) => {
@@ -45,7 +46,7 @@ export default function FavoriteCard({ f, selecting, selected, onToggle, onOpen,
               >
                 {f.topStatus ? '取消置顶' : '置顶'}
               </View>
-              <View
+              <View {...pressable()}
                 className='fav-card__action fav-card__action--danger'
                 data-testid='fav-delete'
                 onClick={(e) => {

@@ -8,6 +8,7 @@ import { useApp } from '@/root/AppContext'
 import type { CollectDetail } from '@/domain/favorites/collectMessage'
 import { formatFileSize } from '@/utils/size'
 import { parseRichText } from '@/utils/emoji'
+import { pressable } from '@/platform/focus'
 
 /** The fields a card needs: a favorite from the list, or the detail of a collect message. */
 export type FavoriteBody = Pick<
@@ -32,7 +33,7 @@ function LinkedText({ text }: { text: string }) {
     <View className='fav-content__text'>
       {parseRichText(text).map((seg, i) =>
         seg.kind === 'link' ? (
-          <Text
+          <Text {...pressable()}
             key={i}
             className='link fav-content__link'
             onClick={(e) => {
@@ -43,7 +44,7 @@ function LinkedText({ text }: { text: string }) {
             {seg.url}
           </Text>
         ) : seg.kind === 'emoji' ? (
-          <Image key={i} className='fav-content__emoji' src={seg.url} />
+          <Image nativeProps={{ alt: '' }} key={i} className='fav-content__emoji' src={seg.url} />
         ) : (
           <Text key={i}>{seg.text}</Text>
         ),
@@ -68,7 +69,7 @@ export default function FavoriteContent({ f, full, onPreview }: Props) {
       const src = chat.mediaUrl(f.imageUrl)
       return (
         <View className='fav-content fav-content--image' data-testid='fav-content' data-type={f.contentType}>
-          <Image
+          <Image nativeProps={{ alt: '' }}
             className={full ? 'fav-content__image-full' : 'fav-content__thumb'}
             src={src}
             mode={full ? 'widthFix' : 'aspectFill'}
@@ -88,7 +89,7 @@ export default function FavoriteContent({ f, full, onPreview }: Props) {
           {full ? (
             <Video className='fav-content__video' src={chat.mediaUrl(f.videoUrl)} poster={poster} controls objectFit='contain' data-testid='fav-video' />
           ) : (
-            <View
+            <View {...pressable()}
               className='fav-content__poster'
               data-testid='fav-video-poster'
               onClick={(e) => {
@@ -96,7 +97,7 @@ export default function FavoriteContent({ f, full, onPreview }: Props) {
                 onPreview?.(f.videoUrl)
               }}
             >
-              {poster ? <Image className='fav-content__thumb' src={poster} mode='aspectFill' /> : <View className='fav-content__thumb fav-content__thumb--blank' />}
+              {poster ? <Image nativeProps={{ alt: '' }} className='fav-content__thumb' src={poster} mode='aspectFill' /> : <View className='fav-content__thumb fav-content__thumb--blank' />}
               <View className='fav-content__play'>▶</View>
             </View>
           )}
@@ -105,7 +106,7 @@ export default function FavoriteContent({ f, full, onPreview }: Props) {
     }
     case CollectContentType.File:
       return (
-        <View
+        <View {...pressable()}
           className='fav-content fav-content--file'
           data-testid='fav-content'
           data-type={f.contentType}
@@ -114,7 +115,7 @@ export default function FavoriteContent({ f, full, onPreview }: Props) {
             if (f.fileUrl) fileOpener.download(chat.mediaUrl(`${f.fileUrl}?download=1`), f.fileName).catch((err: Error) => toast.error(err.message || '下载失败'))
           }}
         >
-          <Image className='fav-content__file-icon' src={chatIcons.fileType} />
+          <Image nativeProps={{ alt: '' }} className='fav-content__file-icon' src={chatIcons.fileType} />
           <View className='fav-content__file-text'>
             <View className='fav-content__file-name' data-testid='fav-file-name'>
               {f.fileName}
@@ -130,10 +131,10 @@ export default function FavoriteContent({ f, full, onPreview }: Props) {
         <View className='fav-content fav-content--location' data-testid='fav-content' data-type={f.contentType}>
           <View className='fav-content__place-title'>{f.addressTitle || f.collectTitle || '位置'}</View>
           {map ? (
-            <Image className='fav-content__map' src={map} mode='aspectFill' onError={() => setMapFailed(true)} />
+            <Image nativeProps={{ alt: '' }} className='fav-content__map' src={map} mode='aspectFill' onError={() => setMapFailed(true)} />
           ) : (
             <View className='fav-content__place-card'>
-              <Image className='fav-content__pin' src={chatIcons.pin} />
+              <Image nativeProps={{ alt: '' }} className='fav-content__pin' src={chatIcons.pin} />
               <View className='fav-content__coords'>{has ? formatCoordinates(f.lat!, f.lng!) : ''}</View>
             </View>
           )}

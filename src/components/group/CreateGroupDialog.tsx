@@ -13,6 +13,7 @@ import { pickerCandidates, entriesFromSearch, entryName, type PickerEntry } from
 import { useAvatarUpload } from './useAvatarUpload'
 import cameraIcon from './icons/camera-add.svg'
 import './group.scss'
+import { pressable } from '@/platform/focus'
 
 /** Spec 9: the success message follows the creation after 600 ms, once the new chat is on screen. */
 const CREATED_MESSAGE_DELAY_MS = 600
@@ -142,7 +143,7 @@ export default function CreateGroupDialog({ open, onClose, onCreated }: CreateGr
       ) : (
         <View className='group-form'>
           <View>
-            <View
+            <View {...pressable()}
               className={`group-avatar${avatar.preview ? ' group-avatar--filled' : ''}`}
               data-testid='group-create-avatar'
               data-uploaded={avatar.url ? 'true' : 'false'}
@@ -150,10 +151,10 @@ export default function CreateGroupDialog({ open, onClose, onCreated }: CreateGr
               onClick={avatar.pick}
             >
               {avatar.preview ? (
-                <Image className='group-avatar__image' src={avatar.preview} mode='aspectFill' />
+                <Image nativeProps={{ alt: '' }} className='group-avatar__image' src={avatar.preview} mode='aspectFill' />
               ) : (
                 <>
-                  <Image className='group-avatar__icon' src={cameraIcon} />
+                  <Image nativeProps={{ alt: '' }} className='group-avatar__icon' src={cameraIcon} />
                   <View>群头像</View>
                 </>
               )}
@@ -212,7 +213,7 @@ export default function CreateGroupDialog({ open, onClose, onCreated }: CreateGr
                 <Avatar key={e.id} src={e.avatar} size={28} />
               ))}
               {selected.length > MEMBER_PREVIEW ? <View className='group-members__more'>等 {selected.length} 人</View> : null}
-              <View className='group-members__edit' onClick={() => setStep('members')}>
+              <View {...pressable()} className='group-members__edit' onClick={() => setStep('members')}>
                 修改
               </View>
             </View>

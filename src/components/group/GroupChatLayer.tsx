@@ -11,6 +11,7 @@ import { isManager, muteLeftText, speakState } from '@/domain/groups/permissions
 import applyIcon from './icons/apply.svg'
 import moreIcon from './icons/more.svg'
 import './group.scss'
+import { pressable } from '@/platform/focus'
 
 /** What is open over a group chat. */
 export interface GroupChatUi {
@@ -51,15 +52,15 @@ export function GroupHeaderActions({ groupNumber, isMember, onInfo, onApply }: {
   return (
     <>
       {manager && pending > 0 ? (
-        <View className='chat-header__action' aria-label='入群申请' data-testid='group-apply-badge' onClick={onApply}>
-          <Image className='chat-header__action-icon' src={applyIcon} />
+        <View {...pressable()} className='chat-header__action' aria-label='入群申请' data-testid='group-apply-badge' onClick={onApply}>
+          <Image nativeProps={{ alt: '' }} className='chat-header__action-icon' src={applyIcon} />
           <View className='chat-header__badge' data-testid='group-apply-count'>
             {pending > 99 ? '99+' : pending}
           </View>
         </View>
       ) : null}
-      <View className='chat-header__action' aria-label='群聊信息' data-testid='group-info-open' onClick={onInfo}>
-        <Image className='chat-header__action-icon' src={moreIcon} />
+      <View {...pressable()} className='chat-header__action' aria-label='群聊信息' data-testid='group-info-open' onClick={onInfo}>
+        <Image nativeProps={{ alt: '' }} className='chat-header__action-icon' src={moreIcon} />
       </View>
     </>
   )

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import { useState } from 'react'
 import { storage } from '@/platform/storage'
 import { useAppStore } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 /** Per user: group number → the notice text that user closed the bar on. */
 const storageKey = (wtId: string) => `groupNoticeBarClosed:${wtId}`
@@ -29,15 +30,15 @@ export default function GroupNoticeBar({ groupNumber, onOpen }: { groupNumber: s
   return (
     <View className={`group-notice-bar${expanded ? ' group-notice-bar--expanded' : ''}`} data-testid='group-notice-bar'>
       <View className='group-notice-bar__mark'>群公告</View>
-      <View className='group-notice-bar__text' data-testid='group-notice-bar-text' onClick={() => setExpanded((v) => !v)}>
+      <View {...pressable()} className='group-notice-bar__text' data-testid='group-notice-bar-text' onClick={() => setExpanded((v) => !v)}>
         {notice}
       </View>
       {expanded ? (
-        <View className='group-notice-bar__more' data-testid='group-notice-bar-open' onClick={onOpen}>
+        <View {...pressable()} className='group-notice-bar__more' data-testid='group-notice-bar-open' onClick={onOpen}>
           详情
         </View>
       ) : null}
-      <View className='group-notice-bar__close' role='button' aria-label='关闭群公告' data-testid='group-notice-bar-close' onClick={close}>
+      <View {...pressable()} className='group-notice-bar__close' role='button' aria-label='关闭群公告' data-testid='group-notice-bar-close' onClick={close}>
         ×
       </View>
     </View>

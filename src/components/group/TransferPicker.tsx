@@ -12,6 +12,7 @@ import checkIcon from './icons/check.svg'
 import removeIcon from './icons/remove.svg'
 // Its styles live with the group screens; 新建分组 can open it before any of those has loaded them.
 import './group.scss'
+import { pressable } from '@/platform/focus'
 
 /** Spec 9: transfer search delay. */
 const SEARCH_DELAY_MS = 500
@@ -37,14 +38,14 @@ interface TransferPickerProps {
 function Check({ on, disabled }: { on: boolean; disabled?: boolean }) {
   return (
     <View className={`picker-check${on ? ' picker-check--on' : ''}${disabled ? ' picker-check--disabled' : ''}`}>
-      {on ? <Image className='picker-check__tick' src={checkIcon} /> : null}
+      {on ? <Image nativeProps={{ alt: '' }} className='picker-check__tick' src={checkIcon} /> : null}
     </View>
   )
 }
 
 function Item({ entry, on, onToggle }: { entry: PickerEntry; on: boolean; onToggle(entry: PickerEntry): void }) {
   return (
-    <View
+    <View {...pressable()}
       className={`picker__item${entry.isDisabled ? ' picker__item--disabled' : ''}`}
       data-testid='picker-item'
       data-id={entry.id}
@@ -135,7 +136,7 @@ export default function TransferPicker(props: TransferPickerProps) {
         <View className='picker__label'>
           <View>{isSearch ? '搜索结果' : label}</View>
           {canSelectAll(visible, single) ? (
-            <View className='picker__all' data-testid='picker-select-all' onClick={toggleAll}>
+            <View {...pressable()} className='picker__all' data-testid='picker-select-all' onClick={toggleAll}>
               <Check on={allSelected} />
               <View>{allSelected ? '取消全选' : '全选'}</View>
             </View>
@@ -178,8 +179,8 @@ export default function TransferPicker(props: TransferPickerProps) {
             <View key={entry.id} className='picker__item picker__item--selected' data-testid='picker-selected' data-id={entry.id}>
               <EntryAvatar entry={entry} />
               <View className='picker__name'>{entryName(entry)}</View>
-              <View className='picker__remove' aria-label='移除' data-testid='picker-remove' onClick={() => toggle(entry)}>
-                <Image className='picker__remove-icon' src={removeIcon} />
+              <View {...pressable()} className='picker__remove' aria-label='移除' data-testid='picker-remove' onClick={() => toggle(entry)}>
+                <Image nativeProps={{ alt: '' }} className='picker__remove-icon' src={removeIcon} />
               </View>
             </View>
           ))}

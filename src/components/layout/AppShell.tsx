@@ -3,15 +3,20 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import ToastHost from '@/components/common/ToastHost'
 import LoadingBar from '@/components/common/LoadingBar'
 import CallHost from '@/components/call/CallHost'
-import { QrConfirmDialog, SecurityDialog } from '@/root/deferredScreens'
+import { NotificationDialog, QrConfirmDialog, SecurityDialog } from '@/root/deferredScreens'
 import ProfileHost from '@/components/contact/ProfileHost'
+import UpdatePrompt from '@/components/common/UpdatePrompt'
 import { useRouteGuard } from '@/router/guard'
 import { currentQuery, navigate, publicUrl } from '@/router/navigation'
 import { adminConsoleSupported } from '@/platform/adminConsole'
 import { appLocation } from '@/platform/location'
+import { push } from '@/platform/push'
+import { focusSearch, onShortcut } from '@/platform/focus'
+import { usePageVisible } from '@/components/common/usePageVisible'
 import { useApp, useAppStore } from '@/root/AppContext'
 import ConfirmDialog from './ConfirmDialog'
 import NavList from './NavList'
+import PushHost from './PushHost'
 import UserBlock from './UserBlock'
 import SettingsMenu from './SettingsMenu'
 import { navKeyOf, type ShellRoute } from './navItems'
@@ -20,11 +25,16 @@ import './AppShell.scss'
 
 interface AppShellProps {
   route: ShellRoute
+  /**
+   * A page below a tab (动态详情): on a phone it fills the screen under its own header with a
+   * back arrow, without the app header and the tab bar stacked around it.
+   */
+  subpage?: boolean
   children: ReactNode
 }
 
 /** Frame of the logged-in pages: sidebar (desktop) or header + tab bar (mobile), settings and dialogs. */
-export default function AppShell({ route, children }: AppShellProps) {
+export default function AppShell({ route, subpage = false, children }: AppShellProps) {
   const app = useApp()
   const { logout, refreshUser } = app.session
   const { toast } = app
@@ -36,6 +46,7 @@ export default function AppShell({ route, children }: AppShellProps) {
   // The mini-program has no console, so its operators get no entry to one.
   const showAdmin = useAppStore((s) => s.userInfo?.operator === true) && adminConsoleSupported
   const [securityOpen, setSecurityOpen] = useState(false)
+  const [notificationsOpen, setNotificationsOpen] = useState(false)
   const [qrCode, setQrCode] = useState<string | null>(null)
   const [loggingOut, setLoggingOut] = useState(false)
   const [confirmingLogout, setConfirmingLogout] = useState(false)
@@ -56,6 +67,13 @@ export default function AppShell({ route, children }: AppShellProps) {
     appLocation.replaceUrl(publicUrl(route, rest))
   }, [loggedIn, route])
 
+  // Ctrl+K and Ctrl+F go to the search field of the screen shown.
+  const pageVisible = usePageVisible()
+  useEffect(() => {
+    if (!loggedIn || !pageVisible) return
+    return onShortcut((shortcut) => shortcut === 'search' && focusSearch())
+  }, [loggedIn, pageVisible])
+
   const onLogout = async () => {
     if (loggingOut) return
     setLoggingOut(true)
@@ -74,6 +92,7 @@ export default function AppShell({ route, children }: AppShellProps) {
     <SettingsMenu
       placement={narrow ? 'header' : 'sidebar'}
       onSecurity={() => setSecurityOpen(true)}
+      onNotifications={push.available || app.wechat.available ? () => setNotificationsOpen(true) : undefined}
       onScanQr={() => setQrCode('')}
       onLogout={() => setConfirmingLogout(true)}
       phrasesOn={phrasesOn}
@@ -87,7 +106,7 @@ export default function AppShell({ route, children }: AppShellProps) {
       <LoadingBar />
       {loggedIn ? (
         narrow ? (
-          <View className='shell-header'>
+          subpage ? null : <View className='shell-header'>
             <UserBlock variant='header' />
             {settings}
           </View>
@@ -100,7 +119,7 @@ export default function AppShell({ route, children }: AppShellProps) {
         )
       ) : null}
       <View className='shell-main'>{loggedIn ? children : null}</View>
-      {loggedIn && narrow ? (
+      {loggedIn && narrow && !subpage ? (
         <View className='shell-tabbar' data-testid='tabbar'>
           <NavList active={navKeyOf(route)} variant='tabbar' />
         </View>
@@ -109,6 +128,7 @@ export default function AppShell({ route, children }: AppShellProps) {
         <View>
           <Suspense fallback={null}>
             {securityOpen ? <SecurityDialog open onClose={() => setSecurityOpen(false)} /> : null}
+            {notificationsOpen ? <NotificationDialog open onClose={() => setNotificationsOpen(false)} /> : null}
             {qrCode !== null ? <QrConfirmDialog code={qrCode} onClose={() => setQrCode(null)} /> : null}
           </Suspense>
           <ConfirmDialog
@@ -125,9 +145,11 @@ export default function AppShell({ route, children }: AppShellProps) {
           </ConfirmDialog>
           <ProfileHost />
           <CallHost />
+          <PushHost route={route} />
         </View>
       ) : null}
       <ToastHost />
+      <UpdatePrompt />
     </View>
   )
 }

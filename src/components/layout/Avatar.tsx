@@ -13,9 +13,11 @@ interface AvatarProps {
   round?: boolean
   className?: string
   testId?: string
+  /** Whose picture it is: read out as "<name>的头像". Without it the picture is decorative. */
+  name?: string
 }
 
-export default function Avatar({ src: given, size = 40, round, className, testId }: AvatarProps) {
+export default function Avatar({ src: given, size = 40, round, className, testId, name }: AvatarProps) {
   const app = useOptionalApp()
   // A picture a user uploaded as their avatar is one of this server's files, which need the session to load.
   const src = given && app ? app.chat.mediaUrl(given) : given
@@ -23,7 +25,7 @@ export default function Avatar({ src: given, size = 40, round, className, testId
   useEffect(() => setAttempt(0), [src])
   const failed = !src || attempt > MAX_RETRIES
   return (
-    <Image
+    <Image nativeProps={{ alt: name ? `${name}的头像` : '' }}
       // A new key mounts a fresh image element, which makes the browser request the URL again.
       key={`${src ?? ''}#${attempt}`}
       className={`avatar${round ? ' avatar--round' : ''}${className ? ` ${className}` : ''}`}

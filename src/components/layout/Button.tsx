@@ -1,5 +1,6 @@
 import { Button as TaroButton, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
+import { pressable } from '@/platform/focus'
 
 export type ButtonVariant = 'primary' | 'default' | 'danger' | 'ghost' | 'text'
 
@@ -12,13 +13,15 @@ interface ButtonProps {
   disabled?: boolean
   testId?: string
   className?: string
+  /** 'share': the mini-program's 转发 of the page's card (platform/shareCard). */
+  openType?: 'share'
   onClick?: () => void
   children: ReactNode
 }
 
 /** The design system's button (styles/button.scss). */
 export default function Button(props: ButtonProps) {
-  const { variant = 'default', size = 'normal', block, loading, disabled, testId, className, onClick, children } = props
+  const { variant = 'default', size = 'normal', block, loading, disabled, testId, className, openType, onClick, children } = props
   const classes = [
     'btn',
     `btn--${variant}`,
@@ -34,8 +37,12 @@ export default function Button(props: ButtonProps) {
   }
   return (
     <TaroButton
+      // Taro's button is a custom element, not a native one: it needs its role and tab stop.
+      {...pressable()}
+      aria-disabled={disabled ? 'true' : undefined}
       className={classes}
       disabled={disabled}
+      openType={openType}
       data-testid={testId}
       data-loading={loading ? 'true' : undefined}
       aria-busy={loading ? 'true' : undefined}

@@ -1,5 +1,4 @@
-import { useState, type ReactNode } from 'react'
-import Button from '@/components/layout/Button'
+import type { ReactNode } from 'react'
 import Dialog from '@/components/layout/Dialog'
 
 interface ConfirmDialogProps {
@@ -18,31 +17,13 @@ interface ConfirmDialogProps {
 
 /** A question with 取消 and one action that cannot be undone. */
 export default function ConfirmDialog({ open, title, children, confirmText = '确定', danger, busy, testId, onConfirm, onClose }: ConfirmDialogProps) {
-  const [running, setRunning] = useState(false)
-  const confirm = async () => {
-    setRunning(true)
-    try {
-      await onConfirm()
-    } finally {
-      setRunning(false)
-    }
-  }
   return (
     <Dialog
       open={open}
       title={title}
       onClose={onClose}
       testId={testId}
-      footer={
-        <>
-          <Button testId={`${testId}-cancel`} onClick={onClose}>
-            取消
-          </Button>
-          <Button variant={danger ? 'danger' : 'primary'} loading={busy || running} testId={`${testId}-confirm`} onClick={confirm}>
-            {confirmText}
-          </Button>
-        </>
-      }
+      confirm={{ label: confirmText, danger, busy, testId: `${testId}-confirm`, cancelTestId: `${testId}-cancel`, onConfirm }}
     >
       {children}
     </Dialog>

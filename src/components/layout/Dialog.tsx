@@ -1,7 +1,21 @@
 import { Image, View } from '@tarojs/components'
-import type { ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import closeIcon from '@/assets/icons/close.svg'
-import { useEscape } from './useEscape'
+import Button from '@/components/layout/Button'
+import { usePopup } from '@/components/common/usePopup'
+import { pressable } from '@/platform/focus'
+
+/** The footer's 取消 and one action; the action's button spins while a promise from onConfirm runs. */
+export interface DialogConfirm {
+  label: ReactNode
+  onConfirm(): unknown
+  disabled?: boolean
+  /** Spins the action's button for work the dialog does not see (a form's own submit). */
+  busy?: boolean
+  danger?: boolean
+  testId?: string
+  cancelTestId?: string
+}
 
 interface DialogProps {
   open: boolean
@@ -9,6 +23,8 @@ interface DialogProps {
   onClose: () => void
   children: ReactNode
   footer?: ReactNode
+  /** Instead of footer: 取消 (onClose) and this action. */
+  confirm?: DialogConfirm
   wide?: boolean
   /** Forms keep their input when the backdrop is clicked by mistake; reading-only dialogs close. */
   closeOnMask?: boolean
@@ -18,22 +34,42 @@ interface DialogProps {
 
 /** Modal dialog: centred card on desktop, bottom sheet on narrow screens (styles/dialog.scss). */
 export default function Dialog(props: DialogProps) {
-  const { open, title, onClose, children, footer, wide, closeOnMask, testId, closeTestId } = props
-  useEscape(open, onClose)
+  const { open, title, onClose, children, confirm, wide, closeOnMask, testId, closeTestId } = props
+  const id = `dialog${useId().replace(/:/g, '')}`
+  const running = useConfirmRun(confirm)
+  usePopup(open, onClose, { id, modal: true })
   if (!open) return null
+  const footer = confirm ? (
+    <>
+      <Button testId={confirm.cancelTestId} onClick={onClose}>
+        取消
+      </Button>
+      <Button
+        variant={confirm.danger ? 'danger' : 'primary'}
+        disabled={confirm.disabled}
+        loading={confirm.busy || running.busy}
+        testId={confirm.testId}
+        onClick={running.run}
+      >
+        {confirm.label}
+      </Button>
+    </>
+  ) : props.footer
   return (
     <View className='dialog-mask' onClick={closeOnMask ? onClose : undefined}>
       <View
+        id={id}
         className={`dialog${wide ? ' dialog--wide' : ''}`}
         data-testid={testId}
         role='dialog'
-        aria-label={title}
+        aria-modal='true'
+        aria-labelledby={`${id}-title`}
         onClick={(e) => e.stopPropagation()}
       >
         <View className='dialog__head'>
-          <View className='dialog__title'>{title}</View>
-          <View className='dialog__close' data-testid={closeTestId} aria-label='关闭' onClick={onClose}>
-            <Image className='dialog__close-icon' src={closeIcon} />
+          <View className='dialog__title' id={`${id}-title`}>{title}</View>
+          <View {...pressable('关闭')} className='dialog__close' data-testid={closeTestId} onClick={onClose}>
+            <Image nativeProps={{ alt: '' }} className='dialog__close-icon' src={closeIcon} />
           </View>
         </View>
         <View className='dialog__body'>{children}</View>
@@ -41,4 +77,22 @@ export default function Dialog(props: DialogProps) {
       </View>
     </View>
   )
+}
+
+/** One run of the action at a time: presses while its promise runs are ignored. */
+function useConfirmRun(confirm: DialogConfirm | undefined) {
+  const [busy, setBusy] = useState(false)
+  const running = useRef(false)
+  const run = () => {
+    if (!confirm || running.current) return
+    const result = confirm.onConfirm()
+    if (!(result instanceof Promise)) return
+    running.current = true
+    setBusy(true)
+    void result.finally(() => {
+      running.current = false
+      setBusy(false)
+    })
+  }
+  return { busy, run }
 }

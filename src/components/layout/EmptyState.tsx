@@ -13,7 +13,7 @@ interface EmptyStateProps {
 export default function EmptyState({ image, title, hint, action, testId }: EmptyStateProps) {
   return (
     <View className='empty' data-testid={testId}>
-      {image ? <Image className='empty__icon' src={image} /> : null}
+      {image ? <Image nativeProps={{ alt: '' }} className='empty__icon' src={image} /> : null}
       <View className='empty__title'>{title}</View>
       {hint ? <View className='empty__hint'>{hint}</View> : null}
       {action ? <View className='empty__action'>{action}</View> : null}

@@ -35,7 +35,7 @@ export default function GroupAvatar({ src, members = [], size = 40, testId }: Gr
       data-mosaic={shown.length}
     >
       {shown.map((url, i) => (
-        <Image key={i} className='group-mosaic__cell' style={{ width: `${cell}px`, height: `${cell}px` }} src={url || avatarDefault} mode='aspectFill' lazyLoad />
+        <Image nativeProps={{ alt: '' }} key={i} className='group-mosaic__cell' style={{ width: `${cell}px`, height: `${cell}px` }} src={url || avatarDefault} mode='aspectFill' lazyLoad />
       ))}
     </View>
   )

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useSiteInfo } from './useSiteInfo'
 import type { LegalDocument } from './legalTexts'
+import { pressable } from '@/platform/focus'
 
 interface GuestFooterProps {
   onOpenLegal: (doc: LegalDocument) => void
@@ -13,9 +14,9 @@ export default function GuestFooter({ onOpenLegal }: GuestFooterProps) {
     <View className='guest-footer' data-testid='footer'>
       <View className='guest-footer__inner'>
         <View className='guest-footer__links'>
-          <View className='guest-footer__link' data-testid='footer-agreement' onClick={() => onOpenLegal('agreement')}>用户协议</View>
+          <View {...pressable()} className='guest-footer__link' data-testid='footer-agreement' onClick={() => onOpenLegal('agreement')}>用户协议</View>
           <Text className='guest-footer__sep'>|</Text>
-          <View className='guest-footer__link' data-testid='footer-privacy' onClick={() => onOpenLegal('privacy')}>隐私政策</View>
+          <View {...pressable()} className='guest-footer__link' data-testid='footer-privacy' onClick={() => onOpenLegal('privacy')}>隐私政策</View>
         </View>
         {footer ? (
           <View className='guest-footer__info'>

@@ -4,6 +4,7 @@ import logo from '@/assets/logo.svg'
 import { currentQuery, enterApp, navigate } from '@/router/navigation'
 import Button from './Button'
 import { scrollToSection, scrollToTop } from './scrollToSection'
+import { pressable } from '@/platform/focus'
 
 export type GuestNavKey = 'home' | 'intro' | 'about' | null
 
@@ -31,7 +32,7 @@ export default function GuestTopBar({ onHome, active }: GuestTopBarProps) {
   const goAbout = () =>
     onHome ? onHomeScroll('about', () => scrollToSection('section-about')) : navigate('about')
   const item = (key: Exclude<GuestNavKey, null>, label: string, onClick: () => void) => (
-    <View
+    <View {...pressable()}
       className={`guest-topbar__link${current === key ? ' guest-topbar__link--active' : ''}`}
       data-testid={`nav-${key}`}
       onClick={onClick}
@@ -42,8 +43,8 @@ export default function GuestTopBar({ onHome, active }: GuestTopBarProps) {
   return (
     <View className='guest-topbar'>
       <View className='guest-topbar__inner'>
-        <View className='guest-topbar__brand' onClick={goHome}>
-          <Image className='guest-topbar__logo' src={logo} />
+        <View {...pressable('微谈首页', 'link')} className='guest-topbar__brand' onClick={goHome}>
+          <Image nativeProps={{ alt: '' }} className='guest-topbar__logo' src={logo} />
           <View className='guest-topbar__name'>微谈</View>
         </View>
         <View className='guest-topbar__nav'>

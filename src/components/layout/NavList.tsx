@@ -4,6 +4,7 @@ import { useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import { relaunch } from '@/router/navigation'
 import { NAV_ITEMS, badgeCount, type NavKey } from './navItems'
+import { pressable } from '@/platform/focus'
 
 interface NavListProps {
   active: NavKey
@@ -15,13 +16,14 @@ interface NavListProps {
 export default function NavList({ active, variant }: NavListProps) {
   // Compared item by item, so the list re-renders only when a badge changes.
   const counts = useAppStore(useShallow((s) => NAV_ITEMS.map((item) => badgeCount(item, s))))
+  const friendMoment = useAppStore((s) => s.badges.friendMoment)
   return (
     <View className={`nav nav--${variant}`}>
       {NAV_ITEMS.map((item, i) => {
         const isActive = item.key === active
         const text = formatBadge(counts[i] ?? 0)
         return (
-          <View
+          <View {...pressable()}
             key={item.key}
             className={`nav__item${isActive ? ' nav__item--active' : ''}`}
             data-testid={`nav-${item.key}`}
@@ -33,8 +35,14 @@ export default function NavList({ active, variant }: NavListProps) {
             }}
           >
             <View className='nav__icon-wrap'>
-              <Image className='nav__icon' src={isActive ? item.activeIcon : item.icon} />
-              {text ? <View className='badge nav__badge' data-testid={`badge-${item.badge}`}>{text}</View> : null}
+              <Image nativeProps={{ alt: '' }} className='nav__icon' src={isActive ? item.activeIcon : item.icon} />
+              {text ? (
+                <View className='badge nav__badge' data-testid={`badge-${item.badge}`}>
+                  {text}
+                </View>
+              ) : item.key === 'moments' && friendMoment ? (
+                <View className='nav__dot' data-testid='badge-moments-dot' />
+              ) : null}
             </View>
             <View className='nav__label'>{item.label}</View>
           </View>

@@ -1,5 +1,6 @@
 import { Image, Input, View } from '@tarojs/components'
 import { icons } from '@/assets/icons'
+import { pressable } from '@/platform/focus'
 
 interface SearchBoxProps {
   /** The BEM block that styles the box; its parts are `${block}__icon`, `__input`, `__clear`. */
@@ -19,8 +20,8 @@ interface SearchBoxProps {
 /** The magnifier and the query field of a list or picker; each place sizes and colours it through its own block. */
 export default function SearchBox({ block, value, onChange, placeholder, testId, className, searchKey, clearable }: SearchBoxProps) {
   return (
-    <View className={className ? `${block} ${className}` : block}>
-      <Image className={`${block}__icon`} src={icons.search} />
+    <View className={className ? `${block} ${className}` : block} role='search' data-search>
+      <Image nativeProps={{ alt: '' }} className={`${block}__icon`} src={icons.search} />
       <Input
         className={`${block}__input`}
         value={value}
@@ -33,8 +34,8 @@ export default function SearchBox({ block, value, onChange, placeholder, testId,
         onInput={(e) => onChange(e.detail.value)}
       />
       {clearable && value ? (
-        <View className={`${block}__clear`} aria-label='清除搜索' data-testid={`${testId}-clear`} onClick={() => onChange('')}>
-          <Image className={`${block}__clear-icon`} src={icons.close} />
+        <View {...pressable()} className={`${block}__clear`} aria-label='清除搜索' data-testid={`${testId}-clear`} onClick={() => onChange('')}>
+          <Image nativeProps={{ alt: '' }} className={`${block}__clear-icon`} src={icons.close} />
         </View>
       ) : null}
     </View>

@@ -5,6 +5,7 @@ import { ProfileDialog } from '@/root/deferredScreens'
 import { vipBadgeLevel } from '@/utils/vip'
 import Avatar from './Avatar'
 import VipBadge from './VipBadge'
+import { pressable } from '@/platform/focus'
 
 interface UserBlockProps {
   variant: 'sidebar' | 'header'
@@ -21,7 +22,7 @@ export default function UserBlock({ variant }: UserBlockProps) {
   const level = vipBadgeLevel(user.vipType, user.vipLevel)
   return (
     <>
-      <View className={`user-block user-block--${variant}`} role='button' aria-label='个人信息' data-testid='shell-profile' onClick={() => setEditing(true)}>
+      <View {...pressable()} className={`user-block user-block--${variant}`} role='button' aria-label='个人信息' data-testid='shell-profile' onClick={() => setEditing(true)}>
         <Avatar src={user.avatar} size={variant === 'sidebar' ? 40 : 34} testId='shell-avatar' />
         <View className='user-block__text'>
           <View className='user-block__name' data-testid='shell-nickname'>{user.nickName}</View>

@@ -14,7 +14,7 @@ export default function VipBadge({ level, height = 16, testId, className }: VipB
   // The level-10 artwork is wider than the others (60 against 52 units for 22 high).
   const width = Math.round(height * (info.level === 10 ? 60 : 52) / 22)
   return (
-    <Image
+    <Image nativeProps={{ alt: '' }}
       className={`vip-badge${className ? ` ${className}` : ''}`}
       style={{ width: `${width}px`, height: `${height}px` }}
       src={info.image}

@@ -6,6 +6,8 @@ import PasswordLoginForm from './PasswordLoginForm'
 import QrLoginPanel from './QrLoginPanel'
 import RegisterForm from './RegisterForm'
 import TwoFactorForm from './TwoFactorForm'
+import WechatLoginButton from './WechatLoginButton'
+import { pressable } from '@/platform/focus'
 import './LoginCard.scss'
 
 type LoginTab = 'phone' | 'id' | 'qr' | 'register'
@@ -21,20 +23,26 @@ const TABS: { key: LoginTab; label: string }[] = [
 export default function LoginCard() {
   const [tab, setTab] = useState<LoginTab>('phone')
   const twoFactorPending = useAppStore((s) => s.twoFactor !== null)
+  const sessionEndNotice = useAppStore((s) => s.sessionEndNotice)
 
   return (
     <View className='login-card'>
       <View className='login-card__brand'>
-        <Image className='login-card__logo' src={logo} />
+        <Image nativeProps={{ alt: '' }} className='login-card__logo' src={logo} />
         <View className='login-card__title'>{tab === 'register' && !twoFactorPending ? '注册微谈账号' : '登录微谈'}</View>
       </View>
+      {sessionEndNotice ? (
+        <View className='login-card__notice' role='status' data-testid='login-session-notice'>
+          {sessionEndNotice}
+        </View>
+      ) : null}
       {twoFactorPending ? (
         <TwoFactorForm />
       ) : (
         <View>
           <View className='login-tabs' role='tablist'>
             {TABS.map((t) => (
-              <View
+              <View {...pressable()}
                 key={t.key}
                 className={`login-tabs__tab${tab === t.key ? ' login-tabs__tab--active' : ''}`}
                 role='tab'
@@ -50,6 +58,7 @@ export default function LoginCard() {
           {tab === 'id' ? <PasswordLoginForm by='id' /> : null}
           {tab === 'qr' ? <QrLoginPanel /> : null}
           {tab === 'register' ? <RegisterForm /> : null}
+          {tab === 'qr' ? null : <WechatLoginButton />}
         </View>
       )}
     </View>

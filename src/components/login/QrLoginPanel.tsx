@@ -8,6 +8,7 @@ import { isApiError } from '@/services/api/errors'
 import { clipboard } from '@/platform/clipboard'
 import { redirectAfterLogin } from '@/router/navigation'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 /** How often the waiting browser asks whether its code was scanned or confirmed. */
 const POLL_INTERVAL_MS = 2000
@@ -99,19 +100,19 @@ export default function QrLoginPanel() {
     <View className='qr-login'>
       <View className='qr-login__frame'>
         {qr && state !== 'failed' ? (
-          <Image className='qr-login__image' src={qr.image} data-testid='qr-image' />
+          <Image nativeProps={{ alt: '' }} className='qr-login__image' src={qr.image} data-testid='qr-image' />
         ) : (
           <View className='qr-login__placeholder'>{state === 'loading' ? <View className='spinner' /> : null}</View>
         )}
         {stale ? (
-          <View className='qr-login__overlay' onClick={load}>
-            <Image className='qr-login__overlay-icon' src={refreshIcon} />
+          <View {...pressable()} className='qr-login__overlay' onClick={load}>
+            <Image nativeProps={{ alt: '' }} className='qr-login__overlay-icon' src={refreshIcon} />
             <View>点击刷新</View>
           </View>
         ) : null}
         {state === 'scanned' ? (
           <View className='qr-login__overlay qr-login__overlay--scanned'>
-            <Image className='qr-login__overlay-icon' src={checkIcon} />
+            <Image nativeProps={{ alt: '' }} className='qr-login__overlay-icon' src={checkIcon} />
             <View>扫描成功</View>
           </View>
         ) : null}

@@ -11,6 +11,7 @@ import FormError from './FormError'
 import { loadAuthSchemas } from './loadAuthSchemas'
 import { typed, validate } from './validation'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 // Inputs accept a little more than the limits so the schema's own messages can explain them.
 const INPUT_SLACK = 8
@@ -80,8 +81,8 @@ export default function RegisterForm() {
       </Button>
       <View className='login-form__note'>
         注册即表示同意
-        <Text className='link' onClick={() => setLegal('agreement')}>《用户协议》</Text>和
-        <Text className='link' onClick={() => setLegal('privacy')}>《隐私政策》</Text>
+        <Text {...pressable()} className='link' onClick={() => setLegal('agreement')}>《用户协议》</Text>和
+        <Text {...pressable()} className='link' onClick={() => setLegal('privacy')}>《隐私政策》</Text>
       </View>
       <LegalDialog document={legal} onClose={() => setLegal(null)} />
     </View>

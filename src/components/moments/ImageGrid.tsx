@@ -2,6 +2,7 @@ import { Image, View } from '@tarojs/components'
 import type { MomentImage } from '@shared/moments'
 import { useApp } from '@/root/AppContext'
 import { imageGridLayout } from './momentRules'
+import { pressable } from '@/platform/focus'
 
 interface Props {
   images: MomentImage[]
@@ -16,8 +17,8 @@ export default function ImageGrid({ images, onOpen }: Props) {
   return (
     <View className={`moment-grid moment-grid--${layout}`} data-testid='moment-images' data-count={images.length}>
       {images.map((img, i) => (
-        <View key={img.url} className='moment-grid__cell' onClick={() => onOpen(i)}>
-          <Image className='moment-grid__img' src={chat.mediaUrl(img.url)} mode={layout === 'single' ? 'widthFix' : 'aspectFill'} data-testid='moment-image' />
+        <View {...pressable(`查看第 ${i + 1} 张图片`)} key={img.url} className='moment-grid__cell' onClick={() => onOpen(i)}>
+          <Image nativeProps={{ alt: '' }} className='moment-grid__img' src={chat.mediaUrl(img.url)} mode={layout === 'single' ? 'widthFix' : 'aspectFill'} data-testid='moment-image' />
         </View>
       ))}
     </View>

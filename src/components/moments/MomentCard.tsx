@@ -1,5 +1,5 @@
 import { Image, Input, Text, Video, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { MomentVisibility, MOMENT_COMMENT_MAX, PraiseStatus, type Moment, type MomentComment, type MomentInteractions } from '@shared/moments'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
@@ -15,6 +15,8 @@ import { useApp, useAppStore } from '@/root/AppContext'
 import ImageGrid from './ImageGrid'
 import MomentInteractionsView from './MomentInteractionsView'
 import { canDeleteComment, formatMomentTime, visibilityLabel } from './momentRules'
+import { focusFirst, pressable } from '@/platform/focus'
+import { usePopup } from '@/components/common/usePopup'
 
 interface Props {
   moment: Moment
@@ -30,6 +32,15 @@ export default function MomentCard({ moment, interactions, onPreview, inDetail, 
   const { moments, chat, toast } = useApp()
   const me = useAppStore((s) => s.user?.wtId ?? '')
   const [menu, setMenu] = useState(false)
+  const menuId = `moment-more-${moment.id}`
+  // The region is the ·· button with its menu, so a press on ·· toggles instead of closing and
+  // reopening; focus goes to the menu's first entry, which the region's rule would skip.
+  usePopup(menu, () => setMenu(false), { id: menuId, closeOnPressOutside: true, takeFocus: false })
+  useEffect(() => {
+    if (!menu) return
+    const timer = setTimeout(() => focusFirst(`${menuId}-items`), 0)
+    return () => clearTimeout(timer)
+  }, [menu, menuId])
   const [composer, setComposer] = useState<{ reply: MomentComment | null } | null>(null)
   const [draft, setDraft] = useState('')
   const [sending, setSending] = useState(false)
@@ -73,11 +84,11 @@ export default function MomentCard({ moment, interactions, onPreview, inDetail, 
 
   return (
     <View className='moment' data-testid='moment-card' data-moment-id={moment.id}>
-      <View onClick={openAlbum}>
+      <View {...pressable()} onClick={openAlbum}>
         <Avatar src={moment.avatar} size={42} className='moment__avatar' />
       </View>
       <View className='moment__main'>
-        <View className='moment__name' data-testid='moment-author' onClick={openAlbum}>
+        <View {...pressable()} className='moment__name' data-testid='moment-author' onClick={openAlbum}>
           {moment.nickName}
         </View>
         {moment.content ? (
@@ -89,12 +100,12 @@ export default function MomentCard({ moment, interactions, onPreview, inDetail, 
         {moment.video ? <Video className='moment__video' src={chat.mediaUrl(moment.video)} controls data-testid='moment-video' /> : null}
         {moment.location ? (
           <View className='moment__place' data-testid='moment-location'>
-            <Image className='moment__place-icon' src={locationIcon} />
+            <Image nativeProps={{ alt: '' }} className='moment__place-icon' src={locationIcon} />
             {moment.location.title}
           </View>
         ) : null}
         <View className='moment__meta'>
-          <View
+          <View {...pressable()}
             className={`moment__time${inDetail ? '' : ' moment__time--link'}`}
             data-testid='moment-time'
             onClick={inDetail ? undefined : () => navigate('momentDetail', { id: String(moment.id) })}
@@ -108,24 +119,33 @@ export default function MomentCard({ moment, interactions, onPreview, inDetail, 
             </View>
           ) : null}
           {mine ? (
-            <View className='moment__delete' data-testid='moment-delete' onClick={() => setConfirm({ kind: 'moment' })}>
+            <View {...pressable()} className='moment__delete' data-testid='moment-delete' onClick={() => setConfirm({ kind: 'moment' })}>
               删除
             </View>
           ) : null}
-          <View className='moment__more-wrap'>
+          <View id={menuId} className='moment__more-wrap'>
             {menu ? (
-              <View className='moment__menu' data-testid='moment-menu'>
-                <View className='moment__menu-item' data-testid='moment-like' onClick={praise}>
-                  <Image className='moment__menu-icon' src={likeWhite} />
+              <View id={`${menuId}-items`} className='moment__menu' role='menu' data-testid='moment-menu'>
+                <View {...pressable(undefined, 'menuitem')} className='moment__menu-item' data-testid='moment-like' onClick={praise}>
+                  <Image nativeProps={{ alt: '' }} className='moment__menu-icon' src={likeWhite} />
                   {liked ? '取消' : '赞'}
                 </View>
-                <View className='moment__menu-item' data-testid='moment-comment-open' onClick={() => startComment(null)}>
-                  <Image className='moment__menu-icon' src={commentWhite} />
+                <View {...pressable(undefined, 'menuitem')} className='moment__menu-item' data-testid='moment-comment-open' onClick={() => startComment(null)}>
+                  <Image nativeProps={{ alt: '' }} className='moment__menu-icon' src={commentWhite} />
                   评论
                 </View>
               </View>
             ) : null}
-            <Image className='moment__more' src={moreIcon} data-testid='moment-more' onClick={() => setMenu((v) => !v)} />
+            <View
+              {...pressable('赞和评论')}
+              className='moment__more'
+              aria-haspopup='menu'
+              aria-expanded={menu ? 'true' : 'false'}
+              data-testid='moment-more'
+              onClick={() => setMenu((v) => !v)}
+            >
+              <Image nativeProps={{ alt: '' }} className='moment__more-icon' src={moreIcon} />
+            </View>
           </View>
         </View>
         {interactions ? <MomentInteractionsView interactions={interactions} onComment={onCommentTap} /> : null}
@@ -141,10 +161,10 @@ export default function MomentCard({ moment, interactions, onPreview, inDetail, 
               onInput={(e) => setDraft(e.detail.value)}
               onConfirm={send}
             />
-            <View className={`moment__send${draft.trim() ? '' : ' moment__send--off'}`} data-testid='moment-comment-send' onClick={send}>
+            <View {...pressable()} className={`moment__send${draft.trim() ? '' : ' moment__send--off'}`} data-testid='moment-comment-send' onClick={send}>
               发送
             </View>
-            <View className='moment__cancel' onClick={() => setComposer(null)}>
+            <View {...pressable()} className='moment__cancel' onClick={() => setComposer(null)}>
               取消
             </View>
           </View>

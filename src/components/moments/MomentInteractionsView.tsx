@@ -2,6 +2,7 @@ import { Image, Text, View } from '@tarojs/components'
 import type { MomentComment, MomentInteractions } from '@shared/moments'
 import likeIcon from '@/assets/icons/moment-like.svg'
 import { commentWho, praiseNames } from './momentRules'
+import { pressable } from '@/platform/focus'
 
 interface Props {
   interactions: MomentInteractions
@@ -17,14 +18,14 @@ export default function MomentInteractionsView({ interactions, onComment }: Prop
     <View className='moment-box' data-testid='moment-interactions'>
       {praiseList.length ? (
         <View className={`moment-box__likes${commentsList.length ? ' moment-box__likes--split' : ''}`} data-testid='moment-likes'>
-          <Image className='moment-box__like-icon' src={likeIcon} />
+          <Image nativeProps={{ alt: '' }} className='moment-box__like-icon' src={likeIcon} />
           <Text className='moment-box__names'>{praiseNames(praiseList)}</Text>
         </View>
       ) : null}
       {commentsList.map((c) => {
         const who = commentWho(c)
         return (
-          <View key={c.id} className='moment-box__comment' data-testid='moment-comment' data-comment-id={c.id} onClick={() => onComment(c)}>
+          <View {...pressable()} key={c.id} className='moment-box__comment' data-testid='moment-comment' data-comment-id={c.id} onClick={() => onComment(c)}>
             <Text className='moment-box__name'>{who.from}</Text>
             {who.to ? (
               <>

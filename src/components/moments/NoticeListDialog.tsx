@@ -8,6 +8,7 @@ import likeIcon from '@/assets/icons/moment-like.svg'
 import { navigate } from '@/router/navigation'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { formatMomentTime } from './momentRules'
+import { pressable } from '@/platform/focus'
 
 interface Props {
   open: boolean
@@ -17,12 +18,12 @@ interface Props {
 function NoticeRow({ notice, onOpen }: { notice: MomentNotice; onOpen(): void }) {
   const { chat } = useApp()
   return (
-    <View className={`notice${notice.isRead ? '' : ' notice--unread'}`} data-testid='moment-notice' data-type={notice.type} onClick={onOpen}>
+    <View {...pressable()} className={`notice${notice.isRead ? '' : ' notice--unread'}`} data-testid='moment-notice' data-type={notice.type} onClick={onOpen}>
       <Avatar src={notice.avatar} size={40} />
       <View className='notice__main'>
         <View className='notice__name'>{notice.nickName}</View>
         {notice.type === MomentNoticeType.Praise ? (
-          <Image className='notice__like' src={likeIcon} />
+          <Image nativeProps={{ alt: '' }} className='notice__like' src={likeIcon} />
         ) : (
           <View className='notice__text'>
             {notice.type === MomentNoticeType.Reply ? '回复了你：' : ''}
@@ -32,7 +33,7 @@ function NoticeRow({ notice, onOpen }: { notice: MomentNotice; onOpen(): void })
         <View className='notice__time'>{formatMomentTime(notice.createTime)}</View>
       </View>
       {notice.momentImage ? (
-        <Image className='notice__thumb' src={chat.mediaUrl(notice.momentImage)} mode='aspectFill' />
+        <Image nativeProps={{ alt: '' }} className='notice__thumb' src={chat.mediaUrl(notice.momentImage)} mode='aspectFill' />
       ) : (
         <View className='notice__abstract'>{notice.momentContent}</View>
       )}

@@ -4,6 +4,7 @@ import type { MomentImage } from '@shared/moments'
 import { navigate } from '@/router/navigation'
 import { useApp } from '@/root/AppContext'
 import './moments.scss'
+import { pressable } from '@/platform/focus'
 
 /** Thumbnails a profile row shows. */
 const THUMBS = 4
@@ -33,10 +34,10 @@ export default function ProfileMoments({ wtId }: { wtId: string }) {
   }
 
   return (
-    <View className='profile__row profile-moments' data-testid='profile-moments' onClick={open}>
+    <View {...pressable()} className='profile__row profile-moments' data-testid='profile-moments' onClick={open}>
       <View className='profile__label'>朋友圈</View>
       <View className='profile__value profile-moments__thumbs'>
-        {images?.map((img) => <Image key={img.url} className='profile-moments__thumb' src={app.chat.mediaUrl(img.url)} mode='aspectFill' />)}
+        {images?.map((img) => <Image nativeProps={{ alt: '' }} key={img.url} className='profile-moments__thumb' src={app.chat.mediaUrl(img.url)} mode='aspectFill' />)}
         {images?.length === 0 ? <View className='profile-moments__none'>查看朋友圈</View> : null}
       </View>
       <View className='profile-moments__arrow'>›</View>

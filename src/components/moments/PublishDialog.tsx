@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react'
 import type { Tag } from '@shared/friends'
 import { charCount } from '@shared/friends'
 import { MOMENT_TEXT_MAX, MomentVisibility } from '@shared/moments'
-import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useApp } from '@/root/AppContext'
 import { needsTags, VISIBILITY_OPTIONS } from './momentRules'
 import { usePublishMedia } from './usePublishMedia'
+import { pressable } from '@/platform/focus'
 
 interface Props {
   open: boolean
@@ -23,7 +23,6 @@ export default function PublishDialog({ open, onClose }: Props) {
   const [visibility, setVisibility] = useState<MomentVisibility>(MomentVisibility.AllFriends)
   const [tags, setTags] = useState<Tag[] | null>(null)
   const [tagIds, setTagIds] = useState<number[]>([])
-  const [busy, setBusy] = useState(false)
 
   useEffect(() => {
     if (open && needsTags(visibility) && tags === null) {
@@ -48,8 +47,7 @@ export default function PublishDialog({ open, onClose }: Props) {
   const canPublish = hasContent && !media.uploading && !media.failed && !tagsMissing && charCount(text) <= MOMENT_TEXT_MAX
 
   const publish = async () => {
-    if (!canPublish || busy) return
-    setBusy(true)
+    if (!canPublish) return
     try {
       await app.moments.publish({
         content: text.trim(),
@@ -63,8 +61,6 @@ export default function PublishDialog({ open, onClose }: Props) {
       close()
     } catch {
       // The api client has shown the server's message.
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -77,14 +73,7 @@ export default function PublishDialog({ open, onClose }: Props) {
       wide
       testId='moment-publish'
       onClose={close}
-      footer={
-        <>
-          <Button onClick={close}>取消</Button>
-          <Button variant='primary' disabled={!canPublish} loading={busy} testId='moment-publish-submit' onClick={publish}>
-            {media.uploading ? '上传中…' : '发表'}
-          </Button>
-        </>
-      }
+      confirm={{ label: media.uploading ? '上传中…' : '发表', disabled: !canPublish, testId: 'moment-publish-submit', onConfirm: publish }}
     >
       <View className='publish'>
         <Textarea
@@ -101,14 +90,14 @@ export default function PublishDialog({ open, onClose }: Props) {
         <View className='publish__media' data-testid='moment-publish-media'>
           {media.images.map((img, i) => (
             <View key={img.key} className='publish__tile' data-testid='moment-publish-image' data-uploaded={img.url ? 'true' : 'false'}>
-              <Image className='publish__thumb' src={img.preview} mode='aspectFill' />
+              <Image nativeProps={{ alt: '' }} className='publish__thumb' src={img.preview} mode='aspectFill' />
               {!img.url && !img.failed ? <View className='publish__progress'>{Math.round(img.progress * 100)}%</View> : null}
               {img.failed ? <View className='publish__progress publish__progress--failed'>上传失败</View> : null}
               <View className='publish__tools'>
-                <View className={`publish__tool${i === 0 ? ' publish__tool--off' : ''}`} aria-label='前移' data-testid='moment-image-left' onClick={() => media.move(i, i - 1)}>
+                <View {...pressable()} className={`publish__tool${i === 0 ? ' publish__tool--off' : ''}`} aria-label='前移' data-testid='moment-image-left' onClick={() => media.move(i, i - 1)}>
                   ‹
                 </View>
-                <View
+                <View {...pressable()}
                   className={`publish__tool${i === media.images.length - 1 ? ' publish__tool--off' : ''}`}
                   aria-label='后移'
                   data-testid='moment-image-right'
@@ -116,7 +105,7 @@ export default function PublishDialog({ open, onClose }: Props) {
                 >
                   ›
                 </View>
-                <View className='publish__tool' aria-label='移除' data-testid='moment-image-remove' onClick={() => media.removeImage(img.key)}>
+                <View {...pressable()} className='publish__tool' aria-label='移除' data-testid='moment-image-remove' onClick={() => media.removeImage(img.key)}>
                   ×
                 </View>
               </View>
@@ -128,20 +117,20 @@ export default function PublishDialog({ open, onClose }: Props) {
               {!media.video.url && !media.video.failed ? <View className='publish__progress'>{Math.round(media.video.progress * 100)}%</View> : null}
               {media.video.failed ? <View className='publish__progress publish__progress--failed'>上传失败</View> : null}
               <View className='publish__tools'>
-                <View className='publish__tool' aria-label='移除' onClick={media.removeVideo}>
+                <View {...pressable()} className='publish__tool' aria-label='移除' onClick={media.removeVideo}>
                   ×
                 </View>
               </View>
             </View>
           ) : null}
           {!media.video && media.images.length < 9 ? (
-            <View className='publish__add' data-testid='moment-add-images' onClick={media.addImages}>
+            <View {...pressable()} className='publish__add' data-testid='moment-add-images' onClick={media.addImages}>
               <View className='publish__plus'>+</View>
               <View className='publish__add-label'>照片</View>
             </View>
           ) : null}
           {!media.video && media.images.length === 0 ? (
-            <View className='publish__add' data-testid='moment-add-video' onClick={media.addVideo}>
+            <View {...pressable()} className='publish__add' data-testid='moment-add-video' onClick={media.addVideo}>
               <View className='publish__plus'>▶</View>
               <View className='publish__add-label'>视频</View>
             </View>
@@ -155,7 +144,7 @@ export default function PublishDialog({ open, onClose }: Props) {
           <View className='publish__label'>谁可以看</View>
           <View className='publish__options'>
             {VISIBILITY_OPTIONS.map((o) => (
-              <View
+              <View {...pressable()}
                 key={o.value}
                 className={`publish__chip${visibility === o.value ? ' publish__chip--on' : ''}`}
                 data-testid={`moment-visibility-${o.value}`}
@@ -172,7 +161,7 @@ export default function PublishDialog({ open, onClose }: Props) {
             {tags === null ? <View className='publish__hint'>加载标签…</View> : null}
             {tags?.length === 0 ? <View className='publish__hint'>还没有标签，可以在通讯录的标签里创建</View> : null}
             {tags?.map((t) => (
-              <View key={t.id} className={`publish__tag${tagIds.includes(t.id) ? ' publish__tag--on' : ''}`} data-testid='moment-publish-tag' onClick={() => toggleTag(t.id)}>
+              <View {...pressable()} key={t.id} className={`publish__tag${tagIds.includes(t.id) ? ' publish__tag--on' : ''}`} data-testid='moment-publish-tag' onClick={() => toggleTag(t.id)}>
                 {t.tagName}
               </View>
             ))}

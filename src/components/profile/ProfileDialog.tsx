@@ -10,6 +10,7 @@ import { useAsyncAction } from '@/components/layout/useAsyncAction'
 import { validate } from '@/components/login/validation'
 import { clipboard } from '@/platform/clipboard'
 import { useApp, useAppStore } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 import './profile.scss'
 
 interface ProfileDialogProps {
@@ -71,14 +72,7 @@ export default function ProfileDialog({ open, onClose }: ProfileDialogProps) {
       onClose={onClose}
       testId='me-dialog'
       closeTestId='me-close'
-      footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' loading={save.busy} disabled={avatar.uploading} testId='me-save' onClick={submit}>
-            保存
-          </Button>
-        </>
-      }
+      confirm={{ label: '保存', busy: save.busy, disabled: avatar.uploading, testId: 'me-save', onConfirm: submit }}
     >
       <View className='profile-edit'>
         <View className='profile-edit__avatar'>
@@ -93,7 +87,7 @@ export default function ProfileDialog({ open, onClose }: ProfileDialogProps) {
           <View className='profile-edit__id-value' data-testid='me-wtid'>
             {user.wtId}
           </View>
-          <View className='profile-edit__copy' role='button' data-testid='me-copy-id' onClick={() => void copyId()}>
+          <View {...pressable()} className='profile-edit__copy' role='button' data-testid='me-copy-id' onClick={() => void copyId()}>
             复制
           </View>
         </View>

@@ -1,4 +1,3 @@
-import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import ReportFields, { useReportForm, type ReportTarget } from './ReportFields'
 
@@ -20,14 +19,7 @@ export default function ReportDialog({ target, onClose }: ReportDialogProps) {
       title={`投诉「${target?.name ?? ''}」`}
       onClose={onClose}
       testId='report-dialog'
-      footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' disabled={!form.ready} loading={form.busy} testId='report-submit' onClick={() => void form.submit().then((ok) => ok && onClose())}>
-            提交
-          </Button>
-        </>
-      }
+      confirm={{ label: '提交', disabled: !form.ready, busy: form.busy, testId: 'report-submit', onConfirm: () => void form.submit().then((ok) => ok && onClose()) }}
     >
       <ReportFields form={form} />
     </Dialog>

@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react'
 import { ComplaintTarget, DictType, type DictEntry } from '@shared/complaint'
 import checkIcon from '@/components/group/icons/check.svg'
 import removeIcon from '@/components/group/icons/remove.svg'
-import { canSubmitReport, detailError, imageRoom, REPORT_DETAIL_MAX } from './reportRules'
+import { canSubmitReport, detailError, imageRoom, reportMissing, REPORT_DETAIL_MAX } from './reportRules'
 import { useReportImages } from './useReportImages'
 import './report.scss'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 export interface ReportTarget {
   /** A user ID (type 0) or a group ID or number (type 1). */
@@ -82,6 +83,7 @@ export type ReportForm = ReturnType<typeof useReportForm>
 export default function ReportFields({ form }: { form: ReportForm }) {
   const { target, types, complaintType, setComplaintType, detail, setDetail, alsoBlock, setAlsoBlock, pictures } = form
   const problem = detailError(detail)
+  const missing = reportMissing({ complaintType, detail, images: pictures.images })
   return (
   <View className='report'>
     <View className='field__label'>投诉类型</View>
@@ -94,7 +96,7 @@ export default function ReportFields({ form }: { form: ReportForm }) {
         <View className='report__hint'>暂无可选的投诉类型</View>
       ) : (
         types.map((t) => (
-          <View
+          <View {...pressable()}
             key={t.dictValue}
             className={`report__type${complaintType === t.dictValue ? ' report__type--on' : ''}`}
             role='radio'
@@ -142,35 +144,40 @@ export default function ReportFields({ form }: { form: ReportForm }) {
           data-testid='report-image'
           data-uploaded={image.url ? 'true' : 'false'}
         >
-          <Image className='report__thumb' src={image.preview} mode='aspectFill' />
+          <Image nativeProps={{ alt: '' }} className='report__thumb' src={image.preview} mode='aspectFill' />
           {!image.url && !image.failed ? (
             <View className='report__progress' data-testid='report-image-progress'>
               {Math.round(image.progress * 100)}%
             </View>
           ) : null}
           {image.failed ? <View className='report__progress'>上传失败</View> : null}
-          <View className='report__remove' aria-label='移除' data-testid='report-image-remove' onClick={() => pictures.remove(image.key)}>
-            <Image className='report__remove-icon' src={removeIcon} />
+          <View {...pressable()} className='report__remove' aria-label='移除' data-testid='report-image-remove' onClick={() => pictures.remove(image.key)}>
+            <Image nativeProps={{ alt: '' }} className='report__remove-icon' src={removeIcon} />
           </View>
         </View>
       ))}
       {imageRoom(pictures.images) > 0 ? (
-        <View className='report__add' data-testid='report-add-image' aria-label='添加图片' onClick={() => void pictures.add()}>
+        <View {...pressable()} className='report__add' data-testid='report-add-image' aria-label='添加图片' onClick={() => void pictures.add()}>
           +
         </View>
       ) : null}
     </View>
-    <View className='report__hint'>支持 png、jpeg 格式，1-5 张</View>
+    <View className='report__hint'>必填，支持 png、jpeg 格式，1-5 张</View>
     {target?.type === ComplaintTarget.User ? (
-      <View
+      <View {...pressable()}
         className={`report__block${alsoBlock ? ' report__block--on' : ''}`}
         role='checkbox'
         aria-checked={alsoBlock ? 'true' : 'false'}
         data-testid='report-also-block'
         onClick={() => setAlsoBlock(!alsoBlock)}
       >
-        <View className='report__box'>{alsoBlock ? <Image className='report__tick' src={checkIcon} /> : null}</View>
+        <View className='report__box'>{alsoBlock ? <Image nativeProps={{ alt: '' }} className='report__tick' src={checkIcon} /> : null}</View>
         <View>同时将对方加入黑名单</View>
+      </View>
+    ) : null}
+    {missing ? (
+      <View className='report__missing' role='status' data-testid='report-missing'>
+        {missing}
       </View>
     ) : null}
   </View>

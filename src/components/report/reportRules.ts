@@ -50,6 +50,20 @@ export function canSubmitReport(draft: ReportDraft): boolean {
   )
 }
 
+/**
+ * What still keeps 提交 disabled, said under the form (the first thing missing), or '' when the
+ * report can go: the spec wants a picture as evidence, which nobody guesses from a grey button.
+ */
+export function reportMissing(draft: ReportDraft): string {
+  if (draft.complaintType === '') return ComplaintText.TypeRequired
+  if (draft.detail.trim() === '') return ComplaintText.DetailRequired
+  if (detailError(draft.detail)) return ''
+  if (draft.images.length === 0) return `${ComplaintText.ImagesRequired}作为证据`
+  if (draft.images.some((i) => i.failed)) return '有图片上传失败，请移除后重新添加'
+  if (draft.images.some((i) => !i.url)) return '图片上传中，请稍候'
+  return ''
+}
+
 /** How many more pictures may be added. */
 export function imageRoom(images: readonly ReportImage[]): number {
   return Math.max(0, REPORT_IMAGES_MAX - images.length)

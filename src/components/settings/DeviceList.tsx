@@ -53,6 +53,11 @@ export default function DeviceList({ open }: { open: boolean }) {
             <View className='device-list__name'>
               <View className='device-list__label'>{d.device}</View>
               {d.current ? <View className='settings-status settings-status--on'>本机</View> : null}
+              {d.push ? (
+                <View className='settings-status' data-testid='device-push'>
+                  通知已开启
+                </View>
+              ) : null}
             </View>
             <View className='device-list__meta'>
               最近使用 {formatMessageTime(Math.floor(d.lastSeen / 1000)) || '刚刚'}

@@ -117,7 +117,7 @@ export default function QrConfirmDialog({ code, onClose }: QrConfirmDialogProps)
           testId='qr-confirm-camera'
           onClick={scanWithCamera}
         >
-          <Image className='icon icon--sm' src={cameraIcon} />
+          <Image nativeProps={{ alt: '' }} className='icon icon--sm' src={cameraIcon} />
           扫码
         </Button>
       </View>

@@ -8,6 +8,7 @@ import { useAsyncAction } from '@/components/layout/useAsyncAction'
 import { validate } from '@/components/login/validation'
 import { useApp, useAppStore } from '@/root/AppContext'
 import DeviceList from './DeviceList'
+import WechatBindingSection from './WechatBindingSection'
 import './settings.scss'
 
 interface SecurityDialogProps {
@@ -207,6 +208,8 @@ export default function SecurityDialog({ open, onClose }: SecurityDialogProps) {
           </Button>
         </View>
       </View>
+
+      <WechatBindingSection />
 
       <View className='settings-section'>
         <View className='settings-section__title'>登录设备</View>

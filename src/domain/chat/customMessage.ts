@@ -1,3 +1,4 @@
+import { ROBOT_MARKDOWN_TYPE, ROBOT_NEWS_TYPE } from '@shared/plain/bots'
 import { readCollectDetail, type CollectDetail } from '@/domain/favorites/collectMessage'
 
 /**
@@ -15,6 +16,10 @@ export type CustomContent =
   /** Notices shown as centred grey text: group custom tips, friend and blacklist events. */
   | { kind: 'tip'; text: string }
   | { kind: 'unknown'; text: string }
+  /** A group robot's markdown post (docs/bots.md), parsed into blocks when shown. */
+  | { kind: 'robotMarkdown'; markdown: string }
+  /** A group robot's news: up to 8 articles, each a link. */
+  | { kind: 'robotNews'; articles: Array<{ title: string; description: string; url: string; picurl: string }> }
 
 type Json = Record<string, unknown>
 
@@ -44,8 +49,8 @@ function groupCustomTip(data: Json): string {
   if (content) return content
   const operator = data.operatorUser && typeof data.operatorUser === 'object' ? str((data.operatorUser as Json).nickName) : ''
   const operated = nickList(data.operated)
-  if (operator && operated) return `${operator} 邀请 ${operated} 加入了群聊`
-  return operator ? `${operator} 更新了群聊` : '群聊有更新'
+  if (operator && operated) return `${operator}邀请${operated}加入了群聊`
+  return operator ? `${operator}更新了群聊` : '群聊有更新'
 }
 
 function helperCard(data: Json): CustomContent {
@@ -77,9 +82,19 @@ export function parseCustomContent(payload: Record<string, unknown>): CustomCont
       return helperCard(data)
     case 'GroupCustomMsg':
       return { kind: 'tip', text: groupCustomTip(data) }
+    case ROBOT_MARKDOWN_TYPE:
+      return { kind: 'robotMarkdown', markdown: str(data.content) }
+    case ROBOT_NEWS_TYPE: {
+      const list = Array.isArray(data.articles) ? (data.articles as unknown[]) : []
+      const articles = list
+        .map((a) => (a && typeof a === 'object' ? (a as Json) : {}))
+        .map((a) => ({ title: str(a.title), description: str(a.description), url: str(a.url), picurl: str(a.picurl) }))
+        .filter((a) => a.title !== '')
+      return articles.length ? { kind: 'robotNews', articles } : fallback
+    }
     case 'GroupCustomMsg_Type_createGroup': {
       const op = data.operatorUser && typeof data.operatorUser === 'object' ? str((data.operatorUser as Json).nickName) : ''
-      return { kind: 'tip', text: str(data.content) || `${op || '群主'} 创建了群聊` }
+      return { kind: 'tip', text: str(data.content) || `${op || '群主'}创建了群聊` }
     }
     case 'CustomMsg_Type_addFriend':
       return { kind: 'tip', text: str(data.content) || '你们已经是好友了，现在可以开始聊天了' }

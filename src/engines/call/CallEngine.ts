@@ -126,7 +126,8 @@ export interface CallEngine {
   /**
    * AI voice: the sent microphone goes through noise suppression (on) or is sent as captured (off),
    * now if a call is on and for every later call. If suppression cannot start, the plain microphone
-   * is sent and a warning logged; the call goes on.
+   * is sent and a warning logged; the call goes on. A media path without it (TRTC) answers 60006
+   * with its toast, as does a blur asked for there.
    */
   setAIVoice(on: boolean): Promise<void>
   /** Full screen for the call screen's element (desktop, when allowed). */

@@ -146,6 +146,9 @@ export function reduce(s: CallState, e: CallEvent): CallState {
     case 'selfInfo':
     case 'muteSpeaker':
       return configureState(s, e)
+    case 'answerElsewhere':
+      if (s.callStatus !== CallStatus.Calling || s.callRole !== CallRole.Callee) return s
+      return { ...s, answerElsewhere: true, callTips: e.tip }
     case 'reset':
       return resetState(s)
     case 'permissionTip':

@@ -35,6 +35,11 @@ export interface MediaPathEvents {
    * (TRTC); the peer-to-peer path learns it from the participants' own `media` frames instead.
    */
   remoteMedia?(userId: string, media: { audio: boolean; video: boolean }): void
+  /**
+   * The media service refused the call before anyone was in it (TRTC: a wrong SDKAppID or
+   * UserSig, a room it would not open): no link will ever connect, so the call ends.
+   */
+  pathFailed?(reason: string): void
 }
 
 /** The events of a link that receives `userId`'s media: its stream, its state, and our candidates for it. */

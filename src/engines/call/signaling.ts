@@ -85,5 +85,5 @@ export function callRecordOf(message: Pick<Message, 'type' | 'payload' | 'from'>
   const s = signalOf(message)
   const key = s ? callRecordTextOf(s, message.from === viewer) : null
   if (!s || !key) return null
-  return { key, duration: key === 'Duration' ? formatDuration(s.data.call_end ?? 0) : '', mediaType: s.data.call_type }
+  return { key, duration: key === 'Duration' || key === 'Group call ended' ? formatDuration(s.data.call_end ?? 0) : '', mediaType: s.data.call_type }
 }

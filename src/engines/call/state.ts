@@ -87,6 +87,11 @@ export interface CallState {
   permissionTipKind: 'camera' | 'microphone'
   /** Accept pressed and not finished (the accept button shows loading). */
   accepting: boolean
+  /**
+   * A ringing callee whose device cannot carry the call's media (the mini-program on a server
+   * without TRTC): it rings and may reject, and the person answers on another device.
+   */
+  answerElsewhere: boolean
   /** A hang up is in progress (the hang-up button is disabled). */
   hangingUp: boolean
   deviceList: DeviceList
@@ -133,6 +138,7 @@ export function initialCallState(): CallState {
     showPermissionTip: false,
     permissionTipKind: 'camera',
     accepting: false,
+    answerElsewhere: false,
     hangingUp: false,
     deviceList: emptyDeviceList(),
     netWorkQualityList: [],
@@ -178,6 +184,8 @@ export type CallEvent =
   | { type: 'localMedia'; audio?: boolean; video?: boolean }
   | { type: 'tick'; now: number }
   | { type: 'tip'; text: string }
+  /** This ringing device cannot carry the call: only 拒绝, and the tip to answer elsewhere. */
+  | { type: 'answerElsewhere'; tip: string }
   | { type: 'hangupStarted' }
   | { type: 'switchedToAudio' }
   | { type: 'toggleMinimize' }

@@ -27,7 +27,7 @@ export default function AboutPage() {
     <GuestLayout route='about'>
       <View className='about'>
         <View className='about__hero'>
-          <Image className='about__logo' src={logo} />
+          <Image nativeProps={{ alt: '' }} className='about__logo' src={logo} />
           <View className='about__title'>关于微谈</View>
           <View className='about__lead'>
             微谈是一款可以自己部署的微信风格即时通讯产品。我们希望每个团队、社区和家庭，都能拥有一个由自己掌控的聊天空间。

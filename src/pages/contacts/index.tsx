@@ -1,6 +1,5 @@
 import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
-import { ApplySource } from '@shared/friends'
 import AppShell from '@/components/layout/AppShell'
 import EmptyState from '@/components/layout/EmptyState'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
@@ -13,12 +12,15 @@ import BlacklistView from '@/components/contact/BlacklistView'
 import AddFriendView from '@/components/contact/AddFriendView'
 import { VIEW_TITLES, viewFromQuery, type ContactView } from '@/components/contact/contactView'
 import { icons } from '@/assets/icons'
+import { applySourceFor, sharedPersonOf } from '@/components/share/cards'
+import { usePageShareCard } from '@/components/share/offeredCard'
 import { currentQuery } from '@/router/navigation'
 import emptyPeople from '@/assets/empty-people.svg'
 import '@/components/contact/contact.scss'
 import { useDetailBackEntry } from './useDetailBackEntry'
+import { pressable } from '@/platform/focus'
 
-function Detail({ view, onClear }: { view: ContactView; onClear(): void }) {
+function Detail({ view, sharedPerson, onClear }: { view: ContactView; sharedPerson: string | null; onClear(): void }) {
   switch (view.kind) {
     case 'applications':
       return <ApplicationsView />
@@ -33,7 +35,7 @@ function Detail({ view, onClear }: { view: ContactView; onClear(): void }) {
     case 'friend':
       return (
         <View className='contact-profile-pane'>
-          <ProfileCard key={view.wtId} wtId={view.wtId} applySource={ApplySource.SearchId} onRemoved={onClear} />
+          <ProfileCard key={view.wtId} wtId={view.wtId} applySource={applySourceFor(view.wtId, sharedPerson)} onRemoved={onClear} />
         </View>
       )
     default:
@@ -51,6 +53,9 @@ export default function ContactsPage() {
     const q = currentQuery()
     return viewFromQuery(q.view, q.wtId)
   })
+  // A profile opened from a card shared in WeChat: adding them counts as found by the card.
+  const [sharedPerson] = useState(() => sharedPersonOf(currentQuery()))
+  usePageShareCard()
   const clear = () => setView(null)
   useDetailBackEntry(narrow, view, clear)
 
@@ -58,14 +63,14 @@ export default function ContactsPage() {
     <View className={`pane-detail contact-detail${narrow ? ' contact-detail--full' : ''}`} data-testid='contact-detail' data-view={view.kind}>
       <View className='pane-detail__head'>
         {narrow ? (
-          <View className='contact-detail__back' aria-label='返回' data-testid='contact-detail-back' onClick={clear}>
-            <Image className='contact-detail__back-icon' src={icons.back} />
+          <View {...pressable()} className='contact-detail__back' aria-label='返回' data-testid='contact-detail-back' onClick={clear}>
+            <Image nativeProps={{ alt: '' }} className='contact-detail__back-icon' src={icons.back} />
           </View>
         ) : null}
         {VIEW_TITLES[view.kind]}
       </View>
       <View className='pane-detail__body'>
-        <Detail view={view} onClear={clear} />
+        <Detail view={view} sharedPerson={sharedPerson} onClear={clear} />
       </View>
     </View>
   ) : null

@@ -136,16 +136,7 @@ export default function FavoritesPage() {
         title='新建笔记'
         onClose={() => setNote(null)}
         testId='fav-note-dialog'
-        footer={
-          <>
-            <Button testId='fav-note-cancel' onClick={() => setNote(null)}>
-              取消
-            </Button>
-            <Button variant='primary' testId='fav-note-save' disabled={!note?.trim()} onClick={() => void saveNote()}>
-              保存
-            </Button>
-          </>
-        }
+        confirm={{ label: '保存', disabled: !note?.trim(), testId: 'fav-note-save', cancelTestId: 'fav-note-cancel', onConfirm: () => void saveNote() }}
       >
         <Textarea
           className='favorites__note-input'

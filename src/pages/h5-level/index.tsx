@@ -36,7 +36,7 @@ export default function LevelPage() {
         <View className='level__card-title'>等级一览</View>
         {VIP_LEVELS.map((l) => (
           <View key={l.level} className='level__row' data-testid='level-row' data-level={String(l.level)}>
-            <Image
+            <Image nativeProps={{ alt: '' }}
               className='level__badge'
               src={l.image}
               style={{ width: `${l.level === 10 ? 60 : 52}px`, height: '22px' }}

@@ -44,7 +44,7 @@ export default function HomePage() {
               </Button>
             </View>
           </View>
-          <Image className='home-hero__image' src={heroImage} />
+          <Image nativeProps={{ alt: '' }} className='home-hero__image' src={heroImage} />
         </View>
       </View>
 
@@ -56,7 +56,7 @@ export default function HomePage() {
             {FEATURES.map((f) => (
               <View key={f.title} className='home-feature'>
                 <View className='home-feature__icon-wrap'>
-                  <Image className='home-feature__icon' src={icons[f.icon]} />
+                  <Image nativeProps={{ alt: '' }} className='home-feature__icon' src={icons[f.icon]} />
                 </View>
                 <View className='home-feature__title'>{f.title}</View>
                 <View className='home-feature__text'>{f.text}</View>
@@ -69,7 +69,7 @@ export default function HomePage() {
             {DEPLOYMENT.map((tier, i) => (
               <View key={tier.title} className='home-tier'>
                 <View className='home-tier__head'>
-                  <Image className='home-tier__icon' src={TIER_ICONS[i]} />
+                  <Image nativeProps={{ alt: '' }} className='home-tier__icon' src={TIER_ICONS[i]} />
                   <View>
                     <View className='home-tier__title'>{tier.title}</View>
                     <View className='home-tier__subtitle'>{tier.subtitle}</View>
@@ -77,7 +77,7 @@ export default function HomePage() {
                 </View>
                 {tier.points.map((p) => (
                   <View key={p} className='home-tier__point'>
-                    <Image className='home-tier__check' src={checkIcon} />
+                    <Image nativeProps={{ alt: '' }} className='home-tier__check' src={checkIcon} />
                     <View>{p}</View>
                   </View>
                 ))}

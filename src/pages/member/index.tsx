@@ -72,7 +72,7 @@ export default function MemberPage() {
 
             <View className='member-block'>
               <View className='member-block__title'>
-                <Image className='icon icon--sm' src={icons.star} />
+                <Image nativeProps={{ alt: '' }} className='icon icon--sm' src={icons.star} />
                 {isMember ? '续期或升级' : '开通会员'}
               </View>
               <View className='member-block__text'>输入运营方发放的兑换码即可开通。已是会员时，有效期顺延，等级取两者中较高的一个。</View>
@@ -87,7 +87,7 @@ export default function MemberPage() {
 
             <View className='member-block'>
               <View className='member-block__title'>
-                <Image className='icon icon--sm' src={icons.memberActive} />
+                <Image nativeProps={{ alt: '' }} className='icon icon--sm' src={icons.memberActive} />
                 会员权益
               </View>
               <View className='member-perks' data-testid='member-perks'>
@@ -117,7 +117,7 @@ export default function MemberPage() {
 
             <View className='member-block'>
               <View className='member-block__title'>
-                <Image className='icon icon--sm' src={icons.history} data-testid='member-history-icon' />
+                <Image nativeProps={{ alt: '' }} className='icon icon--sm' src={icons.history} data-testid='member-history-icon' />
                 开通记录
               </View>
               {centre && centre.history.length > 0 ? (

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '微谈' })
+export default definePageConfig({ navigationBarTitleText: '微谈', enableShareAppMessage: true })

@@ -4,6 +4,7 @@ import AppShell from '@/components/layout/AppShell'
 import EmptyState from '@/components/layout/EmptyState'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import ConversationPane from '@/components/conversation/ConversationPane'
+import { usePageShareCard } from '@/components/share/offeredCard'
 import { ChatPanel } from '@/root/deferredScreens'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { back, currentQuery, hasPageBelow } from '@/router/navigation'
@@ -29,6 +30,8 @@ export default function MessagesPage() {
   // Before the address is rewritten for the open chat, so the rewrite lands on the chat's entry.
   useChatBackEntry(narrow && !backToOpener, activeID, closeConversation)
   useConversationInAddress()
+  // 转发 shares the group or profile open on the list (group info, a profile), else the app.
+  usePageShareCard()
 
   // The chat's code is fetched when the first chat opens, so the list does not wait for it.
   const chat = activeID ? (

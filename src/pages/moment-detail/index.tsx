@@ -10,6 +10,7 @@ import { currentQuery, relaunch } from '@/router/navigation'
 import { useApp, useAppStore } from '@/root/AppContext'
 import '@/components/moments/moments.scss'
 import './index.scss'
+import { pressable } from '@/platform/focus'
 
 /** /moments/{id}: one moment with all its likes and comments the caller may see. */
 export default function MomentDetailPage() {
@@ -34,11 +35,11 @@ export default function MomentDetailPage() {
   }, [signedIn, id])
 
   return (
-    <AppShell route='momentDetail'>
+    <AppShell route='momentDetail' subpage>
       <View className='pane-detail'>
         <View className='pane-detail__head moment-detail__head'>
-          <View className='moment-detail__back' data-testid='moment-detail-back' onClick={() => relaunch('moments')}>
-            <Image className='icon' src={backIcon} />
+          <View {...pressable('返回')} className='moment-detail__back' data-testid='moment-detail-back' onClick={() => relaunch('moments')}>
+            <Image nativeProps={{ alt: '' }} className='icon' src={backIcon} />
           </View>
           动态详情
         </View>

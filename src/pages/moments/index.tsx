@@ -17,6 +17,7 @@ import { useApp, useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import '@/components/moments/moments.scss'
 import './index.scss'
+import { pressable } from '@/platform/focus'
 
 /** /moments: the feed, or with ?wtId= one user's album (their moments only). */
 export default function MomentsPage() {
@@ -49,6 +50,12 @@ export default function MomentsPage() {
         .catch(() => undefined)
     }
   }, [user?.wtId, owner])
+
+  // A friend's new moment while the feed is open comes into it at once.
+  const friendMoment = useAppStore((s) => s.badges.friendMoment)
+  useEffect(() => {
+    if (friendMoment && !album && user) refresh().catch(() => undefined)
+  }, [friendMoment])
 
   // A rising count is a new like or comment on something in this list.
   const seenUnread = useRef(unread)
@@ -83,13 +90,13 @@ export default function MomentsPage() {
             <View className='moments__cover'>
               <View className='moments__actions'>
                 {!album ? (
-                  <View className='moments__action' data-testid='moments-notices-open' aria-label='消息' onClick={() => setNoticesOpen(true)}>
-                    <Image className='moments__action-icon' src={bellIcon} />
+                  <View {...pressable()} className='moments__action' data-testid='moments-notices-open' aria-label='消息' onClick={() => setNoticesOpen(true)}>
+                    <Image nativeProps={{ alt: '' }} className='moments__action-icon' src={bellIcon} />
                   </View>
                 ) : null}
                 {own ? (
-                  <View className='moments__action' data-testid='moments-publish-open' aria-label='发表动态' onClick={() => setPublishing(true)}>
-                    <Image className='moments__action-icon moments__action-icon--camera' src={cameraIcon} />
+                  <View {...pressable()} className='moments__action' data-testid='moments-publish-open' aria-label='发表动态' onClick={() => setPublishing(true)}>
+                    <Image nativeProps={{ alt: '' }} className='moments__action-icon moments__action-icon--camera' src={cameraIcon} />
                   </View>
                 ) : null}
               </View>
@@ -97,13 +104,13 @@ export default function MomentsPage() {
                 <View className='moments__name' data-testid='moments-cover-name'>
                   {name}
                 </View>
-                <View data-testid='moments-my-album' onClick={() => (album || !user ? undefined : navigate('moments', { wtId: user.wtId }))}>
+                <View {...pressable('我的相册')} data-testid='moments-my-album' onClick={() => (album || !user ? undefined : navigate('moments', { wtId: user.wtId }))}>
                   <Avatar src={avatar} size={64} className='moments__avatar' />
                 </View>
               </View>
             </View>
             {!album && unread > 0 ? (
-              <View className='moments__notice-bar' data-testid='moments-notice-bar' onClick={() => setNoticesOpen(true)}>
+              <View {...pressable()} className='moments__notice-bar' data-testid='moments-notice-bar' onClick={() => setNoticesOpen(true)}>
                 {formatBadge(unread)}条新消息
               </View>
             ) : null}

@@ -37,8 +37,8 @@ export interface ApiClientDeps {
   deviceId(): string
   /** Shows an error toast. */
   showError(message: string): void
-  /** Clears the stored session and opens the login page. */
-  endSession(): void
+  /** Clears the stored session and opens the login page, which says why. */
+  endSession(why: string): void
   now(): number
 }
 
@@ -96,7 +96,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (!options.login) {
         const text = code === ResultCode.TwoFactorRequired ? SESSION_ENDED_TEXT : serverMsg || SESSION_ENDED_TEXT
         showOnce(text)
-        deps.endSession()
+        deps.endSession(text)
         return new ApiError(code, text, true)
       }
     }

@@ -5,14 +5,15 @@ import type { RouteClient } from './client'
 // Spec section 7 "Login and user": /api/user/login/*.
 
 export function createLoginApi(api: RouteClient) {
-  const loginByPhone = (body: LoginByPhoneBody) => api.call(accountRoutes.loginByPhone, body, { login: true })
+  // The login forms show a refusal inline (账号或密码错误 under the fields): no toast as well.
+  const loginByPhone = (body: LoginByPhoneBody) => api.call(accountRoutes.loginByPhone, body, { login: true, silent: true })
 
-  const loginById = (body: LoginByIdBody) => api.call(accountRoutes.loginById, body, { login: true })
+  const loginById = (body: LoginByIdBody) => api.call(accountRoutes.loginById, body, { login: true, silent: true })
 
   /** Registration logs the new user in. */
-  const register = (body: RegisterBody) => api.call(accountRoutes.register, body, { login: true })
+  const register = (body: RegisterBody) => api.call(accountRoutes.register, body, { login: true, silent: true })
 
-  const submitLockPassword = (body: Step2Body) => api.call(accountRoutes.step2, body, { login: true })
+  const submitLockPassword = (body: Step2Body) => api.call(accountRoutes.step2, body, { login: true, silent: true })
 
   const lockPasswordTips = (ticket: string) => api.call(accountRoutes.step2Tips, { ticket }, { login: true })
 

@@ -11,8 +11,7 @@ import { publishCallApi } from '@/platform/mediaCallApi'
 import { ringtone } from '@/platform/ringtone'
 import { visibility } from '@/platform/visibility'
 import { fromServer } from '@/stores/chat/uiMessage'
-import dialingTone from '@/assets/call/dialing.wav'
-import ringingTone from '@/assets/call/ringing.wav'
+import { callTones } from '@/assets/call/tones'
 import { createGroupCallApi } from '../api/groupCall'
 import { createMediaApi } from '../api/media'
 import { newClientMsgId } from '../chat/clientMsgId'
@@ -107,7 +106,7 @@ export function createCalls(ctx: ServiceContext, deps: CallsDeps) {
     iceConfig: mediaApi.getIceConfig,
     profile: profileOf,
     groupCallInfo: groupCallApi.getGroupCallInfo,
-    tones: { dialing: dialingTone, ringing: ringingTone },
+    tones: callTones,
     newInviteID: () => `call-${newClientMsgId()}`,
     newClientMsgId: () => newClientMsgId(),
     trtc: { enabled: trtcEnabled, userSig: mediaApi.getTrtcUserSig },
@@ -141,15 +140,17 @@ export function createCalls(ctx: ServiceContext, deps: CallsDeps) {
   })
 
   /**
-   * Starts the widget for the logged-in user and reads the media switch. Calls need a media path:
-   * the platform's WebRTC (H5) or the server's TRTC application (the mini-program's only one).
+   * Starts the widget for the logged-in user and reads the media switch. Placing a call needs a
+   * media path: the platform's WebRTC (H5) or the server's TRTC application (the mini-program's
+   * only one). The widget starts either way, so an incoming call always rings; without a path the
+   * ring screen offers 拒绝 and points to another device (the engine's answerElsewhere).
    */
   async function initCalls(): Promise<void> {
     const user = state().user
     if (!user) return
     const carried = media.supportsWebRtc() || (await trtcEnabled())
     state().setCallsUnavailable(!carried)
-    if (!kit.isReady() && carried) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
+    if (!kit.isReady()) await kit.init({ SDKAppID: SELF_HOSTED_SDK_APP_ID, userID: user.wtId, userSig: user.imToken })
     publishCallApi(kit)
     state().setCallEntriesEnabled(carried && (await readMediaSwitch(mediaApi.getMediaSwitchEntries)))
   }

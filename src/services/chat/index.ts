@@ -20,7 +20,7 @@ export { ADMIN_REVOKER, COPY_UNSUPPORTED_TEXT, NOTHING_SELECTED_TEXT, collectPay
 export { NEW_MESSAGE_TEXT, NOTIFICATION_TITLE, newMessagesText } from './notify'
 
 export interface ChatDeps {
-  endSession(): void
+  endSession(why: string): void
   /** Spec 8: a send refused with 20007 checks the friend relation again. */
   reloadFriends(): Promise<void>
   /** The message operations' bindings to the engine (reactions, feature flags); returns their unbinders. */
@@ -69,6 +69,7 @@ export function createChat(ctx: ServiceContext, deps: ChatDeps) {
     sendFace: send.sendFace,
     sendLocation: send.sendLocation,
     sendCustom: send.sendCustom,
+    sendStored: send.sendStored,
     sendImage: send.sendImage,
     sendVideo: send.sendVideo,
     sendFile: send.sendFile,

@@ -25,6 +25,14 @@ export interface LocationInput {
   detail: string
 }
 
+/** A picture or file already stored on the server (a favorite's), sent without an upload. */
+export interface StoredMedia {
+  kind: 'image' | 'file'
+  url: string
+  name: string
+  size: number
+}
+
 export interface AudioRecording {
   file: PickedFile
   seconds: number
@@ -216,6 +224,21 @@ export function createSend({ engine, me, state, toast }: ServiceContext, { uploa
     return start(conversationID, { type: MsgType.Custom, payload: { data: JSON.stringify(data), description, extension: '' } })
   }
 
+  /**
+   * A picture or file already on the server (a favorite's): sent as that kind, nothing uploaded.
+   * The picture is measured first, because the bubble reserves its box from the size.
+   */
+  async function sendStored(conversationID: string, stored: StoredMedia): Promise<void> {
+    if (stored.kind === 'file') {
+      const payload = { fileUrl: stored.url, fileName: stored.name.slice(0, 255) || '文件', fileSize: Math.max(0, Math.floor(stored.size)) }
+      return start(conversationID, { type: MsgType.File, payload })
+    }
+    const name = stored.url.split(/[?#]/)[0]!.split('/').pop() ?? ''
+    const { width, height } = await mediaInfo.imageSize({ name, size: stored.size, mime: '', localUrl: stored.url })
+    const format = /\.(\w{1,8})$/.exec(name)?.[1]?.toLowerCase() ?? ''
+    return start(conversationID, { type: MsgType.Image, payload: { url: stored.url, width, height, size: Math.max(0, Math.floor(stored.size)), format } })
+  }
+
   function tooLarge(file: PickedFile): boolean {
     if (file.size <= UPLOAD_MAX_BYTES) return false
     toast.error(UploadError.FileTooLarge.msg)
@@ -310,5 +333,5 @@ export function createSend({ engine, me, state, toast }: ServiceContext, { uploa
     composed.clear()
   }
 
-  return { isOnScreen, sendText, sendFace, sendLocation, sendCustom, sendImage, sendVideo, sendFile, sendAudio, resendMessage, clearComposed }
+  return { isOnScreen, sendText, sendFace, sendLocation, sendCustom, sendStored, sendImage, sendVideo, sendFile, sendAudio, resendMessage, clearComposed }
 }

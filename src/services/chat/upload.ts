@@ -23,7 +23,7 @@ function isUploadResult(data: unknown): data is UploadResult {
   return typeof data === 'object' && data !== null && typeof (data as UploadResult).url === 'string'
 }
 
-export function createUpload({ state, toast }: ServiceContext, endSession: () => void) {
+export function createUpload({ state, toast }: ServiceContext, endSession: (why: string) => void) {
   /**
    * POST /api/oss/upload (multipart `file`, field `kind`) with progress 0..1. Rejects with an
    * ApiError after showing its toast (the server's message, spec 8: 'upload failed' with the
@@ -63,7 +63,7 @@ export function createUpload({ state, toast }: ServiceContext, endSession: () =>
     if (SESSION_ENDING_CODES.includes(code)) {
       const text = body?.msg || SESSION_ENDED_TEXT
       toast.error(text)
-      endSession()
+      endSession(text)
       throw new ApiError(code, text, true)
     }
     const text = errorText(code, body?.msg ?? '')

@@ -201,7 +201,7 @@ export function createContactActions({ engine, state, toast }: ServiceContext, {
 
   // ---- reports ----
 
-  /** 'thanks for feedback, we will verify soon', or 'report failed, please retry'. */
+  /** '感谢你的反馈，我们会尽快核实', or '举报失败，请重试'. */
   async function submitReport(input: ReportInput): Promise<boolean> {
     const body: ComplaintAddBody = {
       complaintDetail: input.complaintDetail.trim(),

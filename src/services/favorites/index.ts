@@ -5,10 +5,12 @@ import { mergePage, movePhrase, sortFavorites, withoutRows, withTopStatus } from
 import { collectMessageData } from '@/domain/favorites/collectMessage'
 import type { FavoriteListKey } from '@/stores/slices/favorites'
 import type { ServiceContext } from '../context'
+import type { StoredMedia } from '../chat/send'
 
 interface ChatSend {
   sendText(conversationID: string, text: string): Promise<void>
   sendCustom(conversationID: string, data: object, description?: string): Promise<void>
+  sendStored(conversationID: string, stored: StoredMedia): Promise<void>
 }
 
 /** Favorites, quick phrases and the official helper: the calls of spec 7 and the store they fill. */
@@ -58,11 +60,15 @@ export function createFavorites(ctx: ServiceContext, chat: ChatSend) {
   }
 
   /**
-   * Sends a favorite into a chat. Text and links go as text (what the receiver expects to copy and
-   * click); everything else as the spec's `collect` card, which the receiver opens (docs/ui-favorites.md).
+   * Sends a favorite into a chat as what it is: text and links as text (what the receiver expects
+   * to copy and click), a picture as a picture and a file as a file, from the stored upload;
+   * everything else (video, place, note) as the spec's `collect` card, which the receiver opens
+   * (docs/ui-favorites.md).
    */
   async function sendFavorite(conversationID: string, f: Favorite): Promise<void> {
     if (f.contentType === CollectContentType.Text || f.contentType === CollectContentType.Link) return chat.sendText(conversationID, f.collectTitle)
+    if (f.contentType === CollectContentType.Image && f.imageUrl) return chat.sendStored(conversationID, { kind: 'image', url: f.imageUrl, name: '', size: 0 })
+    if (f.contentType === CollectContentType.File && f.fileUrl) return chat.sendStored(conversationID, { kind: 'file', url: f.fileUrl, name: f.fileName || f.collectTitle, size: f.fileSize })
     const { data, description } = collectMessageData(f)
     return chat.sendCustom(conversationID, data, description)
   }

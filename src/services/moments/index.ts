@@ -29,6 +29,8 @@ export function createMoments(ctx: ServiceContext) {
     try {
       const page = await api.list({ pageNum, ...(owner ? { wtId: owner } : {}) })
       state().putMomentPage(list, owner, page.rows, page.total, pageNum)
+      // The feed's first page shows the friends' new moments: the entry's dot has been answered.
+      if (!owner && pageNum === 1) state().setFriendMoment(false)
       await loadInteractions(page.rows)
     } finally {
       if (state()[list].loading) state().setMomentPageLoading(list, false)

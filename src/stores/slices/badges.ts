@@ -11,6 +11,8 @@ export interface GroupNoticeUnread {
 export interface Badges {
   messages: number
   moments: number
+  /** A friend has posted a moment since the feed was last loaded (socket notice 6): the entry's dot. */
+  friendMoment: boolean
   groupNotice: GroupNoticeUnread
   /** Unread friend applications; with groupNotice it makes the contacts badge (selectors/contacts.ts). */
   friendApply: number
@@ -22,6 +24,7 @@ export interface BadgesSlice {
   topMessageVersion: number
   setMessagesUnread(count: number): void
   setMomentsCount(count: number): void
+  setFriendMoment(on: boolean): void
   setGroupNoticeUnread(unread: GroupNoticeUnread): void
   setFriendApplyUnread(count: number): void
   bumpTopMessageVersion(): void
@@ -30,7 +33,7 @@ export interface BadgesSlice {
 const noGroupNotice: GroupNoticeUnread = { joinApplyUnRead: 0, otherUnRead: 0, selfApplyUnRead: 0 }
 
 export function emptyBadges(): Badges {
-  return { messages: 0, moments: 0, groupNotice: { ...noGroupNotice }, friendApply: 0 }
+  return { messages: 0, moments: 0, friendMoment: false, groupNotice: { ...noGroupNotice }, friendApply: 0 }
 }
 
 const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0)
@@ -40,6 +43,7 @@ export const createBadgesSlice: StateCreator<AppState, [], [], BadgesSlice> = (s
   topMessageVersion: 0,
   setMessagesUnread: (n) => set((s) => ({ badges: { ...s.badges, messages: count(n) } })),
   setMomentsCount: (n) => set((s) => ({ badges: { ...s.badges, moments: count(n) } })),
+  setFriendMoment: (on) => set((s) => (s.badges.friendMoment === on ? s : { badges: { ...s.badges, friendMoment: on } })),
   setGroupNoticeUnread: (unread) =>
     set((s) => {
       const groupNotice = {

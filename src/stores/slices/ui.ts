@@ -24,6 +24,12 @@ export interface UiSlice {
   loadingBar: LoadingBarState
   /** The messaging channel, for the network banner. */
   netState: NetState
+  /**
+   * Why the last session ended when the server or another device ended it, shown on the login
+   * page (a toast is gone by the time someone looks); '' once they sign in again.
+   */
+  sessionEndNotice: string
+  setSessionEndNotice(text: string): void
   pushToast(toast: ToastItem): void
   markToastLeaving(id: number): void
   removeToast(id: number): void
@@ -35,6 +41,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   toasts: [],
   loadingBar: 'idle',
   netState: 'disconnected',
+  sessionEndNotice: '',
+  setSessionEndNotice: (sessionEndNotice) => set({ sessionEndNotice }),
   pushToast: (toast) => set((s) => ({ toasts: [...s.toasts, toast] })),
   markToastLeaving: (id) =>
     set((s) => ({ toasts: s.toasts.map((t) => (t.id === id && !t.leaving ? { ...t, leaving: true } : t)) })),

@@ -87,7 +87,7 @@ test('an operator handles a report; the reporter hears the result from the helpe
 
   const history = await apiPost<{ messages: Array<{ payload: { text?: string } }> }>(request, '/api/im/messages/history', { conversationID: 'C2CwisperHelper', count: 20 }, reporter.login.token)
   const texts = history.data.messages.map((m) => m.payload.text ?? '')
-  expect(texts).toContain('thanks for feedback, we will verify soon')
+  expect(texts).toContain('感谢你的反馈，我们会尽快核实')
   expect(texts.some((t) => t.includes('已对被举报方发出警告'))).toBe(true)
 })
 
@@ -146,5 +146,5 @@ test('a user deletes their account: logged out, cannot log in again', async ({ p
   await expectPath(page, '/login')
   await submitPhoneLogin(page, user.phone, user.pwd)
   await expect(inputByTestId(page, 'login-phone')).toBeVisible()
-  await expectToast(page, '账号或密码错误')
+  await expect(visible(page, 'login-error')).toHaveText('账号或密码错误')
 })

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { closeAll, createGroup, openConversation, registerUsers, signIn, visible, type Session } from '../messaging/support'
+import { closeAll, createGroup, openConversation, registerUsers, signIn, tapTool, visible, type Session } from '../messaging/support'
 import { expectLayout, expectLiveVideo, press, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
@@ -21,7 +21,7 @@ test('a member who declines and then joins from the banner is seen by everyone a
   const [so, sb, sc] = sessions
 
   await openConversation(so!.page, group.conversationID)
-  await visible(so!.page, 'tool-groupCall').click()
+  await tapTool(so!.page, 'tool-groupCall')
   await visible(so!.page, 'group-call-video').click()
   const picker = visible(so!.page, 'call-picker')
   for (const u of [b!, c!]) await picker.locator(`[data-testid="call-picker-item"][data-id="${u.wtId}"]`).click()

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
-import { callScreen, connectVideoCall, expectFramesDecoded, expectLiveVideo, press, trackPeerConnections } from './support'
+import { callScreen, connectVideoCall, expectFramesDecoded, expectLiveVideo, press, pressDisabled, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
 test.afterEach(async () => {
@@ -82,7 +82,7 @@ test('device popovers on hover with a 1000 ms close delay, the resolution select
   await expectFramesDecoded(a.page, 1)
   await press(b.page, 'camera')
   await expect(visible(b.page, 'call-btn-switchCamera')).toHaveAttribute('data-appearance', 'disabled')
-  await press(b.page, 'switchCamera')
+  await pressDisabled(b.page, 'switchCamera')
   await expect(callScreen(b.page)).toHaveAttribute('data-camera', 'back')
 
   await press(a.page, 'hangup')

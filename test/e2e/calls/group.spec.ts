@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import type { GroupCreateResult } from '../../../types/group'
-import { closeAll, openConversation, registerUsers, signIn, visible, type ChatUser, type Session } from '../messaging/support'
+import { closeAll, openConversation, registerUsers, signIn, tapTool, visible, type ChatUser, type Session } from '../messaging/support'
 import { apiPost } from '../support/accounts'
 import { expectToastOnTop, toasts } from '../support/ui'
 import { callScreen, expectAudioReceived, expectLayout, press, trackPeerConnections } from './support'
@@ -42,7 +42,7 @@ test('a group voice call of six: three members picked to start it, a fourth join
   // The group's call entry: voice, then the member picker.
   await openConversation(so!.page, conv)
   await expect(visible(so!.page, 'tool-voiceCall')).toHaveCount(0)
-  await visible(so!.page, 'tool-groupCall').click()
+  await tapTool(so!.page, 'tool-groupCall')
   await visible(so!.page, 'group-call-voice').click()
   const picker = visible(so!.page, 'call-picker')
   const search = picker.locator('[data-testid="call-picker-search"] input, input[data-testid="call-picker-search"]').first()
@@ -96,7 +96,8 @@ test('a group voice call of six: three members picked to start it, a fourth join
   await visible(so!.page, 'call-btn-inviteUser').click()
   const invite = visible(so!.page, 'call-picker')
   for (const u of [b!, c!, d!, e!]) await expect(invite.locator(`[data-testid="call-picker-item"][data-id="${u.wtId}"]`)).toHaveAttribute('aria-disabled', 'true')
-  await invite.locator(`[data-testid="call-picker-item"][data-id="${b!.wtId}"]`).click()
+  // A person can still tap a disabled row (force: it is aria-disabled); it stays unpicked.
+  await invite.locator(`[data-testid="call-picker-item"][data-id="${b!.wtId}"]`).click({ force: true })
   await expect(invite.locator(`[data-testid="call-picker-item"][data-id="${b!.wtId}"]`)).toHaveAttribute('data-selected', 'false')
   await invite.locator(`[data-testid="call-picker-item"][data-id="${f!.wtId}"]`).click()
   await visible(so!.page, 'call-picker-done').click()

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { closeAll, createGroup, openConversation, registerUsers, signIn, visible, type Session } from '../messaging/support'
+import { closeAll, createGroup, openConversation, registerUsers, signIn, tapTool, visible, type Session } from '../messaging/support'
 import { expectLayout, expectLiveVideo, placeCall, press, trackPeerConnections } from './support'
 
 /**
@@ -112,7 +112,7 @@ test('a group video call: the grid never runs under the button panel, on a deskt
   sessions = [so, sb!, sc!]
 
   await openConversation(so.page, group.conversationID)
-  await visible(so.page, 'tool-groupCall').click()
+  await tapTool(so.page, 'tool-groupCall')
   await visible(so.page, 'group-call-video').click()
   const picker = visible(so.page, 'call-picker')
   for (const u of [b!, c!]) await picker.locator(`[data-testid="call-picker-item"][data-id="${u.wtId}"]`).click()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { closeAll, registerUsers, signIn, visible, type Session } from '../messaging/support'
+import { closeAll, registerUsers, signIn, tapTool, visible, type Session } from '../messaging/support'
 import { apiPost } from '../support/accounts'
 import { useOwnServer } from '../support/ownServer'
 import { placeCall } from './support'
@@ -39,7 +39,7 @@ test("a non-member at today's call-time cap gets the membership dialog instead o
 
   // The call button ignores presses within 500 ms of the last one.
   await a.page.waitForTimeout(600)
-  await visible(a.page, 'tool-videoCall').click()
+  await tapTool(a.page, 'tool-videoCall')
   await expect(dialog).toBeVisible()
   await visible(a.page, 'call-limit-open').click()
   await expect(a.page).toHaveURL(/\/member$/)

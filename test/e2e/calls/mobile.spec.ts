@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { closeAll, createGroup, openConversation, registerUsers, signIn, visible, type Session } from '../messaging/support'
+import { closeAll, createGroup, openConversation, registerUsers, signIn, tapTool, visible, type Session } from '../messaging/support'
 import { callScreen, expectFramesDecoded, expectLayout, expectLiveVideo, press, trackPeerConnections } from './support'
 
 let sessions: Session[] = []
@@ -19,13 +19,13 @@ test('a group video call on phones: the picker header cancels, the waiting view 
   sessions = [so!, sb!, sc!]
 
   await openConversation(so!.page, group.conversationID)
-  await visible(so!.page, 'tool-groupCall').click()
+  await tapTool(so!.page, 'tool-groupCall')
   await visible(so!.page, 'group-call-video').click()
   // The phone's picker has a header that cancels on tap.
   await expect(visible(so!.page, 'call-picker-head')).toBeVisible()
   await visible(so!.page, 'call-picker-head').click()
   await expect(visible(so!.page, 'call-picker')).toHaveCount(0)
-  await visible(so!.page, 'tool-groupCall').click()
+  await tapTool(so!.page, 'tool-groupCall')
   await visible(so!.page, 'group-call-video').click()
   const picker = visible(so!.page, 'call-picker')
   await picker.locator(`[data-testid="call-picker-item"][data-id="${b!.wtId}"]`).click()

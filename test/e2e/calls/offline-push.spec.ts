@@ -17,7 +17,7 @@ async function makeGroup(request: APIRequestContext, owner: ChatUser, members: C
   return created.data.txGroupid
 }
 
-test('a one-to-one call rings a hidden callee with a desktop notification: the caller name and "You have a new call", once, gone when the ringing stops', async ({ browser, request }) => {
+test('a one-to-one call rings a hidden callee with a desktop notification: the caller name and "你有一个新的通话邀请", once, gone when the ringing stops', async ({ browser, request }) => {
   const [alice, bob] = await registerUsers(request, ['推', '送'])
   const a = await signIn(browser, alice!)
   const b = await signIn(browser, bob!, { beforeLogin: recordNotificationsAndVisibility })
@@ -37,7 +37,7 @@ test('a one-to-one call rings a hidden callee with a desktop notification: the c
   await placeCall(a, bob!, 'voice')
   await expect.poll(() => callNotifications(b.page)).toHaveLength(1)
   const [notice] = await callNotifications(b.page)
-  expect(notice).toMatchObject({ title: alice!.nickName, body: 'You have a new call', closed: false })
+  expect(notice).toMatchObject({ title: alice!.nickName, body: '你有一个新的通话邀请', closed: false })
   expect(notice!.tag).toMatch(/^call-/)
   // The caller cancels: the ringing stops and the notification goes.
   await press(a.page, 'hangup')

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test'
-import { closeAll, createGroup, openConversation, registerUsers, signIn, visible, type ChatUser, type Session } from '../messaging/support'
+import { closeAll, createGroup, openConversation, registerUsers, signIn, tapTool, visible, type ChatUser, type Session } from '../messaging/support'
 import { expectToastOnTop, recordToasts } from '../support/ui'
 import { callScreen } from './support'
 
@@ -33,7 +33,7 @@ test("the invite picker of a 36-member group: 'View more' loads past the first p
   const maxToasts = async () => (await shownToasts()).filter((t) => t.endsWith(MAX_TOAST)).length
 
   await openConversation(o.page, group.conversationID)
-  await visible(o.page, 'tool-groupCall').click()
+  await tapTool(o.page, 'tool-groupCall')
   await visible(o.page, 'group-call-voice').click()
   const picker = visible(o.page, 'call-picker')
   const items = picker.locator('[data-testid="call-picker-item"]')

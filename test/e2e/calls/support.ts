@@ -1,5 +1,5 @@
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
-import { openChatWith, visible, type ChatUser, type Session } from '../messaging/support'
+import { openChatWith, tapTool, visible, type ChatUser, type Session } from '../messaging/support'
 
 /** Helpers of the call tests: the call screen, the media checks and the record cards. */
 
@@ -15,10 +15,17 @@ export async function press(page: Page, button: string): Promise<void> {
   await visible(page, `call-btn-${button}`).click()
 }
 
+/** Presses a button shown as disabled (aria-disabled), which a person can still tap: nothing may happen. */
+export async function pressDisabled(page: Page, button: string): Promise<void> {
+  const target = visible(page, `call-btn-${button}`)
+  await expect(target).toHaveAttribute('aria-disabled', 'true')
+  await target.click({ force: true })
+}
+
 /** Opens the chat with `peer` and presses 'Video call' or 'Voice call'. */
 export async function placeCall(caller: Session, peer: ChatUser, kind: 'video' | 'voice'): Promise<void> {
   await openChatWith(caller.page, peer)
-  await visible(caller.page, kind === 'video' ? 'tool-videoCall' : 'tool-voiceCall').click()
+  await tapTool(caller.page, kind === 'video' ? 'tool-videoCall' : 'tool-voiceCall')
 }
 
 /**

@@ -123,6 +123,8 @@ test('blacklist refuses messages until removed; a report with two images; deleti
   await a.page.locator('[data-testid="report-type"]').filter({ visible: true }).first().click()
   await a.page.locator('[data-testid="report-detail"] textarea, textarea[data-testid="report-detail"]').filter({ visible: true }).fill('发送骚扰信息')
   await expect(submit).toHaveClass(/btn--disabled/)
+  // The form says why 提交 is still grey: the evidence picture the spec asks for.
+  await expect(visible(a.page, 'report-missing')).toHaveText('请上传至少1张图片作为证据')
   const chooser = a.page.waitForEvent('filechooser')
   await visible(a.page, 'report-add-image').click()
   await (await chooser).setFiles([
@@ -131,12 +133,13 @@ test('blacklist refuses messages until removed; a report with two images; deleti
   ])
   await expect(a.page.locator('[data-testid="report-image"][data-uploaded="true"]').filter({ visible: true })).toHaveCount(2)
   await expect(submit).not.toHaveClass(/btn--disabled/)
+  await expect(visible(a.page, 'report-missing')).toHaveCount(0)
   const sent = a.page.waitForRequest((r) => r.url().endsWith('/api/complaint/add'))
   await submit.click()
   const body = (await sent).postDataJSON() as { complaintImage: string; targetId: string; type: number; complaintDetail: string }
   expect(body).toMatchObject({ targetId: bob.wtId, type: 0, complaintDetail: '发送骚扰信息' })
   expect(body.complaintImage.split(',')).toHaveLength(2)
-  await expectToast(a.page, 'thanks for feedback, we will verify soon')
+  await expectToast(a.page, '感谢你的反馈，我们会尽快核实')
 
   // Deleting the friend asks first, then removes him, the conversation and its history.
   await visible(a.page, 'nav-messages').click()

@@ -169,14 +169,15 @@ test('send a favorite from the toolbar and open it on the receiver’s phone; qu
   await imageItem.click()
   await send.click()
   await expect(panel).toHaveCount(0)
-  await expect(chatPanel(a.page).locator('[data-kind="collect"]')).toHaveCount(1)
+  // A favorite picture arrives as a picture (not a 收藏 card), and the list says [图片].
+  await expect(chatPanel(a.page).locator('[data-kind="collect"]')).toHaveCount(0)
+  await expect(chatPanel(a.page).locator('[data-testid="msg-image"]')).toHaveCount(1)
 
+  await expect(conversationRow(b.page, `C2C${alice.wtId}`).first().locator('[data-testid="conv-row-summary"]')).toHaveText('[图片]')
   await conversationRow(b.page, `C2C${alice.wtId}`).first().click()
-  const card = chatPanel(b.page).locator('[data-kind="collect"]')
-  await expect(card).toContainText('收藏 · 图片')
-  await card.click()
-  await expect(visible(b.page, 'fav-detail').locator('[data-testid="fav-image"] img, img[data-testid="fav-image"]').first()).toHaveJSProperty('naturalWidth', 40)
-  await visible(b.page, 'fav-detail-close').click()
+  const picture = chatPanel(b.page).locator('[data-testid="msg-image"]')
+  await expect(picture).toHaveCount(1)
+  await expect(picture.locator('img').first()).toHaveJSProperty('naturalWidth', 40)
   // The receiver keeps it as an image favorite of their own.
   await menuAction(b.page, messageRows(b.page).last(), 'favorite')
   const theirs = await apiPost<{ rows: Array<{ contentType: number }> }>(request, '/api/user/collection/list', {}, bob.login.token)
@@ -189,6 +190,12 @@ test('send a favorite from the toolbar and open it on the receiver’s phone; qu
   await visible(a.page, 'phrase-mode').click()
   await visible(a.page, 'phrase-add').click()
   const input = phrases.locator('[data-testid="phrase-input"] input, input[data-testid="phrase-input"]').first()
+  // The new phrase's input is wholly inside the panel, not cut by its bottom edge.
+  const field = (await input.boundingBox())!
+  const frame = (await phrases.boundingBox())!
+  expect(field.y + field.height).toBeLessThanOrEqual(frame.y + frame.height - 1)
+  await expect(input).toBeInViewport({ ratio: 1 })
+  await a.page.screenshot({ path: 'test-results/e2e/regressions/second-trial-phrase-add-desktop.png' })
   await input.fill('马上到，等我五分钟')
   await input.press('Enter')
   await expect(phrases.locator('[data-testid="phrase-row"]').last()).toContainText('马上到，等我五分钟')

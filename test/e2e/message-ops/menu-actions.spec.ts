@@ -1,7 +1,11 @@
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test'
 import { apiPost, loginByPhone } from '../support/accounts'
 import { toasts } from '../support/ui'
 import {
   befriend,
+  type ChatUser,
   chatPanel,
   conversationRow,
   createGroup,
@@ -11,6 +15,7 @@ import {
   messageRows,
   openChatWith,
   openConversation,
+  type ProtocolSender,
   registerUsers,
   sendText,
   test,
@@ -37,7 +42,7 @@ test('revoke a message, seen live by the peer, and re-edit it', async ({ login, 
 
   await menuAction(a.page, textRow(a.page, '这句话说错了'), 'revoke')
   await expect(tipRows(a.page, '你撤回了一条消息')).toBeVisible()
-  await expect(tipRows(b.page, `${alice.nickName} 撤回了一条消息`)).toBeVisible()
+  await expect(tipRows(b.page, `${alice.nickName}撤回了一条消息`)).toBeVisible()
   await expect(textRow(b.page, '这句话说错了')).toHaveCount(0)
   // The conversation list's last message follows.
   await expect(conversationRow(b.page, `C2C${alice.wtId}`)).toContainText('撤回了一条消息')
@@ -110,12 +115,12 @@ test('quote a message, and the quote jumps to the original through older pages',
   await textRow(a.page, '回复这句').locator('[data-testid="msg-quote"]').click()
   await expect(toasts(a.page).filter({ hasText: '无法定位到原消息' })).toBeVisible()
 
-  // A revoked original reads 'quoted content revoked'.
+  // A revoked original reads 'quoted content revoked', in Chinese.
   bobDevice.close()
   await menuAction(a.page, textRow(a.page, '回复这句'), 'quote')
   await sendText(a.page, '引用自己')
   await menuAction(a.page, textRow(a.page, '回复这句'), 'revoke')
-  await expect(textRow(a.page, '引用自己').locator('[data-testid="msg-quote"]')).toHaveText('quoted content revoked')
+  await expect(textRow(a.page, '引用自己').locator('[data-testid="msg-quote"]')).toHaveText('引用内容已撤回')
 })
 
 test('forward one message, then several as a merged record, and open the record', async ({ login, request }) => {
@@ -206,28 +211,93 @@ test('multi-select with nothing selected says so; favorites and delete act on th
   await expect(textRow(a.page, '删掉这句')).toHaveCount(0)
 })
 
+/** The second of `names` sends `text` to the first, who logs in on `page` and opens the chat: its bubble. */
+async function receivedBubble(
+  { device, page, request }: { device: (user: ChatUser) => ProtocolSender; page: Page; request: APIRequestContext },
+  names: [string, string],
+  text: string,
+): Promise<Locator> {
+  const [alice, bob] = await registerUsers(request, names)
+  const bobDevice = device(bob)
+  await bobDevice.sendText(`C2C${alice.wtId}`, text)
+  bobDevice.close()
+  await loginByPhone(page, alice.phone, alice.pwd)
+  await openConversation(page, `C2C${bob.wtId}`)
+  return textRow(page, text).locator('[data-testid="msg-bubble"]')
+}
+
+/** Presses a bubble for 700 ms with a finger (the spec's long press is 500 ms). */
+async function longPress(context: BrowserContext, page: Page, bubble: Locator): Promise<void> {
+  const box = (await bubble.boundingBox())!
+  const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] })
+  await page.waitForTimeout(700)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.CHAT_SCREENSHOTS) return
+  const dir = fileURLToPath(new URL('../../../docs/images/chat/', import.meta.url))
+  await mkdir(dir, { recursive: true })
+  await page.screenshot({ path: `${dir}${name}.png` })
+}
+
 test.describe('on a touch phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true })
 
-  test('a long press opens the menu as an action sheet', async ({ context, device, page, request }) => {
-    const [alice, bob] = await registerUsers(request, ['甲', '乙'])
-    const bobDevice = device(bob)
-    await bobDevice.sendText(`C2C${alice.wtId}`, '长按我')
-    bobDevice.close()
-    await loginByPhone(page, alice.phone, alice.pwd)
-    await openConversation(page, `C2C${bob.wtId}`)
-    const bubble = textRow(page, '长按我').locator('[data-testid="msg-bubble"]')
-    const box = (await bubble.boundingBox())!
-    const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] })
-    await page.waitForTimeout(700)
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-    const sheet = visible(page, 'msg-menu')
-    await expect(sheet).toBeVisible()
-    await expect(sheet).toHaveClass(/msg-sheet/)
-    await expect(sheet).toContainText('取消')
+  test('a long press opens a small bubble menu next to the message, not a full-width sheet', async ({ context, device, page, request }) => {
+    const bubble = await receivedBubble({ device, page, request }, ['甲', '乙'], '长按我')
+    await longPress(context, page, bubble)
+    const menu = visible(page, 'msg-menu')
+    await expect(menu).toBeVisible()
+    const b = (await bubble.boundingBox())!
+    const m = (await menu.boundingBox())!
+    // Small: well under the screen's width and a few rows high.
+    expect(m.width).toBeLessThan(390 * 0.8)
+    expect(m.height).toBeLessThan(160)
+    // Beside the bubble: just above or below it, overlapping it horizontally.
+    const gap = m.y + m.height <= b.y ? b.y - (m.y + m.height) : m.y - (b.y + b.height)
+    expect(gap).toBeGreaterThanOrEqual(0)
+    expect(gap).toBeLessThan(24)
+    expect(m.x).toBeLessThan(b.x + b.width)
+    expect(m.x + m.width).toBeGreaterThan(b.x)
+    await expect(menu.locator('[role="menuitem"]').first()).toHaveAttribute('tabindex', '0')
+    await shot(page, 'phone-menu-390')
     await visible(page, 'msg-menu-quote').click()
     await expect(visible(page, 'quote-bar')).toContainText('长按我')
+  })
+})
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 780 }, hasTouch: true })
+
+  test('the multi-select bar fits: every action label on one line', async ({ context, device, page, request }) => {
+    await longPress(context, page, await receivedBubble({ device, page, request }, ['窄', '屏'], '多选我'))
+    await visible(page, 'msg-menu-multiSelect').click()
+    const bar = visible(page, 'multi-panel')
+    await expect(bar).toBeVisible()
+    await expect(visible(page, 'multi-count')).toHaveText('已选择 1 条消息')
+    for (const [id, label] of [
+      ['multi-forward-each', '逐条转发'],
+      ['multi-forward-merged', '合并转发'],
+      ['multi-favorite', '收藏'],
+      ['multi-delete', '删除'],
+      ['multi-cancel', '取消'],
+    ]) {
+      const action = visible(page, id)
+      await expect(action).toHaveText(label)
+      await expect(action).toBeInViewport({ ratio: 1 })
+      // The label's text boxes: one line box, one line high.
+      const lines = await action.evaluate((el) => {
+        const range = el.ownerDocument.createRange()
+        range.selectNodeContents(el)
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0)
+        return { count: new Set(rects.map((r) => Math.round(r.top))).size, height: range.getBoundingClientRect().height }
+      })
+      expect(lines.count, label).toBe(1)
+      expect(lines.height, label).toBeLessThan(26)
+    }
+    await shot(page, 'phone-multiselect-360')
   })
 })

@@ -190,10 +190,20 @@ export async function shownSequences(page: Page): Promise<number[]> {
   return seqs
 }
 
+/**
+ * Taps a chat tool by test id: the desktop's toolbar button, or on a phone the tile of the ＋
+ * panel (opened first when it is closed).
+ */
+export async function tapTool(page: Page, testId: string): Promise<void> {
+  const more = visible(page, 'input-more')
+  if ((await more.count()) > 0 && (await visible(page, 'plus-panel').count()) === 0) await more.click()
+  await visible(page, testId).click()
+}
+
 /** Picks files through the chooser a toolbar button opens (the platform picker's own input). */
 export async function pickFiles(page: Page, tool: 'image' | 'file' | 'video', files: Array<{ name: string; mimeType: string; buffer: Buffer }>): Promise<void> {
   const chooser = page.waitForEvent('filechooser')
-  await visible(page, `tool-${tool}`).click()
+  await tapTool(page, `tool-${tool}`)
   await (await chooser).setFiles(files)
 }
 

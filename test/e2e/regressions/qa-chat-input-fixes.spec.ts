@@ -1,4 +1,4 @@
-import { chatPanel, conversationRow, expect, openConversation, registerUsers, test, visible } from '../messaging/support'
+import { chatPanel, conversationRow, editor, expect, openConversation, registerUsers, test, visible } from '../messaging/support'
 
 /** Small faults seen trying the chat as a new user: each checked by the geometry or style that was wrong. */
 const SHOTS = 'test-results/e2e/regressions'
@@ -28,3 +28,29 @@ test('the helper card draws one rule under its last question, not two', async ({
   expect(await border((await questions.count()) - 1)).toBe('0px')
   await page.screenshot({ path: `${SHOTS}/helper-card.png` })
 })
+
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', PHONE],
+] as const) {
+  test(`with the emoji panel open, the first press on 发送 sends, and Escape closes the panel after a pick (${label})`, async ({ request, login }) => {
+    const [me] = await registerUsers(request, ['表情发送'])
+    const { page } = await login(me!, { viewport })
+    await openConversation(page, 'C2CwisperHelper')
+    await visible(page, 'tool-emoji').click()
+    const picker = visible(page, 'emoji-picker')
+    await visible(page, 'emoji-item').first().click()
+    await expect(picker).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(picker).toHaveCount(0)
+
+    await visible(page, 'tool-emoji').click()
+    await visible(page, 'emoji-item').first().click()
+    await editor(page).click()
+    await expect(picker).toBeVisible()
+    await page.keyboard.type('表情测试')
+    await visible(page, 'chat-send').click()
+    await expect(editor(page)).toHaveValue('')
+    await expect(chatPanel(page).getByText('表情测试')).toBeVisible()
+  })
+}

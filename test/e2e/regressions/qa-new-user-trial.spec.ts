@@ -133,34 +133,37 @@ test('forwarding lists groups as groups, counts chats, and has no 多选 switch'
   await expect(textRow(a.page, '转给群里看看')).toBeVisible()
 })
 
+async function boxesOf(tools: Locator): Promise<Array<{ x: number; y: number; w: number; h: number }>> {
+  return tools.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })))
+}
+
 test('on a phone every chat tool is on screen, 44 px or more, the editor has a placeholder, and sending a video differs from a video call', async ({ login, request }) => {
   const [alice, bob] = await registerUsers(request, ['手机', '对方'])
   await befriend(request, alice!, bob!)
   const a = await login(alice!, { viewport: PHONE })
   await openChatWith(a.page, bob!)
-  const tools = chatPanel(a.page).locator('.chat-toolbar__tool')
-  const boxes = await tools.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })))
-  expect(boxes.length).toBeGreaterThanOrEqual(8)
+  await visible(a.page, 'input-more').click()
+  const boxes = await boxesOf(chatPanel(a.page).locator('.phone-input [role="button"], .plus-panel [role="button"]'))
+  expect(boxes.length).toBeGreaterThanOrEqual(11)
   for (const b of boxes) expect(Math.min(b.w, b.h)).toBeGreaterThanOrEqual(44)
-  // Every tool, the call buttons at the end too, is wholly on screen without scrolling.
+  // Every tool, the call tiles too, is wholly on screen without scrolling.
   for (const b of boxes) {
     expect(b.x).toBeGreaterThanOrEqual(0)
     expect(b.x + b.w).toBeLessThanOrEqual(PHONE.width)
+    expect(b.y + b.h).toBeLessThanOrEqual(PHONE.height)
   }
   for (const testId of ['tool-voiceCall', 'tool-videoCall']) await expect(visible(a.page, testId)).toBeInViewport({ ratio: 1 })
   // No two tools overlap.
   for (const [i, b] of boxes.entries()) for (const c of boxes.slice(i + 1)) expect(b.x + b.w <= c.x + 0.5 || c.x + c.w <= b.x + 0.5 || b.y + b.h <= c.y + 0.5 || c.y + c.h <= b.y + 0.5).toBe(true)
   await expect(editor(a.page)).toHaveAttribute('placeholder', '输入消息')
 
-  // Sending a video and placing a video call are told apart, with hover hints.
+  // Sending a video (拍摄) and placing a video call are told apart by name and icon.
   const video = visible(a.page, 'tool-video')
-  await expect(video).toHaveAttribute('title', '发送视频')
+  await expect(video).toHaveAttribute('aria-label', '拍摄')
   const call = visible(a.page, 'tool-videoCall')
-  if (await call.count()) {
-    const src = (l: Locator) => l.locator('img, .taro-img__mode-scaletofill').first().evaluate((el) => (el as HTMLImageElement).src ?? el.getAttribute('src'))
-    expect(await src(video)).not.toBe(await src(call))
-    await expect(call).toHaveAttribute('title', /.+/)
-  }
+  await expect(call).toHaveAttribute('aria-label', '视频通话')
+  const src = (l: Locator) => l.locator('img, .taro-img__mode-scaletofill').first().evaluate((el) => (el as HTMLImageElement).src ?? el.getAttribute('src'))
+  expect(await src(video)).not.toBe(await src(call))
 
   await a.page.screenshot({ path: `${SHOTS}/trial-chat-phone.png` })
 })
@@ -170,10 +173,9 @@ test('on a phone a group chat\'s tools, the group call too, are on screen in cel
   const group = await createGroup(request, owner!, [member!], '工具栏')
   const o = await login(owner!, { viewport: PHONE })
   await openConversation(o.page, group.conversationID)
-  const boxes = await chatPanel(o.page)
-    .locator('.chat-toolbar__tool')
-    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, w: r.width, h: r.height })))
-  expect(boxes.length).toBeGreaterThanOrEqual(8)
+  await visible(o.page, 'input-more').click()
+  const boxes = await boxesOf(chatPanel(o.page).locator('.phone-input [role="button"], .plus-panel [role="button"]'))
+  expect(boxes.length).toBeGreaterThanOrEqual(10)
   for (const b of boxes) {
     expect(Math.min(b.w, b.h)).toBeGreaterThanOrEqual(44)
     expect(b.x + b.w).toBeLessThanOrEqual(PHONE.width)

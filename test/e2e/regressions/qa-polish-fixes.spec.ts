@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { operatorAccount } from '../admin/support'
 import { apiPost } from '../support/accounts'
-import { befriend, createGroup, expect, openConversation, registerUsers, test, visible, type ChatUser } from '../messaging/support'
+import { befriend, createGroup, expect, openConversation, registerUsers, tapTool, test, visible, type ChatUser } from '../messaging/support'
 
 /** QA's small faults found while trying group calls: each checked by what a person would see, with screenshots. */
 const SHOTS = 'test-results/e2e/regressions'
@@ -73,7 +73,7 @@ test('on a phone the group call choice is a bottom sheet over a dimmed mask; tap
   const { users, conversationID } = await groupChat(request, ['通话面板', '乙', '丙'])
   const { page } = await login(users[0]!, { viewport: PHONE })
   await openConversation(page, conversationID)
-  await visible(page, 'tool-groupCall').click()
+  await tapTool(page, 'tool-groupCall')
   const sheet = visible(page, 'group-call-menu')
   const mask = visible(page, 'group-call-mask')
   await expect(sheet).toBeVisible()
@@ -88,7 +88,7 @@ test('on a phone the group call choice is a bottom sheet over a dimmed mask; tap
   await expect(sheet).toHaveCount(0)
   await expect(mask).toHaveCount(0)
   // The sheet's rows still choose: video opens the member picker.
-  await visible(page, 'tool-groupCall').click()
+  await tapTool(page, 'tool-groupCall')
   await visible(page, 'group-call-video').click()
   await expect(visible(page, 'call-picker')).toBeVisible()
 })
@@ -97,7 +97,7 @@ test('on a desktop the group call choice stays a popover with no mask', async ({
   const { users, conversationID } = await groupChat(request, ['通话菜单', '乙', '丙'])
   const { page } = await login(users[0]!)
   await openConversation(page, conversationID)
-  await visible(page, 'tool-groupCall').click()
+  await tapTool(page, 'tool-groupCall')
   await expect(visible(page, 'group-call-menu')).toBeVisible()
   await expect(visible(page, 'group-call-mask')).toHaveCount(0)
   await page.screenshot({ path: `${SHOTS}/polish-call-menu-desktop.png` })

@@ -4,6 +4,9 @@ import path from 'node:path'
 import { ensureH5Build } from '../../../scripts/ensure-h5-build.mjs'
 import { startServer } from '../../../scripts/server-process.mjs'
 import { startLanguageProvider } from '../../support/language-provider-process.mjs'
+import { DEMO_PASSWORD } from './accounts'
+import { requireCjkFont } from './cjkFont'
+import { seedOperator } from './seedOperator'
 import { OPERATOR_PHONE, TEST_SERVER_ENV } from './serverEnv'
 
 /**
@@ -11,10 +14,12 @@ import { OPERATOR_PHONE, TEST_SERVER_ENV } from './serverEnv'
  * throwaway data directory and the demo accounts. The returned function is the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  requireCjkFont()
   await ensureH5Build({ quiet: true })
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'weitalk-e2e-'))
   // A stand-in translation and speech provider, so translate and voice-to-text run end to end.
   const provider = await startLanguageProvider()
+  await seedOperator(dataDir, TEST_SERVER_ENV, DEMO_PASSWORD)
   const server = await startServer({
     dataDir,
     // The configured daily call allowance (30 minutes), so no call of the suite is cut short;

@@ -3,6 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { request as playwrightRequest, test, type APIRequestContext } from '@playwright/test'
 import { startServer } from '../../../scripts/server-process.mjs'
+import { DEMO_PASSWORD } from './accounts'
+import { seedOperator } from './seedOperator'
 import { TEST_SERVER_ENV } from './serverEnv'
 
 export interface OwnServer {
@@ -24,7 +26,9 @@ export function useOwnServer(name: string, env: Record<string, string | undefine
   test.beforeAll(async () => {
     test.setTimeout(120_000)
     dataDir = await mkdtemp(path.join(os.tmpdir(), `weitalk-e2e-${name}-`))
-    server = await startServer({ dataDir, env: { ...TEST_SERVER_ENV, DEMO_DATA: '0', JANUS_URL: undefined, ...env } })
+    const serverEnv = { ...TEST_SERVER_ENV, DEMO_DATA: '0', JANUS_URL: undefined, ...env }
+    if (env.ADMIN_PHONES) await seedOperator(dataDir, serverEnv, DEMO_PASSWORD)
+    server = await startServer({ dataDir, env: serverEnv })
     api = await playwrightRequest.newContext({ baseURL: server.url })
   })
   test.afterAll(async () => {

@@ -207,7 +207,11 @@ describe('WebRTC call engine', () => {
     expect(callRecordOf(m(buildSignal.reject(ref), PEER), ME)?.key).toBe('Call declined by user')
     expect(callRecordOf(m(buildSignal.timeout(ref), ME), PEER)?.key).toBe('Call not answered')
     expect(callRecordOf(m(buildSignal.hangup(ref, 75), ME), PEER)).toMatchObject({ key: 'Duration', duration: '00:01:15' })
-    expect(callRecordOf(m(buildSignal.accept({ ...ref, groupID: 'g1' }), PEER), ME)?.key).toBe('Answered')
+    // A group call shows no answer and no hang-up per member, only the server's summary.
+    expect(callRecordOf(m(buildSignal.accept({ ...ref, groupID: 'g1' }), PEER), ME)).toBeNull()
+    expect(callRecordOf(m(buildSignal.hangup({ ...ref, groupID: 'g1' }, 75), PEER), ME)).toBeNull()
+    const summary = buildSignal.hangup({ ...ref, groupID: 'g1' }, 75)
+    expect(callRecordOf(m({ ...summary, data: { ...summary.data, group_end: 1 } }, PEER), ME)).toMatchObject({ key: 'Group call ended', duration: '00:01:15' })
     expect(callRecordOf(m(buildSignal.accept(ref), PEER), ME)).toBeNull()
   })
 })

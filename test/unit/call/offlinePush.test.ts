@@ -10,16 +10,16 @@ const PEER = '10000002'
 const GROUP = 'G100'
 
 describe('offline push info of an invitation', () => {
-  it('defaults to the inviter name and "You have a new call", keeps what is given, and is cut to 64 and 256', () => {
-    expect(pushInfoFor('甲')).toEqual({ title: '甲', description: 'You have a new call' })
-    expect(pushInfoFor('甲', { title: '', description: '' })).toEqual({ title: '甲', description: 'You have a new call' })
-    expect(pushInfoFor('甲', { title: '周会' })).toEqual({ title: '周会', description: 'You have a new call' })
+  it('defaults to the inviter name and "你有一个新的通话邀请", keeps what is given, and is cut to 64 and 256', () => {
+    expect(pushInfoFor('甲')).toEqual({ title: '甲', description: '你有一个新的通话邀请' })
+    expect(pushInfoFor('甲', { title: '', description: '' })).toEqual({ title: '甲', description: '你有一个新的通话邀请' })
+    expect(pushInfoFor('甲', { title: '周会' })).toEqual({ title: '周会', description: '你有一个新的通话邀请' })
     expect(pushInfoFor('x'.repeat(80), { description: 'y'.repeat(300) })).toEqual({ title: 'x'.repeat(64), description: 'y'.repeat(256) })
   })
 
   it('rides only on the invite, and a reader refuses a title over 64 characters', () => {
-    const ref: CallRef = { inviteID: 'call-test-0001', inviter: ME, inviteeList: [PEER], groupID: '', timeout: 30, mediaType: 1, offlinePushInfo: { title: '甲', description: 'You have a new call' } }
-    expect(buildSignal.invite(ref).offlinePushInfo).toEqual({ title: '甲', description: 'You have a new call' })
+    const ref: CallRef = { inviteID: 'call-test-0001', inviter: ME, inviteeList: [PEER], groupID: '', timeout: 30, mediaType: 1, offlinePushInfo: { title: '甲', description: '你有一个新的通话邀请' } }
+    expect(buildSignal.invite(ref).offlinePushInfo).toEqual({ title: '甲', description: '你有一个新的通话邀请' })
     expect(buildSignal.accept(ref)).not.toHaveProperty('offlinePushInfo')
     expect(buildSignal.hangup(ref, 3)).not.toHaveProperty('offlinePushInfo')
     const long = CallSignal.safeParse({ ...buildSignal.invite(ref), offlinePushInfo: { title: 'x'.repeat(65), description: '' } })
@@ -27,10 +27,10 @@ describe('offline push info of an invitation', () => {
     expect(long.error?.issues[0]?.path).toEqual(['offlinePushInfo', 'title'])
   })
 
-  it('a one-to-one call invites with the defaults: the caller nickname and "You have a new call"', async () => {
+  it('a one-to-one call invites with the defaults: the caller nickname and "你有一个新的通话邀请"', async () => {
     const { chat, engine } = fakeCallEngine({ userId: ME, nick: '甲', avatar: '' })
     await engine.call({ userID: PEER, type: 1 })
-    expect(sentSignals(chat)[0]).toMatchObject({ actionType: 1, offlinePushInfo: { title: '甲', description: 'You have a new call' } })
+    expect(sentSignals(chat)[0]).toMatchObject({ actionType: 1, offlinePushInfo: { title: '甲', description: '你有一个新的通话邀请' } })
     await engine.hangup()
     // setSelfInfo's nickname is the one used from then on.
     engine.configure({ type: 'selfInfo', nick: '甲乙' })
@@ -62,7 +62,7 @@ describe('offline push info of an invitation', () => {
     await engine.reject()
     chat.emit('message', callMessage(buildSignal.invite({ ...ref, inviteID: 'call-in-0002' }), PEER, `C2C${PEER}`, { nick: '李四' }))
     await flush()
-    expect(invited[1]).toEqual({ inviteID: 'call-in-0002', offlinePushInfo: { title: '李四', description: 'You have a new call' } })
+    expect(invited[1]).toEqual({ inviteID: 'call-in-0002', offlinePushInfo: { title: '李四', description: '你有一个新的通话邀请' } })
     await engine.reject()
   })
 })
@@ -83,7 +83,7 @@ describe('the desktop notification of an invitation', () => {
       visibility: { isHidden: () => page.hidden },
       allowed: () => allowed,
     })
-    const invite = (inviteID = 'call-1') => engine.emit('invited', { inviteID, offlinePushInfo: { title: '甲', description: 'You have a new call' } })
+    const invite = (inviteID = 'call-1') => engine.emit('invited', { inviteID, offlinePushInfo: { title: '甲', description: '你有一个新的通话邀请' } })
     const status = (newStatus: CallEngineEvents['statusChanged']['newStatus']) => engine.emit('statusChanged', { oldStatus: 'be-invited', newStatus })
     return { notices, page, invite, status, unbind }
   }
@@ -92,7 +92,7 @@ describe('the desktop notification of an invitation', () => {
     const { notices, invite, status } = setup(true)
     invite()
     invite()
-    expect(notices.map(({ title, body, tag }) => ({ title, body, tag }))).toEqual([{ title: '甲', body: 'You have a new call', tag: 'call-1' }])
+    expect(notices.map(({ title, body, tag }) => ({ title, body, tag }))).toEqual([{ title: '甲', body: '你有一个新的通话邀请', tag: 'call-1' }])
     status('calling-c2c-audio')
     expect(notices[0]!.close).toHaveBeenCalledTimes(1)
     invite('call-2')

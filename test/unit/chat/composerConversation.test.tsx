@@ -91,11 +91,13 @@ test('an acknowledgement naming another conversation fails the send and files no
   expect(console.error).toHaveBeenCalledWith('send acknowledged under another conversation', expect.objectContaining({ sent: PRIVATE, stored: GROUP }))
 })
 
-test('Enter still sends after the voice bar has taken the editor’s place and given it back', async () => {
+test('Enter still sends after 按住 说话 has taken the editor’s place and given it back', async () => {
+  // This suite's window is phone-sized: the voice / keyboard switch left of the editor.
   const shown = render(<InputArea conversationID={PRIVATE} draft='语音之后' inject={null} />)
-  fireEvent.click(shown.getByTestId('tool-voice'))
+  fireEvent.click(shown.getByTestId('input-voice-switch'))
   expect(shown.queryByTestId('chat-editor')).toBeNull()
-  fireEvent.click(shown.getByTestId('tool-voice'))
+  expect(shown.getByTestId('hold-to-talk')).toBeTruthy()
+  fireEvent.click(shown.getByTestId('input-voice-switch'))
   const area = editorOf(shown.container)
   pressEnter(area)
   await flush()

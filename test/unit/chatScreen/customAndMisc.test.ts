@@ -20,9 +20,9 @@ describe('custom messages', () => {
     expect(custom({ type: 'GroupCustomMsg', content: '欢迎新成员' })).toEqual({ kind: 'tip', text: '欢迎新成员' })
     expect(custom({ type: 'GroupCustomMsg', operatorUser: { nickName: '张三' }, operated: [{ nickName: '李四' }, { nickName: '王五' }] })).toEqual({
       kind: 'tip',
-      text: '张三 邀请 李四、王五 加入了群聊',
+      text: '张三邀请李四、王五加入了群聊',
     })
-    expect(custom({ type: 'GroupCustomMsg_Type_createGroup', operatorUser: { nickName: '张三' } })).toEqual({ kind: 'tip', text: '张三 创建了群聊' })
+    expect(custom({ type: 'GroupCustomMsg_Type_createGroup', operatorUser: { nickName: '张三' } })).toEqual({ kind: 'tip', text: '张三创建了群聊' })
     expect(custom({ type: 'CustomMsg_Type_addFriend' }).kind).toBe('tip')
   })
 

@@ -107,7 +107,7 @@ test('blacklist toasts, and deleting a friend drops the conversation and its mes
   expect(toastTexts()).toEqual(['success:已拉黑对方', 'success:取消拉黑成功', 'success:删除好友成功'])
 })
 
-test('a report sends the joined pictures and can also block; failures say report failed, please retry', async () => {
+test('a report sends the joined pictures and can also block; failures say 举报失败，请重试', async () => {
   mockedApi.addComplaint.mockResolvedValueOnce({ id: 1 })
   mockedApi.addToBlacklist.mockResolvedValueOnce({ ownerBlackStatus: 1 })
   mockedApi.sendContactMessage.mockResolvedValue(contactMessage)
@@ -117,5 +117,5 @@ test('a report sends the joined pictures and can also block; failures say report
   expect(mockedApi.addToBlacklist).toHaveBeenCalledWith('10000002')
   mockedApi.addComplaint.mockRejectedValueOnce(new ApiError(400, 'x', false))
   expect(await submitReport({ ...input, alsoBlock: false })).toBe(false)
-  expect(toastTexts()).toEqual(['success:thanks for feedback, we will verify soon', 'success:已拉黑对方', 'error:report failed, please retry'])
+  expect(toastTexts()).toEqual(['success:感谢你的反馈，我们会尽快核实', 'success:已拉黑对方', 'error:举报失败，请重试'])
 })

@@ -2,7 +2,7 @@ import { ActionStatus, ApplySource, BlackStatus, FriendsStatus } from '@shared/f
 import { profileMenuItems, hasActions } from '@/components/contact/profileMenu'
 import { defaultReason } from '@/components/contact/ApplyDialog'
 import { isPhoneNumber, searchSource } from '@/components/contact/AddFriendView'
-import { canSubmitReport, detailError, imageRoom, isReportImage, joinImageUrls, type ReportImage } from '@/components/report/reportRules'
+import { canSubmitReport, detailError, imageRoom, isReportImage, joinImageUrls, reportMissing, type ReportImage } from '@/components/report/reportRules'
 import { viewFromQuery } from '@/components/contact/contactView'
 
 const base: { actionStatus: ActionStatus; isSelf: boolean; friendsStatus: FriendsStatus; ownerBlackStatus: BlackStatus } = { actionStatus: ActionStatus.Active, isSelf: false, friendsStatus: FriendsStatus.Friend, ownerBlackStatus: BlackStatus.No }
@@ -54,8 +54,18 @@ test('report: submit only with a type, a description within 500 and 1-5 uploaded
   expect(canSubmitReport({ ...ready, images: [img('/a.png'), img('')] })).toBe(false)
   expect(canSubmitReport({ ...ready, images: [img('/a.png'), img('/b.png', true)] })).toBe(false)
   expect(canSubmitReport({ ...ready, images: Array.from({ length: 6 }, (_, i) => img(`/${i}.png`)) })).toBe(false)
-  expect(detailError('x'.repeat(501))).toBe('report description cannot exceed 500 characters')
+  expect(detailError('x'.repeat(501))).toBe('举报描述不能超过500个字')
   expect(detailError('x'.repeat(500))).toBe('')
+})
+
+test('report: the form says what still keeps 提交 disabled', () => {
+  const ready = { complaintType: '1', detail: '骚扰', images: [img('/a.png')] }
+  expect(reportMissing(ready)).toBe('')
+  expect(reportMissing({ ...ready, complaintType: '' })).toBe('请选择举报类型')
+  expect(reportMissing({ ...ready, detail: ' ' })).toBe('请填写举报描述')
+  expect(reportMissing({ ...ready, images: [] })).toBe('请上传至少1张图片作为证据')
+  expect(reportMissing({ ...ready, images: [img('')] })).toBe('图片上传中，请稍候')
+  expect(reportMissing({ ...ready, images: [img('/b.png', true)] })).toBe('有图片上传失败，请移除后重新添加')
 })
 
 test('report pictures: png and jpeg only, five at most, URLs comma-joined', () => {

@@ -5,10 +5,11 @@ import type { App } from '@/root/createApp'
 import type { ChatService } from '@/services/chat'
 import type { GroupApi } from '@/services/groups'
 import type { AppStore } from '@/stores'
-import type { Conversation, Message } from '@shared/chat'
+import type { Conversation } from '@shared/chat'
 import { c2c, group, message, text } from '../helpers/chatFixtures'
 import { mockedWith, renderInApp, testApp } from '../helpers/testApp'
 import { ignoreTaroFieldWatchErrors } from './fixtures'
+import { NO_SECTIONS } from '@/components/conversation/useConversationSearch'
 
 /** The chat actions the pane calls, as mocks. */
 const chatMocks = () => ({
@@ -20,7 +21,6 @@ const chatMocks = () => ({
   moveAllOutOfArchive: jest.fn(async () => undefined),
   deleteConversation: jest.fn(async () => undefined),
   searchById: jest.fn(async () => []),
-  searchAllMessages: jest.fn(async () => [] as Message[]),
   createGroup: jest.fn(async () => 'GROUPG9'),
   mediaUrl: (u: string) => u,
 })
@@ -29,6 +29,7 @@ let app: App
 let useAppStore: AppStore
 let groupApi: GroupApi
 let mocked: jest.Mocked<ChatService>
+let searchMocks: { everything: jest.Mock; conversationHistory: jest.Mock }
 const render = (ui: ReactElement) => renderInApp(app, ui)
 
 const t0 = Math.floor(Date.now() / 1000)
@@ -59,6 +60,8 @@ beforeEach(() => {
   useAppStore = app.store
   groupApi = app.groups.api
   mocked = mockedWith(app.chat, chatMocks())
+  searchMocks = { everything: jest.fn(async () => NO_SECTIONS), conversationHistory: jest.fn(async () => ({ messages: [] })) }
+  mockedWith(app.search, searchMocks)
 })
 
 test('skeleton before the first list, then 暂无会话 for an empty one', () => {
@@ -236,18 +239,37 @@ describe('search', () => {
     expect(mocked.openConversation).toHaveBeenCalledWith('GROUPG7')
   })
 
-  test('chat-history hits form the 聊天记录 section; a pick opens the chat at the message', async () => {
+  test('chat-history matches form the 聊天记录 section by conversation; one match opens the chat at it, several open their list', async () => {
     const hit = message({ conversationID: 'GROUPG1', sequence: 7, nick: '李四', payload: { text: '明天开会' } })
-    mocked.searchAllMessages.mockResolvedValueOnce([hit])
+    const other = message({ conversationID: 'C2C10000002', sequence: 3, nick: '李四', payload: { text: '开会改到下午' } })
+    const older = message({ conversationID: 'C2C10000002', sequence: 2, nick: '李四', payload: { text: '开会吗' } })
+    searchMocks.everything.mockResolvedValueOnce({
+      ...NO_SECTIONS,
+      messages: {
+        items: [
+          { conversationID: 'GROUPG1', name: '项目组', avatar: '', memberAvatars: [], count: 1, countCapped: false, latest: hit },
+          { conversationID: 'C2C10000002', name: '李四', avatar: '', memberAvatars: [], count: 2, countCapped: false, latest: other },
+        ],
+        more: false,
+      },
+    })
+    searchMocks.conversationHistory.mockResolvedValueOnce({ messages: [other, older] })
     load([li, team])
     render(<ConversationPane narrow={false} />)
     await type('开会')
-    expect(mocked.searchAllMessages).toHaveBeenCalledWith('开会')
-    const found = screen.getAllByTestId('search-result-message')
-    expect(found.map((e) => e.textContent)).toEqual(['项目组群号 100001李四: 明天开会'])
-    fireEvent.click(found[0]!)
-    expect(useAppStore.getState().pendingJump).toEqual({ conversationID: 'GROUPG1', messageID: hit.ID })
-    expect(mocked.openConversation).toHaveBeenCalledWith('GROUPG1')
+    expect(searchMocks.everything).toHaveBeenCalledWith('开会')
+    const found = screen.getAllByTestId('search-result-conversation')
+    expect(found.map((e) => e.getAttribute('data-conversation'))).toEqual(['GROUPG1', 'C2C10000002'])
+    expect(found[0]!.textContent).toContain('李四: 明天开会')
+    expect(found[1]!.textContent).toContain('2条相关的聊天记录')
+    expect(within(found[0]!).getAllByTestId('search-hl').map((e) => e.textContent)).toEqual(['开会'])
+
+    fireEvent.click(found[1]!)
+    await waitFor(() => expect(screen.getAllByTestId('search-result-message')).toHaveLength(2))
+    expect(searchMocks.conversationHistory).toHaveBeenCalledWith('开会', 'C2C10000002')
+    fireEvent.click(screen.getAllByTestId('search-result-message')[1]!)
+    expect(useAppStore.getState().pendingJump).toEqual({ conversationID: 'C2C10000002', messageID: older.ID })
+    expect(mocked.openConversation).toHaveBeenCalledWith('C2C10000002')
   })
 
   test('nothing found says so', async () => {

@@ -75,6 +75,13 @@ describe('groupTipText', () => {
     expect(groupTipText(tip(3, { userIDList: ['10000003'], nickList: ['王五'] }), ME, '李四')).toBe('王五被李四移出了群聊')
   })
 
+  test('robot changes join the name or 你 to the verb, as Chinese writes it', () => {
+    const robot = (action: string, operatorID = PEER) => tip(6, { operatorID, userIDList: [], nickList: [], newGroupProfile: { robot: { action, name: '告警助手' } } })
+    expect(groupTipText(robot('add', ME), ME)).toBe('你添加了群机器人 告警助手')
+    expect(groupTipText(robot('remove'), ME, '李四')).toBe('李四移除了群机器人 告警助手')
+    expect(groupTipText(robot('regenerate'), ME, '李四')).toBe('李四重置了群机器人 告警助手 的地址')
+  })
+
   test('administrators, profile changes and muting', () => {
     expect(groupTipText(tip(4, { userIDList: ['10000003'], nickList: ['王五'] }), ME)).toBe('王五被设置为管理员')
     expect(groupTipText(tip(5, { userIDList: ['10000003'], nickList: ['王五'] }), ME)).toBe('王五被取消了管理员')
@@ -118,7 +125,12 @@ describe('custom messages', () => {
     expect(customMessageSummary(step(4, { line_busy: 'line_busy' }), 'me', 'me')).toBe('[忙线未接听]')
     expect(customMessageSummary(step(5), 'me', 'peer')).toBe('[无应答]')
     expect(customMessageSummary(step(3), 'me', 'peer')).toBe('[已接听]')
-    expect(customMessageSummary(step(3, {}, 'g1'), 'me', 'peer')).toBe('[已接听]')
+    // A group call: its steps read as the call going on, and it ends with one summary line.
+    expect(customMessageSummary(step(3, {}, 'g1'), 'me', 'peer')).toBe('[群通话]')
+    expect(customMessageSummary(step(1, { call_end: 65, data: { cmd: 'hangup' } }, 'g1'), 'me', 'peer')).toBe('[群通话]')
+    expect(customMessageSummary(step(1, { call_end: 65, group_end: 1, data: { cmd: 'hangup' } }, 'g1'), 'me', 'peer')).toBe('群通话已结束，时长 00:01:05')
+    const summary = { ...msg(MsgType.Custom, step(1, { call_end: 65, group_end: 1, data: { cmd: 'hangup' } }, 'g1')), from: PEER, nick: '赵六' }
+    expect(messageSummary(summary, ME, { withSender: true })).toBe('群通话已结束，时长 00:01:05')
     // Older writers send the inner data as JSON text.
     expect(customMessageSummary(custom({ businessID: 1, actionType: 1, data: JSON.stringify({ call_end: 3, data: { cmd: 'hangup' } }) }).payload, 'me', 'peer')).toBe('[通话时长：00:00:03]')
   })
@@ -127,7 +139,9 @@ describe('custom messages', () => {
     const step = (actionType: number, groupID = '', data: Record<string, unknown> = {}) => custom({ businessID: 1, actionType, groupID, data: { call_type: 1, ...data } }).payload
     expect(countsAsUnread('TIMCustomElem', step(1, '', { data: { cmd: 'audioCall' } }))).toBe(false)
     expect(countsAsUnread('TIMCustomElem', step(3))).toBe(false)
-    expect(countsAsUnread('TIMCustomElem', step(3, 'g1'))).toBe(true)
+    expect(countsAsUnread('TIMCustomElem', step(3, 'g1'))).toBe(false)
+    expect(countsAsUnread('TIMCustomElem', step(1, 'g1', { call_end: 9, data: { cmd: 'hangup' } }))).toBe(false)
+    expect(countsAsUnread('TIMCustomElem', step(1, 'g1', { call_end: 9, group_end: 1, data: { cmd: 'hangup' } }))).toBe(true)
     expect(countsAsUnread('TIMCustomElem', step(1, '', { call_end: 9, data: { cmd: 'hangup' } }))).toBe(true)
     for (const action of [2, 4, 5]) expect(countsAsUnread('TIMCustomElem', step(action))).toBe(true)
     expect(countsAsUnread('TIMCustomElem', { data: '{"businessID":"order"}' })).toBe(true)
@@ -137,6 +151,10 @@ describe('custom messages', () => {
   test('cards by type', () => {
     expect(customMessageSummary(custom({ type: 'nameCard', nickName: '王五', userId: '10000003' }).payload)).toBe('[个人名片] 王五')
     expect(customMessageSummary(custom({ type: 'collect', detail: JSON.stringify({ id: 1, collectTitle: '读书笔记' }) }).payload)).toBe('[笔记] 读书笔记')
+    // A favorite card names its kind; only a note reads [笔记].
+    expect(customMessageSummary(custom({ type: 'collect', detail: JSON.stringify({ id: 2, contentType: 3, collectTitle: '海边' }) }).payload)).toBe('[视频] 海边')
+    expect(customMessageSummary(custom({ type: 'collect', detail: JSON.stringify({ id: 3, contentType: 5, collectTitle: '公司' }) }).payload)).toBe('[位置] 公司')
+    expect(customMessageSummary(custom({ type: 'collect', detail: JSON.stringify({ id: 4, contentType: 99, collectTitle: '想法' }) }).payload)).toBe('[笔记] 想法')
     expect(customMessageSummary(custom({ type: 'GroupCustomMsg_Type_createGroup', operatorUser: { nickName: '李四' } }).payload)).toBe('李四创建了群聊')
     expect(customMessageSummary(custom({ type: 'GroupCustomMsg', operatorUser: { nickName: '李四' }, content: '开启了群聊邀请确认' }).payload)).toBe('李四开启了群聊邀请确认')
   })

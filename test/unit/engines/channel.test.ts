@@ -224,6 +224,17 @@ describe('reconnecting', () => {
     expect(sockets.sockets).toHaveLength(1)
   })
 
+  test('close code 4409 (pushed out by the account’s newer sockets) stops without ending the session', () => {
+    const { clock, sockets, channel, ended } = setup()
+    channel.start()
+    sockets.last.open()
+    sockets.last.drop(WsCloseCode.TooManySockets)
+    expect(channel.state).toBe('stopped')
+    expect(ended).toEqual([])
+    clock.advance(120_000)
+    expect(sockets.sockets).toHaveLength(1)
+  })
+
   test.each([
     ['1001 (server shutting down)', WsCloseCode.ServerShutdown],
     ['4413 (the reader fell behind)', WsCloseCode.TooSlow],
@@ -386,6 +397,22 @@ describe('watching the link while the app is in front', () => {
     second.link.emit('offline')
     expect(second.socket.closedWith?.reason).toBe('offline')
     expect(second.channel.state).toBe('backoff')
+  })
+
+  test('on a platform that suspends hidden apps the socket closes when hidden and reopens only when shown', () => {
+    const link = Object.assign(new FakeLink(), { closesWhenHidden: true })
+    const { clock, socket, channel, sockets } = connected(link)
+    link.emit('hidden')
+    expect(socket.closedWith?.reason).toBe('app hidden')
+    expect(channel.state).toBe('backoff')
+    clock.advance(10 * 60_000)
+    link.emit('online')
+    expect(sockets.sockets).toHaveLength(1)
+    link.emit('visible')
+    expect(sockets.sockets).toHaveLength(2)
+    expect(channel.state).toBe('connecting')
+    sockets.last.open()
+    expect(channel.state).toBe('open')
   })
 
   test('the network coming back cuts a reconnect wait short', () => {

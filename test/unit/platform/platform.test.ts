@@ -226,13 +226,13 @@ describe('notifications (H5)', () => {
     const focus = jest.spyOn(window, 'focus').mockImplementation(() => undefined)
     try {
       const clicked = jest.fn()
-      notifications.show('甲', 'You have a new call', { tag: 'call-1', onClick: clicked })
+      notifications.show('甲', '你有一个新的通话邀请', { tag: 'call-1', onClick: clicked })
       instances[0]!.onclick!()
       expect(focus).toHaveBeenCalledTimes(1)
       expect(clicked).toHaveBeenCalledTimes(1)
       expect(instances[0]!.closed).toBe(1)
       // Without a handler of its own a click still focuses the window.
-      const shown = notifications.show('乙', 'You have a new call', { tag: 'call-2' })
+      const shown = notifications.show('乙', '你有一个新的通话邀请', { tag: 'call-2' })
       instances[1]!.onclick!()
       expect(focus).toHaveBeenCalledTimes(2)
       shown!.close()
@@ -251,7 +251,7 @@ describe('notifications (H5)', () => {
     const saved = g.Notification
     g.Notification = DeniedNotification
     try {
-      expect(notifications.show('甲', 'You have a new call')).toBeNull()
+      expect(notifications.show('甲', '你有一个新的通话邀请')).toBeNull()
     } finally {
       g.Notification = saved
     }

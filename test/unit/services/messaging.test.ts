@@ -57,6 +57,14 @@ test('socket notices update the badges', async () => {
   expect(s.topMessageVersion).toBe(2)
 })
 
+test('a friend\'s new moment (notice 6) lights the moments dot', async () => {
+  useAppStore.getState().setUser(USER)
+  await messagingLogin()
+  expect(useAppStore.getState().badges.friendMoment).toBe(false)
+  engine.emit('notice', { type: 6, wtId: '10000002' })
+  expect(useAppStore.getState().badges.friendMoment).toBe(true)
+})
+
 test('the network state follows the engine', async () => {
   useAppStore.getState().setUser(USER)
   await messagingLogin()

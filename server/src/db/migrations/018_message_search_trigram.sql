@@ -6,7 +6,7 @@
 --
 -- Building them holds back writes to messages meanwhile (about 5 s per million short messages on
 -- PostgreSQL); IF NOT EXISTS lets an operator of a large history build them beforehand with
--- CREATE INDEX CONCURRENTLY under these names (docs/decisions.md "Message search").
+-- CREATE INDEX CONCURRENTLY under these names (docs/decisions/0061-message-search-trigram-indexes-for-keywords-of-3.md).
 --
 -- The extension goes into public when it may, so that dropping some other schema on the
 -- search_path never takes it along; the operator class is named through the extension's schema,

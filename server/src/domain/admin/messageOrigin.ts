@@ -1,7 +1,4 @@
 import { SERVER_MSG_ID_KINDS, type ServerMsgIdKind } from '../../../../types/chat.js'
-import type { Queryable } from '../../db/Db.js'
-import { parseConversationId } from '../conversationIds.js'
-import { badRequest, notFound } from '../refusal.js'
 
 /** Who wrote a message of each server-made kind (the rest come from a client of the sender). */
 const WRITTEN_BY: Record<ServerMsgIdKind, string> = {
@@ -16,6 +13,7 @@ const WRITTEN_BY: Record<ServerMsgIdKind, string> = {
   ban: 'a ban notice from the operators',
   report: 'a report notice from the operators',
   warn: 'a warning from the operators',
+  robot: "a group robot's post (its webhook, or its answer to a mention)",
 }
 const CLIENT_SENT = "sent by one of the sender's clients (composer, resend or offline outbox) with this client ID"
 
@@ -30,25 +28,8 @@ export interface MessageOrigin {
   writtenBy: string
 }
 
-/** Where a message of a conversation came from, as `viewer` sees the conversation. */
-export async function messageOrigin(q: Queryable, viewer: string, conversationID: string, seq: number): Promise<MessageOrigin> {
-  const ref = parseConversationId(viewer, conversationID)
-  if (!ref) throw badRequest('会话ID无效')
-  const { rows } = await q.query<{ sender: string; type: string; client_msg_id: string; created_at: Date; need_read_receipt: boolean }>(
-    'SELECT sender, type, client_msg_id, created_at, need_read_receipt FROM messages WHERE channel_id = $1 AND seq = $2',
-    [ref.channelId, seq],
-  )
-  const row = rows[0]
-  if (!row) throw notFound('消息不存在')
-  const kind = SERVER_MSG_ID_KINDS.find((k) => row.client_msg_id.startsWith(`${k}-`))
-  return {
-    channel: ref.channelId,
-    seq,
-    sender: row.sender,
-    type: row.type,
-    clientMsgId: row.client_msg_id,
-    createdAt: new Date(row.created_at).toISOString(),
-    needReadReceipt: row.need_read_receipt,
-    writtenBy: kind ? WRITTEN_BY[kind] : CLIENT_SENT,
-  }
+/** Who wrote a message of a kind the server makes, told by its client ID's prefix; else one of the sender's clients. */
+export function writtenBy(clientMsgId: string): string {
+  const kind = SERVER_MSG_ID_KINDS.find((k) => clientMsgId.startsWith(`${k}-`))
+  return kind ? WRITTEN_BY[kind] : CLIENT_SENT
 }

@@ -1,9 +1,6 @@
 import { CallSignal, looksLikeCallSignal } from '../../../../types/call.js'
 import { MsgType, type OutgoingMessage } from '../../../../types/chat.js'
-import type { Queryable } from '../../db/Db.js'
-import { parseConversationId } from '../conversationIds.js'
 import { badRequest } from '../refusal.js'
-import { callMessageRefusal } from './sessions.js'
 
 /**
  * The call signal a message carries: a custom message whose data names the call business.
@@ -16,12 +13,4 @@ export function callSignalOf(message: OutgoingMessage): CallSignal | null {
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   throw badRequest(`payload.data.${issue?.path.join('.') || 'call'}: ${issue?.message ?? '格式不正确'}`)
-}
-
-/** Refuses a call message unless it belongs to a call the sender takes part in, in this conversation. */
-export async function checkCallSignal(q: Queryable, me: string, conversationID: string, signal: CallSignal): Promise<void> {
-  const ref = parseConversationId(me, conversationID)
-  if (!ref) throw badRequest('conversationID: 会话不存在')
-  const refusal = await callMessageRefusal(q, me, ref, signal)
-  if (refusal) throw badRequest(refusal)
 }

@@ -1,8 +1,8 @@
 import type { SingleServerFrame } from '../../../../types/frames.js'
 
 /**
- * What a group change must tell people once its transaction has committed. Domain functions
- * record effects while they write; realtime/groupEvents.ts delivers them afterwards, so
+ * What a group change must tell people once its transaction has committed. Use cases (app/groups/)
+ * record effects while they write; app/publish/groups.ts delivers them afterwards, so
  * nobody hears of a change that rolled back.
  */
 export interface TipEffect {

@@ -1,5 +1,3 @@
-import type { Queryable } from '../../db/Db.js'
-
 /**
  * Member lists of the groups this process sends to, each with the member version it was read at
  * (migration 017: every membership change gives the group a new version in its own transaction).
@@ -8,7 +6,7 @@ import type { Queryable } from '../../db/Db.js'
  * only while it is the current one, on every process, with nothing to invalidate.
  *
  * `members` is null for a group larger than the fan-out list (its sends name the group instead)
- * until a fan-out of one of its messages reads the whole list (wholeMemberList). Lists are shared
+ * until a fan-out of one of its messages reads the whole list (wholeMemberList, app/groups/memberLists.ts). Lists are shared
  * by every send that uses them and must not be changed.
  */
 export interface KeptMembers {
@@ -28,18 +26,21 @@ const MAX_IDS = 200_000
 /** The largest list a fan-out keeps whole: a community group's 100,000, twice over within MAX_IDS. */
 export const WHOLE_LIST_MAX = MAX_IDS / 2
 
-/** Members of a kept list as a set, made once per list for the fan-out of a group too large to list. */
-const memberSets = new WeakMap<readonly string[], ReadonlySet<string>>()
-
-export function memberSet(members: readonly string[]): ReadonlySet<string> {
-  let set = memberSets.get(members)
-  if (!set) memberSets.set(members, (set = new Set(members)))
-  return set
-}
-
-class MemberListCache {
+/**
+ * The lists kept for sends on one app's database, built once by the composition root (app.ts)
+ * and kept in the context as `memberLists`, so two apps in one process never share one.
+ */
+export class MemberListCache {
   private readonly lists = new Map<string, KeptMembers>()
   private ids = 0
+  /** Members of a kept list as a set, made once per list for the fan-out of a group too large to list. */
+  private readonly memberSets = new WeakMap<readonly string[], ReadonlySet<string>>()
+
+  memberSet(members: readonly string[]): ReadonlySet<string> {
+    let set = this.memberSets.get(members)
+    if (!set) this.memberSets.set(members, (set = new Set(members)))
+    return set
+  }
 
   get(groupId: string): KeptMembers | undefined {
     const kept = this.lists.get(groupId)
@@ -69,7 +70,7 @@ class MemberListCache {
   }
 
   /**
-   * A list read ahead of any send (memberListPreload.ts): kept only when the group has none yet
+   * A list read ahead of any send (app/groups/memberListPreload.ts): kept only when the group has none yet
    * and it fits in the room left, so reading ahead never pushes out a list that sends are using.
    */
   offer(groupId: string, version: string, members: readonly string[] | null): boolean {
@@ -97,42 +98,4 @@ class MemberListCache {
     this.lists.delete(groupId)
     this.ids -= kept.members?.length ?? 0
   }
-}
-
-const caches = new WeakMap<Queryable, MemberListCache>()
-
-/** The lists kept for sends on `db`; one cache per database object, so two databases in one process never share one. */
-export function memberListCache(db: Queryable): MemberListCache {
-  let c = caches.get(db)
-  if (!c) {
-    c = new MemberListCache()
-    caches.set(db, c)
-  }
-  return c
-}
-
-/**
- * The whole member list of a group too large to list on a send, for the fan-out of its messages
- * on this process: the kept one when it is at `version` (the member version the send's rules
- * were read at), else read with its current version in one statement and kept. Null when the
- * group has more than WHOLE_LIST_MAX members (the fan-out then asks the database each time).
- */
-export async function wholeMemberList(q: Queryable, groupId: string, version: string | undefined): Promise<readonly string[] | null> {
-  const cache = memberListCache(q)
-  const kept = cache.get(groupId)
-  if (kept?.members && kept.version === version) return kept.members
-  const { rows } = await q.query<{ member_version: string; members: string[] | null }>(
-    `SELECT g.member_version::text AS member_version,
-            CASE WHEN g.member_version IS DISTINCT FROM $2::bigint THEN
-              (SELECT array_agg(x.wt_id) FROM (SELECT x.wt_id FROM group_members x WHERE x.group_id = $1 AND x.left_at IS NULL LIMIT $3) x) END AS members
-     FROM groups g WHERE g.group_id = $1`,
-    [groupId, kept?.members ? kept.version : null, WHOLE_LIST_MAX + 1],
-  )
-  const r = rows[0]
-  if (!r) return []
-  if (kept?.members && r.member_version === kept.version) return kept.members
-  const members = r.members ?? []
-  if (members.length > WHOLE_LIST_MAX) return null
-  cache.set(groupId, r.member_version, members)
-  return members
 }

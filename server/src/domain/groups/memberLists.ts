@@ -1,21 +1,18 @@
-import type { Paged } from '../../../../types/envelope.js'
-import { GroupIdentity, type GroupMember, type GroupMemberDetail, type JoinType, type MemberListBody } from '../../../../types/group.js'
-import type { Queryable } from '../../db/Db.js'
-import { notFound } from '../refusal.js'
+import { GroupIdentity, type GroupMember, type GroupMemberDetail, type JoinType } from '../../../../types/group.js'
 import { unixSeconds, type GroupAccess } from './access.js'
 import type { MemberRow } from './currentMembers.js'
 
 /** Which members a list shows (the member list and the candidate lists of the management screens). */
 export const MemberFilter = {
-  All: 'TRUE',
-  Members: 'gm.identity = 1',
-  Admins: 'gm.identity = 2',
-  Managers: 'gm.identity >= 2',
-  Muted: 'gm.mute_until > now()',
+  All: 'All',
+  Members: 'Members',
+  Admins: 'Admins',
+  Managers: 'Managers',
+  Muted: 'Muted',
 } as const
 export type MemberFilter = (typeof MemberFilter)[keyof typeof MemberFilter]
 
-interface MemberListRow {
+export interface MemberListRow {
   wt_id: string
   nick_name: string
   avatar: string
@@ -24,6 +21,12 @@ interface MemberListRow {
   mute_until: Date | null
   join_type: number
   joined_at: Date
+}
+
+export interface MemberDetailRow extends MemberListRow {
+  inviter_wt_id: string | null
+  inviter_nick: string | null
+  last_send_at: Date | null
 }
 
 const positionOf = (identity: number) => (identity === GroupIdentity.Owner ? '群主' : identity === GroupIdentity.Admin ? '管理员' : '')
@@ -45,45 +48,12 @@ export function toMember(r: MemberListRow): GroupMember {
   }
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 /**
- * One page of members in SQL (owner and admins first, then by join time), so a 100000-member
- * group never loads whole. The keyword matches user ID, nickname or group nickname.
+ * One member's card as the caller sees it. Join type, inviter, join and last-send times are for
+ * admins, the owner and the member themself (spec 6: admins "see group-member info of others").
  */
-export async function memberPage(q: Queryable, groupId: string, filter: MemberFilter, body: Pick<MemberListBody, 'pageNum' | 'pageSize' | 'keyword'>): Promise<Paged<GroupMember>> {
-  const keyword = body.keyword ? `%${escapeLike(body.keyword)}%` : null
-  const where = `gm.group_id = $1 AND gm.left_at IS NULL AND ${filter}
-    AND ($2::text IS NULL OR gm.wt_id LIKE $2 OR u.nick_name ILIKE $2 OR gm.group_nickname ILIKE $2)`
-  const { rows } = await q.query<MemberListRow>(
-    `SELECT gm.wt_id, u.nick_name, u.avatar, gm.group_nickname, gm.identity, gm.mute_until, gm.join_type, gm.joined_at
-     FROM group_members gm JOIN users u ON u.wt_id = gm.wt_id
-     WHERE ${where}
-     ORDER BY gm.identity DESC, gm.joined_at, gm.wt_id LIMIT $3 OFFSET $4`,
-    [groupId, keyword, body.pageSize, (body.pageNum - 1) * body.pageSize],
-  )
-  const { rows: n } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM group_members gm JOIN users u ON u.wt_id = gm.wt_id WHERE ${where}`, [
-    groupId,
-    keyword,
-  ])
-  return { rows: rows.map(toMember), total: n[0]!.n }
-}
-
-/**
- * One member's card. Join type, inviter, join and last-send times are for admins, the owner
- * and the member themself (spec 6: admins "see group-member info of others").
- */
-export async function memberDetail(q: Queryable, access: GroupAccess & { self: MemberRow }, wtId: string): Promise<GroupMemberDetail> {
-  const { rows } = await q.query<MemberListRow & { inviter_wt_id: string | null; inviter_nick: string | null; last_send_at: Date | null }>(
-    `SELECT gm.wt_id, u.nick_name, u.avatar, gm.group_nickname, gm.identity, gm.mute_until, gm.join_type, gm.joined_at,
-            gm.inviter_wt_id, iu.nick_name AS inviter_nick, gm.last_send_at
-     FROM group_members gm JOIN users u ON u.wt_id = gm.wt_id LEFT JOIN users iu ON iu.wt_id = gm.inviter_wt_id
-     WHERE gm.group_id = $1 AND gm.wt_id = $2 AND gm.left_at IS NULL`,
-    [access.group.group_id, wtId],
-  )
-  const r = rows[0]
-  if (!r) throw notFound('该用户不在群聊中')
-  const full = access.self.identity >= GroupIdentity.Admin || wtId === access.self.wt_id
+export function memberCard(r: MemberDetailRow, access: GroupAccess & { self: MemberRow }): GroupMemberDetail {
+  const full = access.self.identity >= GroupIdentity.Admin || r.wt_id === access.self.wt_id
   const member = toMember(r)
   const protectedPair =
     access.group.member_protect_switch === 1 && access.self.identity === GroupIdentity.Member && r.identity === GroupIdentity.Member
@@ -95,6 +65,6 @@ export async function memberDetail(q: Queryable, access: GroupAccess & { self: M
     inviterUserName: full ? (r.inviter_nick ?? '') : '',
     inviterWtId: full ? (r.inviter_wt_id ?? '') : '',
     memberProtectSwitch: access.group.member_protect_switch === 1 ? 1 : 0,
-    canAddFriend: wtId !== access.self.wt_id && !protectedPair,
+    canAddFriend: r.wt_id !== access.self.wt_id && !protectedPair,
   }
 }

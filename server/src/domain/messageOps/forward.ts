@@ -3,10 +3,9 @@ import { AdminText } from '../../../../types/admin.js'
 import { ConvType, MsgType, SendError, type OutgoingBody, type OutgoingMessage } from '../../../../types/chat.js'
 import { FORWARD_SENSITIVE_TEXT, MessageOpsError, type ForwardBody, type MergedItem } from '../../../../types/messageOps.js'
 import { Refusal, badRequest, notFound } from '../refusal.js'
-import { conversationState, messagesAt } from '../conversations.js'
-import { parseConversationId } from '../conversationIds.js'
-import { sendMessage, SendFailure, type SendContext, type SendResult } from '../messages.js'
+import type { ConvRef } from '../conversationIds.js'
 import type { MessageRow } from '../messages.js'
+import type { Moderation } from '../moderation.js'
 import { serverMsgId } from '../serverMsgIds.js'
 
 const SUMMARY: Record<string, string> = {
@@ -61,64 +60,36 @@ function itemOf(row: MessageRow): MergedItem {
   }
 }
 
-export interface Forwarded {
-  sent: SendResult[]
-  results: Array<{ conversationID: string; sent: number; code: number; msg: string }>
+/** Spec 4: only successful messages that are content can be forwarded, all of the ones chosen. */
+export function checkForwardable(rows: MessageRow[], wanted: number): void {
+  if (rows.length !== wanted) throw notFound('消息不存在')
+  if (rows.some((r) => r.is_revoked || r.type === MsgType.GroupTip || r.has_risk || isCallMessage(r))) throw badRequest('所选消息不能转发')
 }
 
-/**
- * Forwards messages the caller can see to other conversations, each send under the ordinary send
- * rules of the target (membership, mutes, blacklist…). The content is read from the store, never
- * taken from the client, and checked against the word lists first: a sensitive word stops the
- * whole forward with 80001 '内容包含敏感词汇'. A banned sender hears 20012 before that, as on
- * every other send path.
- */
-export async function forwardMessages(ctx: SendContext, me: string, myNick: string, body: ForwardBody): Promise<Forwarded> {
-  const source = parseConversationId(me, body.conversationID)
-  const state = source && (await conversationState(ctx.db, me, body.conversationID))
-  if (!source || !state) throw notFound('会话不存在')
-  const rows = await messagesAt(ctx.db, me, state, [...new Set(body.sequences)])
-  if (rows.length !== new Set(body.sequences).size) throw notFound('消息不存在')
-  if (rows.some((r) => r.is_revoked || r.type === MsgType.GroupTip || r.has_risk || isCallMessage(r))) throw badRequest('所选消息不能转发')
-  const { rows: sender } = await ctx.db.query<{ banned: boolean }>('SELECT (banned_until IS NOT NULL AND banned_until > now()) AS banned FROM users WHERE wt_id = $1', [me])
-  if (sender[0]?.banned) throw new Refusal(SendError.Banned, AdminText.BannedSend)
+/** A sensitive word anywhere in the forwarded content stops the whole forward with 80001 '内容包含敏感词汇'. */
+export function checkForwardText(moderation: Moderation, rows: MessageRow[]): void {
   for (const r of rows) {
     for (const text of textsOf(r.type, r.payload)) {
-      if (ctx.moderation.checkText(text)) throw new Refusal(MessageOpsError.ForwardSensitive, FORWARD_SENSITIVE_TEXT)
+      if (moderation.checkText(text)) throw new Refusal(MessageOpsError.ForwardSensitive, FORWARD_SENSITIVE_TEXT)
     }
   }
-  let bodies: OutgoingBody[]
-  if (body.merged) {
-    const title = body.title.trim() || (source.type === ConvType.Group ? '群聊的聊天记录' : `${myNick}的聊天记录`)
-    const payload = {
-      title,
-      abstractList: rows.slice(0, 50).map((r) => `${r.name_card || r.nick || r.sender}: ${summaryOf(r.type, r.payload)}`.slice(0, 256)),
-      messageList: rows.map(itemOf) as unknown as Array<Record<string, unknown>>,
-      downloadKey: '',
-    }
-    bodies = [{ type: MsgType.Merger, payload }]
-  } else {
-    bodies = rows.map((r) => ({ type: r.type, payload: r.payload }) as OutgoingBody)
-  }
-  const sent: SendResult[] = []
-  const results: Forwarded['results'] = []
-  for (const target of [...new Set(body.targets)]) {
-    let count = 0
-    let code = 200
-    let msg = ''
-    for (const b of bodies) {
-      const message = { ...b, clientMsgId: serverMsgId('fw', randomUUID()), conversationID: target, cloudCustomData: '', atUserList: [], needReadReceipt: target.startsWith('GROUP') } as OutgoingMessage
-      try {
-        sent.push(await sendMessage(ctx, me, message))
-        count++
-      } catch (err) {
-        if (!(err instanceof SendFailure)) throw err
-        code = err.code
-        msg = err.message
-        break
-      }
-    }
-    results.push({ conversationID: target, sent: count, code, msg })
-  }
-  return { sent, results }
 }
+
+export const bannedSender = () => new Refusal(SendError.Banned, AdminText.BannedSend)
+
+/** What each target receives: one merged record (its title given, or named after the chat), or a copy of each message. */
+export function forwardBodies(body: ForwardBody, source: ConvRef, myNick: string, rows: MessageRow[]): OutgoingBody[] {
+  if (!body.merged) return rows.map((r) => ({ type: r.type, payload: r.payload }) as OutgoingBody)
+  const title = body.title.trim() || (source.type === ConvType.Group ? '群聊的聊天记录' : `${myNick}的聊天记录`)
+  const payload = {
+    title,
+    abstractList: rows.slice(0, 50).map((r) => `${r.name_card || r.nick || r.sender}: ${summaryOf(r.type, r.payload)}`.slice(0, 256)),
+    messageList: rows.map(itemOf) as unknown as Array<Record<string, unknown>>,
+    downloadKey: '',
+  }
+  return [{ type: MsgType.Merger, payload }]
+}
+
+/** One copy for a target, under a fresh server-made client ID (fw-…) that leads an operator to it. */
+export const forwardCopy = (b: OutgoingBody, target: string): OutgoingMessage =>
+  ({ ...b, clientMsgId: serverMsgId('fw', randomUUID()), conversationID: target, cloudCustomData: '', atUserList: [], needReadReceipt: target.startsWith('GROUP') }) as OutgoingMessage

@@ -1,13 +1,11 @@
-import { ConvType, MsgType } from '../../../../types/chat.js'
+import { MsgType } from '../../../../types/chat.js'
 import { GroupIdentity } from '../../../../types/group.js'
 import { MessageOpsError, REVOKE_TOO_LATE_TEXT, REVOKE_WINDOW_S } from '../../../../types/messageOps.js'
-import type { Queryable } from '../../db/Db.js'
 import { Refusal, badRequest, forbidden, notFound } from '../refusal.js'
-import { conversationState } from '../conversations.js'
-import { parseConversationId, type ConvRef } from '../conversationIds.js'
+import type { ConvRef } from '../conversationIds.js'
 import { outranks } from '../groups/access.js'
-import { memberOf } from '../groups/currentMembers.js'
-import { messageAt, type MessageRow } from '../messages.js'
+import type { MemberRow } from '../groups/currentMembers.js'
+import type { MessageRow } from '../messages.js'
 
 export const ADMIN_REVOKER = 'administrator'
 
@@ -23,33 +21,27 @@ export function ageSeconds(row: Pick<MessageRow, 'created_at'>, now = Date.now()
   return (now - new Date(row.created_at).getTime()) / 1000
 }
 
-/**
- * The revoke rule of spec 4 and 6: one's own message within 300 s; a group owner or admin also
- * anyone they outrank, and any older message. Past the window: 20016 '已过撤回时限'.
- */
-export async function revokeMessage(q: Queryable, me: string, conversationID: string, sequence: number): Promise<Revoked> {
-  const ref = parseConversationId(me, conversationID)
-  const state = ref && (await conversationState(q, me, conversationID))
-  if (!ref || !state) throw notFound('会话不存在')
-  const row = sequence > state.cleared_seq && sequence <= state.last_seq ? await messageAt(q, state.channel_id, sequence) : null
+/** A message that can be revoked: one in the user's window, and not a group tip. */
+export function checkRevocable(row: MessageRow | null): asserts row is MessageRow {
   if (!row) throw notFound('消息不存在')
   if (row.type === MsgType.GroupTip) throw badRequest('群提示不能撤回')
-  const own = row.sender === me
-  let admin = false
-  if (ref.type === ConvType.Group) {
-    const self = await memberOf(q, ref.groupId, me)
-    if (!self) throw forbidden('你已不在该群聊中')
-    admin = self.identity >= GroupIdentity.Admin
-    if (!own) {
-      const target = (await memberOf(q, ref.groupId, row.sender)) ?? { wt_id: row.sender, identity: GroupIdentity.Member }
-      if (!admin || !outranks(self, target)) throw forbidden('不能撤回他人的消息')
-    }
-  } else if (!own) {
-    throw forbidden('不能撤回他人的消息')
-  }
-  const revoker = own ? me : ADMIN_REVOKER
-  if (row.is_revoked) return { row, ref, revoker: row.revoker, changed: false }
+}
+
+/** In a group, only a current member revokes; answers whether they are an owner or admin. */
+export function groupRevoker(self: MemberRow | null): boolean {
+  if (!self) throw forbidden('你已不在该群聊中')
+  return self.identity >= GroupIdentity.Admin
+}
+
+/** Someone else's message: a group's owner or admin revokes it when they outrank its sender (a former member counts as a member). */
+export function checkRevokesOther(self: MemberRow | null, admin: boolean, sender: string, target: MemberRow | null): void {
+  if (!self || !admin || !outranks(self, target ?? { wt_id: sender, identity: GroupIdentity.Member })) throw forbidden('不能撤回他人的消息')
+}
+
+/** The sender is named the revoker of their own message; an owner or admin revoking someone else's is 'administrator'. */
+export const revokerOf = (me: string, row: MessageRow): string => (row.sender === me ? me : ADMIN_REVOKER)
+
+/** One's own message within 300 s, unless one is a group's owner or admin. Past the window: 20016 '已过撤回时限'. */
+export function checkRevokeWindow(own: boolean, admin: boolean, row: MessageRow): void {
   if (own && !admin && ageSeconds(row) >= REVOKE_WINDOW_S) throw new Refusal(MessageOpsError.RevokeTooLate, REVOKE_TOO_LATE_TEXT)
-  await q.query('UPDATE messages SET is_revoked = TRUE, revoker = $3 WHERE channel_id = $1 AND seq = $2', [row.channel_id, sequence, revoker])
-  return { row: { ...row, is_revoked: true, revoker, payload: {} }, ref, revoker, changed: true }
 }

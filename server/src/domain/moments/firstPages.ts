@@ -1,7 +1,6 @@
 import type { Paged } from '../../../../types/envelope.js'
 import type { Moment, MomentInteractions } from '../../../../types/moments.js'
 import { FEEDS_TOPIC, type Bus, type FeedsChange } from '../../bus/Bus.js'
-import type { Queryable } from '../../db/Db.js'
 
 /**
  * Each viewer's first feed page (the list answer and the likes and comments of its moments), kept
@@ -136,10 +135,4 @@ export class FirstPageCache {
     this.entries.set(viewer, { ...value, pageSize, at, ids: new Set(value.page.rows.map((m) => m.id)), people: peopleOf(value) })
     if (this.entries.size > MAX_VIEWERS) this.entries.delete(this.entries.keys().next().value!)
   }
-}
-
-/** The author and everyone who has the author as a friend: whose feeds a moment of the author's may enter or leave. */
-export async function feedsShowingAuthor(q: Queryable, author: string): Promise<string[]> {
-  const { rows } = await q.query<{ owner_wt_id: string }>('SELECT owner_wt_id FROM friendships WHERE friend_wt_id = $1', [author])
-  return [author, ...rows.map((r) => r.owner_wt_id)]
 }

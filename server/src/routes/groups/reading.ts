@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { GroupIdentity } from '../../../../types/group.js'
 import { groupRoutes } from '../../../../types/routes/groups.js'
 import type { AppContext } from '../../context.js'
-import { openGroup, requireRole } from '../../domain/groups/access.js'
-import { memberCount } from '../../domain/groups/currentMembers.js'
-import { MemberFilter, memberDetail, memberPage } from '../../domain/groups/memberLists.js'
-import { groupCard, groupInfo, groupInfoAnswer, listByName } from '../../domain/groups/reading.js'
+import { membersOf } from '../../app/groups/admin.js'
+import { groupCard, groupInfo, groupInfoAnswer, groupMemberCount, listByName, memberDetail } from '../../app/groups/reading.js'
+import { MemberFilter } from '../../domain/groups/memberLists.js'
 import { requireSession, sessionOf } from '../../http/auth.js'
 import { publicOrigin } from '../../http/client.js'
 import { ok } from '../../http/envelope.js'
@@ -16,37 +15,19 @@ export function groupReadingRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 
-    serve(app, groupRoutes.getInfoById, async (req) => {
-      const access = await requireRole(ctx.db, req.body.groupNumber, sessionOf(req).wtId, GroupIdentity.Member)
-      return ok(await groupInfo(ctx.db, access, publicOrigin(ctx.config, req)))
-    })
+    serve(app, groupRoutes.getInfoById, async (req) => ok(await groupInfo(ctx, sessionOf(req).wtId, req.body.groupNumber, publicOrigin(ctx.config, req))))
 
-    serve(app, groupRoutes.info, async (req) => {
-      const access = await requireRole(ctx.db, req.body.groupNumber, sessionOf(req).wtId, GroupIdentity.Member)
-      return ok(await groupInfoAnswer(ctx.db, access, publicOrigin(ctx.config, req)))
-    })
+    serve(app, groupRoutes.info, async (req) => ok(await groupInfoAnswer(ctx, sessionOf(req).wtId, req.body.groupNumber, publicOrigin(ctx.config, req))))
 
     // The card is what a stranger sees before applying, so any logged-in user may read it.
-    serve(app, groupRoutes.getCardInfoById, async (req) => {
-      const access = await openGroup(ctx.db, req.body.groupNumber, sessionOf(req).wtId)
-      return ok(await groupCard(ctx.db, access, sessionOf(req).wtId))
-    })
+    serve(app, groupRoutes.getCardInfoById, async (req) => ok(await groupCard(ctx, sessionOf(req).wtId, req.body.groupNumber)))
 
-    serve(app, groupRoutes.listByName, async (req) => ok(await listByName(ctx.db, sessionOf(req).wtId, req.body.groupNickname)))
+    serve(app, groupRoutes.listByName, async (req) => ok(await listByName(ctx, sessionOf(req).wtId, req.body.groupNickname)))
 
-    serve(app, groupRoutes.memberList, async (req) => {
-      const access = await requireRole(ctx.db, req.body.groupNumber, sessionOf(req).wtId, GroupIdentity.Member)
-      return ok(await memberPage(ctx.db, access.group.group_id, MemberFilter.All, req.body))
-    })
+    serve(app, groupRoutes.memberList, async (req) => ok(await membersOf(ctx, sessionOf(req).wtId, GroupIdentity.Member, MemberFilter.All, req.body)))
 
-    serve(app, groupRoutes.memberOneInfo, async (req) => {
-      const access = await requireRole(ctx.db, req.body.groupNumber, sessionOf(req).wtId, GroupIdentity.Member)
-      return ok(await memberDetail(ctx.db, access, req.body.wtId))
-    })
+    serve(app, groupRoutes.memberOneInfo, async (req) => ok(await memberDetail(ctx, sessionOf(req).wtId, req.body.groupNumber, req.body.wtId)))
 
-    serve(app, groupRoutes.memberCount, async (req) => {
-      const access = await requireRole(ctx.db, req.body.groupNumber, sessionOf(req).wtId, GroupIdentity.Member)
-      return ok({ groupNumber: access.group.group_number, count: await memberCount(ctx.db, access.group.group_id) })
-    })
+    serve(app, groupRoutes.memberCount, async (req) => ok(await groupMemberCount(ctx, sessionOf(req).wtId, req.body.groupNumber)))
   }
 }

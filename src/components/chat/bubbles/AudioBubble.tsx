@@ -5,6 +5,7 @@ import { audioBubbleWidth } from '@/utils/media'
 import { toggleAudio, usePlayingAudio } from '../audioPlayback'
 import { chatIcons } from '../chatIcons'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 /** Icon, seconds label and padding around the part that grows with the length (spec: 10 px/s + 20 px). */
 const AUDIO_CHROME_PX = 64
@@ -20,7 +21,7 @@ export default function AudioBubble({ message, own }: { message: UiMessage; own:
   const width = audioBubbleWidth(seconds) + AUDIO_CHROME_PX
   return (
     <View className='bubble-audio-wrap'>
-      <View
+      <View {...pressable()}
         className={`bubble bubble--audio${own ? ' bubble--own' : ''}${isPlaying ? ' bubble--playing' : ''}`}
         data-testid='msg-audio'
         data-playing={isPlaying ? 'true' : 'false'}
@@ -31,7 +32,7 @@ export default function AudioBubble({ message, own }: { message: UiMessage; own:
           if (unplayed) markAudioPlayed(message.conversationID, message.ID)
         }}
       >
-        <Image className='bubble-audio__wave' src={chatIcons.wave} />
+        <Image nativeProps={{ alt: '' }} className='bubble-audio__wave' src={chatIcons.wave} />
         <View className='bubble-audio__seconds'>{`${Math.max(1, Math.round(seconds))}"`}</View>
       </View>
       {unplayed ? <View className='bubble-audio__unplayed' data-testid='msg-audio-unplayed' /> : null}

@@ -10,6 +10,8 @@ import { missingCase } from '@/utils/missingCase'
 import FavoriteDetailDialog from '@/components/favorites/FavoriteDetailDialog'
 import { favoriteKindLabel } from '@/domain/favorites/favoriteList'
 import { useState } from 'react'
+import { RobotMarkdownBubble, RobotNewsBubble } from './RobotBubbles'
+import { pressable } from '@/platform/focus'
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url)
 
@@ -28,9 +30,9 @@ function CollectCard({ content, picture }: { content: Extract<CustomContent, { k
   const kind = favoriteKindLabel(d.contentType)
   return (
     <>
-      <View className='bubble bubble--card bubble--clickable' data-testid='msg-custom' data-kind='collect' onClick={() => setOpen(true)}>
+      <View {...pressable()} className='bubble bubble--card bubble--clickable' data-testid='msg-custom' data-kind='collect' onClick={() => setOpen(true)}>
         <View className='bubble-card__row'>
-          {content.image ? <Image className='bubble-card__image' src={picture(content.image)} mode='aspectFill' /> : null}
+          {content.image ? <Image nativeProps={{ alt: '' }} className='bubble-card__image' src={picture(content.image)} mode='aspectFill' /> : null}
           <View className='bubble-card__main'>
             <View className='bubble-card__title'>{content.title || kind}</View>
             {content.note && content.note !== content.title ? <View className='bubble-card__note'>{content.note}</View> : null}
@@ -51,7 +53,7 @@ function HelperCard({ content }: { content: Extract<CustomContent, { kind: 'help
       <View className='helper-card__title'>{content.title}</View>
       <View className='helper-card__list'>
         {content.questions.map((q) => (
-          <View key={q.id} className='helper-card__q' data-testid='helper-question' onClick={() => void favorites.askHelper(q.id).catch(() => undefined)}>
+          <View {...pressable()} key={q.id} className='helper-card__q' data-testid='helper-question' onClick={() => void favorites.askHelper(q.id).catch(() => undefined)}>
             {q.question}
           </View>
         ))}
@@ -73,7 +75,7 @@ export default function CustomBubble({ content, own }: { content: Exclude<Custom
         if (clickable) store.getState().openProfile({ wtId: content.userId, applySource: ApplySource.ShareCard })
       }
       return (
-        <View
+        <View {...pressable()}
           className={`bubble bubble--card${clickable ? ' bubble--clickable' : ''}`}
           data-testid='msg-custom'
           data-kind='nameCard'
@@ -93,9 +95,9 @@ export default function CustomBubble({ content, own }: { content: Exclude<Custom
     }
     case 'order':
       return (
-        <View className='bubble bubble--card bubble--clickable' data-testid='msg-custom' data-kind='order' onClick={() => void follow(toast, content.link)}>
+        <View {...pressable()} className='bubble bubble--card bubble--clickable' data-testid='msg-custom' data-kind='order' onClick={() => void follow(toast, content.link)}>
           <View className='bubble-card__row'>
-            {content.imageUrl ? <Image className='bubble-card__image' src={picture(content.imageUrl)} mode='aspectFill' /> : null}
+            {content.imageUrl ? <Image nativeProps={{ alt: '' }} className='bubble-card__image' src={picture(content.imageUrl)} mode='aspectFill' /> : null}
             <View className='bubble-card__main'>
               <View className='bubble-card__title'>{content.title || '订单'}</View>
               {content.description ? <View className='bubble-card__sub'>{content.description}</View> : null}
@@ -124,7 +126,7 @@ export default function CustomBubble({ content, own }: { content: Exclude<Custom
         <View className={`bubble bubble--text${own ? ' bubble--own' : ''}`} data-testid='msg-custom' data-kind='link'>
           <View>{content.text}</View>
           {isHttp(content.link) ? (
-            <View className='link bubble-card__link' onClick={() => void follow(toast, content.link)}>
+            <View {...pressable()} className='link bubble-card__link' onClick={() => void follow(toast, content.link)}>
               查看详情
             </View>
           ) : null}
@@ -134,6 +136,10 @@ export default function CustomBubble({ content, own }: { content: Exclude<Custom
       return <CollectCard content={content} picture={picture} />
     case 'helper':
       return <HelperCard content={content} />
+    case 'robotMarkdown':
+      return <RobotMarkdownBubble markdown={content.markdown} onLink={(href) => void follow(toast, href)} />
+    case 'robotNews':
+      return <RobotNewsBubble articles={content.articles} picture={picture} onLink={(href) => void follow(toast, href)} />
     case 'unknown':
       return (
         <View className={`bubble bubble--text${own ? ' bubble--own' : ''}`} data-testid='msg-custom' data-kind='unknown'>

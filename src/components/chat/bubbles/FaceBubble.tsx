@@ -6,7 +6,7 @@ export default function FaceBubble({ index, data }: { index: number; data: strin
   const src = stickerUrl(index, data)
   return (
     <View className='bubble-face' data-testid='msg-face' data-name={data}>
-      {src ? <Image className='bubble-face__img' src={src} mode='aspectFit' /> : <View className='bubble bubble--text'>[动画表情]</View>}
+      {src ? <Image nativeProps={{ alt: '' }} className='bubble-face__img' src={src} mode='aspectFit' /> : <View className='bubble bubble--text'>[动画表情]</View>}
     </View>
   )
 }

@@ -5,6 +5,7 @@ import { formatFileSize } from '@/utils/size'
 import { chatIcons } from '../chatIcons'
 import { truncateFileName } from '../messageDisplay'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 export default function FileBubble({ message }: { message: UiMessage }) {
   const app = useApp()
@@ -21,12 +22,12 @@ export default function FileBubble({ message }: { message: UiMessage }) {
     fileOpener.download(url, name).catch((err: Error) => toast.error(err.message || '下载失败'))
   }
   return (
-    <View className='bubble bubble--file' data-testid='msg-file' aria-label={name} onClick={open}>
+    <View {...pressable()} className='bubble bubble--file' data-testid='msg-file' aria-label={name} onClick={open}>
       <View className='bubble-file__text'>
         <View className='bubble-file__name'>{truncateFileName(name)}</View>
         <View className='bubble-file__size'>{uploading ? `${formatFileSize(size)} · 上传中 ${pct}%` : formatFileSize(size)}</View>
       </View>
-      <Image className='bubble-file__icon' src={chatIcons.fileType} />
+      <Image nativeProps={{ alt: '' }} className='bubble-file__icon' src={chatIcons.fileType} />
       {uploading ? (
         <View className='bubble-file__progress'>
           <View className='bubble-file__progress-fill' style={{ width: `${pct}%` }} />

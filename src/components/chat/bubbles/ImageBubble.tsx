@@ -4,6 +4,7 @@ import { fitImage } from '@/utils/media'
 import { useChatScreen } from '../chatContext'
 import UploadProgress from './UploadProgress'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
 
@@ -21,7 +22,7 @@ export default function ImageBubble({ message }: { message: UiMessage }) {
   const src = message.localUrl || remote
   const uploading = message.status === 'unSend'
   return (
-    <View
+    <View {...pressable()}
       className={`bubble-media${canPreview(message) ? ' bubble-media--clickable' : ''}`}
       data-testid='msg-image'
       style={{ width: `${box.width}px`, height: `${box.height}px` }}
@@ -29,7 +30,7 @@ export default function ImageBubble({ message }: { message: UiMessage }) {
         if (canPreview(message)) openPreview(message)
       }}
     >
-      {src ? <Image className='bubble-media__img' src={src} mode='aspectFill' lazyLoad /> : null}
+      {src ? <Image nativeProps={{ alt: '' }} className='bubble-media__img' src={src} mode='aspectFill' lazyLoad /> : null}
       {uploading ? <UploadProgress progress={message.progress} /> : null}
     </View>
   )

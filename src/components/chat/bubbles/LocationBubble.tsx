@@ -21,12 +21,12 @@ export default function LocationBubble({ payload }: { payload: Record<string, un
       </View>
       <View className='bubble-location__map'>
         {map ? (
-          <Image className='bubble-location__map-img' src={map} mode='aspectFill' onError={() => setMapFailed(true)} />
+          <Image nativeProps={{ alt: '' }} className='bubble-location__map-img' src={map} mode='aspectFill' onError={() => setMapFailed(true)} />
         ) : (
           <View className='bubble-location__fallback'>
-            <Image className='bubble-location__fallback-bg' src={chatIcons.mapFallback} mode='aspectFill' />
+            <Image nativeProps={{ alt: '' }} className='bubble-location__fallback-bg' src={chatIcons.mapFallback} mode='aspectFill' />
             <View className='bubble-location__fallback-card'>
-              <Image className='bubble-location__pin' src={chatIcons.pin} />
+              <Image nativeProps={{ alt: '' }} className='bubble-location__pin' src={chatIcons.pin} />
               <View className='bubble-location__fallback-text'>
                 <View className='bubble-location__fallback-title'>{loc.title}</View>
                 {hasCoordinates ? <View className='bubble-location__coords'>{formatCoordinates(loc.latitude, loc.longitude)}</View> : null}
@@ -34,7 +34,7 @@ export default function LocationBubble({ payload }: { payload: Record<string, un
             </View>
           </View>
         )}
-        {map ? <Image className='bubble-location__map-pin' src={chatIcons.pin} /> : null}
+        {map ? <Image nativeProps={{ alt: '' }} className='bubble-location__map-pin' src={chatIcons.pin} /> : null}
       </View>
     </View>
   )

@@ -6,6 +6,7 @@ import { chatIcons } from '../chatIcons'
 import { useChatScreen } from '../chatContext'
 import UploadProgress from './UploadProgress'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
 
@@ -36,7 +37,7 @@ export default function VideoBubble({ message }: { message: UiMessage }) {
     )
   }
   return (
-    <View
+    <View {...pressable()}
       className='bubble-media bubble-media--video bubble-media--clickable'
       data-testid='msg-video'
       style={style}
@@ -44,12 +45,12 @@ export default function VideoBubble({ message }: { message: UiMessage }) {
         if (!uploading && videoSrc) setPlaying(true)
       }}
     >
-      {poster ? <Image className='bubble-media__img' src={poster} mode='aspectFill' /> : null}
+      {poster ? <Image nativeProps={{ alt: '' }} className='bubble-media__img' src={poster} mode='aspectFill' /> : null}
       {uploading ? (
         <UploadProgress progress={message.progress} />
       ) : (
         <View className='bubble-media__play'>
-          <Image className='bubble-media__play-icon' src={chatIcons.play} />
+          <Image nativeProps={{ alt: '' }} className='bubble-media__play-icon' src={chatIcons.play} />
         </View>
       )}
       {num(p.videoSecond) > 0 ? <View className='bubble-media__duration'>{formatDuration(num(p.videoSecond))}</View> : null}

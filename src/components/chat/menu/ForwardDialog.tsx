@@ -1,6 +1,5 @@
 import { View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
-import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TransferPicker from '@/components/group/TransferPicker'
 import type { PickerEntry } from '@/components/group/pickerEntries'
@@ -31,7 +30,6 @@ export default function ForwardDialog({ conversationID, job, mergedTitle, onClos
   const conversations = useAppStore((s) => s.conversations)
   const friends = useAppStore((s) => s.friends)
   const [selected, setSelected] = useState<PickerEntry[]>([])
-  const [busy, setBusy] = useState(false)
   useEffect(() => {
     if (job) setSelected([])
   }, [job])
@@ -39,20 +37,15 @@ export default function ForwardDialog({ conversationID, job, mergedTitle, onClos
   const entries = useMemo(() => sections.flatMap((section) => section.entries), [sections])
 
   const send = async () => {
-    if (!job || !selected.length || busy) return
-    setBusy(true)
-    try {
-      const ok = await forwardMessages({
-        conversationID,
-        messages: job.messages,
-        targets: selected.map((e) => e.id),
-        merged: job.merged,
-        title: job.merged ? mergedTitle : '',
-      })
-      if (ok) onDone()
-    } finally {
-      setBusy(false)
-    }
+    if (!job || !selected.length) return
+    const ok = await forwardMessages({
+      conversationID,
+      messages: job.messages,
+      targets: selected.map((e) => e.id),
+      merged: job.merged,
+      title: job.merged ? mergedTitle : '',
+    })
+    if (ok) onDone()
   }
 
   const count = job?.messages.length ?? 0
@@ -63,15 +56,13 @@ export default function ForwardDialog({ conversationID, job, mergedTitle, onClos
       title='转发'
       onClose={onClose}
       testId='forward-dialog'
-      footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' disabled={!selected.length} loading={busy} testId='forward-send' onClick={() => void send()}>
-            {/* One text node: Taro H5 put a second one, added later, in front of the first ((1)发送). */}
-            {selected.length > 0 ? `发送(${selected.length})` : '发送'}
-          </Button>
-        </>
-      }
+      confirm={{
+        // One text node: Taro H5 put a second one, added later, in front of the first ((1)发送).
+        label: selected.length > 0 ? `发送(${selected.length})` : '发送',
+        disabled: !selected.length,
+        testId: 'forward-send',
+        onConfirm: send,
+      }}
     >
       <View className='forward-head'>
         <View className='forward-head__what' data-testid='forward-what'>

@@ -10,6 +10,7 @@ import { parseCustomContent } from '@/domain/chat/customMessage'
 import MessageBubble from '../MessageBubble'
 import { useApp } from '@/root/AppContext'
 import { useEscape } from '@/components/layout/useEscape'
+import { pressable } from '@/platform/focus'
 
 export const MERGED_LOAD_FAILED_TEXT = '聊天记录加载失败'
 
@@ -76,7 +77,7 @@ export default function MergedViewer({ payload, onClose }: Props) {
       <View className='merged' role='dialog' aria-label={record.title} data-testid='merged-viewer' onClick={(e) => e.stopPropagation()}>
         <View className='merged__head'>
           {stack.length > 1 ? (
-            <View className='merged__back link' data-testid='merged-back' onClick={back}>
+            <View {...pressable()} className='merged__back link' data-testid='merged-back' onClick={back}>
               返回
             </View>
           ) : (
@@ -85,7 +86,7 @@ export default function MergedViewer({ payload, onClose }: Props) {
           <View className='merged__title' data-testid='merged-title'>
             {record.title}
           </View>
-          <View className='merged__close link' data-testid='merged-close' onClick={onClose}>
+          <View {...pressable()} className='merged__close link' data-testid='merged-close' onClick={onClose}>
             关闭
           </View>
         </View>
@@ -107,7 +108,7 @@ export default function MergedViewer({ payload, onClose }: Props) {
                       <View className='merged__time'>{formatMessageTime(m.time)}</View>
                     </View>
                     {m.type === MsgType.Merger ? (
-                      <View data-testid='merged-nested' onClick={() => setStack((s) => [...s, m.payload])}>
+                      <View {...pressable()} data-testid='merged-nested' onClick={() => setStack((s) => [...s, m.payload])}>
                         <MergerBubble payload={m.payload} />
                       </View>
                     ) : (

@@ -11,6 +11,7 @@ import MergedViewer from './MergedViewer'
 import MessageMenu from './MessageMenu'
 import { menuActions, type GroupRole } from '@/domain/chat/menuRules'
 import MultiSelectPanel from './MultiSelectPanel'
+import { anchorIdOf } from '../MessageList'
 import type { MessageOpsState } from './useMessageOps'
 
 interface LayerProps {
@@ -45,7 +46,7 @@ export function MessageOpsOverlays({ screen, state, role, narrow }: LayerProps) 
         <MessageMenu
           entries={entries}
           point={menu.point}
-          sheet={narrow}
+          bubbleSelector={narrow ? `#${anchorIdOf(messageKey(menu.message))} .msg-row__line` : undefined}
           onAction={(key) => void runMessageAction(key, { message: menu.message, screen, app })}
           onClose={state.closeMenu}
         />

@@ -12,7 +12,7 @@ export interface MessageReply {
 }
 
 export const QUOTE_NOT_FOUND_TEXT = '无法定位到原消息'
-export const QUOTE_REVOKED_TEXT = 'quoted content revoked'
+export const QUOTE_REVOKED_TEXT = '引用内容已撤回'
 /** Spec 9: the original blinks for 3 s after a jump. */
 export const BLINK_MS = 3000
 

@@ -8,6 +8,7 @@ import type { UiMessage } from '@/stores/slices/messages'
 import { BASIC_EMOJI, emojiUrl } from '@/utils/emoji'
 import { useChatScreen } from '../chatContext'
 import './ops.scss'
+import { pressable } from '@/platform/focus'
 
 /** The reactions offered in the quick picker: the first row of the basic set. */
 const QUICK_REACTIONS = BASIC_EMOJI.slice(0, 16)
@@ -68,7 +69,7 @@ function MessageExtras({ message, own }: Props) {
           {reactions.map((r) => {
             const url = emojiUrl(r.reactionID)
             return (
-              <View
+              <View {...pressable()}
                 key={r.reactionID}
                 className={`msg-reaction${r.reacted ? ' msg-reaction--mine' : ''}`}
                 data-testid='msg-reaction'
@@ -77,7 +78,7 @@ function MessageExtras({ message, own }: Props) {
                 aria-label={`${r.reactionID} ${r.totalUserCount}: ${r.partialUserList.map((u) => u.nick).join('、')}`}
                 onClick={() => (features.emojiReaction ? react(r.reactionID) : undefined)}
               >
-                {url ? <Image className='msg-reaction__img' src={url} /> : r.reactionID}
+                {url ? <Image nativeProps={{ alt: '' }} className='msg-reaction__img' src={url} /> : r.reactionID}
                 <View className='msg-reaction__count'>{r.totalUserCount}</View>
               </View>
             )
@@ -87,22 +88,22 @@ function MessageExtras({ message, own }: Props) {
       {stored ? (
         <View className='msg-quick' data-testid='msg-quick'>
           {features.emojiReaction ? (
-            <View className='msg-quick__item' data-testid='msg-quick-react' onClick={() => (picking ? closePicker() : setPicking(true))}>
+            <View {...pressable()} className='msg-quick__item' data-testid='msg-quick-react' onClick={() => (picking ? closePicker() : setPicking(true))}>
               回应
             </View>
           ) : null}
           {canTranslate ? (
-            <View className='msg-quick__item' data-testid='msg-quick-translate' onClick={() => void togglePanel('translate', conv, message)}>
+            <View {...pressable()} className='msg-quick__item' data-testid='msg-quick-translate' onClick={() => void togglePanel('translate', conv, message)}>
               {panel?.kind === 'translate' ? '隐藏' : '翻译'}
             </View>
           ) : null}
           {canVoice ? (
-            <View className='msg-quick__item' data-testid='msg-quick-voice' onClick={() => void togglePanel('voice', conv, message)}>
+            <View {...pressable()} className='msg-quick__item' data-testid='msg-quick-voice' onClick={() => void togglePanel('voice', conv, message)}>
               {panel?.kind === 'voice' ? '隐藏' : '转文字'}
             </View>
           ) : null}
           {canPin ? (
-            <View className='msg-quick__item' data-testid='msg-quick-pin' onClick={() => pinMessage(conv, message).catch(report)}>
+            <View {...pressable()} className='msg-quick__item' data-testid='msg-quick-pin' onClick={() => pinMessage(conv, message).catch(report)}>
               置顶
             </View>
           ) : null}
@@ -111,8 +112,8 @@ function MessageExtras({ message, own }: Props) {
       {picking ? (
         <View className='msg-react-picker' data-testid='reaction-picker'>
           {QUICK_REACTIONS.map((e) => (
-            <View key={e.name} className='msg-react-picker__item' data-testid='reaction-option' data-reaction={e.name} aria-label={e.name} onClick={() => react(e.name)}>
-              <Image className='msg-react-picker__img' src={e.url} />
+            <View {...pressable()} key={e.name} className='msg-react-picker__item' data-testid='reaction-option' data-reaction={e.name} aria-label={e.name} onClick={() => react(e.name)}>
+              <Image nativeProps={{ alt: '' }} className='msg-react-picker__img' src={e.url} />
             </View>
           ))}
         </View>

@@ -8,6 +8,7 @@ import { formatMessageTime } from '@/utils/time'
 import { useChatScreen } from '../chatContext'
 import './ops.scss'
 import { useEscape } from '@/components/layout/useEscape'
+import { pressable } from '@/platform/focus'
 
 /** Spec 9: search debounce. */
 const SEARCH_DEBOUNCE_MS = 500
@@ -75,13 +76,13 @@ export default function MessageSearch({ conversationID, open: shown, onClose }: 
           placeholder='搜索聊天记录'
           onInput={(e) => setKeyword(e.detail.value)}
         />
-        <View className='msg-search__close link' data-testid='msg-search-close' onClick={onClose}>
+        <View {...pressable()} className='msg-search__close link' data-testid='msg-search-close' onClick={onClose}>
           取消
         </View>
       </View>
       <View className='msg-search__tabs'>
         {SEARCH_FILTERS.map((f) => (
-          <View
+          <View {...pressable()}
             key={f.key}
             className={`msg-search__tab${f.key === filter ? ' msg-search__tab--active' : ''}`}
             data-testid={`msg-search-filter-${f.key}`}
@@ -96,7 +97,7 @@ export default function MessageSearch({ conversationID, open: shown, onClose }: 
           const summary = resultSummary(m)
           const parts = splitOnKeyword(summary, query)
           return (
-            <View key={m.ID} className='msg-search__item' data-testid='msg-search-result' data-seq={String(m.sequence)} onClick={() => open(m)}>
+            <View {...pressable()} key={m.ID} className='msg-search__item' data-testid='msg-search-result' data-seq={String(m.sequence)} onClick={() => open(m)}>
               <View className='msg-search__meta'>
                 <View className='msg-search__nick'>{m.nameCard || m.nick || m.from}</View>
                 <View className='msg-search__time'>{formatMessageTime(m.time)}</View>
@@ -121,7 +122,7 @@ export default function MessageSearch({ conversationID, open: shown, onClose }: 
           </View>
         ) : null}
         {state === 'error' ? (
-          <View className='msg-search__state link' onClick={() => void load()}>
+          <View {...pressable()} className='msg-search__state link' onClick={() => void load()}>
             搜索失败，点击重试
           </View>
         ) : null}
@@ -131,7 +132,7 @@ export default function MessageSearch({ conversationID, open: shown, onClose }: 
           </View>
         ) : null}
         {state === 'idle' && !complete ? (
-          <View className='msg-search__state link' data-testid='msg-search-more' onClick={() => void load(results.at(-1)?.sequence)}>
+          <View {...pressable()} className='msg-search__state link' data-testid='msg-search-more' onClick={() => void load(results.at(-1)?.sequence)}>
             加载更多
           </View>
         ) : null}

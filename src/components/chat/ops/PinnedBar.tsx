@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { useChatScreen } from '../chatContext'
 import './ops.scss'
+import { pressable } from '@/platform/focus'
 
 const EMPTY: never[] = []
 
@@ -26,7 +27,7 @@ export default function PinnedBar({ conversationID }: { conversationID: string }
   return (
     <View className='pinned-bar' data-testid='pinned-bar'>
       <View className='pinned-bar__mark'>置顶</View>
-      <View
+      <View {...pressable()}
         className='pinned-bar__content'
         data-testid='pinned-bar-content'
         onClick={() => void screen.jumpToMessage(shown.msgId)}
@@ -35,11 +36,11 @@ export default function PinnedBar({ conversationID }: { conversationID: string }
         <View className='pinned-bar__text'>{shown.msgContent}</View>
       </View>
       {pins.length > 1 ? (
-        <View className='pinned-bar__count' data-testid='pinned-bar-next' onClick={() => setIndex((i) => (i + 1) % pins.length)}>
+        <View {...pressable()} className='pinned-bar__count' data-testid='pinned-bar-next' onClick={() => setIndex((i) => (i + 1) % pins.length)}>
           {Math.min(index, pins.length - 1) + 1}/{pins.length}
         </View>
       ) : null}
-      <View
+      <View {...pressable()}
         className='pinned-bar__close'
         data-testid='pinned-bar-unpin'
         aria-label='取消置顶'

@@ -12,6 +12,8 @@ interface GroupFacts {
   groupType: string
   selfIdentity: number
   members: MentionCandidate[]
+  /** Robots that answer when mentioned (docs/bots.md): listed after the members, never as members. */
+  robots: MentionCandidate[]
 }
 
 /**
@@ -20,7 +22,8 @@ interface GroupFacts {
  * (member/list with the keyword), so members beyond the first page can be found.
  */
 export function useMentionCandidates(groupNumber: string | null, selfID: string, query: string | null, enabled: boolean) {
-  const groupApi = useApp().groups.api
+  const app = useApp()
+  const groupApi = app.groups.api
   const [facts, setFacts] = useState<GroupFacts | null>(null)
   const [found, setFound] = useState<MentionCandidate[]>([])
   const loading = useRef(false)
@@ -33,12 +36,13 @@ export function useMentionCandidates(groupNumber: string | null, selfID: string,
   useEffect(() => {
     if (!enabled || !groupNumber || query === null || facts || loading.current) return
     loading.current = true
-    groupApi.getInfoById(groupNumber, { silent: true }).then(
-      (info) =>
+    Promise.all([groupApi.getInfoById(groupNumber, { silent: true }), app.robots.list(groupNumber)]).then(
+      ([info, robots]) =>
         setFacts({
           groupType: info.groupType,
           selfIdentity: info.selfInfo.role === 'Member' ? 1 : info.selfInfo.role === 'Admin' ? 2 : 3,
           members: info.groupchatMemberList.map(toCandidate),
+          robots: (robots?.robots ?? []).filter((r) => r.answers && !r.paused).map((r) => ({ userID: r.robotId, nick: r.name, avatar: r.avatar })),
         }),
       (err: unknown) => {
         loading.current = false
@@ -63,6 +67,6 @@ export function useMentionCandidates(groupNumber: string | null, selfID: string,
     if (!enabled || query === null || !facts || !mentionsAllowedIn(facts.groupType)) return []
     const seen = new Set<string>()
     const all = [...facts.members, ...found].filter((m) => !seen.has(m.userID) && seen.add(m.userID))
-    return filterMentionCandidates(all, query, { selfID, selfIdentity: facts.selfIdentity })
+    return filterMentionCandidates([...all, ...facts.robots], query, { selfID, selfIdentity: facts.selfIdentity })
   }, [enabled, query, facts, found, selfID])
 }

@@ -61,7 +61,7 @@ export default function FavoritePanel({ conversationID, onClose }: Props) {
               onClick={() => setSelected((cur) => toggleSelection(cur, f.id))}
             >
               <View className={`fav-item__radio${selected === f.id ? ' fav-item__radio--on' : ''}`} />
-              {thumb ? <Image className='fav-item__thumb' src={app.chat.mediaUrl(thumb)} mode='aspectFill' /> : null}
+              {thumb ? <Image nativeProps={{ alt: '' }} className='fav-item__thumb' src={app.chat.mediaUrl(thumb)} mode='aspectFill' /> : null}
               <View className='fav-item__text'>
                 <View className='fav-item__title'>{favoriteTitle(f) || favoriteKindLabel(f.contentType)}</View>
                 <View className='fav-item__kind'>

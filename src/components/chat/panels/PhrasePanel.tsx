@@ -127,8 +127,9 @@ export default function PhrasePanel({ onPick }: Props) {
             </View>
           ),
         )}
-        {editing?.id === 'new' ? editor('phrase-add-row') : null}
       </ScrollView>
+      {/* The new phrase is typed below the list, never scrolled out under the panel's edge. */}
+      {editing?.id === 'new' ? <View className='chat-panel__foot chat-panel__foot--editor'>{editor('phrase-add-row')}</View> : null}
       {editMode && editing?.id !== 'new' ? (
         <View className='chat-panel__foot'>
           <Button size='small' testId='phrase-add' onClick={() => setEditing({ id: 'new', word: '' })}>

@@ -2,7 +2,6 @@ import { View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import { ConvType, type Conversation } from '@shared/chat'
 import { SESSION_GROUP_NAME_MAX, SessionType, type SessionGroup, type SessionRelation } from '@shared/sessionGroup'
-import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
 import TransferPicker from '@/components/group/TransferPicker'
@@ -88,14 +87,7 @@ export default function GroupEditorDialog({ target, onClose }: GroupEditorDialog
       title={target === 'new' ? '新建分组' : '编辑分组'}
       onClose={onClose}
       testId='session-group-editor'
-      footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' loading={saving} disabled={!trimmed} testId='session-group-save' onClick={submit}>
-            {target === 'new' ? '创建' : '保存'}
-          </Button>
-        </>
-      }
+      confirm={{ label: target === 'new' ? '创建' : '保存', busy: saving, disabled: !trimmed, testId: 'session-group-save', onConfirm: submit }}
     >
       <View className='sg-editor'>
         <View className='field__label'>

@@ -1,13 +1,13 @@
 import { View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import type { SessionGroup } from '@shared/sessionGroup'
-import Button from '@/components/layout/Button'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import Dialog from '@/components/layout/Dialog'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { canCreateGroup, userGroups } from '@/stores/selectors/sessionGroups'
 import GroupEditorDialog from './GroupEditorDialog'
 import { useDragOrder } from './useDragOrder'
+import { pressable } from '@/platform/focus'
 
 /** Height of a row of the shown list; the drag counts rows by it (sessionGroups.scss uses the same). */
 export const MANAGE_ROW_HEIGHT = 52
@@ -37,7 +37,6 @@ export default function ManageGroupsDialog({ open, onClose }: ManageGroupsDialog
   const [order, setOrder] = useState<number[]>([])
   const [editing, setEditing] = useState<SessionGroup | 'new' | null>(null)
   const [deleting, setDeleting] = useState<SessionGroup | null>(null)
-  const [saving, setSaving] = useState(false)
 
   useEffect(() => {
     if (open) setOrder(shownIds)
@@ -49,16 +48,12 @@ export default function ManageGroupsDialog({ open, onClose }: ManageGroupsDialog
   const byId = new Map(groups.map((g) => [g.id, g]))
 
   const finish = async () => {
-    if (saving) return
     if (current.join() === shownIds.join()) return onClose()
-    setSaving(true)
     try {
       await app.sessionGroups.sort(current)
       onClose()
     } catch {
       // The service has shown 修改顺序失败，请重试; the screen stays with the order as dragged.
-    } finally {
-      setSaving(false)
     }
   }
 
@@ -79,13 +74,13 @@ export default function ManageGroupsDialog({ open, onClose }: ManageGroupsDialog
       ) : null}
       <View className='sg-row__name'>{g.groupName}</View>
       <View className='sg-row__count'>{g.relationList.length}</View>
-      <View className='sg-row__action' data-testid='sg-edit' onClick={() => setEditing(g)}>
+      <View {...pressable()} className='sg-row__action' data-testid='sg-edit' onClick={() => setEditing(g)}>
         编辑
       </View>
-      <View className='sg-row__action' data-testid={index === null ? 'sg-show' : 'sg-hide'} onClick={() => run(app.sessionGroups.setShown(g.id, index === null))}>
+      <View {...pressable()} className='sg-row__action' data-testid={index === null ? 'sg-show' : 'sg-hide'} onClick={() => run(app.sessionGroups.setShown(g.id, index === null))}>
         {index === null ? '显示' : '隐藏'}
       </View>
-      <View className='sg-row__action sg-row__action--danger' data-testid='sg-delete' onClick={() => setDeleting(g)}>
+      <View {...pressable()} className='sg-row__action sg-row__action--danger' data-testid='sg-delete' onClick={() => setDeleting(g)}>
         删除
       </View>
     </View>
@@ -99,20 +94,11 @@ export default function ManageGroupsDialog({ open, onClose }: ManageGroupsDialog
         title='管理分组'
         onClose={onClose}
         testId='manage-groups'
-        footer={
-          <>
-            <Button testId='manage-groups-cancel' onClick={onClose}>
-              取消
-            </Button>
-            <Button variant='primary' loading={saving} testId='manage-groups-done' onClick={finish}>
-              完成
-            </Button>
-          </>
-        }
+        confirm={{ label: '完成', testId: 'manage-groups-done', cancelTestId: 'manage-groups-cancel', onConfirm: finish }}
       >
         <View className='sg-manage'>
           {canCreateGroup(all) ? (
-            <View className='sg-manage__create' data-testid='sg-create' onClick={() => setEditing('new')}>
+            <View {...pressable()} className='sg-manage__create' data-testid='sg-create' onClick={() => setEditing('new')}>
               + 新建分组
             </View>
           ) : null}

@@ -4,6 +4,7 @@ import type { ConversationTab } from '@/stores/selectors/chat'
 import { formatBadge } from '@/utils/badge'
 import { CONVERSATION_TABS, type PaneTab } from '../tabs'
 import { useEscape } from '@/components/layout/useEscape'
+import { pressable } from '@/platform/focus'
 
 interface TabsManagerProps {
   active: PaneTab
@@ -18,7 +19,7 @@ interface TabsManagerProps {
 function Entry({ label, count, selected, onClick }: { label: string; count: number; selected: boolean; onClick(): void }) {
   const badge = formatBadge(count)
   return (
-    <View className={`tabs-manager__item${selected ? ' tabs-manager__item--active' : ''}`} data-testid='tabs-manager-item' onClick={onClick}>
+    <View {...pressable()} className={`tabs-manager__item${selected ? ' tabs-manager__item--active' : ''}`} data-testid='tabs-manager-item' onClick={onClick}>
       <View className='tabs-manager__name'>{label}</View>
       {badge ? (
         <View className='badge tabs-manager__badge' data-testid='tabs-manager-badge'>
@@ -53,7 +54,7 @@ export default function TabsManager({ active, unread, groups, groupUnread, onPic
             <Entry key={g.id} label={g.groupName} count={groupUnread[g.id] ?? 0} selected={active === g.id} onClick={() => pick(g.id)} />
           ))}
         </View>
-        <View
+        <View {...pressable()}
           className='tabs-manager__manage'
           data-testid='tabs-manager-manage'
           onClick={() => {

@@ -9,6 +9,7 @@ import { formatBadge } from '@/utils/badge'
 import { formatDateTime, joinTypeText } from '../memberInfo'
 import { applyStatusText } from './noticeText'
 import { NOTICE_TABS, openingNoticeTab } from './noticeTabs'
+import { pressable } from '@/platform/focus'
 
 function JoinApplyRow({ a }: { a: GroupApplication }) {
   const app = useApp()
@@ -107,7 +108,7 @@ export default function GroupNotices() {
     <View className='gnotices' data-testid='group-notices'>
       <View className='gnotices__tabs'>
         {NOTICE_TABS.map((t) => (
-          <View key={t.kind} className={`gnotices__tab${t.kind === tab ? ' gnotices__tab--on' : ''}`} data-testid={`group-notices-tab-${t.kind}`} onClick={() => setTab(t.kind)}>
+          <View {...pressable()} key={t.kind} className={`gnotices__tab${t.kind === tab ? ' gnotices__tab--on' : ''}`} data-testid={`group-notices-tab-${t.kind}`} onClick={() => setTab(t.kind)}>
             {t.label}
             {unread[t.counter] > 0 ? <View className='gnotices__badge'>{formatBadge(unread[t.counter])}</View> : null}
           </View>
@@ -124,7 +125,7 @@ export default function GroupNotices() {
             暂无通知
           </View>
         ) : list.rows.length < list.total ? (
-          <View className='gmembers__toggle' data-testid='group-notices-more' onClick={() => void loadMoreNotices(tab)}>
+          <View {...pressable()} className='gmembers__toggle' data-testid='group-notices-more' onClick={() => void loadMoreNotices(tab)}>
             加载更多
           </View>
         ) : null}

@@ -7,6 +7,7 @@ import { formatBadge } from '@/utils/badge'
 import GroupNotices from './GroupNotices'
 import '../group.scss'
 import './notices.scss'
+import { pressable } from '@/platform/focus'
 
 /** The 群通知 row of the contacts page: the three counters together; opens the notifications. */
 export default function GroupNoticesEntry() {
@@ -15,9 +16,9 @@ export default function GroupNoticesEntry() {
   const total = unread.joinApplyUnRead + unread.selfApplyUnRead + unread.otherUnRead
   return (
     <>
-      <View className='gnotices-entry' data-testid='group-notices-entry' onClick={() => setOpen(true)}>
+      <View {...pressable()} className='gnotices-entry' data-testid='group-notices-entry' onClick={() => setOpen(true)}>
         {/* A coloured square like the other contacts entries, not a plain group head. */}
-        <Image className='contact-row__icon' src={groupNoticesIcon} data-testid='group-notices-entry-icon' />
+        <Image nativeProps={{ alt: '' }} className='contact-row__icon' src={groupNoticesIcon} data-testid='group-notices-entry-icon' />
         <View className='gnotices-entry__name'>群通知</View>
         {total > 0 ? (
           <View className='gnotices__badge' data-testid='group-notices-entry-badge'>

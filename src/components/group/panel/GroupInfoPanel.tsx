@@ -18,6 +18,8 @@ import ReportView from './ReportView'
 import SelectMembersPanel from './SelectMembersPanel'
 import type { SubPanel } from './subPanels'
 import TextEditPanel from './TextEditPanel'
+import RobotsPanel from '../robots/RobotsPanel'
+import type { RobotList } from '@shared/bots'
 import { textSpec } from './textSpecs'
 import { useEscape } from '@/components/layout/useEscape'
 
@@ -41,7 +43,8 @@ const rowOf = (m: { wtId: string; nickname: string; avatar: string; groupNicknam
  * report and manage, and the sub-panels that slide over them.
  */
 export default function GroupInfoPanel({ conversationID, groupNumber, onClose, onMember }: GroupInfoPanelProps) {
-  const groups = useApp().groups
+  const app = useApp()
+  const groups = app.groups
   const {
     clearGroupHistory,
     dissolveGroup,
@@ -70,12 +73,15 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
   const [inviting, setInviting] = useState(false)
   const [muting, setMuting] = useState<GroupMember[] | null>(null)
   const [failed, setFailed] = useState(false)
+  const [robotList, setRobotList] = useState<RobotList | null>(null)
+  const loadRobots = () => void app.robots.list(groupNumber).then(setRobotList)
 
   useEffect(() => {
     let current = true
     setFailed(false)
     void loadGroupInfo(groupNumber).then((loaded) => current && !loaded && setFailed(true))
     void loadMembers(groupNumber)
+    loadRobots()
     return () => {
       current = false
     }
@@ -174,6 +180,8 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
             onBack={back}
           />
         )
+      case 'robots':
+        return <RobotsPanel groupNumber={groupNumber} list={robotList} onChanged={loadRobots} onBack={back} />
       case 'blacklist':
         return (
           <ManagedListPanel
@@ -202,6 +210,7 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
           info={info}
           conversation={conversation}
           members={members}
+          robots={robotList}
           can={can}
           open={setSub}
           onManage={() => setView('manage')}

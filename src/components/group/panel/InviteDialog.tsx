@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { GroupMember } from '@shared/group'
-import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import { useApp, useAppStore } from '@/root/AppContext'
 import { compareConversations } from '@/stores/selectors/chat'
@@ -22,7 +21,6 @@ export default function InviteDialog({ open, groupNumber, members, onClose }: In
   const { mediaUrl, searchById } = app.chat
   const { inviteMembers } = app.groups
   const [selected, setSelected] = useState<PickerEntry[]>([])
-  const [sending, setSending] = useState(false)
   const conversations = useAppStore((s) => s.conversations)
   const friends = useAppStore((s) => s.friends)
   const viewerID = useAppStore((s) => s.user?.wtId ?? '')
@@ -39,10 +37,8 @@ export default function InviteDialog({ open, groupNumber, members, onClose }: In
   const searchRemote = useCallback(async (text: string) => mark(entriesFromSearch(await searchById(text), viewerID, mediaUrl)), [viewerID, mark])
 
   const submit = async () => {
-    if (selected.length === 0 || sending) return
-    setSending(true)
+    if (selected.length === 0) return
     const result = await inviteMembers(groupNumber, selected.map((e) => e.id))
-    setSending(false)
     if (result) onClose()
   }
 
@@ -53,14 +49,7 @@ export default function InviteDialog({ open, groupNumber, members, onClose }: In
       wide
       onClose={onClose}
       testId='group-invite-dialog'
-      footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant='primary' disabled={selected.length === 0} loading={sending} testId='group-invite-submit' onClick={() => void submit()}>
-            邀请{selected.length > 0 ? ` (${selected.length})` : ''}
-          </Button>
-        </>
-      }
+      confirm={{ label: `邀请${selected.length > 0 ? ` (${selected.length})` : ''}`, disabled: selected.length === 0, testId: 'group-invite-submit', onConfirm: submit }}
     >
       <TransferPicker entries={entries} selected={selected} onChange={setSelected} searchRemote={searchRemote} />
     </Dialog>

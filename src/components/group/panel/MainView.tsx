@@ -1,4 +1,5 @@
 import { Image, View } from '@tarojs/components'
+import type { RobotList } from '@shared/bots'
 import type { Conversation } from '@shared/chat'
 import { GroupText, type GroupInfo, type GroupMember } from '@shared/group'
 import Button from '@/components/layout/Button'
@@ -7,6 +8,9 @@ import type { MemberListState } from '@/stores'
 import { isArchived } from '@/stores/selectors/chat'
 import type { GroupPanelAbilities } from '@/domain/groups/permissions'
 import { icons } from '@/assets/icons'
+import { groupShareCard } from '@/components/share/cards'
+import { useOfferShareCard } from '@/components/share/offeredCard'
+import { shareCard } from '@/platform/shareCard'
 import MemberGrid from './MemberGrid'
 import { PanelRow, PanelSection, SwitchRow } from './PanelParts'
 import type { SubPanel } from './subPanels'
@@ -17,6 +21,7 @@ interface MainViewProps {
   info: GroupInfo
   conversation: Conversation | undefined
   members: MemberListState | undefined
+  robots: RobotList | null
   can: GroupPanelAbilities
   open(sub: SubPanel): void
   onManage(): void
@@ -34,9 +39,11 @@ export default function MainView(props: MainViewProps) {
   const app = useApp()
   const { mediaUrl, setFolded, setMuted } = app.chat
   const { pinConversation } = app.groups
-  const { info, conversation, members, can, open, onManage, onReport, onInvite, onMember, onClear, onLeave } = props
+  const { info, conversation, members, robots, can, open, onManage, onReport, onInvite, onMember, onClear, onLeave } = props
   const conversationID = conversation?.conversationID ?? ''
   const self = info.selfMember
+  // In the mini-program, 转发 from here shares the group's card: its avatar and name, its join card.
+  useOfferShareCard(groupShareCard(info), info.groupAvatar ? mediaUrl(info.groupAvatar) : '')
   return (
     <View className='gpanel-body' data-testid='group-panel-main'>
       <MemberGrid
@@ -47,7 +54,19 @@ export default function MainView(props: MainViewProps) {
         onInvite={onInvite}
         onRemove={() => open({ kind: 'select', mode: 'remove' })}
         onMember={onMember}
+        robots={robots?.robots ?? []}
+        onRobot={() => open({ kind: 'robots' })}
       />
+      {robots && (robots.canManage || robots.robots.length > 0) ? (
+        <PanelSection>
+          <PanelRow
+            label='群机器人'
+            value={<View className='gpanel-row__text' data-testid='group-robots-value'>{robots.robots.length > 0 ? `${robots.robots.length}个` : '未添加'}</View>}
+            testId='group-robots-row'
+            onClick={() => open({ kind: 'robots' })}
+          />
+        </PanelSection>
+      ) : null}
       <PanelSection>
         <PanelRow
           label='群聊名称'
@@ -61,7 +80,7 @@ export default function MainView(props: MainViewProps) {
           value={
             <View className='gpanel-qr-value'>
               <View data-testid='group-number-value'>{info.groupNumber}</View>
-              <Image className='gpanel-qr-icon' src={icons.scan} />
+              <Image nativeProps={{ alt: '' }} className='gpanel-qr-icon' src={icons.scan} />
             </View>
           }
           testId='group-qr-row'
@@ -71,7 +90,7 @@ export default function MainView(props: MainViewProps) {
           label='群类型'
           value={
             <View className='gpanel-qr-value' data-testid='group-type-value'>
-              <Image className='gpanel-qr-icon' src={groupTypeIcon(info.groupType)} />
+              <Image nativeProps={{ alt: '' }} className='gpanel-qr-icon' src={groupTypeIcon(info.groupType)} />
               <View>{groupTypeLabel(info.groupType)}</View>
             </View>
           }
@@ -118,6 +137,11 @@ export default function MainView(props: MainViewProps) {
         <PanelRow label='举报' testId='group-report-row' onClick={onReport} />
       </PanelSection>
       <View className='gpanel-foot'>
+        {shareCard.available ? (
+          <Button block openType='share' className='gpanel-share' testId='group-share'>
+            分享给微信好友
+          </Button>
+        ) : null}
         <Button variant='danger' block testId={can.dissolve ? 'group-dissolve' : 'group-quit'} onClick={onLeave}>
           {can.dissolve ? '解散群聊' : '删除并退出'}
         </Button>

@@ -5,6 +5,7 @@ import type { GroupPanelAbilities } from '@/domain/groups/permissions'
 import { PanelRow, PanelSection, SwitchRow, TOGGLE_COOLDOWN_MS } from './PanelParts'
 import type { SubPanel } from './subPanels'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 const INVITE_CHOICES = [
   { value: SwitchValue.AutoPass, label: '自动通过' },
@@ -32,7 +33,7 @@ function ChoiceRow({ label, value, choices, testId, onChange }: { label: string;
       <View className='gpanel-row__label'>{label}</View>
       <View className={`gchoice${cooling ? ' gchoice--disabled' : ''}`} data-testid={testId} data-value={String(value)}>
         {choices.map((c) => (
-          <View key={c.value} className={`gchoice__item${c.value === value ? ' gchoice__item--on' : ''}`} data-testid={`${testId}-${c.value}`} onClick={() => pick(c.value)}>
+          <View {...pressable()} key={c.value} className={`gchoice__item${c.value === value ? ' gchoice__item--on' : ''}`} data-testid={`${testId}-${c.value}`} onClick={() => pick(c.value)}>
             {c.label}
           </View>
         ))}

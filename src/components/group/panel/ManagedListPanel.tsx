@@ -5,6 +5,7 @@ import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import { useApp } from '@/root/AppContext'
 import { PanelHeader } from './PanelParts'
+import { pressable } from '@/platform/focus'
 
 export interface ManagedRow {
   id: string
@@ -77,7 +78,7 @@ export default function ManagedListPanel<T>(props: ManagedListPanelProps<T>) {
     <View className='gpanel-sub' data-testid={testId}>
       <PanelHeader title={titleOf ? titleOf(total) : title} onBack={onBack} />
       {onAdd ? (
-        <View className='gmanaged__add' data-testid={`${testId}-add`} onClick={onAdd}>
+        <View {...pressable()} className='gmanaged__add' data-testid={`${testId}-add`} onClick={onAdd}>
           + {addLabel}
         </View>
       ) : null}
@@ -101,7 +102,7 @@ export default function ManagedListPanel<T>(props: ManagedListPanelProps<T>) {
         ) : rows.length === 0 ? (
           <View className='gmembers__status'>{emptyText}</View>
         ) : rows.length < total ? (
-          <View className='gmembers__toggle' onClick={() => void fetchPage(pageNum + 1)}>
+          <View {...pressable()} className='gmembers__toggle' onClick={() => void fetchPage(pageNum + 1)}>
             加载更多
           </View>
         ) : null}

@@ -1,5 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
+import { ROBOT_LABEL, type Robot } from '@shared/bots'
 import type { GroupMember } from '@shared/group'
 import Avatar from '@/components/layout/Avatar'
 import SearchBox from '@/components/layout/SearchBox'
@@ -10,6 +11,7 @@ import slotAdd from '../icons/slot-add.svg'
 import slotRemove from '../icons/slot-remove.svg'
 import { matchMembers, memberID, memberName } from './memberName'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 /** Spec 2: the preview shows 8 members, then the invite and remove slots. */
 export const MEMBER_PREVIEW_COUNT = 8
@@ -24,13 +26,16 @@ interface MemberGridProps {
   onInvite(): void
   onRemove(): void
   onMember(member: GroupMember): void
+  /** The group's robots: shown after the members with their label, never counted among them. */
+  robots?: Robot[]
+  onRobot?(): void
 }
 
 function Tile({ member, onClick }: { member: GroupMember; onClick(): void }) {
   const { mediaUrl } = useApp().chat
   const label = roleLabel(member.identity)
   return (
-    <View className='gmember' data-testid='group-member' data-id={memberID(member)} data-identity={String(member.identity)} onClick={onClick}>
+    <View {...pressable()} className='gmember' data-testid='group-member' data-id={memberID(member)} data-identity={String(member.identity)} onClick={onClick}>
       <Avatar src={member.avatar ? mediaUrl(member.avatar) : ''} size={44} />
       <View className='gmember__name'>{memberName(member)}</View>
       {label ? (
@@ -46,8 +51,9 @@ function Tile({ member, onClick }: { member: GroupMember; onClick(): void }) {
  * Member search and the member grid of the group panel: a preview of 8 members with the invite
  * and remove slots, expandable to every member held (more load 100 at a time).
  */
-export default function MemberGrid({ groupNumber, list, canInvite, canRemove, onInvite, onRemove, onMember }: MemberGridProps) {
+export default function MemberGrid({ groupNumber, list, canInvite, canRemove, onInvite, onRemove, onMember, robots = [], onRobot }: MemberGridProps) {
   const { loadMoreMembers, searchMembers } = useApp().groups
+  const { mediaUrl } = useApp().chat
   const [query, setQuery] = useState('')
   const [expanded, setExpanded] = useState(false)
   const [remote, setRemote] = useState<{ text: string; rows: GroupMember[] } | null>(null)
@@ -90,18 +96,29 @@ export default function MemberGrid({ groupNumber, list, canInvite, canRemove, on
         {shown.map((m) => (
           <Tile key={memberID(m)} member={m} onClick={() => onMember(m)} />
         ))}
+        {!searching
+          ? robots.map((r) => (
+              <View {...pressable()} key={r.robotId} className='gmember' data-testid='group-robot' data-id={r.robotId} onClick={onRobot}>
+                <Avatar src={r.avatar ? mediaUrl(r.avatar) : ''} size={44} />
+                <View className='gmember__name'>{r.name}</View>
+                <View className='gmember__role gmember__role--robot' data-testid='group-robot-label'>
+                  {ROBOT_LABEL}
+                </View>
+              </View>
+            ))
+          : null}
         {!searching && canInvite ? (
-          <View className='gmember gmember--slot' data-testid='group-invite-slot' onClick={onInvite}>
+          <View {...pressable()} className='gmember gmember--slot' data-testid='group-invite-slot' onClick={onInvite}>
             <View className='gmember__slot'>
-              <Image className='gmember__slot-icon' src={slotAdd} />
+              <Image nativeProps={{ alt: '' }} className='gmember__slot-icon' src={slotAdd} />
             </View>
             <View className='gmember__name'>邀请</View>
           </View>
         ) : null}
         {!searching && canRemove ? (
-          <View className='gmember gmember--slot' data-testid='group-remove-slot' onClick={onRemove}>
+          <View {...pressable()} className='gmember gmember--slot' data-testid='group-remove-slot' onClick={onRemove}>
             <View className='gmember__slot'>
-              <Image className='gmember__slot-icon' src={slotRemove} />
+              <Image nativeProps={{ alt: '' }} className='gmember__slot-icon' src={slotRemove} />
             </View>
             <View className='gmember__name'>移除</View>
           </View>
@@ -113,12 +130,12 @@ export default function MemberGrid({ groupNumber, list, canInvite, canRemove, on
         </View>
       ) : null}
       {expanded && !searching && total > members.length ? (
-        <View className='gmembers__toggle' data-testid='group-member-more' onClick={() => void loadMoreMembers(groupNumber)}>
+        <View {...pressable()} className='gmembers__toggle' data-testid='group-member-more' onClick={() => void loadMoreMembers(groupNumber)}>
           {list?.loading ? '加载中…' : '加载更多'}
         </View>
       ) : null}
       {canExpand ? (
-        <View className='gmembers__toggle' data-testid='group-member-expand' onClick={() => setExpanded(!expanded)}>
+        <View {...pressable()} className='gmembers__toggle' data-testid='group-member-expand' onClick={() => setExpanded(!expanded)}>
           {expanded ? '收起' : `查看全部成员 (${total})`}
         </View>
       ) : null}

@@ -1,5 +1,6 @@
 import { View } from '@tarojs/components'
 import Dialog from '@/components/layout/Dialog'
+import { pressable } from '@/platform/focus'
 
 /** Mute lengths offered, in seconds (the server allows up to 30 days). */
 export const MUTE_CHOICES: ReadonlyArray<{ label: string; seconds: number }> = [
@@ -16,7 +17,7 @@ export default function MuteDurationDialog({ open, onPick, onClose }: { open: bo
     <Dialog open={open} title='禁言时长' onClose={onClose} closeOnMask testId='group-mute-dialog'>
       <View className='gmute'>
         {MUTE_CHOICES.map((c) => (
-          <View key={c.seconds} className='gmute__choice' data-testid='group-mute-choice' data-seconds={String(c.seconds)} onClick={() => onPick(c.seconds)}>
+          <View {...pressable()} key={c.seconds} className='gmute__choice' data-testid='group-mute-choice' data-seconds={String(c.seconds)} onClick={() => onPick(c.seconds)}>
             {c.label}
           </View>
         ))}

@@ -2,6 +2,7 @@ import { Image, View } from '@tarojs/components'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { icons } from '@/assets/icons'
 import chevron from '@/components/chat/icons/chevron-right.svg'
+import { pressable } from '@/platform/focus'
 
 /** Spec 4 "Group settings": a toggle stays disabled for 1 s after a change. */
 export const TOGGLE_COOLDOWN_MS = 1000
@@ -10,14 +11,14 @@ export function PanelHeader({ title, onBack, onClose, testId }: { title: string;
   return (
     <View className='gpanel-head' data-testid={testId}>
       {onBack ? (
-        <View className='gpanel-head__btn' aria-label='返回' data-testid='gpanel-back' onClick={onBack}>
-          <Image className='gpanel-head__icon' src={icons.back} />
+        <View {...pressable()} className='gpanel-head__btn' aria-label='返回' data-testid='gpanel-back' onClick={onBack}>
+          <Image nativeProps={{ alt: '' }} className='gpanel-head__icon' src={icons.back} />
         </View>
       ) : null}
       <View className='gpanel-head__title'>{title}</View>
       {onClose ? (
-        <View className='gpanel-head__btn' aria-label='关闭' data-testid='gpanel-close' onClick={onClose}>
-          <Image className='gpanel-head__icon' src={icons.close} />
+        <View {...pressable()} className='gpanel-head__btn' aria-label='关闭' data-testid='gpanel-close' onClick={onClose}>
+          <Image nativeProps={{ alt: '' }} className='gpanel-head__icon' src={icons.close} />
         </View>
       ) : null}
     </View>
@@ -36,14 +37,14 @@ interface RowProps {
 
 export function PanelRow({ label, value, onClick, testId, danger, block }: RowProps) {
   return (
-    <View
+    <View {...pressable()}
       className={`gpanel-row${onClick ? ' gpanel-row--link' : ''}${danger ? ' gpanel-row--danger' : ''}${block ? ' gpanel-row--block' : ''}`}
       data-testid={testId}
       onClick={onClick}
     >
       <View className='gpanel-row__label'>{label}</View>
       {value !== undefined ? <View className='gpanel-row__value'>{value}</View> : null}
-      {onClick && !block ? <Image className='gpanel-row__arrow' src={chevron} /> : null}
+      {onClick && !block ? <Image nativeProps={{ alt: '' }} className='gpanel-row__arrow' src={chevron} /> : null}
     </View>
   )
 }
@@ -70,7 +71,7 @@ export function SwitchRow({ label, checked, onChange, testId, hint }: { label: s
         {label}
         {hint ? <View className='gpanel-row__hint'>{hint}</View> : null}
       </View>
-      <View
+      <View {...pressable()}
         className={`gswitch${checked ? ' gswitch--on' : ''}${cooling ? ' gswitch--disabled' : ''}`}
         role='switch'
         aria-checked={checked ? 'true' : 'false'}

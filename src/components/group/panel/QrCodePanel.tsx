@@ -56,7 +56,7 @@ export default function QrCodePanel({ info, onBack }: { info: GroupInfo; onBack(
           <Avatar src={info.groupAvatar ? mediaUrl(info.groupAvatar) : ''} size={44} />
           <View className='gqr__name'>{info.groupName}</View>
         </View>
-        {src ? <Image className='gqr__image' style={{ width: `${QR_SIZE}px`, height: `${QR_SIZE}px` }} src={src} data-testid='group-qr-image' data-qr={info.qrcode} /> : <View className='gqr__image gqr__image--empty' style={{ width: `${QR_SIZE}px`, height: `${QR_SIZE}px` }} />}
+        {src ? <Image nativeProps={{ alt: '' }} className='gqr__image' style={{ width: `${QR_SIZE}px`, height: `${QR_SIZE}px` }} src={src} data-testid='group-qr-image' data-qr={info.qrcode} /> : <View className='gqr__image gqr__image--empty' style={{ width: `${QR_SIZE}px`, height: `${QR_SIZE}px` }} />}
         <View className='gqr__hint'>扫一扫上面的二维码，加入群聊</View>
         <View className='gqr__number'>群号 {info.groupNumber}</View>
         <Button variant='primary' loading={saving} testId='group-qr-save' onClick={save}>

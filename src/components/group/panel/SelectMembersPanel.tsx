@@ -11,6 +11,7 @@ import { roleLabel } from '@/domain/groups/permissions'
 import { memberID, memberName } from './memberName'
 import { PanelHeader } from './PanelParts'
 import { useApp } from '@/root/AppContext'
+import { pressable } from '@/platform/focus'
 
 export type SelectMode = 'remove' | 'addAdmin' | 'mute' | 'transfer'
 
@@ -98,8 +99,8 @@ export default function SelectMembersPanel({ mode, groupNumber, selfID, viewerId
         {rows.map((m) => {
           const on = ids.has(memberID(m))
           return (
-            <View key={memberID(m)} className='gselect__item' data-testid='group-select-item' data-id={memberID(m)} data-selected={on ? 'true' : 'false'} onClick={() => toggle(m)}>
-              <View className={`picker-check${on ? ' picker-check--on' : ''}`}>{on ? <Image className='picker-check__tick' src={checkIcon} /> : null}</View>
+            <View {...pressable()} key={memberID(m)} className='gselect__item' data-testid='group-select-item' data-id={memberID(m)} data-selected={on ? 'true' : 'false'} onClick={() => toggle(m)}>
+              <View className={`picker-check${on ? ' picker-check--on' : ''}`}>{on ? <Image nativeProps={{ alt: '' }} className='picker-check__tick' src={checkIcon} /> : null}</View>
               <Avatar src={m.avatar ? mediaUrl(m.avatar) : ''} size={32} />
               <View className='gselect__name'>{memberName(m)}</View>
               {roleLabel(m.identity) ? <View className='gmember__role'>{roleLabel(m.identity)}</View> : null}
@@ -115,7 +116,7 @@ export default function SelectMembersPanel({ mode, groupNumber, selfID, viewerId
             {query.trim() ? '暂无搜索结果' : '暂无可选成员'}
           </View>
         ) : total > pageNum * 100 ? (
-          <View className='gmembers__toggle' data-testid='group-select-more' onClick={() => void load(pageNum + 1)}>
+          <View {...pressable()} className='gmembers__toggle' data-testid='group-select-more' onClick={() => void load(pageNum + 1)}>
             加载更多
           </View>
         ) : null}

@@ -4,6 +4,7 @@ import { icons } from '@/assets/icons'
 import Button from '@/components/layout/Button'
 import { charCount } from '@/domain/groups/validation'
 import { PanelHeader } from './PanelParts'
+import { pressable } from '@/platform/focus'
 
 export interface TextEditSpec {
   title: string
@@ -72,8 +73,8 @@ export default function TextEditPanel({ spec, onBack }: { spec: TextEditSpec; on
             />
           )}
           {value ? (
-            <View className='gedit__clear' aria-label='清空' data-testid={`${spec.testId}-clear`} onClick={() => onInput('')}>
-              <Image className='gedit__clear-icon' src={icons.close} />
+            <View {...pressable()} className='gedit__clear' aria-label='清空' data-testid={`${spec.testId}-clear`} onClick={() => onInput('')}>
+              <Image nativeProps={{ alt: '' }} className='gedit__clear-icon' src={icons.close} />
             </View>
           ) : null}
         </View>

@@ -12,3 +12,4 @@ export type SubPanel =
   | { kind: 'admins' }
   | { kind: 'muted' }
   | { kind: 'blacklist' }
+  | { kind: 'robots' }

@@ -76,6 +76,7 @@ export function trtcPath(room: TrtcRoom, opts: { inviteID: string; enterNow: boo
         },
         failed(reason) {
           console.warn('TRTC room lost', reason)
+          if (present.size === 0) events.pathFailed?.(reason)
           for (const userId of present.keys()) events.linkState(userId, 'failed')
         },
       })
@@ -83,13 +84,20 @@ export function trtcPath(room: TrtcRoom, opts: { inviteID: string; enterNow: boo
     return entering
   }
 
-  if (opts.enterNow) enter().catch((err: unknown) => console.warn('TRTC room not entered', err))
+  /** Entering was refused (the UserSig could not be had, or TRTC said no): the call cannot carry media. */
+  function refused(err: unknown): void {
+    console.warn('TRTC room not entered', err)
+    if (!closed && present.size === 0) events.pathFailed?.(err instanceof Error ? err.message : String(err))
+  }
+
+  if (opts.enterNow) enter().catch(refused)
 
   return {
     async prepare() {
       // A ringing callee has its camera open already; entering the room waits for the accept.
     },
     async connect() {
+      // A callee's refused entry fails its accept, which ends the call with 'Accept failed'.
       await enter()
     },
     async handle() {

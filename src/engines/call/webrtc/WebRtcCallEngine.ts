@@ -431,6 +431,7 @@ export class WebRtcCallEngine implements CallEngine {
   async accept(): Promise<void> {
     const ref = this.ref
     if (!ref || this.state.callStatus !== CallStatus.Calling || this.state.callRole !== CallRole.Callee || this.state.accepting) return
+    if (this.state.answerElsewhere) return
     this.dispatch({ type: 'acceptStarted' })
     try {
       if (this.warm?.ref === ref) await this.warm.done
@@ -529,7 +530,14 @@ export class WebRtcCallEngine implements CallEngine {
     this.dispatch({ type: 'invited', inviteID: s.inviteID, mediaType: s.data.call_type, caller, others, isGroup: !!s.groupID, groupID: s.groupID })
     this.events.emit('invited', { inviteID: s.inviteID, offlinePushInfo: pushInfoOf(s, displayName(caller)) })
     if (s.groupID) this.untilAccepted = []
-    this.warm = { ref, done: this.warmUp(ref) }
+    if (!this.deps.media.supportsWebRtc()) {
+      // Rings all the same, so the person knows; the caller hears at once that this device
+      // cannot take it, while the person's other devices go on ringing.
+      this.dispatch({ type: 'answerElsewhere', tip: 'Answer on another device' })
+      this.sendRtc(s.inviter, { kind: 'cannotAnswer', reason: 'noMediaPath' })
+    } else {
+      this.warm = { ref, done: this.warmUp(ref) }
+    }
     if (s.groupID) for (const u of [s.inviter, ...others.map((o) => o.userId)]) void this.fillProfile(u)
     // The caller writes the timeout record; the callee only stops ringing.
     const left = message.time * 1000 + s.timeout * 1000 - this.now()
@@ -587,6 +595,12 @@ export class WebRtcCallEngine implements CallEngine {
       linkState: (userId: string, state: 'connected' | 'failed') => {
         if (state === 'connected') this.sendRtc(userId, { kind: 'media', audio: this.state.localUserInfo.isAudioAvailable, video: this.state.localUserInfo.isVideoAvailable })
         else if (this.ref === ref && !ref.groupID) void this.hangup()
+      },
+      pathFailed: (reason: string) => {
+        if (this.ref !== ref) return
+        console.warn('call media refused before anyone joined; ending the call', ref.inviteID, reason)
+        this.toast('Call media failed', 'error')
+        void this.hangup()
       },
     }
     this.path = this.createMediaPath(ref, this.local, config, events)
@@ -765,6 +779,13 @@ export class WebRtcCallEngine implements CallEngine {
       this.applyAudioOnly()
       return
     }
+    if (e.payload.kind === 'cannotAnswer') {
+      if (this.state.callRole === CallRole.Caller && this.state.callStatus === CallStatus.Calling) {
+        this.dispatch({ type: 'tip', text: 'Callee cannot answer here' })
+        this.toast('Callee cannot answer here', 'info')
+      }
+      return
+    }
     // A device still ringing takes no negotiation: the answer to the offer of the device that
     // accepted also reaches the callee's other devices.
     if (this.state.callRole === CallRole.Callee && this.state.callStatus === CallStatus.Calling && !this.state.accepting) return
@@ -873,17 +894,22 @@ export class WebRtcCallEngine implements CallEngine {
 
   async setBlurBackground(on: boolean): Promise<void> {
     if (!this.local || !this.state.localUserInfo.isVideoAvailable || this.state.callMediaType !== CallMediaType.Video) return
-    if (await this.applyBlur(on)) this.dispatch({ type: 'settings', patch: { enableVirtualBackground: on } })
+    if (await this.applyBlur(on, true)) this.dispatch({ type: 'settings', patch: { enableVirtualBackground: on } })
   }
 
-  /** False when the blur could not start (no model, no canvas capture): the camera keeps sending as it is. */
-  private async applyBlur(on: boolean): Promise<boolean> {
+  /**
+   * False when the blur could not start (no model, no canvas capture): the camera keeps sending as
+   * it is. When the user asked for it and the media path has no such feature (TRTC), the answer is
+   * 60006 and its toast.
+   */
+  private async applyBlur(on: boolean, asked = false): Promise<boolean> {
     const local = this.local
     if (!local) return false
     try {
       await this.deps.media.setBackgroundBlur(local, on, CALL_LIMITS.blurStrength)
     } catch (err) {
       console.warn('background blur unavailable', err)
+      if (asked) this.refuseUnsupported(err)
       return false
     }
     // The call may have ended while the model loaded.
@@ -894,18 +920,30 @@ export class WebRtcCallEngine implements CallEngine {
 
   async setAIVoice(on: boolean): Promise<void> {
     this.dispatch({ type: 'settings', patch: { enableAIVoice: on } })
-    await this.applyNoiseSuppression(on)
+    await this.applyNoiseSuppression(on, true)
   }
 
-  /** The choice stays as it is when suppression cannot start: the next call tries again. */
-  private async applyNoiseSuppression(on: boolean): Promise<void> {
+  /**
+   * The choice stays as it is when suppression cannot start: the next call tries again. Asked for
+   * during a call whose media path has no such feature (TRTC): 60006 and its toast.
+   */
+  private async applyNoiseSuppression(on: boolean, asked = false): Promise<void> {
     const local = this.local
     if (!local) return
     try {
       await this.deps.media.setNoiseSuppression(local, on)
     } catch (err) {
       console.warn('noise suppression unavailable; the microphone is sent as captured', err)
+      if (asked) this.refuseUnsupported(err)
     }
+  }
+
+  /** A feature this call's media path does not have: the spec's 60006, as a toast and an error event. */
+  private refuseUnsupported(err: unknown): void {
+    if (!(err instanceof MediaAccessError) || err.kind !== 'unsupported') return
+    const code = CallErrorCode.WebRtcUnsupported
+    this.toast(CALL_ERROR_TEXT[code] as CallTextKey, 'error')
+    this.events.emit('error', { code, message: CALL_ERROR_TEXT[code] })
   }
 
   async toggleFullScreen(domId: string): Promise<void> {

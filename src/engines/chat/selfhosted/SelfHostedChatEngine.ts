@@ -394,6 +394,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       case NoticeType.TopMessageChanged:
       case NoticeType.GroupUnread:
       case NoticeType.GroupChange:
+      case NoticeType.FriendMoment:
       case NoticeType.Withdraw:
         return this.events.emit('notice', frame)
       case 'friendApply':

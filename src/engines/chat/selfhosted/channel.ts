@@ -10,6 +10,11 @@ import type { WireChecks } from './frames'
 export const WsCloseCode = WsClose
 
 const TERMINAL_CLOSE_CODES: readonly number[] = [WsCloseCode.Unauthorized, WsCloseCode.SessionEnded]
+/**
+ * The account's newer sockets pushed this one out: the session is still good, but reconnecting
+ * on its own would push out another device in turn, so the channel stops until started again.
+ */
+const DISPLACED_CLOSE_CODES: readonly number[] = [WsCloseCode.TooManySockets]
 /** Our own close code for a connection that stopped answering pings. */
 const HEARTBEAT_TIMEOUT_CLOSE = 4408
 
@@ -29,6 +34,12 @@ export type LinkEvent = 'visible' | 'hidden' | 'online' | 'offline'
 
 export interface LinkWatch {
   isHidden(): boolean
+  /**
+   * The platform suspends a hidden app and its sockets (WeChat, a few seconds after onAppHide):
+   * the channel closes its socket when hidden and reconnects when shown, and the engine catches
+   * up by sequence as after any reconnect.
+   */
+  closesWhenHidden?: boolean
   /** Returns the function that stops watching. */
   onChange(fn: (event: LinkEvent) => void): () => void
 }
@@ -76,6 +87,8 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   private unwatchLink: (() => void) | null = null
   private heardOnThisSocket = false
   private current: ChannelState = 'idle'
+  /** Closed because the app went to the background (closesWhenHidden); it reopens when shown. */
+  private pausedHidden = false
   private readonly clock: Clock
   private readonly heartbeatMs: number
 
@@ -97,6 +110,7 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
   start(): void {
     if (this.current !== 'idle' && this.current !== 'stopped') return
     this.attempt = 0
+    this.pausedHidden = false
     this.unwatchLink?.()
     this.unwatchLink = this.options.link?.onChange((event) => this.handleLink(event)) ?? null
     this.open()
@@ -185,7 +199,13 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
       if (this.current === 'open') this.reconnect('offline')
       return
     }
-    if (event === 'hidden') return
+    if (event === 'hidden') {
+      if (this.options.link?.closesWhenHidden) this.pause()
+      return
+    }
+    // A paused channel waits to be shown; being online again is not enough.
+    if (this.pausedHidden && event !== 'visible') return
+    this.pausedHidden = false
     // Back in front or back online: a link that went quiet meanwhile is found out at once, and a
     // reconnect waiting out its backoff tries now.
     if (this.current === 'backoff') {
@@ -196,6 +216,15 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
     } else if (this.current === 'open') {
       this.probe()
     }
+  }
+
+  /** Hidden on a platform that suspends hidden apps: the socket closes now, nothing retries. */
+  private pause(): void {
+    this.pausedHidden = true
+    this.clearTimers()
+    this.dropSocket(1000, 'app hidden')
+    this.attempt = 0
+    this.setState('backoff')
   }
 
   private probe(): void {
@@ -243,6 +272,7 @@ export class ReconnectingChannel extends TypedEmitter<ChannelEvents> {
       this.emit('ended', event)
       return
     }
+    if (DISPLACED_CLOSE_CODES.includes(event.code)) return this.setState('stopped')
     this.scheduleReconnect()
   }
 

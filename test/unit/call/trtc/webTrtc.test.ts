@@ -78,6 +78,7 @@ function webDriverWithSdk(): { driver: SdkDriver; trtc: WebTrtc } {
     volumes: (localVolume, remote) => emit('audio-volume', { result: [{ userId: '', volume: localVolume }, ...Object.entries(remote).map(([userId, volume]) => ({ userId, volume }))] }),
     network: (_userId, rttMs, loss) => emit('network-quality', { uplinkNetworkQuality: 1, downlinkNetworkQuality: 1, uplinkRTT: rttMs, uplinkLoss: loss, downlinkRTT: rttMs, downlinkLoss: loss }),
     kickedOut: () => emit('kicked-out', { reason: 'kick' }),
+    roomRefused: () => emit('error', { code: -100018, message: 'UserSig is invalid' }),
     refuse: () => {
       refused = true
     },

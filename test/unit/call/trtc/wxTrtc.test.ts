@@ -62,6 +62,7 @@ function wxDriver(): SdkDriver & { room: LiveRoom; view(): LiveView | null } {
     },
     network: (userId, rttMs, loss) => room.liveEvent({ target: 'player', kind: 'netstatus', streamId: `${userId}_main`, detail: { info: { videoWidth: 640, videoHeight: 480, rtt: rttMs, audioPacketLoss: loss } } }),
     kickedOut: () => pusherState(1019, 'exit room by server'),
+    roomRefused: () => pusherState(-3301, '进房失败'),
     refuse: () => {
       refused = true
     },

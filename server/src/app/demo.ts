@@ -1,0 +1,21 @@
+import { HELPER_ID } from '../../../types/favorites.js'
+import { ApplySource } from '../../../types/friends.js'
+import type { AppContext } from '../context.js'
+import { accountCount, insertTag } from '../data/demo.js'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TAG } from '../domain/demo.js'
+import { makeFriends } from '../domain/friends.js'
+import { insertUser } from '../domain/users.js'
+
+/** On an empty database, creates the demo accounts as mutual friends with one tag; returns them when it did. */
+export async function seedDemoData(ctx: AppContext): Promise<typeof DEMO_ACCOUNTS | null> {
+  if ((await accountCount(ctx.db, HELPER_ID)) > 0) return null
+  const pwdHash = await ctx.passwords.hash(DEMO_PASSWORD)
+  await ctx.db.tx(async (q) => {
+    for (const a of DEMO_ACCOUNTS) await insertUser(q, { ...a, pwdHash })
+    for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+      for (const b of DEMO_ACCOUNTS.slice(i + 1)) await makeFriends(q, a.wtId, b.wtId, ApplySource.SearchId)
+    }
+    await insertTag(q, DEMO_TAG.owner, DEMO_TAG.tagName, DEMO_TAG.members)
+  })
+  return DEMO_ACCOUNTS
+}

@@ -1,0 +1,14 @@
+import type { Queryable } from '../db/Db.js'
+import { LIVE_CALL } from '../domain/calls/live.js'
+
+/** The migrations this database has applied, by file name. */
+export async function appliedMigrations(q: Queryable): Promise<Set<string>> {
+  const { rows } = await q.query<{ version: string }>('SELECT version FROM schema_migrations')
+  return new Set(rows.map((r) => r.version))
+}
+
+/** Calls that are ringing or under way now, for the metrics gauge. */
+export async function liveCallCount(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM call_sessions cs WHERE ${LIVE_CALL}`)
+  return rows[0]?.n ?? 0
+}

@@ -1,0 +1,6 @@
+import AdminConsole from './AdminConsole'
+
+/** The operator console, on the web. */
+export default function AdminPageBody() {
+  return <AdminConsole />
+}

@@ -1,0 +1,160 @@
+import { focusFirst, onPressOutside, onShortcut, pressable, rememberFocus, rove, startKeyActivation, trapFocus, type Shortcut } from '@/platform/focus'
+import { keyboard } from '@/platform/keyboard'
+
+// jsdom lays nothing out; every element counts as shown.
+beforeAll(() => {
+  if (!('checkVisibility' in HTMLElement.prototype)) {
+    Object.defineProperty(HTMLElement.prototype, 'checkVisibility', { value: () => true, configurable: true })
+  }
+})
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+function mount(html: string): void {
+  document.body.innerHTML = html
+}
+
+const el = (id: string) => document.getElementById(id) as HTMLElement
+
+function key(target: EventTarget, init: KeyboardEventInit): KeyboardEvent {
+  const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init })
+  target.dispatchEvent(event)
+  return event
+}
+
+describe('pressable', () => {
+  it('gives a view the button role, a tab stop and its spoken name', () => {
+    expect(pressable('关闭')).toEqual({ role: 'button', tabIndex: 0, 'aria-label': '关闭' })
+    expect(pressable(undefined, 'option')).toEqual({ role: 'option', tabIndex: 0 })
+  })
+})
+
+describe('startKeyActivation', () => {
+  it('clicks a focused button-like view on Enter and on Space, and leaves native controls alone', () => {
+    mount(`<div id="v" role="button" tabindex="0"></div><div id="t" role="tab" tabindex="0"></div><button id="b"></button><div id="plain" tabindex="0"></div>`)
+    const stop = startKeyActivation()
+    const clicks: string[] = []
+    document.addEventListener('click', (e) => clicks.push((e.target as HTMLElement).id))
+    expect(key(el('v'), { key: 'Enter' }).defaultPrevented).toBe(true)
+    key(el('t'), { key: ' ' })
+    key(el('b'), { key: 'Enter' })
+    key(el('plain'), { key: 'Enter' })
+    key(el('v'), { key: 'Enter', ctrlKey: true })
+    expect(clicks).toEqual(['v', 't'])
+    stop()
+    key(el('v'), { key: 'Enter' })
+    expect(clicks).toEqual(['v', 't'])
+  })
+})
+
+describe('rememberFocus and focusFirst', () => {
+  it('moves focus into a pop-up and back to what opened it', () => {
+    mount(`<button id="opener"></button><div id="pop"><span>标题</span><input id="field" /></div>`)
+    el('opener').focus()
+    const restore = rememberFocus()
+    focusFirst('pop')
+    expect(document.activeElement).toBe(el('field'))
+    restore()
+    expect(document.activeElement).toBe(el('opener'))
+  })
+})
+
+describe('trapFocus', () => {
+  it('keeps Tab and Shift+Tab inside the dialog', () => {
+    mount(`<button id="out"></button><div id="dlg"><button id="a"></button><div id="b" role="button" tabindex="0"></div><div tabindex="-1"></div></div>`)
+    const stop = trapFocus('dlg')
+    el('b').focus()
+    expect(key(el('b'), { key: 'Tab' }).defaultPrevented).toBe(true)
+    expect(document.activeElement).toBe(el('a'))
+    key(el('a'), { key: 'Tab', shiftKey: true })
+    expect(document.activeElement).toBe(el('b'))
+    el('out').focus()
+    key(el('out'), { key: 'Tab' })
+    expect(document.activeElement).toBe(el('a'))
+    // In the middle, Tab is the browser's.
+    expect(key(el('a'), { key: 'Tab' }).defaultPrevented).toBe(false)
+    stop()
+    el('b').focus()
+    expect(key(el('b'), { key: 'Tab' }).defaultPrevented).toBe(false)
+  })
+})
+
+describe('onPressOutside', () => {
+  it('tells a press outside the pop-up from one inside', () => {
+    mount(`<div id="menu"><span id="in"></span></div><span id="out"></span>`)
+    const outside = jest.fn()
+    const stop = onPressOutside('menu', outside)
+    el('in').dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    expect(outside).not.toHaveBeenCalled()
+    el('out').dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    expect(outside).toHaveBeenCalledTimes(1)
+    stop()
+  })
+})
+
+describe('rove', () => {
+  it('makes the list one tab stop and moves along it with the arrow keys, Home and End', () => {
+    mount(`<div id="list"><div id="r0" data-rove tabindex="0"></div><div id="r1" data-rove tabindex="0" aria-selected="true"></div><div id="r2" data-rove tabindex="0"></div></div>`)
+    const stop = rove('list', 'vertical')
+    const stops = () => ['r0', 'r1', 'r2'].map((id) => el(id).getAttribute('tabindex'))
+    // The selected row holds the tab stop.
+    expect(stops()).toEqual(['-1', '0', '-1'])
+    el('r1').focus()
+    key(el('r1'), { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(el('r2'))
+    expect(stops()).toEqual(['-1', '-1', '0'])
+    key(el('r2'), { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(el('r2'))
+    key(el('r2'), { key: 'Home' })
+    expect(document.activeElement).toBe(el('r0'))
+    key(el('r0'), { key: 'End' })
+    expect(document.activeElement).toBe(el('r2'))
+    key(el('r2'), { key: 'ArrowUp' })
+    expect(document.activeElement).toBe(el('r1'))
+    // Alt+arrows belong to the conversation shortcuts.
+    expect(key(el('r1'), { key: 'ArrowUp', altKey: true }).defaultPrevented).toBe(false)
+    stop()
+  })
+})
+
+describe('onShortcut', () => {
+  it('reads Ctrl+K, Ctrl+F, Alt+↑ and Alt+↓, and keeps a key the app did not use', () => {
+    mount(`<input id="field" />`)
+    const seen: Shortcut[] = []
+    const stop = onShortcut((s) => {
+      seen.push(s)
+      return s !== 'previous'
+    })
+    expect(key(el('field'), { key: 'k', ctrlKey: true }).defaultPrevented).toBe(true)
+    key(el('field'), { key: 'f', metaKey: true })
+    expect(key(el('field'), { key: 'ArrowUp', altKey: true }).defaultPrevented).toBe(false)
+    key(el('field'), { key: 'ArrowDown', altKey: true })
+    key(el('field'), { key: 'k' })
+    key(el('field'), { key: 'ArrowDown' })
+    expect(seen).toEqual(['search', 'search', 'previous', 'next'])
+    stop()
+  })
+})
+
+describe('keyboard.onEscape', () => {
+  it('hears Escape typed in a text area that stops keys from bubbling, unless the editor used it', () => {
+    jest.useFakeTimers()
+    mount(`<div id="host"><textarea id="area"></textarea></div>`)
+    // Taro's text area stops keydown on its way up.
+    el('area').addEventListener('keydown', (e) => e.stopPropagation())
+    const escape = jest.fn()
+    const stop = keyboard.onEscape(escape)
+    key(el('area'), { key: 'Escape' })
+    jest.runAllTimers()
+    expect(escape).toHaveBeenCalledTimes(1)
+    const used = (e: KeyboardEvent) => e.preventDefault()
+    el('host').addEventListener('keydown', used, true)
+    key(el('area'), { key: 'Escape' })
+    jest.runAllTimers()
+    expect(escape).toHaveBeenCalledTimes(1)
+    stop()
+    jest.useRealTimers()
+  })
+})
