@@ -113,6 +113,8 @@ describe.each(BACKENDS)('a message to a group too large to list, on %s', (backen
     // The list is read again beside the first fan-out after the change.
     await vi.waitFor(() => expect(keptSize(s)).toBe(size - 1))
     await vi.waitFor(() => expect(keptSize(peer)).toBe(size - 1))
+    // The lookup that decides who gets 三 runs beside that read: it must see the membership 三 was sent under.
+    await Promise.all([s.built.gateway.fanoutSettled(), peer.built.gateway.fanoutSettled()])
     await storage.db.query('UPDATE group_members SET left_at = NULL, leave_code = NULL WHERE group_id = $1 AND wt_id = $2', [groupId, goes.wtId])
     await sendAndWait('四', cs, cg)
     const texts = (c: typeof cs) => messagesOf(c.events()).map((m) => (m.payload as { text: string }).text)

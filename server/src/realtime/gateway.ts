@@ -176,6 +176,7 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
     connectionCount: () => registry.sockets().length,
     backlogBytes: () => registry.sockets().reduce((bytes, c) => bytes + c.ws.bufferedAmount + c.queued, 0),
     memberListsRead: () => preloader.settled(),
+    fanoutSettled: () => fanout.settled(),
     async close() {
       // Drained, not cut: frames already being handled finish, and their answers (an ack after a
       // commit) go out before the close, so a send is either acknowledged or never stored.

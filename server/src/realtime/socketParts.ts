@@ -61,6 +61,8 @@ export interface Gateway {
   backlogBytes(): number
   /** Resolves once the member lists read ahead for the users connected so far are kept (for tests). */
   memberListsRead(): Promise<void>
+  /** Resolves once every group event waiting for a membership lookup on this process has been delivered (for tests). */
+  fanoutSettled(): Promise<void>
   close(): Promise<void>
 }
 
