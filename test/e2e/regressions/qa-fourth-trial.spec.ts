@@ -1,5 +1,5 @@
 import { apiPost } from '../support/accounts'
-import { befriend, conversationRow, editor, expect, openChatWith, registerUsers, test, textRow, visible } from '../messaging/support'
+import { befriend, conversationRow, createGroup, editor, expect, openChatWith, registerUsers, tapTool, test, textRow, visible } from '../messaging/support'
 
 /** A new user's faults from a fourth trial at 1280x800 and 390x844, each checked by what they see. */
 const SHOTS = 'test-results/e2e/regressions'
@@ -71,4 +71,74 @@ test('a friend\'s moment is liked by keyboard: Tab to its ··, Enter opens 赞 
   await expect(visible(page, 'moment-like')).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(visible(page, 'moment-likes')).toContainText(me!.nickName)
+})
+
+for (const [name, viewport] of VIEWPORTS) {
+  test(`a new quick phrase is scrolled into view and its delete prompt names it (${name})`, async ({ login, request }) => {
+    const [me, friend] = await registerUsers(request, ['常用语者', '常用语友'])
+    await befriend(request, me!, friend!)
+    for (let i = 1; i <= 12; i++) expect((await apiPost(request, '/api/userDailyWord/add', { word: `已有的常用语${i}` }, me!.login.token)).code).toBe(200)
+    const { page } = await login(me!, { viewport })
+    await openChatWith(page, friend!)
+    await tapTool(page, 'tool-phrase')
+    const panel = visible(page, 'phrase-panel')
+    await visible(page, 'phrase-mode').click()
+    await visible(page, 'phrase-add').click()
+    await panel.locator('[data-testid="phrase-input"] input, input[data-testid="phrase-input"]').first().fill('刚加的这一条')
+    await visible(page, 'phrase-confirm').click()
+    const added = panel.locator('[data-testid="phrase-row"]').filter({ hasText: '刚加的这一条' })
+    await expect(added).toBeInViewport({ ratio: 1 })
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-phrase-added-${name}.png` })
+    await added.locator('[data-testid="phrase-delete"]').click()
+    const dialog = visible(page, 'phrase-delete-dialog')
+    await expect(dialog).toContainText('删除常用语「刚加的这一条」')
+    await expect(dialog).toContainText('确认删除？')
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-phrase-delete-${name}.png` })
+  })
+
+  test(`the 发表动态 text box has no resize grip and stays inside its frame (${name})`, async ({ login, request }) => {
+    const [me] = await registerUsers(request, ['发动态框'])
+    const { page } = await login(me!, { viewport })
+    await visible(page, 'nav-moments').click()
+    await visible(page, 'moments-publish-open').click()
+    const host = visible(page, 'moment-publish-text')
+    const area = host.locator('textarea')
+    await expect(area).toHaveCSS('resize', 'none')
+    const [outer, inner] = [(await host.boundingBox())!, (await area.boundingBox())!]
+    expect(inner.y + inner.height).toBeLessThanOrEqual(outer.y + outer.height + 0.5)
+    expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width + 0.5)
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-publish-text-${name}.png` })
+  })
+
+  test(`a focused text field shows one ring, its frame's (${name})`, async ({ page }) => {
+    await page.setViewportSize(viewport)
+    await page.goto('/login')
+    const input = page.locator('input').filter({ visible: true }).first()
+    await input.focus()
+    await expect(input).toHaveCSS('outline-style', 'none')
+    const frame = input.locator('xpath=..')
+    await expect(frame).toHaveCSS('outline-style', 'solid')
+    await expect(frame).toHaveCSS('outline-width', '2px')
+    await expect(frame).toHaveCSS('box-shadow', 'none')
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-focus-ring-${name}.png` })
+  })
+}
+
+test('a group row\'s tooltip sits over its own name, not over the row below; a person\'s row has none', async ({ device, login, request }) => {
+  const [me, a, b] = await registerUsers(request, ['提示者', '提示甲', '提示乙'])
+  await befriend(request, me!, a!)
+  await befriend(request, me!, b!)
+  const group = await createGroup(request, me!, [a!, b!], '提示测试群')
+  await device(a!).sendText(`C2C${me!.wtId}`, '你好')
+  const { page } = await login(me!)
+  const row = conversationRow(page, group.conversationID)
+  await expect(row).toBeVisible()
+  await row.locator('.conv-row__name').hover()
+  const tip = row.locator('[data-testid="tooltip"]')
+  await expect(tip).toBeVisible()
+  await expect(tip).toContainText('群号')
+  const [rowBox, tipBox] = [(await row.boundingBox())!, (await tip.boundingBox())!]
+  expect(tipBox.y + tipBox.height, 'the tip ends inside its own row').toBeLessThanOrEqual(rowBox.y + rowBox.height)
+  await page.screenshot({ path: `${SHOTS}/fourth-trial-row-tooltip-desktop.png` })
+  await expect(conversationRow(page, `C2C${a!.wtId}`).locator('[data-testid="tooltip"]')).toHaveCount(0)
 })
