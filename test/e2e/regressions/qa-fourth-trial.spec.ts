@@ -1,5 +1,6 @@
 import { apiPost } from '../support/accounts'
-import { befriend, conversationRow, createGroup, editor, expect, openChatWith, registerUsers, tapTool, test, textRow, visible } from '../messaging/support'
+import { openContacts, openFriend, profileCard } from '../contacts/support'
+import { befriend, conversationRow, createGroup, editor, expect, openChatWith, pngImage, registerUsers, tapTool, test, textRow, visible } from '../messaging/support'
 
 /** A new user's faults from a fourth trial at 1280x800 and 390x844, each checked by what they see. */
 const SHOTS = 'test-results/e2e/regressions'
@@ -142,3 +143,52 @@ test('a group row\'s tooltip sits over its own name, not over the row below; a p
   await page.screenshot({ path: `${SHOTS}/fourth-trial-row-tooltip-desktop.png` })
   await expect(conversationRow(page, `C2C${a!.wtId}`).locator('[data-testid="tooltip"]')).toHaveCount(0)
 })
+
+for (const [name, viewport] of VIEWPORTS) {
+  test(`the report form says 举报 throughout, as its toasts do (${name})`, async ({ login, request }) => {
+    const [me, other] = await registerUsers(request, ['举报者', '被举报者'])
+    await befriend(request, me!, other!)
+    const { page } = await login(me!, { viewport })
+    await openContacts(page)
+    await openFriend(page, other!.wtId)
+    await profileCard(page).locator('[data-testid="profile-menu"]').click()
+    await expect(visible(page, 'profile-action-report')).toHaveText('举报')
+    await visible(page, 'profile-action-report').click()
+    const dialog = visible(page, 'report-dialog')
+    await expect(dialog).toContainText(`举报「${other!.nickName}」`)
+    await expect(dialog).toContainText('举报类型')
+    await expect(dialog).toContainText('举报描述')
+    await expect(dialog.locator('[data-testid="report-detail"] textarea')).toHaveAttribute('placeholder', '请描述举报的具体情况')
+    await expect(dialog).not.toContainText('投诉')
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-report-form-${name}.png` })
+  })
+
+  test(`a single picture's preview outside a chat has no previous or next arrow; two pictures only the one towards the other (${name})`, async ({ login, request }) => {
+    const [me] = await registerUsers(request, ['单图预览'])
+    const { page } = await login(me!, { viewport })
+    await visible(page, 'nav-moments').click()
+    for (const [text, count] of [['一张图', 1], ['两张图', 2]] as const) {
+      await visible(page, 'moments-publish-open').click()
+      await page.locator('[data-testid="moment-publish-text"] textarea').filter({ visible: true }).fill(text)
+      const chooser = page.waitForEvent('filechooser')
+      await visible(page, 'moment-add-images').click()
+      const files = [pngImage(40, 40, [220, 40, 40], [220, 40, 40]), pngImage(40, 40, [40, 40, 220], [40, 40, 220])].slice(0, count)
+      await (await chooser).setFiles(files.map((buffer, i) => ({ name: `${i}.png`, mimeType: 'image/png', buffer })))
+      await expect(page.locator('[data-testid="moment-publish-image"][data-uploaded="true"]').filter({ visible: true })).toHaveCount(count)
+      await visible(page, 'moment-publish-submit').click()
+      await expect(visible(page, 'moment-publish-submit')).toHaveCount(0)
+    }
+    const card = (text: string) => page.locator('[data-testid="moment-card"]').filter({ visible: true }).filter({ hasText: text })
+    await card('一张图').locator('[data-testid="moment-image"]').first().click()
+    await expect(visible(page, 'preview-counter')).toHaveText('1 / 1')
+    await expect(visible(page, 'preview-prev')).toHaveCount(0)
+    await expect(visible(page, 'preview-next')).toHaveCount(0)
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-preview-single-${name}.png` })
+    await visible(page, 'preview-close').click()
+    await card('两张图').locator('[data-testid="moment-image"]').first().click()
+    await expect(visible(page, 'preview-counter')).toHaveText('1 / 2')
+    await expect(visible(page, 'preview-prev')).toHaveCount(0)
+    await expect(visible(page, 'preview-next')).toHaveCount(1)
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-preview-two-${name}.png` })
+  })
+}
