@@ -1,4 +1,4 @@
-import { apiPost } from '../support/accounts'
+import { apiPost, loginByPhone } from '../support/accounts'
 import { openContacts, openFriend, profileCard } from '../contacts/support'
 import { befriend, conversationRow, createGroup, editor, expect, openChatWith, pngImage, registerUsers, tapTool, test, textRow, visible } from '../messaging/support'
 
@@ -213,3 +213,30 @@ test('a call the callee hangs up ends for the caller, and its record is the call
   await a.page.screenshot({ path: `${SHOTS}/fourth-trial-call-record-caller-desktop.png` })
   await b.page.screenshot({ path: `${SHOTS}/fourth-trial-call-record-callee-desktop.png` })
 })
+
+for (const [name, viewport] of VIEWPORTS) {
+  test(`登录设备 lists a browser once after it logs in again (${name})`, async ({ browser, request }) => {
+    const [me] = await registerUsers(request, ['再登录'])
+    const context = await browser.newContext({ viewport })
+    try {
+      const page = await context.newPage()
+      await loginByPhone(page, me!.phone, me!.pwd)
+      await expect(visible(page, 'conv-pane')).toBeVisible()
+      // The browser loses its stored login (as after a cleared tab) but keeps its device ID, and logs in again.
+      await page.evaluate(() => localStorage.removeItem('wt_session'))
+      await page.goto('/login')
+      await loginByPhone(page, me!.phone, me!.pwd)
+      await expect(visible(page, 'conv-pane')).toBeVisible()
+      await visible(page, 'settings-button').first().click()
+      await visible(page, 'settings-security').first().click()
+      const list = visible(page, 'device-list')
+      await list.scrollIntoViewIfNeeded()
+      // The registration's session (made through the API, no device ID) and this browser, once.
+      await expect(list.getByTestId('device-row')).toHaveCount(2)
+      await expect(list.locator('[data-testid="device-row"][data-current="true"]')).toHaveCount(1)
+      await page.screenshot({ path: `${SHOTS}/fourth-trial-devices-${name}.png` })
+    } finally {
+      await context.close()
+    }
+  })
+}
