@@ -37,6 +37,20 @@ describe.each(BACKENDS)('calls of a user logged out everywhere on %s', (backend)
     cb.close()
   })
 
+  it('a connected call the callee leaves ends with the caller\'s record', async () => {
+    const [a, b] = await Promise.all([registerUser(s, '甲'), registerUser(s, '乙')])
+    const [ca, cb] = [chatClient(s, a!.token), chatClient(s, b!.token)]
+    await Promise.all([ca.ready, cb.ready])
+    const id = newInviteID()
+    expect((await sendSignal(ca, b!.wtId, signal(id, a!.wtId, b!.wtId, 1, { data: { cmd: 'audioCall', inviter: a!.wtId } }))).type).toBe('ack')
+    expect((await sendSignal(cb, a!.wtId, signal(id, a!.wtId, b!.wtId, 3))).type).toBe('ack')
+
+    expect((await logoutAll(b!)).code).toBe(200)
+    const closing = await ca.next((f) => signalOf(f)?.inviteID === id && (signalOf(f)?.data as { call_end?: number }).call_end !== undefined)
+    expect(closing.message).toMatchObject({ from: a!.wtId, conversationID: `C2C${b!.wtId}` })
+    ca.close()
+  })
+
   it('a ringing call is cancelled when the caller leaves and rejected when the callee leaves', async () => {
     const [a, b, c] = await Promise.all([registerUser(s, '甲'), registerUser(s, '乙'), registerUser(s, '丙')])
     const [ca, cb, cc] = [chatClient(s, a!.token), chatClient(s, b!.token), chatClient(s, c!.token)]

@@ -75,10 +75,14 @@ describe.each(BACKENDS)('call signaling on %s', (backend) => {
     await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 3))
     await ca.next((f) => signalOf(f)?.actionType === 3)
     expect(await unread(a.token, `C2C${b.wtId}`)).toBe(0)
-    // The duration card is a message to read; so is a missed call's card, once (not its invite too).
-    await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 1, { call_end: 4, data: { cmd: 'hangup' } }))
+    // The duration card is a message to read (it is the caller's, whoever hung up, so the callee
+    // reads it); so is a missed call's card, once (not its invite too).
+    const hungUp = await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 1, { call_end: 4, data: { cmd: 'hangup' } }))
     await ca.next((f) => (signalOf(f)?.data as { call_end?: number } | undefined)?.call_end === 4)
-    expect(await unread(a.token, `C2C${b.wtId}`)).toBe(1)
+    expect(await unread(b.token, `C2C${a.wtId}`)).toBe(1)
+    expect(await unread(a.token, `C2C${b.wtId}`)).toBe(0)
+    cb.probe.ws.send(JSON.stringify({ type: 'read', conversationID: `C2C${a.wtId}`, sequence: (hungUp.message as Message).sequence }))
+    await expect.poll(() => unread(b.token, `C2C${a.wtId}`)).toBe(0)
     const missed = newInviteID()
     await sendSignal(ca, b.wtId, signal(missed, a.wtId, b.wtId, 1, { data: { cmd: 'audioCall', inviter: a.wtId } }))
     await sendSignal(ca, b.wtId, signal(missed, a.wtId, b.wtId, 2))
@@ -88,6 +92,28 @@ describe.each(BACKENDS)('call signaling on %s', (backend) => {
     await ca.send({ clientMsgId: `plain-${missed}`, conversationID: `C2C${b.wtId}`, type: 'TIMCustomElem', payload: { data: '{"businessID":"order"}' } })
     await cb.next((f) => f.type === 'msg' && (f.message as Message).clientMsgId === `plain-${missed}`)
     expect(await unread(b.token, `C2C${a.wtId}`)).toBe(2)
+    ca.close()
+    cb.close()
+  })
+
+  it('stores a one-to-one call record as the caller\'s, whoever hangs up, and refuses a hang up naming another inviter', async () => {
+    const a = await user('主叫')
+    const b = await user('被叫')
+    const ca = chatClient(s, a.token)
+    const cb = chatClient(peer, b.token)
+    await Promise.all([ca.ready, cb.ready])
+    const id = newInviteID()
+    await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 1, { data: { cmd: 'audioCall', inviter: a.wtId } }))
+    await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 3))
+    // A hang up that names the callee as the inviter would be written in the wrong name.
+    expect(await sendSignal(cb, a.wtId, signal(id, b.wtId, a.wtId, 1, { call_end: 9, data: { cmd: 'hangup' } }))).toMatchObject({ type: 'nack', code: 400 })
+
+    const ack = await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 1, { call_end: 6, data: { cmd: 'hangup' } }))
+    expect(ack).toMatchObject({ type: 'ack', message: { from: a.wtId, conversationID: `C2C${a.wtId}` } })
+    const atCaller = await ca.next((f) => (signalOf(f)?.data as { call_end?: number } | undefined)?.call_end === 6)
+    expect(atCaller.message).toMatchObject({ from: a.wtId, conversationID: `C2C${b.wtId}` })
+    expect((await history(a.token, `C2C${b.wtId}`)).at(-1)).toMatchObject({ from: a.wtId })
+    expect((await history(b.token, `C2C${a.wtId}`)).at(-1)).toMatchObject({ from: a.wtId })
     ca.close()
     cb.close()
   })

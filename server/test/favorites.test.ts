@@ -182,6 +182,9 @@ describe.each(BACKENDS)('favorites, quick phrases and the official helper on %s'
     expect(faq.map((q) => q.question)).toContain('怎么添加好友？')
     // The answers hold on a phone too, which has a bottom tab bar and no left side bar.
     expect(faq.filter((q) => /左侧|侧边栏/.test(q.replyMsg))).toEqual([])
+    // The profile card's entry is 举报, as the report form and its toasts say.
+    expect(faq.filter((q) => q.replyMsg.includes('投诉'))).toEqual([])
+    expect(faq.find((q) => q.question === '我的隐私如何保护？')?.replyMsg).toContain('点「举报」')
   })
 
   it('answers a FAQ question and a typed text in the conversation, live, with a keyword answer or the fallback', async () => {

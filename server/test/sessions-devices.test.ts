@@ -28,8 +28,9 @@ describe.each(BACKENDS)('sessions, devices and socket limits on %s', (backend) =
     await storage?.close()
   })
 
-  async function loginAt(phone: string, userAgent: string, address: string) {
-    const r = await s.api<LoginResult>('/api/user/login/pwd', { phone, pwd: 'secret123' }, { headers: { 'user-agent': userAgent, 'x-forwarded-for': address } })
+  async function loginAt(phone: string, userAgent: string, address: string, deviceId?: string) {
+    const headers = { 'user-agent': userAgent, 'x-forwarded-for': address, ...(deviceId ? { 'device-id': deviceId } : {}) }
+    const r = await s.api<LoginResult>('/api/user/login/pwd', { phone, pwd: 'secret123' }, { headers })
     expect(r.code).toBe(200)
     return r.data.token
   }
@@ -74,6 +75,29 @@ describe.each(BACKENDS)('sessions, devices and socket limits on %s', (backend) =
     expect((await s.api('/api/user/security/logoutAll', {}, { token: pc })).code).toBe(200)
     expect((await s.api('/api/user/info', undefined, { token: pc })).code).toBe(11012)
     expect((await s.api('/api/user/info', undefined, { token: u.token })).code).toBe(11012)
+  })
+
+  it('keeps one entry for a device that logs in again: the new session replaces the old, Web Push included', async () => {
+    const u = await registerUser(s, 'again')
+    const first = await loginAt(u.phone, CHROME_WINDOWS, '10.62.0.1', 'browser-1')
+    const sub = { endpoint: 'https://push.example.test/again-1', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }
+    expect((await s.api('/api/push/subscribe', sub, { token: first })).code).toBe(200)
+    const other = await loginAt(u.phone, SAFARI_IPHONE, '10.62.0.2', 'phone-1')
+    const again = await loginAt(u.phone, CHROME_WINDOWS, '10.62.0.3', 'browser-1')
+
+    const list = await s.api<DeviceSession[]>('/api/user/security/devices', undefined, { token: again })
+    // The registration's session (no Device-Id), the phone, and this browser once.
+    expect(list.data).toHaveLength(3)
+    expect(list.data.filter((d) => d.device === 'Chrome · Windows')).toEqual([expect.objectContaining({ current: true, address: '10.62.0.3', push: true })])
+    expect((await s.api('/api/user/info', undefined, { token: first })).code).toBe(11012)
+    expect((await s.api('/api/user/info', undefined, { token: other })).code).toBe(200)
+    expect((await s.api<{ subscribed: boolean }>('/api/push/status', { endpoint: sub.endpoint }, { token: again })).data.subscribed).toBe(true)
+
+    // The same device ID under another account is another account's session.
+    const someone = await registerUser(s, 'someone')
+    const theirs = await loginAt(someone.phone, CHROME_WINDOWS, '10.62.0.4', 'browser-1')
+    expect((await s.api('/api/user/info', undefined, { token: again })).code).toBe(200)
+    expect((await s.api('/api/user/info', undefined, { token: theirs })).code).toBe(200)
   })
 
   it('answers a flood of sends with nacks and of typing with error frames, and keeps the socket', async () => {

@@ -10,7 +10,13 @@ export const COMPLAINT_IMAGE_MIMES = ['image/png', 'image/jpeg'] as const
 export const ComplaintTarget = { User: 0, Group: 1 } as const
 export type ComplaintTarget = (typeof ComplaintTarget)[keyof typeof ComplaintTarget]
 
+/** The form's and its toasts' texts: the spec calls it a report, so every one says 举报. */
 export const ComplaintText = {
+  Action: '举报',
+  TypeLabel: '举报类型',
+  NoTypes: '暂无可选的举报类型',
+  DetailLabel: '举报描述',
+  DetailPlaceholder: '请描述举报的具体情况',
   DetailRequired: '请填写举报描述',
   DetailTooLong: `举报描述不能超过${COMPLAINT_DETAIL_MAX}个字`,
   TypeRequired: '请选择举报类型',

@@ -37,6 +37,15 @@ export const FavoriteText = {
   PhraseNotFound: '常用语不存在',
 } as const
 
+/** How much of a phrase the delete prompt's title quotes. */
+const PHRASE_TITLE_CHARS = 20
+
+/** The delete prompt's title names the phrase (a long one cut short); its text stays '确认删除？'. */
+export function phraseDeleteTitle(word: string): string {
+  const chars = Array.from(word.trim())
+  return `删除常用语「${chars.length > PHRASE_TITLE_CHARS ? `${chars.slice(0, PHRASE_TITLE_CHARS).join('')}…` : chars.join('')}」`
+}
+
 /** The welcome card's JSON `data` (custom message, type 'wisperHelper Msg'). */
 export interface HelperCardData {
   type: typeof HELPER_MSG_TYPE

@@ -1,20 +1,33 @@
 import type { AppContext } from '../context.js'
+import { moveSubscriptions } from '../data/push.js'
 import * as sessions from '../data/sessions.js'
 import type { Queryable } from '../db/Db.js'
 import type { ClientInfo } from '../domain/clientInfo.js'
 import { printable, TOUCH_EVERY_S, type SessionEnd, type SessionInfo, type SessionUse } from '../domain/sessions.js'
 import { hashToken, newToken } from '../domain/tokens.js'
 
-/** A new session for a user who just proved who they are; answers its token (stored only hashed). */
+/**
+ * A new session for a user who just proved who they are; answers its token (stored only hashed).
+ * A login from a device that already has a live session of this user replaces it: the device keeps
+ * one token (its tabs share it), so 登录设备 keeps one entry for it and its Web Push goes on.
+ */
 export async function createSession(db: Queryable, wtId: string, client: ClientInfo): Promise<string> {
   const token = newToken()
+  const tokenHash = hashToken(token)
+  const deviceId = printable(client.deviceId, 128)
+  // Read before the insert, so two logins racing from one device never revoke each other.
+  const replaced = deviceId ? await sessions.deviceSessions(db, wtId, deviceId) : []
   await sessions.insertSession(db, {
-    tokenHash: hashToken(token),
+    tokenHash,
     wtId,
-    deviceId: printable(client.deviceId, 128),
+    deviceId,
     userAgent: printable(client.userAgent, 256),
     address: printable(client.ip, 64),
   })
+  if (replaced.length > 0) {
+    await moveSubscriptions(db, replaced, tokenHash)
+    await sessions.revokeSessions(db, wtId, replaced)
+  }
   await sessions.recordActivity(db, wtId)
   return token
 }

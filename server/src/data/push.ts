@@ -35,6 +35,11 @@ export async function saveSubscription(q: Queryable, wtId: string, sessionHash: 
   )
 }
 
+/** Hands the subscriptions of the sessions `from` to the session `to` (the same device logged in again). */
+export async function moveSubscriptions(q: Queryable, from: string[], to: string): Promise<void> {
+  await q.query('UPDATE push_subscriptions SET session_hash = $2 WHERE session_hash = ANY($1::text[])', [from, to])
+}
+
 export async function deleteOwnSubscription(q: Queryable, wtId: string, endpoint: string): Promise<void> {
   await q.query('DELETE FROM push_subscriptions WHERE endpoint = $1 AND wt_id = $2', [endpoint, wtId])
 }

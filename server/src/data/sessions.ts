@@ -20,6 +20,20 @@ export async function insertSession(db: Queryable, s: NewSession): Promise<void>
   ])
 }
 
+/** The user's live sessions opened from `deviceId` (the browser's or mini-program's stored ID). */
+export async function deviceSessions(db: Queryable, wtId: string, deviceId: string): Promise<string[]> {
+  const { rows } = await db.query<{ token_hash: string }>(
+    'SELECT token_hash FROM sessions WHERE wt_id = $1 AND device_id = $2 AND revoked_at IS NULL',
+    [wtId, deviceId],
+  )
+  return rows.map((r) => r.token_hash)
+}
+
+/** Revokes the listed sessions of a user. */
+export async function revokeSessions(db: Queryable, wtId: string, tokenHashes: string[]): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE wt_id = $1 AND token_hash = ANY($2::text[]) AND revoked_at IS NULL', [wtId, tokenHashes])
+}
+
 /** Daily active users for the console's overview: one row a user a UTC day. */
 export async function recordActivity(db: Queryable, wtId: string): Promise<void> {
   await db.query(`INSERT INTO user_activity (day, wt_id) VALUES ((now() AT TIME ZONE 'UTC')::date, $1) ON CONFLICT DO NOTHING`, [wtId])

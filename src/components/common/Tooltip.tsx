@@ -13,6 +13,8 @@ interface TooltipProps {
   children: ReactNode
   /** Below the element instead of above it (elements at the top of a pane). */
   below?: boolean
+  /** Over the element itself, from its start (a row's text: above or below it would hide a neighbouring row). */
+  over?: boolean
   className?: string
 }
 
@@ -21,7 +23,7 @@ interface TooltipProps {
  * browser's `title` shows on hover only, and the mini-program has none). Escape hides it. The hint
  * is also the element's description for screen readers.
  */
-export default function Tooltip({ text, children, below, className }: TooltipProps) {
+export default function Tooltip({ text, children, below, over, className }: TooltipProps) {
   const id = `tip${useId().replace(/:/g, '')}`
   const [shown, setShown] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>()
@@ -37,7 +39,7 @@ export default function Tooltip({ text, children, below, className }: TooltipPro
   return (
     <View id={id} className={`tooltip${className ? ` ${className}` : ''}`} aria-describedby={`${id}-text`} onLongPress={onLongPress}>
       {children}
-      <View id={`${id}-text`} role='tooltip' className={`tooltip__bubble${below ? ' tooltip__bubble--below' : ''}${shown ? ' tooltip__bubble--shown' : ''}`} data-testid='tooltip'>
+      <View id={`${id}-text`} role='tooltip' className={`tooltip__bubble${over ? ' tooltip__bubble--over' : below ? ' tooltip__bubble--below' : ''}${shown ? ' tooltip__bubble--shown' : ''}`} data-testid='tooltip'>
         {text}
       </View>
     </View>

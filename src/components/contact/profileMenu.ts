@@ -1,3 +1,4 @@
+import { ComplaintText } from '@shared/complaint'
 import { ActionStatus, BlackStatus, FriendsStatus, type FriendInfo } from '@shared/friends'
 
 export type ProfileAction = 'remark' | 'space' | 'recommend' | 'black' | 'report' | 'delete'
@@ -23,7 +24,7 @@ export function profileMenuItems(info: Pick<FriendInfo, 'actionStatus' | 'isSelf
   if (friend) items.push({ action: 'remark', label: '设置备注和标签' }, { action: 'space', label: '朋友圈权限' })
   items.push({ action: 'recommend', label: '推荐给朋友' })
   items.push({ action: 'black', label: info.ownerBlackStatus === BlackStatus.Yes ? '移出黑名单' : '加入黑名单' })
-  items.push({ action: 'report', label: '投诉' })
+  items.push({ action: 'report', label: ComplaintText.Action })
   if (friend) items.push({ action: 'delete', label: '删除好友', danger: true })
   return items
 }

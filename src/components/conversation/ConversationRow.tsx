@@ -75,6 +75,9 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
   const pendingSend = useAppStore((s) => selectPendingSends(s)[conversationID])
   const pending = pendingSend && sortTime(lastTime, pendingSend) === pendingSend.time ? pendingSend : null
   const time = formatConversationTime(pending ? pending.time : lastTime)
+  const name = conversationName(conversation)
+  const hint = conversationHint(conversation)
+  const nameView = <View className={`conv-row__name${isHelperConversation(conversation.conversationID) ? ' conv-row__name--tagged' : ''}`}>{name}</View>
   const badge = unreadCount > 0 ? (isMuted ? '' : formatBadge(unreadCount)) : null
   const classes = ['conv-row', isPinned ? 'conv-row--pinned' : '', active ? 'conv-row--active' : ''].filter(Boolean).join(' ')
   return (
@@ -105,11 +108,14 @@ function ConversationRow({ conversation, active, viewerID, onOpen, onMenu }: Con
       </View>
       <View className='conv-row__main'>
         <View className='conv-row__top'>
-          <Tooltip text={conversationHint(conversation)} below className='conv-row__name-tip'>
-            <View className={`conv-row__name${isHelperConversation(conversation.conversationID) ? ' conv-row__name--tagged' : ''}`}>
-              {conversationName(conversation)}
-            </View>
-          </Tooltip>
+          {/* The hint adds a group's number; over the name, it hides neither this row's line nor the next row. */}
+          {hint === name ? (
+            nameView
+          ) : (
+            <Tooltip text={hint} over className='conv-row__name-tip'>
+              {nameView}
+            </Tooltip>
+          )}
           {isHelperConversation(conversation.conversationID) ? (
             <View className='official-tag conv-row__tag' data-testid='official-tag'>
               官方

@@ -1,3 +1,4 @@
+import { ComplaintText } from '@shared/complaint'
 import Dialog from '@/components/layout/Dialog'
 import ReportFields, { useReportForm, type ReportTarget } from './ReportFields'
 
@@ -16,7 +17,7 @@ export default function ReportDialog({ target, onClose }: ReportDialogProps) {
     <Dialog
       open={target !== null}
       wide
-      title={`投诉「${target?.name ?? ''}」`}
+      title={`${ComplaintText.Action}「${target?.name ?? ''}」`}
       onClose={onClose}
       testId='report-dialog'
       confirm={{ label: '提交', disabled: !form.ready, busy: form.busy, testId: 'report-submit', onConfirm: () => void form.submit().then((ok) => ok && onClose()) }}

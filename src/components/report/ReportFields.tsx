@@ -1,6 +1,6 @@
 import { Image, Textarea, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { ComplaintTarget, DictType, type DictEntry } from '@shared/complaint'
+import { ComplaintTarget, ComplaintText, DictType, type DictEntry } from '@shared/complaint'
 import checkIcon from '@/components/group/icons/check.svg'
 import removeIcon from '@/components/group/icons/remove.svg'
 import { canSubmitReport, detailError, imageRoom, reportMissing, REPORT_DETAIL_MAX } from './reportRules'
@@ -86,14 +86,14 @@ export default function ReportFields({ form }: { form: ReportForm }) {
   const missing = reportMissing({ complaintType, detail, images: pictures.images })
   return (
   <View className='report'>
-    <View className='field__label'>投诉类型</View>
+    <View className='field__label'>{ComplaintText.TypeLabel}</View>
     <View className='report__types'>
       {types === null ? (
         <View className='report__hint'>
           <View className='spinner' /> 正在加载…
         </View>
       ) : types.length === 0 ? (
-        <View className='report__hint'>暂无可选的投诉类型</View>
+        <View className='report__hint'>{ComplaintText.NoTypes}</View>
       ) : (
         types.map((t) => (
           <View {...pressable()}
@@ -111,7 +111,7 @@ export default function ReportFields({ form }: { form: ReportForm }) {
       )}
     </View>
     <View className='field__label'>
-      投诉描述
+      {ComplaintText.DetailLabel}
       <View className={`report__count${problem ? ' report__count--over' : ''}`}>
         {Array.from(detail).length}/{REPORT_DETAIL_MAX}
       </View>
@@ -120,7 +120,7 @@ export default function ReportFields({ form }: { form: ReportForm }) {
       <Textarea
         className='report__textarea'
         value={detail}
-        placeholder='请描述投诉的具体情况'
+        placeholder={ComplaintText.DetailPlaceholder}
         placeholderClass='input-placeholder'
         maxlength={DETAIL_INPUT_MAX}
         data-testid='report-detail'

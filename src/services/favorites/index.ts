@@ -80,9 +80,11 @@ export function createFavorites(ctx: ServiceContext, chat: ChatSend) {
   }
   const phrases = () => store.getState().phrases ?? []
 
-  async function addPhrase(word: string): Promise<void> {
+  /** Answers the stored phrase, so the list can bring it into view. */
+  async function addPhrase(word: string): Promise<Phrase> {
     const added = await api.call(favoriteRoutes.phraseAdd, { word })
     store.getState().setPhrases([...phrases(), added])
+    return added
   }
 
   async function updatePhrase(id: number, word: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { apiPost } from '../support/accounts'
-import { befriend, conversationRow, editor, expect, openChatWith, registerUsers, test, textRow, visible } from '../messaging/support'
+import { apiPost, loginByPhone } from '../support/accounts'
+import { openContacts, openFriend, profileCard } from '../contacts/support'
+import { befriend, conversationRow, createGroup, editor, expect, openChatWith, pngImage, registerUsers, tapTool, test, textRow, visible } from '../messaging/support'
 
 /** A new user's faults from a fourth trial at 1280x800 and 390x844, each checked by what they see. */
 const SHOTS = 'test-results/e2e/regressions'
@@ -72,3 +73,170 @@ test('a friend\'s moment is liked by keyboard: Tab to its ··, Enter opens 赞 
   await page.keyboard.press('Enter')
   await expect(visible(page, 'moment-likes')).toContainText(me!.nickName)
 })
+
+for (const [name, viewport] of VIEWPORTS) {
+  test(`a new quick phrase is scrolled into view and its delete prompt names it (${name})`, async ({ login, request }) => {
+    const [me, friend] = await registerUsers(request, ['常用语者', '常用语友'])
+    await befriend(request, me!, friend!)
+    for (let i = 1; i <= 12; i++) expect((await apiPost(request, '/api/userDailyWord/add', { word: `已有的常用语${i}` }, me!.login.token)).code).toBe(200)
+    const { page } = await login(me!, { viewport })
+    await openChatWith(page, friend!)
+    await tapTool(page, 'tool-phrase')
+    const panel = visible(page, 'phrase-panel')
+    await visible(page, 'phrase-mode').click()
+    await visible(page, 'phrase-add').click()
+    await panel.locator('[data-testid="phrase-input"] input, input[data-testid="phrase-input"]').first().fill('刚加的这一条')
+    await visible(page, 'phrase-confirm').click()
+    const added = panel.locator('[data-testid="phrase-row"]').filter({ hasText: '刚加的这一条' })
+    await expect(added).toBeInViewport({ ratio: 1 })
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-phrase-added-${name}.png` })
+    await added.locator('[data-testid="phrase-delete"]').click()
+    const dialog = visible(page, 'phrase-delete-dialog')
+    await expect(dialog).toContainText('删除常用语「刚加的这一条」')
+    await expect(dialog).toContainText('确认删除？')
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-phrase-delete-${name}.png` })
+  })
+
+  test(`the 发表动态 text box has no resize grip and stays inside its frame (${name})`, async ({ login, request }) => {
+    const [me] = await registerUsers(request, ['发动态框'])
+    const { page } = await login(me!, { viewport })
+    await visible(page, 'nav-moments').click()
+    await visible(page, 'moments-publish-open').click()
+    const host = visible(page, 'moment-publish-text')
+    const area = host.locator('textarea')
+    await expect(area).toHaveCSS('resize', 'none')
+    const [outer, inner] = [(await host.boundingBox())!, (await area.boundingBox())!]
+    expect(inner.y + inner.height).toBeLessThanOrEqual(outer.y + outer.height + 0.5)
+    expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width + 0.5)
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-publish-text-${name}.png` })
+  })
+
+  test(`a focused text field shows one ring, its frame's (${name})`, async ({ page }) => {
+    await page.setViewportSize(viewport)
+    await page.goto('/login')
+    const input = page.locator('input').filter({ visible: true }).first()
+    await input.focus()
+    await expect(input).toHaveCSS('outline-style', 'none')
+    const frame = input.locator('xpath=..')
+    await expect(frame).toHaveCSS('outline-style', 'solid')
+    await expect(frame).toHaveCSS('outline-width', '2px')
+    await expect(frame).toHaveCSS('box-shadow', 'none')
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-focus-ring-${name}.png` })
+  })
+}
+
+test('a group row\'s tooltip sits over its own name, not over the row below; a person\'s row has none', async ({ device, login, request }) => {
+  const [me, a, b] = await registerUsers(request, ['提示者', '提示甲', '提示乙'])
+  await befriend(request, me!, a!)
+  await befriend(request, me!, b!)
+  const group = await createGroup(request, me!, [a!, b!], '提示测试群')
+  await device(a!).sendText(`C2C${me!.wtId}`, '你好')
+  const { page } = await login(me!)
+  const row = conversationRow(page, group.conversationID)
+  await expect(row).toBeVisible()
+  await row.locator('.conv-row__name').hover()
+  const tip = row.locator('[data-testid="tooltip"]')
+  await expect(tip).toBeVisible()
+  await expect(tip).toContainText('群号')
+  const [rowBox, tipBox] = [(await row.boundingBox())!, (await tip.boundingBox())!]
+  expect(tipBox.y + tipBox.height, 'the tip ends inside its own row').toBeLessThanOrEqual(rowBox.y + rowBox.height)
+  await page.screenshot({ path: `${SHOTS}/fourth-trial-row-tooltip-desktop.png` })
+  await expect(conversationRow(page, `C2C${a!.wtId}`).locator('[data-testid="tooltip"]')).toHaveCount(0)
+})
+
+for (const [name, viewport] of VIEWPORTS) {
+  test(`the report form says 举报 throughout, as its toasts do (${name})`, async ({ login, request }) => {
+    const [me, other] = await registerUsers(request, ['举报者', '被举报者'])
+    await befriend(request, me!, other!)
+    const { page } = await login(me!, { viewport })
+    await openContacts(page)
+    await openFriend(page, other!.wtId)
+    await profileCard(page).locator('[data-testid="profile-menu"]').click()
+    await expect(visible(page, 'profile-action-report')).toHaveText('举报')
+    await visible(page, 'profile-action-report').click()
+    const dialog = visible(page, 'report-dialog')
+    await expect(dialog).toContainText(`举报「${other!.nickName}」`)
+    await expect(dialog).toContainText('举报类型')
+    await expect(dialog).toContainText('举报描述')
+    await expect(dialog.locator('[data-testid="report-detail"] textarea')).toHaveAttribute('placeholder', '请描述举报的具体情况')
+    await expect(dialog).not.toContainText('投诉')
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-report-form-${name}.png` })
+  })
+
+  test(`a single picture's preview outside a chat has no previous or next arrow; two pictures only the one towards the other (${name})`, async ({ login, request }) => {
+    const [me] = await registerUsers(request, ['单图预览'])
+    const { page } = await login(me!, { viewport })
+    await visible(page, 'nav-moments').click()
+    for (const [text, count] of [['一张图', 1], ['两张图', 2]] as const) {
+      await visible(page, 'moments-publish-open').click()
+      await page.locator('[data-testid="moment-publish-text"] textarea').filter({ visible: true }).fill(text)
+      const chooser = page.waitForEvent('filechooser')
+      await visible(page, 'moment-add-images').click()
+      const files = [pngImage(40, 40, [220, 40, 40], [220, 40, 40]), pngImage(40, 40, [40, 40, 220], [40, 40, 220])].slice(0, count)
+      await (await chooser).setFiles(files.map((buffer, i) => ({ name: `${i}.png`, mimeType: 'image/png', buffer })))
+      await expect(page.locator('[data-testid="moment-publish-image"][data-uploaded="true"]').filter({ visible: true })).toHaveCount(count)
+      await visible(page, 'moment-publish-submit').click()
+      await expect(visible(page, 'moment-publish-submit')).toHaveCount(0)
+    }
+    const card = (text: string) => page.locator('[data-testid="moment-card"]').filter({ visible: true }).filter({ hasText: text })
+    await card('一张图').locator('[data-testid="moment-image"]').first().click()
+    await expect(visible(page, 'preview-counter')).toHaveText('1 / 1')
+    await expect(visible(page, 'preview-prev')).toHaveCount(0)
+    await expect(visible(page, 'preview-next')).toHaveCount(0)
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-preview-single-${name}.png` })
+    await visible(page, 'preview-close').click()
+    await card('两张图').locator('[data-testid="moment-image"]').first().click()
+    await expect(visible(page, 'preview-counter')).toHaveText('1 / 2')
+    await expect(visible(page, 'preview-prev')).toHaveCount(0)
+    await expect(visible(page, 'preview-next')).toHaveCount(1)
+    await page.screenshot({ path: `${SHOTS}/fourth-trial-preview-two-${name}.png` })
+  })
+}
+
+test('a call the callee hangs up ends for the caller, and its record is the caller\'s on both sides', async ({ login, request }) => {
+  const [caller, callee] = await registerUsers(request, ['打电话', '接电话'])
+  await befriend(request, caller!, callee!)
+  const a = await login(caller!)
+  const b = await login(callee!)
+  await openChatWith(a.page, callee!)
+  await tapTool(a.page, 'tool-voiceCall')
+  await visible(b.page, 'call-btn-accept').click()
+  await expect(visible(a.page, 'call-timer')).toHaveText(/^00:00:0[1-9]$/, { timeout: 15_000 })
+  await visible(b.page, 'call-btn-hangup').click()
+  await expect(visible(a.page, 'call-screen')).toHaveCount(0)
+  const cardOf = (page: typeof a.page) => visible(page, 'chat-panel').locator('[data-testid="msg-call"]')
+  await expect(cardOf(a.page)).toHaveText(/^通话时长：00:00:\d\d$/)
+  await expect(cardOf(a.page)).toHaveClass(/bubble--own/)
+  await openChatWith(b.page, caller!)
+  await expect(cardOf(b.page)).toHaveText(/^通话时长：00:00:\d\d$/)
+  await expect(cardOf(b.page)).not.toHaveClass(/bubble--own/)
+  await a.page.screenshot({ path: `${SHOTS}/fourth-trial-call-record-caller-desktop.png` })
+  await b.page.screenshot({ path: `${SHOTS}/fourth-trial-call-record-callee-desktop.png` })
+})
+
+for (const [name, viewport] of VIEWPORTS) {
+  test(`登录设备 lists a browser once after it logs in again (${name})`, async ({ browser, request }) => {
+    const [me] = await registerUsers(request, ['再登录'])
+    const context = await browser.newContext({ viewport })
+    try {
+      const page = await context.newPage()
+      await loginByPhone(page, me!.phone, me!.pwd)
+      await expect(visible(page, 'conv-pane')).toBeVisible()
+      // The browser loses its stored login (as after a cleared tab) but keeps its device ID, and logs in again.
+      await page.evaluate(() => localStorage.removeItem('wt_session'))
+      await page.goto('/login')
+      await loginByPhone(page, me!.phone, me!.pwd)
+      await expect(visible(page, 'conv-pane')).toBeVisible()
+      await visible(page, 'settings-button').first().click()
+      await visible(page, 'settings-security').first().click()
+      const list = visible(page, 'device-list')
+      await list.scrollIntoViewIfNeeded()
+      // The registration's session (made through the API, no device ID) and this browser, once.
+      await expect(list.getByTestId('device-row')).toHaveCount(2)
+      await expect(list.locator('[data-testid="device-row"][data-current="true"]')).toHaveCount(1)
+      await page.screenshot({ path: `${SHOTS}/fourth-trial-devices-${name}.png` })
+    } finally {
+      await context.close()
+    }
+  })
+}

@@ -78,6 +78,19 @@ describe('WebRTC call engine', () => {
     expect(engine.getState().callStatus).toBe('idle')
   })
 
+  it('caller: the callee hanging up ends the call, though the record comes in the caller\'s name', async () => {
+    const { chat, engine } = setup()
+    await engine.call({ userID: PEER, type: 2 })
+    chat.emit('message', incoming(buildSignal.accept(ref)))
+    await flush()
+    expect(engine.getState().callStatus).toBe('connected')
+    chat.emit('message', { ...incoming(buildSignal.hangup(ref, 12), ME), conversationID: `C2C${PEER}` })
+    await flush()
+    expect(engine.getState().callStatus).toBe('idle')
+    // The caller sent no record of its own: the callee's is the call's.
+    expect(sentSignals(chat).filter((x) => x.data?.data?.cmd === 'hangup')).toEqual([])
+  })
+
   it('asks for the ICE configuration while ringing, so the link is ready before the accept without another request', async () => {
     const iceConfig = jest.fn(async () => ({ iceServers: [{ urls: ['turn:relay.example:3478'], username: 'u', credential: 'c' }], sfu: false }))
     const { chat, engine, media } = setup(undefined, iceConfig)

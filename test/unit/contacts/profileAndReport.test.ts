@@ -1,3 +1,4 @@
+import { ComplaintText } from '@shared/complaint'
 import { ActionStatus, ApplySource, BlackStatus, FriendsStatus } from '@shared/friends'
 import { profileMenuItems, hasActions } from '@/components/contact/profileMenu'
 import { defaultReason } from '@/components/contact/ApplyDialog'
@@ -11,6 +12,12 @@ const actions = (info: typeof base) => profileMenuItems(info).map((i) => i.actio
 test('a friend gets every action; a stranger no remark, permissions or delete', () => {
   expect(actions(base)).toEqual(['remark', 'space', 'recommend', 'black', 'report', 'delete'])
   expect(actions({ ...base, friendsStatus: FriendsStatus.NotFriend })).toEqual(['recommend', 'black', 'report'])
+})
+
+test('the report entry, the form and its toasts all say 举报, the spec\'s report', () => {
+  expect(profileMenuItems(base).find((i) => i.action === 'report')!.label).toBe('举报')
+  expect(Object.values(ComplaintText).filter((t) => t.includes('投诉'))).toEqual([])
+  expect([ComplaintText.TypeLabel, ComplaintText.DetailLabel, ComplaintText.DetailPlaceholder, ComplaintText.Failed].every((t) => t.includes('举报'))).toBe(true)
 })
 
 test('the blacklist entry says what a click does', () => {

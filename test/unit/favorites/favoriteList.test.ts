@@ -1,3 +1,4 @@
+import { FavoriteText, phraseDeleteTitle } from '@shared/favorites'
 import { collectMessageData, readCollectDetail } from '@/domain/favorites/collectMessage'
 import {
   emptyFavoriteList,
@@ -83,6 +84,12 @@ describe('quick phrase order', () => {
     ])
     expect(movePhrase(phrases, 0, 3)).toBe(phrases)
     expect(movePhrase(phrases, 1, 1)).toBe(phrases)
+  })
+
+  it('names the phrase in the delete prompt\'s title, a long one cut short; the text stays 确认删除？', () => {
+    expect(phraseDeleteTitle('好的，收到')).toBe('删除常用语「好的，收到」')
+    expect(phraseDeleteTitle('一二三四五六七八九十'.repeat(3))).toBe('删除常用语「一二三四五六七八九十一二三四五六七八九十…」')
+    expect(FavoriteText.PhraseDeleteConfirm).toBe('确认删除？')
   })
 
   it('hides the 常用语 entry when phraseSwitch is 0 or the quick replies feature is off', () => {

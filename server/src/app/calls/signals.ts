@@ -11,7 +11,7 @@ import { closingMessages } from '../../domain/calls/ending.js'
 import { groupCallOver, sfuStanding } from './groupCalls.js'
 import { isCurrentMember } from '../../domain/groups/currentMembers.js'
 import { isFreshInvite, isHangup } from '../../domain/calls/live.js'
-import { busyReject } from '../../domain/calls/sessions.js'
+import { busyReject, recordWriter } from '../../domain/calls/sessions.js'
 import { applyCallMessage, isBusy, relayAllowed } from './sessions.js'
 import { c2cIdFor, groupConversationId } from '../../domain/conversationIds.js'
 import { sendMessage } from '../messages/sendMessage.js'
@@ -103,11 +103,15 @@ export async function endCallsOf(ctx: AppContext, wtId: string): Promise<void> {
   }
 }
 
-/** Stores a call message as `sender` wrote it, moves the call's state and delivers it. */
+/**
+ * Stores a call message as `sender` would have sent it (a one-to-one record in the caller's name,
+ * recordWriter), moves the call's state and delivers it.
+ */
 async function writeInNameOf(ctx: AppContext, sender: string, signal: CallSignal, peer: string | null, kind: Extract<ServerMsgIdKind, 'busy' | 'end'>): Promise<void> {
-  const result = await sendMessage(ctx, sender, {
+  const writer = recordWriter(signal, sender)
+  const result = await sendMessage(ctx, writer, {
     clientMsgId: serverMsgId(kind, randomUUID()),
-    conversationID: signal.groupID ? groupConversationId(signal.groupID) : c2cIdFor(peer ?? ''),
+    conversationID: signal.groupID ? groupConversationId(signal.groupID) : c2cIdFor(writer === sender ? (peer ?? '') : sender),
     type: MsgType.Custom,
     payload: { data: JSON.stringify(signal), description: '', extension: '' },
     cloudCustomData: '',

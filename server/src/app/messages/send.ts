@@ -4,6 +4,8 @@ import { HELPER_ID } from '../../../../types/favorites.js'
 import type { AppContext } from '../../context.js'
 import { mentionRules } from '../../data/messages/sendRules.js'
 import { callSignalOf } from '../../domain/calls/callMessages.js'
+import { recordWriter } from '../../domain/calls/sessions.js'
+import { c2cIdFor } from '../../domain/conversationIds.js'
 import { checkCallSignal } from '../calls/sessions.js'
 import { toMessage, type SendResult } from '../../domain/messages.js'
 import { checkMentions, mentionGroupOf } from '../../domain/messageOps/mentions.js'
@@ -48,7 +50,9 @@ export async function send(ctx: AppContext, me: string, device: string, msg: Out
   if (call) await checkCallSignal(ctx.db, me, msg.conversationID, call)
   // A plain send costs no query for the mention rules.
   if (msg.atUserList.length > 0) checkMentions(await mentionRules(ctx.db, mentionGroupOf(ctx.config.chatFeatures, me, msg), me), msg)
-  const sent = await sendMessage(ctx, me, msg)
+  // A callee's hang up is the caller's record: stored in their name, in their view of this chat.
+  const writer = call ? recordWriter(call, me) : me
+  const sent = await sendMessage(ctx, writer, writer === me ? msg : { ...msg, conversationID: c2cIdFor(me) })
   if (sent.created && call) await applyStoredCallMessage(ctx, me, call, device)
   const acked = toMessage(sent.message, me)
   // Unreachable by construction (sendMessage reads the channel back); if it ever happens the

@@ -15,7 +15,10 @@ export async function publishSend(ctx: AppContext, me: string, device: string, o
   const fx = out.effects
   if (fx.deliver) {
     const fanoutStarted = performance.now()
-    await pushMessage(ctx, fx.deliver.message, fx.deliver.ref, fx.deliver.recipients, device, out.acked, fx.deliver.memberVersion)
+    // A message stored in another's name (a callee's hang up, the caller's record) is theirs to
+    // every device, this one too: the ack is only this side's view of it.
+    const own = fx.deliver.message.sender === me
+    await pushMessage(ctx, fx.deliver.message, fx.deliver.ref, fx.deliver.recipients, own ? device : null, own ? out.acked : undefined, fx.deliver.memberVersion)
     ctx.metrics.fanout.observe(secondsSince(fanoutStarted))
   }
   if (fx.call) await afterCallMessage(ctx, me, fx.call)

@@ -1,5 +1,5 @@
 import { CallAction, LINE_BUSY, type CallSignal } from '../../../../types/call.js'
-import { isFreshInvite } from './live.js'
+import { isFreshInvite, isHangup } from './live.js'
 
 /**
  * The server's view of each call, kept from the call messages that pass through the chat send
@@ -31,6 +31,8 @@ export function oneToOneCallRefusal(me: string, peer: string, signal: CallSignal
   if (!session) return 'inviteID: 通话不存在'
   const people = participants(session)
   if (!people.includes(me) || !people.includes(peer)) return 'inviteID: 你不在这个通话中'
+  // The hang up is stored in the inviter's name (recordWriter): it must name the call's own.
+  if (isHangup(signal) && signal.inviter !== session.inviter) return 'inviter: 必须是通话的发起人'
   switch (signal.actionType) {
     case CallAction.Cancel:
       return session.inviter === me ? null : 'actionType: 只有发起人可以取消'
@@ -41,6 +43,13 @@ export function oneToOneCallRefusal(me: string, peer: string, signal: CallSignal
       return null
   }
 }
+
+/**
+ * Who a call message is stored as sent by, when `actor` sends it: a one-to-one call's record (the
+ * hang up with its duration) is the caller's, whoever hung up, so it sits on the caller's side of
+ * the chat for both; every other step is the actor's own.
+ */
+export const recordWriter = (signal: CallSignal, actor: string): string => (!signal.groupID && isHangup(signal) ? signal.inviter : actor)
 
 /** The reject a busy callee's side answers with (the server writes it in the callee's name). */
 export function busyReject(invite: CallSignal, callee: string): CallSignal {

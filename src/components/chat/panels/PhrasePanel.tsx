@@ -1,13 +1,17 @@
 import { Input, ScrollView, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { FavoriteText, PHRASE_MAX_CHARS, type Phrase } from '@shared/favorites'
+import { FavoriteText, PHRASE_MAX_CHARS, phraseDeleteTitle, type Phrase } from '@shared/favorites'
 import Button from '@/components/layout/Button'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
+import { scroller } from '@/platform/scroller'
 import { useApp, useAppStore } from '@/root/AppContext'
 
 interface Props {
   onPick(word: string): void
 }
+
+const PHRASE_SCROLL_ID = 'phrase-scroll'
+const phraseRowId = (id: number) => `phrase-${id}`
 
 /** One row being edited: its id ('new' for the inline add) and the text so far. */
 type Editing = { id: number | 'new'; word: string } | null
@@ -24,10 +28,18 @@ export default function PhrasePanel({ onPick }: Props) {
   const [editMode, setEditMode] = useState(false)
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Phrase | null>(null)
+  // A phrase just added lands at the end of the list, likely below what the panel shows.
+  const [added, setAdded] = useState<number | null>(null)
 
   useEffect(() => {
     if (phrases === null) void favorites.loadPhrases().catch(() => undefined)
   }, [])
+
+  useEffect(() => {
+    if (added === null || !phrases?.some((p) => p.id === added)) return
+    void scroller.revealChild(PHRASE_SCROLL_ID, phraseRowId(added))
+    setAdded(null)
+  }, [added, phrases])
 
   const save = async () => {
     if (!editing) return
@@ -37,7 +49,7 @@ export default function PhrasePanel({ onPick }: Props) {
       return
     }
     try {
-      if (editing.id === 'new') await favorites.addPhrase(word)
+      if (editing.id === 'new') setAdded((await favorites.addPhrase(word)).id)
       else await favorites.updatePhrase(editing.id, word)
       setEditing(null)
     } catch {
@@ -86,7 +98,7 @@ export default function PhrasePanel({ onPick }: Props) {
           {editMode ? '完成' : '编辑'}
         </View>
       </View>
-      <ScrollView className='chat-panel__body' scrollY>
+      <ScrollView className='chat-panel__body' scrollY id={PHRASE_SCROLL_ID}>
         {phrases === null ? <View className='chat-panel__hint'>加载中…</View> : null}
         {phrases !== null && list.length === 0 && !editing ? <View className='chat-panel__hint'>还没有常用语，点「编辑」添加</View> : null}
         {list.map((p, i) =>
@@ -95,6 +107,7 @@ export default function PhrasePanel({ onPick }: Props) {
           ) : (
             <View
               key={p.id}
+              id={phraseRowId(p.id)}
               className={`phrase-row${editMode ? '' : ' phrase-row--pick'}`}
               data-testid='phrase-row'
               data-id={p.id}
@@ -139,7 +152,7 @@ export default function PhrasePanel({ onPick }: Props) {
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
-        title='删除常用语'
+        title={deleting ? phraseDeleteTitle(deleting.word) : ''}
         danger
         confirmText='删除'
         testId='phrase-delete-dialog'

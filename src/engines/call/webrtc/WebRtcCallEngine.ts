@@ -699,6 +699,9 @@ export class WebRtcCallEngine implements CallEngine {
     }
     const ref = this.ref
     if (!ref || s.inviteID !== ref.inviteID) return
+    // A one-to-one call's record is stored in the caller's name whoever hangs up (the server
+    // writes the callee's hang up so): for the caller it is the callee hanging up.
+    if (kind === 'hangup' && !ref.groupID && ref.inviter === me) return this.end()
     // Our own messages reach this device only when another device of ours sent them.
     if (message.from === me) {
       if (this.state.callStatus === CallStatus.Calling && this.state.callRole === CallRole.Callee) this.end()
