@@ -14,8 +14,9 @@ export const MESSAGE_SELECT = `
   LEFT JOIN users u ON u.wt_id = m.sender
   LEFT JOIN group_members gm ON m.channel_id LIKE 'group:%' AND gm.group_id = substr(m.channel_id, 7) AND gm.wt_id = m.sender`
 
-export async function messageAt(q: Queryable, channelId: string, seq: number): Promise<MessageRow | null> {
-  const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.seq = $2`, [channelId, seq])
+/** The message at `seq` of a channel; with `lock`, its row stays locked until the transaction ends. */
+export async function messageAt(q: Queryable, channelId: string, seq: number, lock = false): Promise<MessageRow | null> {
+  const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.seq = $2${lock ? ' FOR UPDATE OF m' : ''}`, [channelId, seq])
   return rows[0] ?? null
 }
 
