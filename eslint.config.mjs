@@ -19,7 +19,10 @@ const MODULE_STATE = [
   [initialised('NewExpression[callee.name=/^Weak(Map|Set|Ref)$/]'), 'A weak map, set or reference'],
   [initialised('NewExpression[callee.name=/^(Map|Set)$/][arguments.length=0]'), 'An empty Map or Set'],
   [initialised('ArrayExpression[elements.length=0]'), 'An empty array'],
-]
+].map(([selector, what]) => ({
+  selector,
+  message: `${what} at module level is state every app in the process shares: make it a field of the application context (server/src/context.ts, built in app.ts).`,
+}))
 
 export default defineConfig(
   {
@@ -128,6 +131,7 @@ export default defineConfig(
               target: './server/src/domain',
               from: [
                 './server/src/data',
+                './server/src/db',
                 './server/src/realtime',
                 './server/src/http',
                 './server/src/ops',
@@ -168,12 +172,23 @@ export default defineConfig(
     files: ['server/src/**/*.{ts,mjs}'],
     ignores: ['server/src/db/migrations/**', 'server/src/adapters/pushSendWorker.mjs'],
     rules: {
+      'no-restricted-syntax': ['error', ...MODULE_STATE],
+    },
+  },
+  {
+    // The domain is rules over values it is given: a query there is data access that belongs in
+    // server/src/data/ (the import zone above keeps server/src/db/ out; this catches a query run on
+    // whatever object a caller passed in). Flat config replaces a rule's options, so the module
+    // state selectors are repeated here.
+    files: ['server/src/domain/**/*.{ts,mjs}'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        ...MODULE_STATE.map(([selector, what]) => ({
-          selector,
-          message: `${what} at module level is state every app in the process shares: make it a field of the application context (server/src/context.ts, built in app.ts).`,
-        })),
+        ...MODULE_STATE,
+        {
+          selector: "CallExpression[callee.property.name='query'], CallExpression[callee.property.value='query']",
+          message: 'server/src/domain/ runs no query: put the SQL in a module of server/src/data/ and have the use case (server/src/app/) bring its rows.',
+        },
       ],
     },
   },

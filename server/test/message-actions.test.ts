@@ -78,6 +78,21 @@ describe.each(BACKENDS)('message operations (revoke, delete, forward, favorites)
     expect(h.find((m) => m.sequence === adminSeq)?.isRevoked).toBe(true)
   })
 
+  it('of two revokes of one message at once, the second answers the first\'s revoker and the group hears of it once', async () => {
+    const g = await makeGroup(s, owner, [admin], [member, third])
+    const [cm, ct] = [await connect(member), await connect(third)]
+    const seq = seqOf(await cm.sendText(g.conversationID, '两人同时撤回'))
+    const revoke = (u: TestUser) => call<{ revoker: string }>('/api/im/message/revoke', { conversationID: g.conversationID, sequence: seq }, u)
+    const [bySender, byOwner] = await Promise.all([revoke(member), revoke(owner)])
+    expect([bySender.code, byOwner.code]).toEqual([200, 200])
+    expect(byOwner.data.revoker).toBe(bySender.data.revoker)
+    expect((await history(third, g.conversationID)).find((m) => m.sequence === seq)).toMatchObject({ isRevoked: true, revoker: bySender.data.revoker })
+    // A message sent after both answers reaches the socket after any revoke notice of theirs.
+    const after = seqOf(await cm.sendText(g.conversationID, '之后'))
+    await ct.next((f) => f.type === 'msg' && (f.message as Message).sequence === after)
+    expect(ct.events().filter((f) => f.type === 'revoked' && f.sequence === seq)).toHaveLength(1)
+  })
+
   it('admin revokes one message and all of a sender, seen by a third user\'s socket (type 7)', async () => {
     const g = await makeGroup(s, owner, [admin], [member, third])
     const [cm, ct] = [await connect(member), await connect(third)]

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Message } from '../../types/chat.js'
 import { startSearchIndexer } from '../src/app/search/buildIndex.js'
-import { restartTermsBuild } from '../src/data/search.js'
+import { indexQueuedStep, restartTermsBuild } from '../src/data/search.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
 import { makeGroup, type TestGroup } from './support/groups.js'
@@ -172,5 +172,19 @@ describe.each(BACKENDS)('message search over the term index on %s', (backend) =>
     expect(await count()).toBeGreaterThan(expected)
     expect(await searchAll('建索引', c)).toEqual(['建索引时发的'])
     expect(await searchAll('群里说的', c)).toEqual(['群里说的会后话', '群里说的会前话'])
+  })
+
+  it('leaves no terms of a message revoked while the indexer has it in hand', async () => {
+    const sent = (await ca.sendText(toB(), '正在索引的秘密')).message as Message
+    let revoke: Promise<{ code: number }> | undefined
+    await storage.db.tx(async (q) => {
+      await indexQueuedStep(q, 500)
+      revoke = s.api('/api/im/message/revoke', { conversationID: toB(), sequence: sent.sequence }, { token: a.token })
+      // Long enough for the revoke to reach its write while this step's terms are not yet committed.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    expect((await revoke!).code).toBe(200)
+    const { rows } = await storage.db.query('SELECT 1 FROM message_terms t JOIN messages m USING (channel_id, seq) WHERE m.is_revoked')
+    expect(rows).toHaveLength(0)
   })
 })

@@ -57,6 +57,30 @@ testPlanted([
     fires: zone,
   },
   {
+    name: 'a domain rule that takes a database handle fails, type-only too',
+    as: 'server/src/domain/planted.ts',
+    code: "import type { Queryable } from '../db/Db.js'\n\nexport type Planted = Queryable\n",
+    fires: zone,
+  },
+  {
+    name: 'a domain rule that runs a query on what it is handed fails',
+    as: 'server/src/domain/planted.ts',
+    code: "export const planted = (q: { query(sql: string): Promise<unknown> }) => q.query('SELECT 1')\n",
+    fires: ['no-restricted-syntax'],
+  },
+  {
+    name: 'the data layer may run that query',
+    as: 'server/src/data/planted.ts',
+    code: "export const planted = (q: { query(sql: string): Promise<unknown> }) => q.query('SELECT 1')\n",
+    fires: [],
+  },
+  {
+    name: 'a domain rule still may not keep module state',
+    as: 'server/src/domain/planted.ts',
+    code: 'export const planted = new Map<string, number>()\n',
+    fires: ['no-restricted-syntax'],
+  },
+  {
     name: 'the data layer that imports a route fails',
     as: 'server/src/data/planted.ts',
     code: "import { healthRoutes } from '../routes/health.js'\n\nexport const planted = healthRoutes\n",

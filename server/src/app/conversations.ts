@@ -6,7 +6,7 @@ import { messageAt } from '../data/messages/rows.js'
 import { withReactions } from '../data/messageOps/reactions.js'
 import { checkConversationPatch } from './contactRules.js'
 import { c2cIdFor, parseConversationId } from '../domain/conversationIds.js'
-import { deleteConversation, patchConversation, type ConvPatch } from '../domain/conversations.js'
+import type { ConvPatch } from '../domain/conversations.js'
 import { toMessage } from '../domain/messages.js'
 import { badRequest, notFound } from '../domain/refusal.js'
 import { newEffects, outcome, record, type Outcome } from './effects.js'
@@ -65,14 +65,14 @@ export async function catchUp(ctx: Ctx, me: string, conversationID: string, afte
 /** Pins, mutes, archives, drafts or tags a conversation; the user's other devices get its new state. */
 export async function patch(ctx: Ctx, me: string, session: string, conversationID: string, p: ConvPatch): Promise<Outcome<Conversation | null>> {
   await checkConversationPatch(ctx.db, me, conversationID, p)
-  if (!(await patchConversation(ctx.db, me, conversationID, p))) throw notFound('会话不存在')
+  if (!(await conversations.patchConversation(ctx.db, me, conversationID, p))) throw notFound('会话不存在')
   const fx = record(newEffects(), { kind: 'conversation', wtId: me, conversationID, exceptSession: session })
   return outcome(await conversations.getConversation(ctx.db, me, conversationID), fx)
 }
 
 /** Hides a conversation (and, with clearHistory, its history so far); the user's other devices drop it. */
 export async function hideConversation(ctx: Ctx, me: string, session: string, conversationID: string, clearHistory: boolean): Promise<Outcome<null>> {
-  if (!(await deleteConversation(ctx.db, me, conversationID, clearHistory))) throw notFound('会话不存在')
+  if (!(await conversations.deleteConversation(ctx.db, me, conversationID, clearHistory))) throw notFound('会话不存在')
   return outcome(null, record(newEffects(), { kind: 'userFrame', wtId: me, frame: { type: 'convDeleted', conversationID }, exceptSession: session }))
 }
 

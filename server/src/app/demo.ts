@@ -2,9 +2,9 @@ import { HELPER_ID } from '../../../types/favorites.js'
 import { ApplySource } from '../../../types/friends.js'
 import type { AppContext } from '../context.js'
 import { accountCount, insertTag } from '../data/demo.js'
+import { makeFriends } from '../data/friends.js'
+import { insertUser } from '../data/users.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TAG } from '../domain/demo.js'
-import { makeFriends } from '../domain/friends.js'
-import { insertUser } from '../domain/users.js'
 
 /** On an empty database, creates the demo accounts as mutual friends with one tag; returns them when it did. */
 export async function seedDemoData(ctx: AppContext): Promise<typeof DEMO_ACCOUNTS | null> {

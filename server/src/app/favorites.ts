@@ -2,8 +2,9 @@ import { FavoriteText, type CollectionListBody, type FavoritePage, type TopStatu
 import { CollectContentType, COLLECT_UPLOADING_TEXT, type CollectionAddBody } from '../../../types/messageOps.js'
 import type { AppContext } from '../context.js'
 import * as favorites from '../data/favorites.js'
+import { uploadMime } from '../data/uploads.js'
 import type { Queryable } from '../db/Db.js'
-import { POSTER_NOT_UPLOADED_TEXT, requireUploadedImage, uploadMime } from '../domain/ownImages.js'
+import { POSTER_NOT_UPLOADED_TEXT, requireUploadedImage } from '../domain/ownImages.js'
 import { LOCAL_FILE, uploadIdOf } from '../domain/favorites/uploadRefs.js'
 import { badRequest, notFound } from '../domain/refusal.js'
 

@@ -15,10 +15,10 @@ import {
 import type { AppContext } from '../context.js'
 import type { Queryable } from '../db/Db.js'
 import * as friendApps from '../data/friendApplications.js'
+import * as conversations from '../data/conversations.js'
 import * as friends from '../data/friends.js'
 import { c2cIdFor } from '../domain/conversationIds.js'
-import { deleteConversation } from '../domain/conversations.js'
-import { deletedProfile, makeFriends, profileAsSeen } from '../domain/friends.js'
+import { deletedProfile, profileAsSeen } from '../domain/friends.js'
 import { refuse } from '../domain/refusal.js'
 import { change, newEffects, outcome, record, type Actor, type Outcome } from './effects.js'
 
@@ -104,7 +104,7 @@ export const handle = (ctx: Ctx, me: string, applicant: string, handleStatus: nu
     if (applySource === undefined) throw refuse(ContactError.ApplicationNotFound)
     if (status === ApplyStatus.Agreed) {
       if ((await friendApps.actionStatusOf(q, applicant)) !== 0) throw refuse(ContactError.Deactivated)
-      await makeFriends(q, me, applicant, applySource)
+      await friends.makeFriends(q, me, applicant, applySource)
       await friendApps.agreeReverse(q, me, applicant)
     }
     const application = await friendApps.applicationOf(q, applicant, me)
@@ -146,7 +146,7 @@ export const unfriend = (ctx: Ctx, me: Actor, friend: string): Promise<Outcome<v
     const conversationID = c2cIdFor(friend)
     await requireFriend(q, me.wtId, friend)
     await friends.unfriend(q, me.wtId, friend)
-    if (await deleteConversation(q, me.wtId, conversationID, true)) await friends.unmuteConversation(q, me.wtId, conversationID)
+    if (await conversations.deleteConversation(q, me.wtId, conversationID, true)) await friends.unmuteConversation(q, me.wtId, conversationID)
     record(
       fx,
       { kind: 'userFrame', wtId: me.wtId, frame: { type: 'convDeleted', conversationID }, exceptSession: me.session },

@@ -1,6 +1,7 @@
 import type { ProfileUpdateBody } from '../../../types/auth.js'
 import type { AppContext } from '../context.js'
-import { ownUploadMime, updateProfile } from '../data/profile.js'
+import { updateProfile } from '../data/profile.js'
+import { uploadMime } from '../data/uploads.js'
 import { requireUser } from './accountSecurity.js'
 import { requireUploadedImage } from '../domain/ownImages.js'
 import type { UserRow } from '../domain/users.js'
@@ -17,7 +18,7 @@ export const AVATAR_NOT_OWN_IMAGE_TEXT = 'avatar: 头像须为你上传的图片
 export async function updateOwnProfile(ctx: Pick<AppContext, 'db'>, wtId: string, body: ProfileUpdateBody): Promise<Outcome<UserRow>> {
   let avatar: string | null = null
   if (body.avatar !== undefined) {
-    avatar = await requireUploadedImage(body.avatar, (id) => ownUploadMime(ctx.db, id, wtId), AVATAR_NOT_OWN_IMAGE_TEXT)
+    avatar = await requireUploadedImage(body.avatar, (id) => uploadMime(ctx.db, id, wtId), AVATAR_NOT_OWN_IMAGE_TEXT)
   }
   await updateProfile(ctx.db, wtId, { nickName: body.nickName ?? null, avatar, bio: body.bio ?? null })
   return outcome(await requireUser(ctx.db, wtId), record(newEffects(), { kind: 'feeds', change: { people: [wtId] } }))

@@ -12,6 +12,14 @@ export async function areFriends(q: Queryable, a: string, b: string): Promise<bo
   return rows[0]!.n === 2
 }
 
+/** Makes two users friends both ways (an accepted application, the demo seed). */
+export async function makeFriends(q: Queryable, a: string, b: string, applySource: number): Promise<void> {
+  await q.query(
+    `INSERT INTO friendships (owner_wt_id, friend_wt_id, apply_source) VALUES ($1, $2, $3), ($2, $1, $3) ON CONFLICT DO NOTHING`,
+    [a, b, applySource],
+  )
+}
+
 /** Ends the friendship on both sides, and each side's tags on the other. */
 export async function unfriend(q: Queryable, a: string, b: string): Promise<void> {
   await q.query(

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/Db.js'
-import { LIVE_CALL } from '../domain/calls/live.js'
+import { LIVE_CALL } from './calls/live.js'
 
 /** The migrations this database has applied, by file name. */
 export async function appliedMigrations(q: Queryable): Promise<Set<string>> {

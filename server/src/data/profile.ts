@@ -1,11 +1,5 @@
 import type { Queryable } from '../db/Db.js'
 
-/** The type of an upload of `owner`, or null when it is not theirs. */
-export async function ownUploadMime(q: Queryable, id: string, owner: string): Promise<string | null> {
-  const { rows } = await q.query<{ mime: string }>('SELECT mime FROM uploads WHERE id = $1 AND owner = $2', [id, owner])
-  return rows[0]?.mime ?? null
-}
-
 /** Sets the fields given; a null leaves its field as it is. */
 export async function updateProfile(q: Queryable, wtId: string, p: { nickName: string | null; avatar: string | null; bio: string | null }): Promise<void> {
   await q.query(`UPDATE users SET nick_name = COALESCE($2, nick_name), avatar = COALESCE($3, avatar), bio = COALESCE($4, bio) WHERE wt_id = $1`, [

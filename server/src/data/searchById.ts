@@ -1,6 +1,6 @@
 import type { SearchResult } from '../../../types/search.js'
 import type { Queryable } from '../db/Db.js'
-import { mosaicAvatarsSql } from '../domain/groups/currentMembers.js'
+import { mosaicAvatarsSql } from './groups/currentMembers.js'
 
 /** Exact match on a user ID, a phone number or a group number: active users first (the ID before the phone), then live groups. */
 export async function searchById(q: Queryable, id: string): Promise<SearchResult[]> {

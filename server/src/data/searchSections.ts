@@ -6,7 +6,7 @@
  * either way, the moment's audience).
  */
 import type { Queryable } from '../db/Db.js'
-import { mosaicAvatarsSql } from '../domain/groups/currentMembers.js'
+import { mosaicAvatarsSql } from './groups/currentMembers.js'
 import { audienceAdmits, feedAuthors, nameFor, unixTime } from './moments/access.js'
 
 export interface FriendRow {

@@ -34,3 +34,11 @@ export async function uploadSha256(q: Queryable, id: string): Promise<string | n
   const { rows } = await q.query<{ sha256: string }>('SELECT sha256 FROM uploads WHERE id = $1', [id])
   return rows[0]?.sha256 ?? null
 }
+
+/** The stored type of an upload, when it exists and (given an owner) belongs to that account. */
+export async function uploadMime(q: Queryable, id: string, owner: string | null): Promise<string | null> {
+  const { rows } = owner
+    ? await q.query<{ mime: string }>('SELECT mime FROM uploads WHERE id = $1 AND owner = $2', [id, owner])
+    : await q.query<{ mime: string }>('SELECT mime FROM uploads WHERE id = $1', [id])
+  return rows[0]?.mime ?? null
+}

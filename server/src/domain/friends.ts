@@ -1,13 +1,4 @@
 import { ActionStatus, BlackStatus, FriendsStatus, SpaceStatus, type FriendInfo } from '../../../types/friends.js'
-import type { Queryable } from '../db/Db.js'
-
-/** Makes two users friends both ways (kept here for the demo seed, domain/demo.ts, which is not yet a use case). */
-export async function makeFriends(q: Queryable, a: string, b: string, applySource: number): Promise<void> {
-  await q.query(
-    `INSERT INTO friendships (owner_wt_id, friend_wt_id, apply_source) VALUES ($1, $2, $3), ($2, $1, $3) ON CONFLICT DO NOTHING`,
-    [a, b, applySource],
-  )
-}
 
 /** How a deleted account shows: its ID, name and avatar only, and actionStatus 1. */
 export const deletedProfile = (wtId: string, nickName: string, avatar: string): FriendInfo => ({

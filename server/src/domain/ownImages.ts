@@ -1,4 +1,3 @@
-import type { Queryable } from '../db/Db.js'
 import { uploadIdOf, uploadUrl } from './favorites/uploadRefs.js'
 import { badRequest } from './refusal.js'
 
@@ -20,11 +19,3 @@ export async function requireUploadedImage(ref: string, lookup: UploadMimeLookup
 
 export const GROUP_AVATAR_NOT_OWN_IMAGE_TEXT = 'groupAvatar: 群头像须为你上传的图片'
 export const POSTER_NOT_UPLOADED_TEXT = 'videoImageAddress: 封面须为本站上传的图片'
-
-/** The stored type of an upload, when it exists and (given an owner) belongs to that account. */
-export async function uploadMime(q: Queryable, id: string, owner: string | null): Promise<string | null> {
-  const { rows } = owner
-    ? await q.query<{ mime: string }>('SELECT mime FROM uploads WHERE id = $1 AND owner = $2', [id, owner])
-    : await q.query<{ mime: string }>('SELECT mime FROM uploads WHERE id = $1', [id])
-  return rows[0]?.mime ?? null
-}

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { BusEvent } from '../bus/Bus.js'
 import type { Queryable } from '../db/Db.js'
-import { memberIdsAmong } from '../domain/groups/currentMembers.js'
-import { wholeMemberList } from '../app/groups/memberLists.js'
+import { connectedMembers, wholeMemberList } from '../app/groups/memberLists.js'
 import type { MemberListCache } from '../domain/groups/memberListCache.js'
 import { Outgoing } from './socketParts.js'
 import type { SocketRegistry } from './socketRegistry.js'
@@ -72,7 +71,7 @@ export function fanoutResolver({ db, memberLists, log, registry, deliverTo }: Fa
         if (kept?.members && kept.version === event.memberVersion) return deliverToMembers(kept.members, event, payload)
         rereadWholeList(groupId, event.memberVersion)
         const online = [...registry.users()].filter((id) => id !== event.exceptUser)
-        for (const wtId of await memberIdsAmong(db, groupId, online)) deliverTo(wtId, event, payload)
+        for (const wtId of await connectedMembers(db, groupId, online)) deliverTo(wtId, event, payload)
       })
       .catch((err: unknown) => log.error({ err, groupId }, 'group fan-out lookup failed'))
     groupChains.set(groupId, next)

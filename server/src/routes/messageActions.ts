@@ -6,7 +6,6 @@ import { deleteForMe } from '../app/messageOps/deleteForMe.js'
 import { forwardMessages } from '../app/messages/forward.js'
 import { revokeMessage } from '../app/messages/revoke.js'
 import { publish, settle } from '../app/publish/index.js'
-import { findUserById } from '../app/users.js'
 import { requireSession, sessionOf } from '../http/auth.js'
 import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
@@ -29,8 +28,7 @@ export function messageActionRoutes(ctx: AppContext) {
 
     serve(app, chatRoutes.forward, async (req) => {
       const me = sessionOf(req).wtId
-      const user = await findUserById(ctx.db, me)
-      const { value: done, effects } = await forwardMessages(ctx, me, user?.nick_name ?? me, req.body)
+      const { value: done, effects } = await forwardMessages(ctx, me, req.body)
       // The copies' client IDs (fw-…) lead an operator here from a message to the one it copies.
       req.log.info(
         { event: 'forward', wtId: me, from: req.body.conversationID, sequences: req.body.sequences, merged: Boolean(req.body.merged), copies: done.sent.map((s) => ({ channel: s.message.channel_id, seq: s.message.seq, clientMsgId: s.message.client_msg_id })) },

@@ -4,7 +4,7 @@ import { endCallSession, insertCallSession, inviteIdTaken } from '../../data/cal
 import type { Queryable } from '../../db/Db.js'
 import { groupRelayAllowedIn, sfuStandingIn, toGroupCallInfo } from '../../domain/calls/groupCalls.js'
 import { isFreshInvite, isHangup } from '../../domain/calls/live.js'
-import { isCurrentMember, memberIdsAmong } from '../../domain/groups/currentMembers.js'
+import { isCurrentMember, memberIdsAmong } from '../../data/groups/currentMembers.js'
 import { forbidden } from '../../domain/refusal.js'
 
 /**

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/Db.js'
 import { groupByNumber } from '../../data/groups/groups.js'
 import { groupChannel, groupConversationId } from '../../domain/conversationIds.js'
 import type { GroupAccess, GroupRow, Member } from '../../domain/groups/access.js'
-import { memberOf } from '../../domain/groups/currentMembers.js'
+import { memberOf } from '../../data/groups/currentMembers.js'
 import { forbidden, notFound } from '../../domain/refusal.js'
 
 /**

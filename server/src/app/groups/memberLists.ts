@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/Db.js'
+import { memberIdsAmong } from '../../data/groups/currentMembers.js'
 import { membersIfMember, membersUnlessKept } from '../../data/groups/memberLists.js'
 import { FANOUT_LIST_MAX, WHOLE_LIST_MAX, type MemberListCache } from '../../domain/groups/memberListCache.js'
 
@@ -32,3 +33,10 @@ export async function wholeMemberList(q: Queryable, cache: MemberListCache, grou
   cache.set(groupId, r.member_version, members)
   return members
 }
+
+/**
+ * Which of `online` (the users connected to this process) are members of the group now: the
+ * fan-out's lookup for a group event when this process keeps no whole list at the event's member
+ * version (realtime/fanout.ts, which reads no data itself).
+ */
+export const connectedMembers = (q: Queryable, groupId: string, online: string[]): Promise<string[]> => memberIdsAmong(q, groupId, online)

@@ -5,7 +5,7 @@ import { isDb, storeMessage, type SendBatcher } from '../../data/messages/sendBa
 import { c2cSendRules, groupSendRules } from '../../data/messages/sendRules.js'
 import { uploadSha256 } from '../../data/uploads.js'
 import { c2cIdFor, parseConversationId } from '../../domain/conversationIds.js'
-import { memberCount } from '../../domain/groups/currentMembers.js'
+import { memberCount } from '../../data/groups/currentMembers.js'
 import { FANOUT_LIST_MAX, MemberListCache } from '../../domain/groups/memberListCache.js'
 import {
   c2cRefusal,

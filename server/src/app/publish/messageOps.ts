@@ -5,7 +5,7 @@ import { FANOUT_TOPIC, userTopic } from '../../bus/Bus.js'
 import type { AppContext } from '../../context.js'
 import { reactionLists } from '../../data/messageOps/reactions.js'
 import { c2cIdFor, type ConvRef } from '../../domain/conversationIds.js'
-import { memberIds } from '../../domain/groups/currentMembers.js'
+import { memberIds } from '../../data/groups/currentMembers.js'
 import type { Revoked } from '../../domain/messageOps/revoke.js'
 
 /** Tells everyone in the conversation (every device of the revoker too) that a message is revoked. */

@@ -2,7 +2,7 @@ import type { AdminUserRow } from '../../../../types/admin.js'
 import type { Paged } from '../../../../types/envelope.js'
 import type { Queryable } from '../../db/Db.js'
 import { toAdminUserRow, type AccountRow } from '../../domain/admin/accounts.js'
-import { EFFECTIVE_VIP_LEVEL, EFFECTIVE_VIP_TYPE } from '../../domain/users.js'
+import { EFFECTIVE_VIP_LEVEL, EFFECTIVE_VIP_TYPE } from '../users.js'
 
 const SELECT = `SELECT wt_id, phone, nick_name, avatar, bio, action_status, closed_by, banned_until,
   (banned_until IS NOT NULL AND banned_until > now()) AS banned, ban_reason, is_operator,

@@ -3,7 +3,7 @@ import type { Paged } from '../../../../types/envelope.js'
 import type { Queryable } from '../../db/Db.js'
 import { iso } from '../../domain/admin/accounts.js'
 import type { MemberState } from '../../domain/admin/membership.js'
-import { EFFECTIVE_VIP_LEVEL, EFFECTIVE_VIP_TYPE } from '../../domain/users.js'
+import { EFFECTIVE_VIP_LEVEL, EFFECTIVE_VIP_TYPE } from '../users.js'
 
 /** The membership of an open account, or null; with `lock`, its row stays locked for the transaction. */
 export async function memberState(q: Queryable, wtId: string, lock = false): Promise<MemberState | null> {

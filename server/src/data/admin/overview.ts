@@ -1,6 +1,6 @@
 import type { DayValue, Overview } from '../../../../types/admin.js'
 import type { Queryable } from '../../db/Db.js'
-import { EFFECTIVE_VIP_TYPE } from '../../domain/users.js'
+import { EFFECTIVE_VIP_TYPE } from '../users.js'
 
 /** Every day of the window, oldest first, with 0 where the query found nothing. */
 function series(days: number, rows: Array<{ day: string; value: number }>): DayValue[] {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/Db.js'
 import type { LiveCallRow } from '../../domain/calls/ending.js'
-import { LIVE_CALL } from '../../domain/calls/live.js'
+import { LIVE_CALL } from './live.js'
 
 /** The user's live calls: one-to-one ones they take part in, group ones they are in or rung for. */
 export async function liveCallsOf(q: Queryable, wtId: string): Promise<LiveCallRow[]> {

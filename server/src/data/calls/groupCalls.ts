@@ -1,7 +1,7 @@
 import { RoomIdType, type CallSignal } from '../../../../types/call.js'
 import type { Queryable } from '../../db/Db.js'
 import type { EndedGroupCall, GroupCallRow } from '../../domain/calls/groupCalls.js'
-import { LIVE_CALL } from '../../domain/calls/live.js'
+import { LIVE_CALL } from './live.js'
 
 const SELECT_ROW = `SELECT g.group_id, g.invite_id, g.room_id, g.room_id_type, g.call_media_type, g.user_list, g.pending, cs.inviter, cs.status
   FROM group_calls g JOIN call_sessions cs ON cs.invite_id = g.invite_id`

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/Db.js'
-import { EFFECTIVE_VIP_TYPE } from '../../domain/users.js'
+import { EFFECTIVE_VIP_TYPE } from '../users.js'
 
 /** The account's membership type as it reads now (0 when none or expired), or null for an unknown account. */
 export async function vipTypeOf(q: Queryable, wtId: string): Promise<number | null> {

@@ -1,7 +1,7 @@
 import type { CallSignal } from '../../../../types/call.js'
 import type { Queryable } from '../../db/Db.js'
 import type { CallSessionRow } from '../../domain/calls/sessions.js'
-import { LIVE_CALL } from '../../domain/calls/live.js'
+import { LIVE_CALL } from './live.js'
 
 export async function callSessionOf(q: Queryable, inviteID: string): Promise<CallSessionRow | null> {
   const { rows } = await q.query<CallSessionRow>('SELECT invite_id, inviter, invitees, group_id, status FROM call_sessions WHERE invite_id = $1', [inviteID])

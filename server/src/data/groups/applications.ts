@@ -1,6 +1,6 @@
 import type { JoinType } from '../../../../types/group.js'
 import type { Queryable } from '../../db/Db.js'
-import { EFFECTIVE_VIP_LEVEL, EFFECTIVE_VIP_TYPE } from '../../domain/users.js'
+import { EFFECTIVE_VIP_LEVEL, EFFECTIVE_VIP_TYPE } from '../users.js'
 
 /** Applications to join a group (group_applications): asked by the applicant or by an inviting member. */
 

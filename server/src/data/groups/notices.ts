@@ -12,7 +12,7 @@ import type {
 } from '../../../../types/group.js'
 import type { Queryable } from '../../db/Db.js'
 import { unixSeconds } from '../../domain/groups/access.js'
-import { mosaicAvatarsSql } from '../../domain/groups/currentMembers.js'
+import { mosaicAvatarsSql } from './currentMembers.js'
 
 /** A notice in each user's 'others' list (removed, dissolved, made admin or owner, muted). */
 export async function addOtherNotices(q: Queryable, wtIds: string[], groupId: string, kind: OtherNoticeKind, operator: string, content: string): Promise<void> {

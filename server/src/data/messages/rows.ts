@@ -14,8 +14,9 @@ export const MESSAGE_SELECT = `
   LEFT JOIN users u ON u.wt_id = m.sender
   LEFT JOIN group_members gm ON m.channel_id LIKE 'group:%' AND gm.group_id = substr(m.channel_id, 7) AND gm.wt_id = m.sender`
 
-export async function messageAt(q: Queryable, channelId: string, seq: number): Promise<MessageRow | null> {
-  const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.seq = $2`, [channelId, seq])
+/** The message at `seq` of a channel; with `lock`, its row stays locked until the transaction ends. */
+export async function messageAt(q: Queryable, channelId: string, seq: number, lock = false): Promise<MessageRow | null> {
+  const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.seq = $2${lock ? ' FOR UPDATE OF m' : ''}`, [channelId, seq])
   return rows[0] ?? null
 }
 
@@ -25,7 +26,13 @@ export async function messageByClientId(q: Queryable, sender: string, clientMsgI
   return rows[0] ?? null
 }
 
-/** Marks a message revoked by `revoker`; its payload is hidden from then on. */
+/**
+ * Marks a message revoked by `revoker`; its payload is hidden from then on. A message still queued
+ * for the search index leaves the queue first: should the indexer (app/search/buildIndex.ts) have
+ * it in hand, this waits for its commit, so that the revoke's trigger (migration 090) then sees
+ * and removes the terms it wrote, instead of their outliving the revoke.
+ */
 export async function markRevoked(q: Queryable, channelId: string, seq: number, revoker: string): Promise<void> {
+  await q.query('DELETE FROM message_terms_pending WHERE channel_id = $1 AND seq = $2', [channelId, seq])
   await q.query('UPDATE messages SET is_revoked = TRUE, revoker = $3 WHERE channel_id = $1 AND seq = $2', [channelId, seq, revoker])
 }

@@ -3,11 +3,6 @@ import { CallAction, CallCmd, type CallSignal } from '../../../../types/call.js'
 /** A connected call with no keep-alive for this long is treated as gone (both browsers closed). */
 export const CALL_ALIVE_WINDOW_SECONDS = 60
 
-/** SQL condition on call_sessions `cs`: ringing within its timeout, or connected and kept alive by its browsers. */
-export const LIVE_CALL = `cs.status <> 'ended'
-  AND ((cs.status = 'ringing' AND cs.created_at + make_interval(secs => cs.timeout_s) > now())
-    OR (cs.status = 'connected' AND cs.alive_at > now() - make_interval(secs => ${CALL_ALIVE_WINDOW_SECONDS})))`
-
 /** An invite that carries the hangup command is a hang up, not a new call. */
 export const isHangup = (s: CallSignal) => s.actionType === CallAction.Invite && s.data.data?.cmd === CallCmd.Hangup
 

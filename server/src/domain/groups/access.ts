@@ -1,5 +1,17 @@
 import { GroupIdentity } from '../../../../types/group.js'
-import type { MemberRow } from './currentMembers.js'
+
+/** A current member's row of group_members, as data/groups/currentMembers.ts reads it. */
+export interface MemberRow {
+  wt_id: string
+  identity: number
+  group_nickname: string
+  group_name_remark: string
+  join_type: number
+  inviter_wt_id: string | null
+  mute_until: Date | null
+  joined_at: Date
+  last_send_at: Date | null
+}
 
 export interface GroupRow {
   group_id: string

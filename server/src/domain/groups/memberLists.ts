@@ -1,6 +1,5 @@
 import { GroupIdentity, type GroupMember, type GroupMemberDetail, type JoinType } from '../../../../types/group.js'
-import { unixSeconds, type GroupAccess } from './access.js'
-import type { MemberRow } from './currentMembers.js'
+import { unixSeconds, type GroupAccess, type MemberRow } from './access.js'
 
 /** Which members a list shows (the member list and the candidate lists of the management screens). */
 export const MemberFilter = {

@@ -1,22 +1,11 @@
 import type { Queryable } from '../../db/Db.js'
+import type { MemberRow } from '../../domain/groups/access.js'
 
 /**
  * Who is in a group now. A membership ends by setting left_at (the row stays: a former member
  * keeps the history up to their leaving), so every "is X a member" or "who are the members"
  * question must leave those rows out; it is asked here and nowhere else.
  */
-
-export interface MemberRow {
-  wt_id: string
-  identity: number
-  group_nickname: string
-  group_name_remark: string
-  join_type: number
-  inviter_wt_id: string | null
-  mute_until: Date | null
-  joined_at: Date
-  last_send_at: Date | null
-}
 
 const MEMBER_COLUMNS = `wt_id, identity, group_nickname, group_name_remark, join_type, inviter_wt_id, mute_until, joined_at, last_send_at`
 

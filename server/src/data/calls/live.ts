@@ -1,0 +1,6 @@
+import { CALL_ALIVE_WINDOW_SECONDS } from '../../domain/calls/live.js'
+
+/** SQL condition on call_sessions `cs`: ringing within its timeout, or connected and kept alive by its browsers. */
+export const LIVE_CALL = `cs.status <> 'ended'
+  AND ((cs.status = 'ringing' AND cs.created_at + make_interval(secs => cs.timeout_s) > now())
+    OR (cs.status = 'connected' AND cs.alive_at > now() - make_interval(secs => ${CALL_ALIVE_WINDOW_SECONDS})))`
