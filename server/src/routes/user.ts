@@ -69,8 +69,10 @@ export function userRoutes(ctx: AppContext) {
     serve(app, accountRoutes.logoutAll, async (req) => {
       const { wtId } = sessionOf(req)
       const revoked = await endAllSessions(ctx, wtId)
-      await endCallsOf(ctx, wtId)
+      // Told first, so a device in a call shows the widget's kick tip before the call's record,
+      // written in this user's name, ends the call there (calling-widget section 8).
       await kickSessions(ctx, wtId, revoked, '你已在所有设备上退出登录')
+      await endCallsOf(ctx, wtId)
       return ok(null, '已退出所有设备')
     })
   }

@@ -29,10 +29,13 @@ export type AdminCtx = Pick<AppContext, 'db' | 'bus' | 'log' | 'moderation' | 'c
 
 const fmt = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') + ' (UTC)' : '')
 
-/** Ends every session of the account: later calls answer `code`; its sockets hear -2 with `msg` once the calls are closed. */
+/**
+ * Ends every session of the account: later calls answer `code`; its sockets hear -2 with `msg`,
+ * and then its calls are closed in its name (a device in a call hears why before the call ends).
+ */
 async function endSessions(ctx: AdminCtx, fx: Effects, wtId: string, code: number, msg: string): Promise<void> {
   const revoked = await revokeUserSessions(ctx.db, wtId, null, { code, msg })
-  record(fx, { kind: 'endCalls', wtId }, { kind: 'kick', wtId, sessions: revoked, msg, fatal: true })
+  record(fx, { kind: 'kick', wtId, sessions: revoked, msg, fatal: true }, { kind: 'endCalls', wtId })
 }
 
 /**
