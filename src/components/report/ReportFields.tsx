@@ -87,7 +87,7 @@ export default function ReportFields({ form }: { form: ReportForm }) {
   return (
   <View className='report'>
     <View className='field__label'>投诉类型</View>
-    <View className='report__types'>
+    <View className='report__types' role='radiogroup' aria-label='投诉类型'>
       {types === null ? (
         <View className='report__hint'>
           <View className='spinner' /> 正在加载…
