@@ -17,6 +17,7 @@ import MomentInteractionsView from './MomentInteractionsView'
 import { canDeleteComment, formatMomentTime, visibilityLabel } from './momentRules'
 import { focusFirst, pressable } from '@/platform/focus'
 import { usePopup } from '@/components/common/usePopup'
+import { useEscape } from '@/components/layout/useEscape'
 
 interface Props {
   moment: Moment
@@ -43,6 +44,11 @@ export default function MomentCard({ moment, interactions, onPreview, inDetail, 
   }, [menu, menuId])
   const [composer, setComposer] = useState<{ reply: MomentComment | null } | null>(null)
   const composerId = `moment-composer-${moment.id}`
+  // Escape drops the comment being written, and focus goes back to ·· where it started.
+  useEscape(composer !== null, () => {
+    focusFirst(menuId)
+    setComposer(null)
+  })
   // 评论 from the menu: the menu hands focus back to ·· as it closes, after the field took it.
   useEffect(() => {
     if (!composer) return

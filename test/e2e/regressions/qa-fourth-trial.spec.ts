@@ -189,6 +189,9 @@ test('朋友圈: the tab bar names its red dot, 评论 puts the cursor in the co
   await visible(page, 'moment-more').first().click()
   await visible(page, 'moment-comment-open').click()
   await expect(inputByTestId(page, 'moment-comment-input')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(visible(page, 'moment-composer')).toHaveCount(0)
+  await expect(visible(page, 'moment-more').first()).toBeFocused()
 
   await visible(page, 'moments-publish-open').click()
   const box = (await visible(page, 'moment-publish-text').boundingBox())!
