@@ -118,7 +118,9 @@ function syncStops(root: Element, start: RoveStart = 'first'): void {
     items.find((el) => el.getAttribute('tabindex') === '0' && el.dataset.roveStop === 'true') ??
     (start === 'last' ? items[items.length - 1] : items[0])
   for (const el of items) {
-    el.setAttribute('tabindex', el === current ? '0' : '-1')
+    const tabindex = el === current ? '0' : '-1'
+    // Written only when it differs: the list's observer sees tabindex changes too.
+    if (el.getAttribute('tabindex') !== tabindex) el.setAttribute('tabindex', tabindex)
     if (el === current) el.dataset.roveStop = 'true'
     else delete el.dataset.roveStop
   }
@@ -159,7 +161,9 @@ export function rove(id: string, orientation: RoveOrientation, start: RoveStart 
     if (!root || root === observed) return
     observer.disconnect()
     observed = root
-    observer.observe(root, { childList: true, subtree: true })
+    // A re-render puts an item's own tabIndex prop back (a message row ticked while picking
+    // messages), which would leave the list without its stop: that is watched for as well.
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['tabindex'] })
     syncStops(root, start)
   }
   observe()

@@ -181,13 +181,14 @@ function Media({ s }: { s: CallState }) {
   const big = bigIsRemote ? remote : self
   const small = bigIsRemote ? self : remote
   const toggle = () => callEngine.toggleBigScreen()
+  const whose = (user: typeof self) => (user === self ? '我' : '对方')
   // While calling only the local preview shows, behind the waiting view.
   if (s.callStatus === CallStatus.Calling) {
     return <VideoView userId={self.userId} domId={self.domId} className='call-video--big call-video--dim' testId='call-video-local' />
   }
   return (
     <View className='call-media'>
-      <View {...pressable()} className='call-media__big' data-testid='call-big' data-user={big.userId} onClick={toggle}>
+      <View {...pressable(`${whose(big)}的大画面`)} className='call-media__big' data-testid='call-big' data-user={big.userId} onClick={toggle}>
         <VideoView userId={big.userId} domId={big.domId} className='call-video--big' testId={big === remote ? 'call-video-remote' : 'call-video-local'} />
         {!big.isVideoAvailable ? <View className='call-media__off' data-testid='call-video-off' data-user={big.userId} /> : null}
         <View className='call-levels'>
@@ -195,7 +196,7 @@ function Media({ s }: { s: CallState }) {
           <NetworkBadge s={s} userId={big.userId} />
         </View>
       </View>
-      <View {...pressable()} className='call-media__small' data-testid='call-small' data-user={small.userId} onClick={toggle}>
+      <View {...pressable(`${whose(small)}的小画面，点按换成大画面`)} className='call-media__small' data-testid='call-small' data-user={small.userId} onClick={toggle}>
         <VideoView userId={small.userId} domId={small.domId} className='call-video--small' testId={small === remote ? 'call-video-remote' : 'call-video-local'} />
         {!small.isVideoAvailable ? <View className='call-media__off' data-testid='call-video-off' data-user={small.userId} /> : null}
         <View className='call-levels'>

@@ -24,12 +24,13 @@ import { messageKey } from '@/stores/chat/uiMessage'
 import { QUOTE_REVOKED_TEXT, replyOf, type MessageReply } from './menu/quote'
 import { MENU_WIDTH } from './menu/MessageMenu'
 import { pressable } from '@/platform/focus'
+import { OUT_OF_TAB_ORDER } from './pressable'
 
 /** The quote a message carries, under its bubble; a click jumps to the original. */
-function QuoteBlock({ reply, conversationID, onJump }: { reply: MessageReply; conversationID: string; onJump(): void }) {
+function QuoteBlock({ reply, conversationID, selecting, onJump }: { reply: MessageReply; conversationID: string; selecting: boolean; onJump(): void }) {
   const revoked = useAppStore((s) => s.messages[conversationID]?.list.find((m) => m.ID === reply.messageID)?.isRevoked ?? false)
   return (
-    <View {...pressable()} className='msg-quote' data-testid='msg-quote' onClick={onJump}>
+    <View {...(selecting ? OUT_OF_TAB_ORDER : pressable())} className='msg-quote' data-testid='msg-quote' onClick={onJump}>
       {revoked ? QUOTE_REVOKED_TEXT : <EmojiText className='quote-text' text={`${reply.messageSender}: ${reply.messageAbstract}`} emojiSize={14} />}
     </View>
   )
@@ -221,7 +222,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
           />
         ) : null}
         <View
-          {...(openAvatar && !screen.selecting ? pressable(`${name}的资料`) : {})}
+          {...(openAvatar ? (screen.selecting ? OUT_OF_TAB_ORDER : pressable(`${name}的资料`)) : {})}
           className={openAvatar ? 'msg-row__avatar-button' : undefined}
           data-testid={openAvatar ? 'msg-avatar' : undefined}
           onClick={screen.selecting ? undefined : openAvatar}
@@ -243,7 +244,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
             {callRecord ? (
               <CallRecordBubble record={callRecord} own={own} />
             ) : message.type === MsgType.Merger && !message.hasRiskContent ? (
-              <View {...(screen.selecting ? {} : pressable())}
+              <View {...(screen.selecting ? OUT_OF_TAB_ORDER : pressable())}
                 className='msg-row__merger'
                 onClick={guardClick(() => {
                   if (!screen.selecting) screen.openMerged(message.payload)
@@ -260,6 +261,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
             <QuoteBlock
               reply={reply}
               conversationID={screen.conversationID}
+              selecting={screen.selecting}
               onJump={() => {
                 if (!screen.selecting) void screen.jumpToMessage(reply.messageID)
               }}
@@ -267,7 +269,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
           ) : null}
           {callRecord ? null : <MessageExtras message={message} own={own} />}
           {read ? (
-            <View {...(screen.selecting ? {} : pressable())}
+            <View {...(screen.selecting ? OUT_OF_TAB_ORDER : pressable())}
               className={`msg-read msg-read--${read.kind}${read.kind === 'c2c' && read.read ? ' msg-read--done' : ''}${read.kind === 'group' ? ' msg-read--clickable' : ''}`}
               data-testid='msg-read-status'
               onClick={() => {

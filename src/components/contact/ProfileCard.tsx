@@ -1,5 +1,5 @@
 import { Image, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { BlackStatus, FriendsStatus, type ApplySource } from '@shared/friends'
 import { ComplaintTarget } from '@shared/complaint'
 import Avatar from '@/components/layout/Avatar'
@@ -18,7 +18,8 @@ import { useApp } from '@/root/AppContext'
 import { contactShareCard } from '@/components/share/cards'
 import { useOfferShareCard } from '@/components/share/offeredCard'
 import { shareCard } from '@/platform/shareCard'
-import { pressable } from '@/platform/focus'
+import { focusFirst, pressable } from '@/platform/focus'
+import { usePopup } from '@/components/common/usePopup'
 
 interface ProfileCardProps {
   wtId: string
@@ -44,6 +45,16 @@ export default function ProfileCard({ wtId, applySource, groupID, groupName, onR
   const profile = useProfile(wtId)
   const { info } = profile
   const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = `profile-menu${useId().replace(/:/g, '')}`
+  // Escape closes the menu and focus goes back to ··· when it closes, so a dialog opened from one
+  // of its entries returns focus there too. The region is ··· with its menu (a press on ··· toggles);
+  // focus goes to the first entry, which the region's rule would skip.
+  usePopup(menuOpen, () => setMenuOpen(false), { id: menuId, takeFocus: false })
+  useEffect(() => {
+    if (!menuOpen) return
+    const timer = setTimeout(() => focusFirst(`${menuId}-items`), 0)
+    return () => clearTimeout(timer)
+  }, [menuOpen, menuId])
   const [dialog, setDialog] = useState<Dialog>(null)
   const [applied, setApplied] = useState(false)
   // In the mini-program, 转发 from here shares this person's card (not one's own, nor a deleted account's).
@@ -106,14 +117,14 @@ export default function ProfileCard({ wtId, applySource, groupID, groupName, onR
           </View>
         </View>
         {items.length > 0 ? (
-          <View className='profile__menu-wrap'>
-            <View {...pressable()} className='profile__menu-button' aria-label='更多' data-testid='profile-menu' onClick={() => setMenuOpen(!menuOpen)}>
+          <View id={menuId} className='profile__menu-wrap'>
+            <View {...pressable()} className='profile__menu-button' aria-label='更多' aria-haspopup='menu' aria-expanded={menuOpen ? 'true' : 'false'} data-testid='profile-menu' onClick={() => setMenuOpen(!menuOpen)}>
               <Image nativeProps={{ alt: '' }} className='profile__menu-icon' src={moreIcon} />
             </View>
             {menuOpen ? (
               <>
                 <View className='profile__menu-mask' onClick={() => setMenuOpen(false)} />
-                <View className='profile__menu' role='menu' data-testid='profile-menu-list'>
+                <View id={`${menuId}-items`} className='profile__menu' role='menu' data-testid='profile-menu-list'>
                   {items.map((item) => (
                     <View {...pressable()}
                       key={item.action}

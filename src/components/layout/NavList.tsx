@@ -22,13 +22,15 @@ export default function NavList({ active, variant }: NavListProps) {
       {NAV_ITEMS.map((item, i) => {
         const isActive = item.key === active
         const text = formatBadge(counts[i] ?? 0)
+        const dot = !text && item.key === 'moments' && friendMoment
         return (
           <View {...pressable()}
             key={item.key}
             className={`nav__item${isActive ? ' nav__item--active' : ''}`}
             data-testid={`nav-${item.key}`}
             aria-current={isActive ? 'page' : undefined}
-            aria-label={item.label}
+            // The name replaces what the entry shows, so it says the badge too.
+            aria-label={text ? `${item.label}，${text}条未读` : dot ? `${item.label}，有新动态` : item.label}
             // Tabs replace each other instead of stacking pages, as in any tabbed app.
             onClick={() => {
               if (!isActive) relaunch(item.key)
@@ -40,7 +42,7 @@ export default function NavList({ active, variant }: NavListProps) {
                 <View className='badge nav__badge' data-testid={`badge-${item.badge}`}>
                   {text}
                 </View>
-              ) : item.key === 'moments' && friendMoment ? (
+              ) : dot ? (
                 <View className='nav__dot' data-testid='badge-moments-dot' />
               ) : null}
             </View>

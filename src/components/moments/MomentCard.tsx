@@ -17,6 +17,7 @@ import MomentInteractionsView from './MomentInteractionsView'
 import { canDeleteComment, formatMomentTime, visibilityLabel } from './momentRules'
 import { focusFirst, pressable } from '@/platform/focus'
 import { usePopup } from '@/components/common/usePopup'
+import { useEscape } from '@/components/layout/useEscape'
 
 interface Props {
   moment: Moment
@@ -42,6 +43,18 @@ export default function MomentCard({ moment, interactions, onPreview, inDetail, 
     return () => clearTimeout(timer)
   }, [menu, menuId])
   const [composer, setComposer] = useState<{ reply: MomentComment | null } | null>(null)
+  const composerId = `moment-composer-${moment.id}`
+  // Escape drops the comment being written, and focus goes back to ·· where it started.
+  useEscape(composer !== null, () => {
+    focusFirst(menuId)
+    setComposer(null)
+  })
+  // 评论 from the menu: the menu hands focus back to ·· as it closes, after the field took it.
+  useEffect(() => {
+    if (!composer) return
+    const timer = setTimeout(() => focusFirst(composerId), 0)
+    return () => clearTimeout(timer)
+  }, [composer, composerId])
   const [draft, setDraft] = useState('')
   const [sending, setSending] = useState(false)
   const [confirm, setConfirm] = useState<{ kind: 'moment' } | { kind: 'comment'; comment: MomentComment } | null>(null)
@@ -84,7 +97,7 @@ export default function MomentCard({ moment, interactions, onPreview, inDetail, 
 
   return (
     <View className='moment' data-testid='moment-card' data-moment-id={moment.id}>
-      <View {...pressable()} onClick={openAlbum}>
+      <View {...pressable(`查看${moment.nickName}的朋友圈`)} onClick={openAlbum}>
         <Avatar src={moment.avatar} size={42} className='moment__avatar' />
       </View>
       <View className='moment__main'>
@@ -150,7 +163,7 @@ export default function MomentCard({ moment, interactions, onPreview, inDetail, 
         </View>
         {interactions ? <MomentInteractionsView interactions={interactions} onComment={onCommentTap} /> : null}
         {composer ? (
-          <View className='moment__composer' data-testid='moment-composer'>
+          <View id={composerId} className='moment__composer' data-testid='moment-composer'>
             <Input
               className='moment__input'
               data-testid='moment-comment-input'

@@ -32,6 +32,9 @@ test('a one-to-one video call: invitation, accept, live video both ways, mute an
   await expectLayout(b.page, 'calling-c2c-video')
   await expectLiveVideo(a.page, bob.wtId)
   await expectLiveVideo(b.page, alice.wtId)
+  // The two pictures are Tab stops that swap places: each has a name saying whose it is.
+  await expect(visible(a.page, 'call-big')).toHaveAttribute('aria-label', '对方的大画面')
+  await expect(visible(a.page, 'call-small')).toHaveAttribute('aria-label', '我的小画面，点按换成大画面')
   await expect(visible(a.page, 'call-timer')).toHaveText(/^00:00:0[1-9]$/, { timeout: 10_000 })
   await expect(visible(b.page, 'call-timer')).toHaveText(/^00:00:0[1-9]$/)
   await expectFramesDecoded(a.page, 1)

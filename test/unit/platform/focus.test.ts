@@ -117,6 +117,18 @@ describe('rove', () => {
     expect(key(el('r1'), { key: 'ArrowUp', altKey: true }).defaultPrevented).toBe(false)
     stop()
   })
+
+  it('gives the stop back when a re-render puts an item\'s own tabindex back', async () => {
+    mount(`<div id="list"><div id="r0" data-rove tabindex="-1"></div><div id="r1" data-rove tabindex="-1"></div></div>`)
+    const stop = rove('list', 'vertical')
+    el('r1').focus()
+    expect(el('r1').getAttribute('tabindex')).toBe('0')
+    // What React writes when the focused row renders again (a message ticked while picking).
+    el('r1').setAttribute('tabindex', '-1')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(['r0', 'r1'].map((id) => el(id).getAttribute('tabindex'))).toEqual(['-1', '0'])
+    stop()
+  })
 })
 
 describe('onShortcut', () => {

@@ -9,6 +9,7 @@ import { BASIC_EMOJI, emojiUrl } from '@/utils/emoji'
 import { useChatScreen } from '../chatContext'
 import './ops.scss'
 import { pressable } from '@/platform/focus'
+import { OUT_OF_TAB_ORDER } from '../pressable'
 
 /** The reactions offered in the quick picker: the first row of the basic set. */
 const QUICK_REACTIONS = BASIC_EMOJI.slice(0, 16)
@@ -69,14 +70,14 @@ function MessageExtras({ message, own }: Props) {
           {reactions.map((r) => {
             const url = emojiUrl(r.reactionID)
             return (
-              <View {...pressable()}
+              <View {...(screen.selecting ? OUT_OF_TAB_ORDER : pressable())}
                 key={r.reactionID}
                 className={`msg-reaction${r.reacted ? ' msg-reaction--mine' : ''}`}
                 data-testid='msg-reaction'
                 data-reaction={r.reactionID}
                 data-count={String(r.totalUserCount)}
                 aria-label={`${r.reactionID} ${r.totalUserCount}: ${r.partialUserList.map((u) => u.nick).join('、')}`}
-                onClick={() => (features.emojiReaction ? react(r.reactionID) : undefined)}
+                onClick={() => (features.emojiReaction && !screen.selecting ? react(r.reactionID) : undefined)}
               >
                 {url ? <Image nativeProps={{ alt: '' }} className='msg-reaction__img' src={url} /> : r.reactionID}
                 <View className='msg-reaction__count'>{r.totalUserCount}</View>
@@ -85,7 +86,8 @@ function MessageExtras({ message, own }: Props) {
           })}
         </View>
       ) : null}
-      {stored ? (
+      {/* While messages are picked a click anywhere on the row ticks it: no quick actions then. */}
+      {stored && !screen.selecting ? (
         <View className='msg-quick' data-testid='msg-quick'>
           {features.emojiReaction ? (
             <View {...pressable()} className='msg-quick__item' data-testid='msg-quick-react' onClick={() => (picking ? closePicker() : setPicking(true))}>

@@ -1,9 +1,10 @@
 import { View } from '@tarojs/components'
+import { useId } from 'react'
 import type { SessionGroup } from '@shared/sessionGroup'
 import type { ConversationTab } from '@/stores/selectors/chat'
 import { formatBadge } from '@/utils/badge'
 import { CONVERSATION_TABS, type PaneTab } from '../tabs'
-import { useEscape } from '@/components/layout/useEscape'
+import { usePopup } from '@/components/common/usePopup'
 import { pressable } from '@/platform/focus'
 
 interface TabsManagerProps {
@@ -37,7 +38,10 @@ function Entry({ label, count, selected, onClick }: { label: string; count: numb
  * 99+ (or 暂无未读), a click switches to it; 管理分组 opens the manage-groups screen.
  */
 export default function TabsManager({ active, unread, groups, groupUnread, onPick, onManage, onClose }: TabsManagerProps) {
-  useEscape(true, onClose)
+  // Focus goes in, and back to ··· when it closes, also when 管理分组 opens its dialog from here:
+  // that dialog then hands focus back to ··· and not to the page.
+  const id = `tabs-manager${useId().replace(/:/g, '')}`
+  usePopup(true, onClose, { id })
   const pick = (tab: PaneTab) => {
     onPick(tab)
     onClose()
@@ -45,7 +49,7 @@ export default function TabsManager({ active, unread, groups, groupUnread, onPic
   return (
     <>
       <View className='tabs-manager__mask' data-testid='tabs-manager-mask' onClick={onClose} />
-      <View className='tabs-manager' role='menu' data-testid='tabs-manager'>
+      <View id={id} className='tabs-manager' role='menu' data-testid='tabs-manager'>
         <View className='tabs-manager__list'>
           {CONVERSATION_TABS.map((t) => (
             <Entry key={t.key} label={t.label} count={unread[t.key]} selected={active === t.key} onClick={() => pick(t.key)} />
