@@ -86,13 +86,8 @@ export default function ReportFields({ form }: { form: ReportForm }) {
   const missing = reportMissing({ complaintType, detail, images: pictures.images })
   return (
   <View className='report'>
-<<<<<<< HEAD
     <View className='field__label'>{ComplaintText.TypeLabel}</View>
-    <View className='report__types'>
-=======
-    <View className='field__label'>投诉类型</View>
-    <View className='report__types' role='radiogroup' aria-label='投诉类型'>
->>>>>>> screens
+    <View className='report__types' role='radiogroup' aria-label={ComplaintText.TypeLabel}>
       {types === null ? (
         <View className='report__hint'>
           <View className='spinner' /> 正在加载…

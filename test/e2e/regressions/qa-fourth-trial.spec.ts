@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { ComplaintText } from '../../../types/plain/complaint'
 import { apiPost, loginByPhone } from '../support/accounts'
 import { inputByTestId, textareaByTestId } from '../support/ui'
 import { openContacts, openFriend, profileCard } from '../contacts/support'
@@ -272,7 +273,7 @@ test('a dialog\'s footer buttons show the keyboard\'s focus ring', async ({ logi
 })
 
 test('a dialog opened from a menu hands focus back to the menu\'s button, and the report form keeps each count beside its label', async ({ login, request }) => {
-  const [me, friend] = await registerUsers(request, ['菜单焦点', '被投诉'])
+  const [me, friend] = await registerUsers(request, ['菜单焦点', '被举报'])
   await befriend(request, me!, friend!)
   await apiPost(request, '/api/sessionGroup/add', { groupName: '工作', relationList: [] }, me!.login.token)
   const { page } = await login(me!)
@@ -296,8 +297,8 @@ test('a dialog opened from a menu hands focus back to the menu\'s button, and th
   await page.keyboard.press('Enter')
   const dialog = visible(page, 'report-dialog')
   await expect(dialog).toBeVisible()
-  // 投诉描述 0/500 and 图片证据 0/5: label and count on one line.
-  for (const label of ['投诉描述', '图片证据']) {
+  // 举报描述 0/500 and 图片证据 0/5: label and count on one line.
+  for (const label of [ComplaintText.DetailLabel, '图片证据']) {
     const row = dialog.locator('.field__label', { hasText: label })
     const [labelBox, countBox] = await Promise.all([row.boundingBox(), row.locator('.report__count').boundingBox()])
     expect(Math.abs(countBox!.y + countBox!.height / 2 - (labelBox!.y + labelBox!.height / 2)), `${label}'s count on its line`).toBeLessThan(4)
