@@ -209,7 +209,7 @@ export interface CallConfig {
    * Janus for group calls (JANUS_URL, e.g. ws://127.0.0.1:8188; JANUS_API_SECRET; JANUS_ROOM_SECRET
    * keys the rooms' numbers and pins, default the API secret); null keeps the browsers' mesh.
    */
-  /** offerAnswerMs: see adapters/janus.ts OFFER_ANSWER_MS (tests shorten it). */
+  /** offerAnswerMs: see adapters/janus/sfu.ts OFFER_ANSWER_MS (tests shorten it). */
   janus: { url: string; apiSecret: string | null; roomSecret: string; offerAnswerMs?: number } | null
   /**
    * A TRTC application (TRTC_SDK_APP_ID, TRTC_SECRET_KEY): calls take the TRTC media path and the

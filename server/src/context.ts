@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { CallbackCaller } from './adapters/botCallback.js'
-import type { JanusSfu } from './adapters/janus.js'
+import type { JanusSfu } from './adapters/janus/sfu.js'
 import type { Presence } from './adapters/presence.js'
 import type { TrtcSigner } from './adapters/trtc.js'
 import type { WechatApi } from './adapters/wechat.js'

@@ -1,4 +1,4 @@
-import { buildApp } from './app.js'
+import { buildApp } from './compose.js'
 import { loadConfig } from './config.js'
 import { applyAdminPhones } from './data/adminPhones.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './domain/demo.js'

@@ -1,9 +1,10 @@
 import { callRecordTextOf, callStepFieldsOf, callStepOf, formatCallDuration, type CallStepFields } from '@shared/callSteps'
-import { ConvType, MsgType, type Conversation, type LastMessage, type Message } from '@shared/chat'
+import { ConvType, MsgType, SummaryLabel, type Conversation, type LastMessage, type Message } from '@shared/chat'
 import { isSenderOnlyContactMessage } from '@shared/plain/friends'
 import { zhCn } from '@/i18n/call/zh-cn'
 import { expandEmojiPlaceholders } from './emojiNames'
 import { ROBOT_NO_ANSWER_TEXT } from '@shared/plain/bots'
+import { ADMIN_REVOKER } from '@shared/plain/messageOps'
 import { favoriteKindLabel } from '@/domain/favorites/favoriteList'
 
 /**
@@ -23,20 +24,17 @@ export interface SummaryOptions {
 /** The reader's own mute (spec 8; types/group.ts MUTED_BY_ADMIN_TEXT, kept here so this module stays free of zod). */
 const MUTED_BY_ADMIN_TEXT = '您已被管理员禁言'
 
-/** Revoker value of messages withdrawn by a group administrator rather than their sender. */
-const ADMIN_REVOKER = 'administrator'
-
 const KIND_LABEL = {
-  image: '[图片]',
-  video: '[视频]',
-  audio: '[语音]',
-  file: '[文件]',
-  location: '[位置]',
-  face: '[动画表情]',
-  merger: '[聊天记录]',
-  custom: '[自定义消息]',
-  groupTip: '[群提示]',
-  unknown: '[消息]',
+  image: SummaryLabel.Image,
+  video: SummaryLabel.Video,
+  audio: SummaryLabel.Audio,
+  file: SummaryLabel.File,
+  location: SummaryLabel.Location,
+  face: SummaryLabel.Face,
+  merger: SummaryLabel.Merger,
+  custom: SummaryLabel.Custom,
+  groupTip: SummaryLabel.GroupTip,
+  unknown: SummaryLabel.Message,
 } as const
 
 const str = (o: Record<string, unknown> | null | undefined, key: string): string => {
@@ -154,7 +152,7 @@ export function customMessageSummary(payload: Record<string, unknown>, viewerID 
     case 'evaluate':
       return withDetail('[评价]', str(data, 'comment'))
     case 'link':
-      return withDetail('[链接]', str(data, 'text') || str(data, 'link'))
+      return withDetail(SummaryLabel.Link, str(data, 'text') || str(data, 'link'))
     case 'service':
       return withDetail('[服务消息]', description)
   }

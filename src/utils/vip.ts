@@ -1,5 +1,4 @@
-export const VIP_LEVEL_MIN = 1
-export const VIP_LEVEL_MAX = 10
+import { VIP_LEVEL_MAX, VIP_LEVEL_MIN } from '@shared/plain/admin'
 
 /**
  * The VIP badge level to show: none for non-members (vipType 0), the level when it is 1..10,

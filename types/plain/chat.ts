@@ -16,6 +16,35 @@ export const MsgType = {
 } as const
 export type MsgType = (typeof MsgType)[keyof typeof MsgType]
 
+/**
+ * The bracketed labels a one-line summary (conversation list, notification, pin bar, search
+ * result, merged record) gives a message that is not text.
+ */
+export const SummaryLabel = {
+  Image: '[图片]',
+  Video: '[视频]',
+  Audio: '[语音]',
+  File: '[文件]',
+  Location: '[位置]',
+  Face: '[动画表情]',
+  Merger: '[聊天记录]',
+  Link: '[链接]',
+  Custom: '[自定义消息]',
+  GroupTip: '[群提示]',
+  Message: '[消息]',
+} as const
+
+/** The label of each kind that every summary writes alike; a custom message's label differs by place. */
+export const KIND_SUMMARY_LABEL: Partial<Record<string, string>> = {
+  [MsgType.Image]: SummaryLabel.Image,
+  [MsgType.Video]: SummaryLabel.Video,
+  [MsgType.Audio]: SummaryLabel.Audio,
+  [MsgType.File]: SummaryLabel.File,
+  [MsgType.Location]: SummaryLabel.Location,
+  [MsgType.Face]: SummaryLabel.Face,
+  [MsgType.Merger]: SummaryLabel.Merger,
+}
+
 export const ConvType = { C2C: 'C2C', Group: 'GROUP' } as const
 export type ConvType = (typeof ConvType)[keyof typeof ConvType]
 

@@ -18,6 +18,9 @@ export const MessageOpsError = {
   ForwardSensitive: 80001,
 } as const
 
+/** The revoker of a message a group's owner or admin withdrew, rather than its sender. */
+export const ADMIN_REVOKER = 'administrator'
+
 export const REVOKE_TOO_LATE_TEXT = '已过撤回时限'
 export const FORWARD_SENSITIVE_TEXT = '内容包含敏感词汇'
 

@@ -15,6 +15,7 @@
  */
 import fs from 'node:fs'
 import Fastify from 'fastify'
+import { REDEEM_CODES_MAX, REDEEM_DAYS_MAX, VIP_LEVEL_MAX, VIP_LEVEL_MIN } from '../../../types/admin.js'
 import { loadConfig } from '../config.js'
 import { openDb } from '../db/index.js'
 import { memoryBus } from '../adapters/bus/memory.js'
@@ -76,7 +77,7 @@ export async function runAdmin(argv: string[], ctx: AdminCtx): Promise<string> {
     }
     case 'grant-vip': {
       const wtId = await resolveAccount(ctx.db, args[0] ?? '')
-      const level = int('level', args[1], 0, 10)
+      const level = int('level', args[1], 0, VIP_LEVEL_MAX)
       const days = args[2] === undefined ? null : int('days', args[2], 1, 36500)
       const expiresAt = days === null ? null : new Date(Date.now() + days * 86_400_000).toISOString()
       const change = await grantMembership(ctx.db, CLI_OPERATOR, { wtId, vipType: level === 0 ? 0 : 1, vipLevel: level, expiresAt })
@@ -84,7 +85,7 @@ export async function runAdmin(argv: string[], ctx: AdminCtx): Promise<string> {
       return `${wtId}: VIP${change.after.vipLevel}${change.after.expiresAt ? ` until ${change.after.expiresAt}` : ''}`
     }
     case 'codes': {
-      const codes = await createCodes(ctx.db, CLI_OPERATOR, { vipLevel: int('level', args[0], 1, 10), days: int('days', args[1], 1, 3650), count: int('count', args[2], 1, 500) })
+      const codes = await createCodes(ctx.db, CLI_OPERATOR, { vipLevel: int('level', args[0], VIP_LEVEL_MIN, VIP_LEVEL_MAX), days: int('days', args[1], 1, REDEEM_DAYS_MAX), count: int('count', args[2], 1, REDEEM_CODES_MAX) })
       await audit(ctx.db, CLI_OPERATOR, 'codes.create', codes[0]?.batch ?? '', null, { created: codes.length })
       output(args[3], await codesCsv(ctx.db, codes[0]?.batch ?? ''))
       return `${codes.length} codes in batch ${codes[0]?.batch}`

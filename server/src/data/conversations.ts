@@ -1,6 +1,7 @@
 import { ConvType, FOLD_MARK, type Conversation, type LastMessage, type MsgType } from '../../../types/chat.js'
 import type { Queryable } from '../db/Db.js'
-import { AT_ALL, type ConversationWindow, type ConvPatch } from '../domain/conversations.js'
+import { AT_ALL_TAG } from '../../../types/messageOps.js'
+import type { ConversationWindow, ConvPatch } from '../domain/conversations.js'
 import { mosaicAvatarsSql } from './groups/currentMembers.js'
 import { toMessage, type MessageRow } from '../domain/messages.js'
 import { MESSAGE_SELECT } from './messages/rows.js'
@@ -66,10 +67,10 @@ const CONV_SELECT = `
          EXISTS (SELECT 1 FROM group_members y WHERE y.group_id = g.group_id AND y.wt_id = uc.wt_id AND y.left_at IS NULL
                  AND g.dissolved_at IS NULL) AS is_member,
          ${mosaicAvatarsSql('g')} AS member_avatars,
-         (SELECT json_agg(json_build_object('seq', a.seq, 'all', a.at_users ? '${AT_ALL}') ORDER BY a.seq)
+         (SELECT json_agg(json_build_object('seq', a.seq, 'all', a.at_users ? '${AT_ALL_TAG}') ORDER BY a.seq)
             FROM messages a WHERE uc.conversation_id LIKE 'GROUP%' AND a.channel_id = uc.channel_id
               AND a.seq > GREATEST(uc.read_seq, uc.cleared_seq) AND a.seq <= ${VISIBLE_END} AND a.sender <> uc.wt_id AND NOT a.is_revoked
-              AND (a.at_users ? uc.wt_id OR a.at_users ? '${AT_ALL}')) AS at_me
+              AND (a.at_users ? uc.wt_id OR a.at_users ? '${AT_ALL_TAG}')) AS at_me
   FROM user_conversations uc
   JOIN channels ch ON ch.channel_id = uc.channel_id
   LEFT JOIN LATERAL (SELECT m.* FROM messages m WHERE m.channel_id = uc.channel_id AND m.seq <= ${VISIBLE_END} AND m.seq > uc.cleared_seq

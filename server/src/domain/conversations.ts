@@ -1,6 +1,3 @@
-/** The @all marker of the chat SDK's atUserList. */
-export const AT_ALL = '__kImSDK_MesssageAtALL__'
-
 /** The part of a conversation's channel a user may read. */
 export interface ConversationWindow {
   channel_id: string

@@ -1,5 +1,5 @@
 import { CallAction, CallCmd, callSignalOfData, type CallSignal } from '../../../types/call.js'
-import { ConvType, MsgType, type Message } from '../../../types/chat.js'
+import { ConvType, KIND_SUMMARY_LABEL, MsgType, SummaryLabel, type Message } from '../../../types/chat.js'
 import { isSenderOnlyContactMessage } from '../../../types/friends.js'
 import { AT_ALL_TAG } from '../../../types/plain/messageOps.js'
 import { countsAsUnread } from '../../../types/callSteps.js'
@@ -79,16 +79,7 @@ export function callAudience(signal: CallSignal, sender: string): string[] {
   return [...new Set([signal.inviter, ...signal.inviteeList])].filter((id) => id !== sender)
 }
 
-const KIND_LABEL: Partial<Record<string, string>> = {
-  [MsgType.Image]: '[图片]',
-  [MsgType.Video]: '[视频]',
-  [MsgType.Audio]: '[语音]',
-  [MsgType.File]: '[文件]',
-  [MsgType.Location]: '[位置]',
-  [MsgType.Face]: '[动画表情]',
-  [MsgType.Merger]: '[聊天记录]',
-  [MsgType.Custom]: '[消息]',
-}
+const KIND_LABEL: Partial<Record<string, string>> = { ...KIND_SUMMARY_LABEL, [MsgType.Custom]: SummaryLabel.Message }
 
 /** One line of a message for a preview: text cut short, anything else by its kind. */
 export function previewOf(message: Pick<Message, 'type' | 'payload'>): string {
@@ -97,7 +88,7 @@ export function previewOf(message: Pick<Message, 'type' | 'payload'>): string {
     const chars = [...text]
     return chars.length > PREVIEW_MAX_CHARS ? `${chars.slice(0, PREVIEW_MAX_CHARS).join('')}…` : text
   }
-  return KIND_LABEL[message.type] ?? '[消息]'
+  return KIND_LABEL[message.type] ?? SummaryLabel.Message
 }
 
 export interface MessageWording {

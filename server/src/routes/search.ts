@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { accountRoutes } from '../../../types/routes/account.js'
-import { searchRoutes as searchTable } from '../../../types/routes/search.js'
+import { searchRoutes as routes } from '../../../types/routes/search.js'
 import { searchEverything } from '../app/search/everything.js'
 import type { AppContext } from '../context.js'
 import { searchById } from '../app/searchById.js'
@@ -17,7 +17,7 @@ export function searchRoutes(ctx: AppContext) {
     serve(app, accountRoutes.searchById, { preHandler: requireSession(ctx) }, async (req) => {
       return ok(await searchById(ctx, req.body.searchId))
     })
-    serve(app, searchTable.everything, { preHandler: requireSession(ctx) }, async (req) => {
+    serve(app, routes.everything, { preHandler: requireSession(ctx) }, async (req) => {
       return ok(await searchEverything(ctx.db, sessionOf(req).wtId, req.body, ctx.config.chatFeatures.messageSearch))
     })
   }

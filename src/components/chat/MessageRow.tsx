@@ -12,6 +12,7 @@ import { useChatScreen } from './chatContext'
 import { callRecordOf, signalOf } from '@/engines/call/signaling'
 import { parseCustomContent } from '@/domain/chat/customMessage'
 import { isRobotId, ROBOT_LABEL } from '@shared/plain/bots'
+import { ADMIN_REVOKER } from '@shared/plain/messageOps'
 import CallRecordBubble, { CallRecordTip } from '@/components/call/CallRecordBubble'
 import MessageBubble from './MessageBubble'
 import EmojiText from '@/components/emoji/EmojiText'
@@ -114,7 +115,7 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
   const time = showTime ? <TimeDivider time={message.time} /> : null
 
   if (message.isRevoked) {
-    const admin = message.revoker === 'administrator' || (message.revoker !== '' && message.revoker !== message.from)
+    const admin = message.revoker === ADMIN_REVOKER || (message.revoker !== '' && message.revoker !== message.from)
     const text = admin ? '该消息已被管理员撤回' : own ? '你撤回了一条消息' : `${message.nameCard || message.nick || message.from}撤回了一条消息`
     const reEdit = own && !admin && message.type === MsgType.Text && typeof message.payload.text === 'string'
     return (

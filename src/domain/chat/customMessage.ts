@@ -1,4 +1,5 @@
 import { ROBOT_MARKDOWN_TYPE, ROBOT_NEWS_TYPE } from '@shared/plain/bots'
+import { SummaryLabel } from '@shared/plain/chat'
 import { readCollectDetail, type CollectDetail } from '@/domain/favorites/collectMessage'
 
 /**
@@ -67,7 +68,7 @@ function helperCard(data: Json): CustomContent {
 export function parseCustomContent(payload: Record<string, unknown>): CustomContent {
   const data = parseJson(payload.data)
   const description = str(payload.description)
-  const fallback: CustomContent = { kind: 'unknown', text: description || '[自定义消息]' }
+  const fallback: CustomContent = { kind: 'unknown', text: description || SummaryLabel.Custom }
   if (!data) return fallback
   const type = str(data.type)
   const business = str(data.businessID)

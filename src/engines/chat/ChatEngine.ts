@@ -1,6 +1,6 @@
-import type { RtcPayload, SfuEvent, SfuRequest } from '@shared/call'
+import type { RtcPayload, SfuRequest } from '@shared/call'
 import type { Conversation, Message, MessagePage, MessagesSince, OutgoingMessage, ReadMembersPage, Reaction } from '@shared/chat'
-import type { FriendApplyFrame, FriendChangeFrame, NoticeFrame, ReactionFrame, SessionGroupsFrame } from '@shared/frames'
+import type { FriendApplyFrame, FriendChangeFrame, NoticeFrame, ReactionFrame, ServerFrame, SessionGroupsFrame } from '@shared/frames'
 import type { MessageSearchBody } from '@shared/messageOps'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
 import type { ForwardBody, ForwardResult } from '@shared/messageOps'
@@ -53,42 +53,15 @@ export interface ChatEngineEvents {
   messageRevoked: RevokedEvent
 }
 
-export interface RevokedEvent {
-  conversationID: string
-  sequence: number
-  from: string
-  revoker: string
-}
+/** The event payloads are the server's frames without their `type` (types/frames.ts). */
+type FrameBody<T extends ServerFrame['type']> = Omit<Extract<ServerFrame, { type: T }>, 'type'>
 
-export interface SfuEventFrame {
-  inviteID: string
-  payload: SfuEvent
-}
-
-export interface RtcEvent {
-  inviteID: string
-  from: string
-  payload: RtcPayload
-}
-
-export interface TypingEvent {
-  conversationID: string
-  from: string
-  typing: boolean
-}
-
-export interface PeerReadEvent {
-  conversationID: string
-  reader: string
-  sequence: number
-}
-
-export interface ReceiptEvent {
-  conversationID: string
-  sequence: number
-  readCount: number
-  unreadCount: number
-}
+export type RevokedEvent = FrameBody<'revoked'>
+export type SfuEventFrame = FrameBody<'sfu'>
+export type RtcEvent = FrameBody<'rtc'>
+export type TypingEvent = FrameBody<'typing'>
+export type PeerReadEvent = FrameBody<'read'>
+export type ReceiptEvent = FrameBody<'receipt'>
 
 /** What a send can be refused with: the spec's send error codes (types/chat.ts SendError). */
 export class SendFailure extends Error {

@@ -16,7 +16,7 @@ export { OPEN_FAILED_TEXT } from './conversations'
 export { type AudioRecording, type LocationInput, type TextOptions } from './send'
 export { sendErrorText } from './sendErrors'
 export { isAudioPlayed } from './audio'
-export { ADMIN_REVOKER, COPY_UNSUPPORTED_TEXT, NOTHING_SELECTED_TEXT, collectPayloadOf, type ForwardRequest } from './messageOps'
+export { COPY_UNSUPPORTED_TEXT, NOTHING_SELECTED_TEXT, collectPayloadOf, type ForwardRequest } from './messageOps'
 export { NEW_MESSAGE_TEXT, NOTIFICATION_TITLE, newMessagesText } from './notify'
 
 export interface ChatDeps {

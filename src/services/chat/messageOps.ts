@@ -1,5 +1,6 @@
 import { MsgType, type Conversation } from '@shared/chat'
 import {
+  ADMIN_REVOKER,
   CollectContentType,
   COLLECT_OK_TEXT,
   COLLECT_UPLOADING_TEXT,
@@ -21,7 +22,6 @@ import type { CollectDetail } from '@/domain/favorites/collectMessage'
 
 export const COPY_UNSUPPORTED_TEXT = 'this device does not support copy'
 export const NOTHING_SELECTED_TEXT = '未选择消息'
-export const ADMIN_REVOKER = 'administrator'
 
 function errorText(err: unknown, fallback: string): string {
   if (!isApiError(err)) return fallback

@@ -1,4 +1,4 @@
-import { MsgType, type Message } from '@shared/chat'
+import { MsgType, SummaryLabel, type Message } from '@shared/chat'
 import { SearchFilter } from '@shared/messageOps'
 import { customMessageSummary } from '@/utils/summary'
 
@@ -28,24 +28,24 @@ export function resultSummary(m: Pick<Message, 'type' | 'payload'>): string {
     case MsgType.Text:
       return String(m.payload.text ?? '')
     case MsgType.File:
-      return `[文件] ${String(m.payload.fileName ?? '')}`
+      return `${SummaryLabel.File} ${String(m.payload.fileName ?? '')}`
     case MsgType.Image:
-      return '[图片]'
+      return SummaryLabel.Image
     case MsgType.Video:
-      return '[视频]'
+      return SummaryLabel.Video
     case MsgType.Audio:
-      return '[语音]'
+      return SummaryLabel.Audio
     case MsgType.Location:
-      return '[位置]'
+      return SummaryLabel.Location
     case MsgType.Merger:
-      return '[聊天记录]'
+      return SummaryLabel.Merger
     case MsgType.Face:
-      return '[动画表情]'
+      return SummaryLabel.Face
     case MsgType.Custom:
       // System lines (friend and group events) and cards read as their text, as in the chat.
       return customMessageSummary(m.payload)
     default:
-      return '[自定义消息]'
+      return SummaryLabel.Custom
   }
 }
 

@@ -1,12 +1,11 @@
 import { countsAsUnread } from '@shared/callSteps'
 import { MsgType, type Conversation, type LastMessage, type Message } from '@shared/chat'
+import { AT_ALL_TAG } from '@shared/messageOps'
 
 /** The @ type of a mention of this user in groupAtInfoList (the chat SDK's AT_ME). */
 export const AT_ME = 1
 /** The @ type of a mention of everyone (AT_ALL). */
 export const AT_ALL = 2
-/** The atUserList entry that mentions everyone, as the chat SDK spells it. */
-export const AT_ALL_TAG = '__kImSDK_MesssageAtALL__'
 
 export function toLastMessage(m: Message): LastMessage {
   return { type: m.type, payload: m.payload, from: m.from, nick: m.nick, time: m.time, sequence: m.sequence, isRevoked: m.isRevoked }

@@ -167,7 +167,7 @@ async function summarizeGroupCall(ctx: AppContext, ender: string, signal: CallSi
  * Janus sees only this server. The answer to a publication goes back to the asking socket.
  * An invitee still ringing (in `pending`) may publish, from this device, a publication nobody
  * receives until its accept (`admit`), and answer its own subscription, whose streams Janus
- * holds until then (adapters/janus.ts).
+ * holds until then (adapters/janus/sfu.ts).
  */
 export async function handleSfuFrame(ctx: AppContext, session: SessionInfo, frame: SfuClientFrame, reply: (frame: SfuServerFrame) => void): Promise<void> {
   const sfu = ctx.sfu

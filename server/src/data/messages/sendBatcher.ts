@@ -183,7 +183,7 @@ export function isDb(q: Queryable): q is Db {
   return typeof (q as Partial<Db>).tx === 'function' && typeof (q as Partial<Db>).kind === 'string'
 }
 
-/** The batcher of one app's database, built once by the composition root (app.ts) and kept in the context as `sends`. */
+/** The batcher of one app's database, built once by the composition root (compose.ts) and kept in the context as `sends`. */
 export function sendBatcherFor(db: Db): SendBatcher {
   // On PostgreSQL a batch starts at most once per POSTGRES_GATHER_MS: at 2,000 sends a second a
   // commit then carries about a dozen messages instead of three or four, which halves the

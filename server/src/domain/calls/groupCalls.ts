@@ -41,7 +41,7 @@ export interface EndedGroupCall {
 /**
  * How `wtId` may use the SFU room of a group call that has not ended: 'in' when they are in it
  * (accepted, or its caller); 'ringing' when they are an invitee still ringing (a publication
- * nobody receives, see adapters/janus.ts); null otherwise.
+ * nobody receives, see adapters/janus/sfu.ts); null otherwise.
  */
 export function sfuStandingIn(call: GroupCallRow | null, wtId: string): 'in' | 'ringing' | null {
   if (!call) return null

@@ -27,7 +27,7 @@ const MAX_IDS = 200_000
 export const WHOLE_LIST_MAX = MAX_IDS / 2
 
 /**
- * The lists kept for sends on one app's database, built once by the composition root (app.ts)
+ * The lists kept for sends on one app's database, built once by the composition root (compose.ts)
  * and kept in the context as `memberLists`, so two apps in one process never share one.
  */
 export class MemberListCache {

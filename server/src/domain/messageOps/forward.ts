@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AdminText } from '../../../../types/admin.js'
-import { ConvType, MsgType, SendError, type OutgoingBody, type OutgoingMessage } from '../../../../types/chat.js'
+import { ConvType, KIND_SUMMARY_LABEL, MsgType, SendError, SummaryLabel, type OutgoingBody, type OutgoingMessage } from '../../../../types/chat.js'
 import { FORWARD_SENSITIVE_TEXT, MessageOpsError, type ForwardBody, type MergedItem } from '../../../../types/messageOps.js'
 import { Refusal, badRequest, notFound } from '../refusal.js'
 import type { ConvRef } from '../conversationIds.js'
@@ -8,21 +8,12 @@ import type { MessageRow } from '../messages.js'
 import type { Moderation } from '../moderation.js'
 import { serverMsgId } from '../serverMsgIds.js'
 
-const SUMMARY: Record<string, string> = {
-  [MsgType.Face]: '[动画表情]',
-  [MsgType.Image]: '[图片]',
-  [MsgType.Video]: '[视频]',
-  [MsgType.Audio]: '[语音]',
-  [MsgType.File]: '[文件]',
-  [MsgType.Location]: '[位置]',
-  [MsgType.Merger]: '[聊天记录]',
-  [MsgType.Custom]: '[自定义消息]',
-}
+const SUMMARY: Partial<Record<string, string>> = { ...KIND_SUMMARY_LABEL, [MsgType.Custom]: SummaryLabel.Custom }
 
 function summaryOf(type: string, payload: Record<string, unknown>): string {
   if (type === MsgType.Text) return String(payload.text ?? '').slice(0, 200)
-  if (type === MsgType.File) return `[文件] ${String(payload.fileName ?? '')}`.slice(0, 200)
-  return SUMMARY[type] ?? '[消息]'
+  if (type === MsgType.File) return `${SummaryLabel.File} ${String(payload.fileName ?? '')}`.slice(0, 200)
+  return SUMMARY[type] ?? SummaryLabel.Message
 }
 
 /** Every piece of text a forward would carry, merged records included at any depth. */

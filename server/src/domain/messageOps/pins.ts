@@ -1,4 +1,4 @@
-import { MsgType } from '../../../../types/chat.js'
+import { MsgType, SummaryLabel } from '../../../../types/chat.js'
 import { MessageOpsText, type PinnedMessage } from '../../../../types/messageOps.js'
 import { forbidden, notFound } from '../refusal.js'
 
@@ -30,19 +30,19 @@ function summaryOf(type: string, payload: Record<string, unknown>): string {
     case MsgType.Text:
       return String(payload.text ?? '')
     case MsgType.Image:
-      return '[图片]'
+      return SummaryLabel.Image
     case MsgType.Video:
-      return '[视频]'
+      return SummaryLabel.Video
     case MsgType.File:
-      return `[文件] ${String(payload.fileName ?? '')}`
+      return `${SummaryLabel.File} ${String(payload.fileName ?? '')}`
     case MsgType.Location:
-      return '[位置]'
+      return SummaryLabel.Location
     case MsgType.Face:
-      return '[动画表情]'
+      return SummaryLabel.Face
     case MsgType.Merger:
-      return '[聊天记录]'
+      return SummaryLabel.Merger
     default:
-      return '[消息]'
+      return SummaryLabel.Message
   }
 }
 

@@ -1,12 +1,10 @@
 import { MsgType } from '../../../../types/chat.js'
 import { GroupIdentity } from '../../../../types/group.js'
-import { MessageOpsError, REVOKE_TOO_LATE_TEXT, REVOKE_WINDOW_S } from '../../../../types/messageOps.js'
+import { ADMIN_REVOKER, MessageOpsError, REVOKE_TOO_LATE_TEXT, REVOKE_WINDOW_S } from '../../../../types/messageOps.js'
 import { Refusal, badRequest, forbidden, notFound } from '../refusal.js'
 import type { ConvRef } from '../conversationIds.js'
 import { outranks, type MemberRow } from '../groups/access.js'
 import type { MessageRow } from '../messages.js'
-
-export const ADMIN_REVOKER = 'administrator'
 
 export interface Revoked {
   row: MessageRow

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import Janode from 'janode'
 import VideoRoomPlugin from 'janode/plugins/videoroom'
-import { CALL_LIMITS } from '../../../types/call.js'
-import { JanusConnection } from './janus/connection.js'
-import { Subscriptions } from './janus/subscriptions.js'
-import { RINGING, type Layer, type Log, type Participant, type Publisher, type SfuConfig, type SfuSend } from './janus/types.js'
+import { CALL_LIMITS } from '../../../../types/call.js'
+import { JanusConnection } from './connection.js'
+import { Subscriptions } from './subscriptions.js'
+import { RINGING, type Layer, type Log, type Participant, type Publisher, type SfuConfig, type SfuSend } from './types.js'
 
-export { OFFER_ANSWER_MS, type SfuConfig, type SfuSend } from './janus/types.js'
+export { OFFER_ANSWER_MS, type SfuConfig, type SfuSend } from './types.js'
 
 /**
  * Group-call media through Janus VideoRoom, driven by the app server with janode. Browsers
