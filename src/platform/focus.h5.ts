@@ -55,10 +55,20 @@ export function rememberFocus(): () => void {
 }
 
 export function focusFirst(id: string): void {
-  const root = byId(id)
-  if (!root || root.contains(document.activeElement)) return
-  const first = focusables(root)[0] ?? root
-  first.focus()
+  const place = () => {
+    const root = byId(id)
+    if (!root || root.contains(document.activeElement)) return
+    const first = focusables(root)[0] ?? root
+    first.focus()
+  }
+  place()
+  // A re-render just after opening can take the element that had focus away and leave focus on
+  // the page (a message menu opened by key, at times); it is put back while nothing else took it.
+  for (const ms of [50, 150, 400]) {
+    setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) place()
+    }, ms)
+  }
 }
 
 export function trapFocus(id: string): () => void {
