@@ -23,7 +23,10 @@ for (const [name, viewport] of VIEWPORTS) {
     const dialog = visible(page, 'conv-move-dialog')
     const options = dialog.locator('[data-testid="conv-move-group"]')
     await expect(options).toHaveCount(2)
-    const [first, second] = [(await options.nth(0).boundingBox())!, (await options.nth(1).boundingBox())!]
+    // Both rows measured in one frame: on a phone the sheet is still sliding up, and two separate
+    // measurements would see it at two heights.
+    const [first, second] = await options.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number }))
+    if (!first || !second) throw new Error('two groups expected')
     // One under the other, each a whole row's target, the long name cut inside the dialog.
     expect(second.y, 'the second group starts under the first').toBeGreaterThanOrEqual(first.y + first.height - 0.5)
     expect(first.height).toBeGreaterThanOrEqual(44)
