@@ -46,6 +46,8 @@ export const GroupTipPayload = z.object({
   userIDList: z.array(z.string()),
   nickList: z.array(z.string()).default([]),
   newGroupProfile: z.record(z.string(), z.unknown()).nullable().default(null),
+  /** Operation 7: seconds of the mute, 0 when it is lifted. */
+  muteTime: z.number().int().min(0).optional(),
 })
 
 const TextBody = z.object({ type: z.literal(MsgType.Text), payload: TextPayload })
@@ -121,12 +123,54 @@ export const Reaction = z.object({
 })
 export type Reaction = z.infer<typeof Reaction>
 
-/** A stored message as every client sees it (spec section 3 "Message"). */
-export const Message = z.object({
+/** The type of one field of a payload, without the send's bounds and defaults. */
+function fieldType(field: z.ZodType): z.ZodType {
+  if (field instanceof z.ZodDefault || field instanceof z.ZodOptional) return fieldType(field.unwrap() as z.ZodType)
+  if (field instanceof z.ZodNullable) return fieldType(field.unwrap() as z.ZodType).nullable()
+  if (field instanceof z.ZodString) return z.string()
+  if (field instanceof z.ZodNumber) return z.number()
+  if (field instanceof z.ZodBoolean) return z.boolean()
+  if (field instanceof z.ZodArray) return z.array(fieldType(field.element as z.ZodType))
+  if (field instanceof z.ZodUnion) return z.union((field.options as z.ZodType[]).map(fieldType))
+  if (field instanceof z.ZodRecord) return z.record(z.string(), z.unknown())
+  return field
+}
+
+/**
+ * A stored payload of a kind as it is read back: the one place where reading is tolerant. Rows
+ * written by older versions may lack fields or break a bound the send checks today, and a revoked
+ * message's payload is empty, so every field may be missing and only its type is checked; a field
+ * of the wrong type is dropped, and fields this version does not know are kept. Reading a stored
+ * message therefore never fails on its payload, and a field that is present has its kind's type.
+ */
+function stored<S extends z.ZodRawShape>(payload: z.ZodObject<S>): z.ZodType<StoredPayload<S>> {
+  const shape = Object.fromEntries(Object.entries(payload.shape).map(([key, field]) => [key, fieldType(field as z.ZodType).optional().catch(undefined)]))
+  return z.looseObject(shape) as unknown as z.ZodType<StoredPayload<S>>
+}
+type StoredPayload<S extends z.ZodRawShape> = Partial<z.output<z.ZodObject<S>>> & Record<string, unknown>
+
+/** Each stored kind with its payload, beside the fields of `envelope`: one discriminated union on `type`. */
+function storedKinds<E extends z.ZodRawShape>(envelope: E) {
+  const kind = <T extends MsgType, S extends z.ZodRawShape>(type: T, payload: z.ZodObject<S>) =>
+    z.object({ type: z.literal(type), payload: stored(payload) }).extend(envelope)
+  return z.discriminatedUnion('type', [
+    kind(MsgType.Text, TextPayload),
+    kind(MsgType.Face, FacePayload),
+    kind(MsgType.Image, ImagePayload),
+    kind(MsgType.Video, VideoPayload),
+    kind(MsgType.Audio, AudioPayload),
+    kind(MsgType.File, FilePayload),
+    kind(MsgType.Location, LocationPayload),
+    kind(MsgType.Merger, MergerPayload),
+    kind(MsgType.Custom, CustomPayload),
+    kind(MsgType.GroupTip, GroupTipPayload),
+  ])
+}
+
+/** A stored message as every client sees it (spec section 3 "Message"), one kind per `type`. */
+export const Message = storedKinds({
   ID: z.string().min(1),
   clientMsgId: z.string(),
-  type: z.enum(MsgType),
-  payload: z.record(z.string(), z.unknown()),
   conversationID: z.string().min(1),
   conversationType: z.enum(ConvType),
   from: z.string(),
@@ -148,9 +192,10 @@ export const Message = z.object({
 })
 export type Message = z.infer<typeof Message>
 
-export const LastMessage = z.object({
-  type: z.enum(MsgType),
-  payload: z.record(z.string(), z.unknown()),
+/** A stored message's kind with its payload, as a stored row holds them. */
+export type StoredBody = { [K in Message['type']]: Pick<Extract<Message, { type: K }>, 'type' | 'payload'> }[Message['type']]
+
+export const LastMessage = storedKinds({
   from: z.string(),
   nick: z.string(),
   time: z.number(),

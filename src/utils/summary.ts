@@ -1,5 +1,5 @@
 import { callRecordTextOf, callStepFieldsOf, callStepOf, formatCallDuration, type CallStepFields } from '@shared/callSteps'
-import { ConvType, MsgType, SummaryLabel, type Conversation, type LastMessage, type Message } from '@shared/chat'
+import { ConvType, MsgType, SummaryLabel, type Conversation, type LastMessage, type Message, type StoredBody } from '@shared/chat'
 import { isSenderOnlyContactMessage } from '@shared/plain/friends'
 import { zhCn } from '@/i18n/call/zh-cn'
 import { expandEmojiPlaceholders } from './emojiNames'
@@ -14,7 +14,7 @@ import { favoriteKindLabel } from '@/domain/favorites/favoriteList'
  */
 
 /** What a summary needs of a message; both Message and a conversation's LastMessage fit. */
-export type SummarySource = Pick<LastMessage, 'type' | 'payload' | 'from' | 'nick' | 'isRevoked'> & Partial<Pick<Message, 'revoker' | 'nameCard'>>
+export type SummarySource = StoredBody & Pick<LastMessage, 'from' | 'nick' | 'isRevoked'> & Partial<Pick<Message, 'revoker' | 'nameCard'>>
 
 export interface SummaryOptions {
   /** Prefix '昵称: ' for messages of other people (group lists and notifications). */
@@ -233,7 +233,7 @@ function contentSummary(message: SummarySource, viewerID: string): string {
     case MsgType.Custom:
       return customMessageSummary(p, viewerID, message.from)
     case MsgType.GroupTip:
-      return groupTipText(p, viewerID, str(p, 'operatorID') === message.from ? message.nick : '')
+      return groupTipText(message.payload, viewerID, str(p, 'operatorID') === message.from ? message.nick : '')
     default:
       // A kind newer than this client: say there is a message rather than hide it.
       return KIND_LABEL.unknown

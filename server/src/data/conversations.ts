@@ -1,9 +1,9 @@
-import { ConvType, FOLD_MARK, type Conversation, type LastMessage, type MsgType } from '../../../types/chat.js'
+import { ConvType, FOLD_MARK, type Conversation, type LastMessage } from '../../../types/chat.js'
 import type { Queryable } from '../db/Db.js'
 import { AT_ALL_TAG } from '../../../types/messageOps.js'
 import type { ConversationWindow, ConvPatch } from '../domain/conversations.js'
 import { mosaicAvatarsSql } from './groups/currentMembers.js'
-import { toMessage, type MessageRow } from '../domain/messages.js'
+import { storedBody, toMessage, type MessageRow } from '../domain/messages.js'
 import { MESSAGE_SELECT } from './messages/rows.js'
 
 interface ConvRow {
@@ -85,8 +85,7 @@ function toConversation(r: ConvRow): Conversation {
   const lastMessage: LastMessage | null =
     r.last_type && r.last_time
       ? {
-          type: r.last_type as MsgType,
-          payload: r.last_revoked ? {} : (r.last_payload ?? {}),
+          ...storedBody(r.last_type, r.last_payload, Boolean(r.last_revoked)),
           from: r.last_sender ?? '',
           nick: r.last_nick ?? '',
           time: Math.floor(new Date(r.last_time).getTime() / 1000),

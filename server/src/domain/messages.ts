@@ -6,6 +6,7 @@ import {
   SendError,
   type Message,
   type OutgoingMessage,
+  type StoredBody,
 } from '../../../types/chat.js'
 import { ResultCode } from '../../../types/codes.js'
 import { c2cIdFor, groupConversationId, type ConvRef } from './conversationIds.js'
@@ -43,6 +44,15 @@ export function conversationIdOf(channelId: string, viewer: string): string {
   return c2cIdFor(a === viewer ? b! : a!)
 }
 
+/**
+ * A stored row's kind and payload as the contract reads them; a revoked message's payload is
+ * hidden. The one place where the server takes a stored payload as its kind's: the database holds
+ * what every version wrote, and the contract's stored payloads (types/chat.ts) allow for that.
+ */
+export function storedBody(type: string, payload: Record<string, unknown> | null, isRevoked: boolean): StoredBody {
+  return { type, payload: isRevoked ? {} : (payload ?? {}) } as StoredBody
+}
+
 /** The message as `viewer` sees it: the conversation ID depends on who looks. */
 export function toMessage(row: MessageRow, viewer: string): Message {
   const isGroup = row.channel_id.startsWith('group:')
@@ -52,8 +62,7 @@ export function toMessage(row: MessageRow, viewer: string): Message {
   return {
     ID: `${row.sender}-${row.client_msg_id}`,
     clientMsgId: row.client_msg_id,
-    type: row.type as Message['type'],
-    payload: row.is_revoked ? {} : row.payload,
+    ...storedBody(row.type, row.payload, row.is_revoked),
     conversationID,
     conversationType: isGroup ? ConvType.Group : ConvType.C2C,
     from: row.sender,

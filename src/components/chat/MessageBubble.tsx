@@ -53,6 +53,6 @@ export default function MessageBubble({ message, own, custom }: Props) {
     case MsgType.GroupTip:
       return null
     default:
-      return missingCase(message.type, 'message type')
+      return missingCase(message, 'message type')
   }
 }

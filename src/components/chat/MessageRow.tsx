@@ -146,7 +146,9 @@ function MessageRow({ message, showTime, watch, anchorId }: Props) {
     const text =
       custom?.kind === 'tip'
         ? custom.text
-        : groupTipText(message.payload, screen.selfID, message.payload.operatorID === message.from ? message.nick : '')
+        : message.type === MsgType.GroupTip
+          ? groupTipText(message.payload, screen.selfID, message.payload.operatorID === message.from ? message.nick : '')
+          : ''
     return (
       <View id={anchorId} role='listitem'>
         {time}

@@ -1,4 +1,4 @@
-import { MsgType, type Conversation, type Message } from '@shared/chat'
+import { MsgType, type Conversation, type Message, type StoredBody } from '@shared/chat'
 import { LeaveCode } from '@shared/group'
 import type { ChatFeatures } from '@shared/messageOps'
 
@@ -111,14 +111,14 @@ export interface TipNames {
  * Why the reader is no longer in the group, read from the newest tip that concerns them (leave
  * codes of the spec: 4 removed by an admin, 5 dissolved, 8 left); null when nothing says.
  */
-export function leaveCodeOf(messages: ReadonlyArray<Pick<Message, 'type' | 'payload' | 'from'>>, selfID: string): number | null {
+export function leaveCodeOf(messages: ReadonlyArray<StoredBody & Pick<Message, 'from'>>, selfID: string): number | null {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!
     if (m.type !== MsgType.GroupTip) continue
     const p = m.payload
     const ids = Array.isArray(p.userIDList) ? p.userIDList.map(String) : []
     const op = Number(p.operationType)
-    const profile = p.newGroupProfile && typeof p.newGroupProfile === 'object' ? (p.newGroupProfile as Record<string, unknown>) : {}
+    const profile = p.newGroupProfile && typeof p.newGroupProfile === 'object' ? p.newGroupProfile : {}
     if (profile.dissolved === true) return LeaveCode.Dissolved
     if (op === 3 && ids.includes(selfID)) return LeaveCode.Removed
     if (op === 2 && (ids.includes(selfID) || (ids.length === 0 && p.operatorID === selfID))) return LeaveCode.Left

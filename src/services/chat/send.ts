@@ -77,8 +77,7 @@ export function createSend({ engine, me, state, toast }: ServiceContext, { uploa
     return {
       ID: `local-${clientMsgId}`,
       clientMsgId,
-      type: body.type,
-      payload: body.payload as Record<string, unknown>,
+      ...body,
       conversationID,
       conversationType: conversationTypeOf(conversationID),
       from: user?.wtId ?? '',
@@ -121,7 +120,7 @@ export function createSend({ engine, me, state, toast }: ServiceContext, { uploa
         const body = await job.upload((fraction) => patchLocal(conversationID, clientMsgId, { progress: Math.min(0.99, fraction) }))
         job.body = body
         job.upload = null
-        patchLocal(conversationID, clientMsgId, { payload: body.payload as Record<string, unknown>, progress: 1 })
+        patchLocal(conversationID, clientMsgId, { payload: body.payload, progress: 1 })
       }
     } catch (err) {
       const code = isApiError(err) ? err.code : 0

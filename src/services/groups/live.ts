@@ -43,7 +43,7 @@ export function createGroupLive({ me, state }: ServiceContext, { groupApi, appli
     if (op === TipOp.Mute) return applyMuteTip(message)
     if (op === TipOp.Kicked) return applyKickedTip(message)
     if (op !== TipOp.Profile) return
-    const profile = message.payload.newGroupProfile as Record<string, unknown> | null
+    const profile = message.payload.newGroupProfile
     const held = state().conversations[message.conversationID]?.groupProfile
     if (!profile || !held) return
     const patch: { name?: string; avatar?: string } = {}

@@ -161,7 +161,7 @@ export async function sendMessage(ctx: SendContext, me: string, msg: OutgoingMes
     client_msg_id: msg.clientMsgId,
     sender: me,
     type: msg.type,
-    payload: msg.payload as Record<string, unknown>,
+    payload: msg.payload,
     created_at: r.created_at,
     cloud_custom_data: msg.cloudCustomData,
     at_users: msg.atUserList,
