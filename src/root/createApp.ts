@@ -23,7 +23,7 @@ import { createMoments, type MomentsService } from '@/services/moments'
 import { createSession, type SessionService } from '@/services/session'
 import { createSessionEnd, type SessionEnd } from '@/services/sessionEnd'
 import { createSessionWatch } from '@/services/sessionWatch'
-import { createSessionGroups, type SessionGroupsService } from '@/services/sessionGroups'
+import { createConversationGroups, type ConversationGroupsService } from '@/services/conversationGroups'
 import { createSiteInfo, type SiteInfoService } from '@/services/siteInfo'
 import { createPush, type PushService } from '@/services/push'
 import { createWechat, type WechatService } from '@/services/wechat'
@@ -59,7 +59,7 @@ export interface App {
   chat: ChatService
   contacts: ContactsService
   groups: GroupsService
-  sessionGroups: SessionGroupsService
+  conversationGroups: ConversationGroupsService
   messageOps: MessageOpsService
   favorites: FavoritesService
   search: SearchService
@@ -124,8 +124,8 @@ export function createApp(deps: AppDeps = {}): App {
   const contacts = createContacts(ctx, chat)
   const groups = createGroups(ctx, chat)
   const moments = createMoments(ctx)
-  const sessionGroups = createSessionGroups(ctx)
-  const messaging = createMessaging(ctx, { sessionEnd, chat, contacts, sessionGroups, groupLive: groups, moments })
+  const conversationGroups = createConversationGroups(ctx)
+  const messaging = createMessaging(ctx, { sessionEnd, chat, contacts, conversationGroups, groupLive: groups, moments })
   const session = createSession(ctx, { messaging, sessionEnd })
   const sessionWatch = createSessionWatch(ctx, sessionEnd)
   const siteInfo = createSiteInfo(api)
@@ -148,7 +148,7 @@ export function createApp(deps: AppDeps = {}): App {
     chat,
     contacts,
     groups,
-    sessionGroups,
+    conversationGroups,
     messageOps,
     favorites,
     search,

@@ -7,14 +7,14 @@ import type { ServiceContext } from './context'
 import type { createGroupLive } from './groups/live'
 import type { MomentsService } from './moments'
 import type { SessionEnd } from './sessionEnd'
-import type { SessionGroupsService } from './sessionGroups'
+import type { ConversationGroupsService } from './conversationGroups'
 
 export interface MessagingDeps {
   sessionEnd: Pick<SessionEnd, 'endSession'>
   /** The services whose engine bindings the messaging login makes (each binds once). */
   chat: Pick<ChatService, 'bindChat'>
   contacts: Pick<ContactsService, 'bindContacts'>
-  sessionGroups: Pick<SessionGroupsService, 'bindSessionGroups'>
+  conversationGroups: Pick<ConversationGroupsService, 'bindConversationGroups'>
   groupLive: ReturnType<typeof createGroupLive>
   moments: Pick<MomentsService, 'refreshUnread'>
 }
@@ -67,7 +67,7 @@ export function createMessaging(ctx: ServiceContext, deps: MessagingDeps) {
     engine.on('netStateChange', (state) => store.getState().setNetState(state))
     deps.chat.bindChat()
     deps.contacts.bindContacts()
-    deps.sessionGroups.bindSessionGroups()
+    deps.conversationGroups.bindConversationGroups()
   }
 
   /**
