@@ -83,7 +83,7 @@ testPlanted([
   {
     name: 'the data layer that imports a route fails',
     as: 'server/src/data/planted.ts',
-    code: "import { healthRoutes } from '../routes/health.js'\n\nexport const planted = healthRoutes\n",
+    code: "import { healthPlugin } from '../routes/health.js'\n\nexport const planted = healthPlugin\n",
     fires: zone,
   },
   {
