@@ -193,6 +193,21 @@ export default defineConfig(
     },
   },
   {
+    // Scripts run by hand (cli/) call repositories like the use cases do: a query or a statement
+    // run there is SQL outside server/src/data/.
+    files: ['server/src/cli/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...MODULE_STATE,
+        {
+          selector: "CallExpression[callee.property.name=/^(query|exec)$/], CallExpression[callee.property.value=/^(query|exec)$/]",
+          message: 'server/src/cli/ runs no SQL: put it in a module of server/src/data/ and call that with the database.',
+        },
+      ],
+    },
+  },
+  {
     // DOM types are already kept out by the server's type check (lib es2022), which includes types/.
     files: ['types/**'],
     rules: {

@@ -31,43 +31,43 @@ import { installRateLimits } from './http/rateLimits.js'
 import { onlyTableRoutes } from './http/serve.js'
 import { chatFrameHandler } from './realtime/chat.js'
 import { attachGateway, type Gateway } from './realtime/gateway.js'
-import { adminRoutes } from './routes/admin.js'
-import { blacklistRoutes } from './routes/blacklist.js'
-import { botRoutes } from './routes/bots.js'
-import { memberRoutes } from './routes/member.js'
-import { commonGroupRoutes } from './routes/commonGroups.js'
-import { complaintRoutes } from './routes/complaints.js'
-import { dictRoutes } from './routes/dict.js'
-import { friendRoutes } from './routes/friends.js'
-import { groupRoutes } from './routes/groups/list.js'
-import { groupAdminRoutes } from './routes/groups/admin.js'
-import { groupMemberRoutes } from './routes/groups/members.js'
-import { groupNoticeRoutes } from './routes/groups/notices.js'
-import { groupReadingRoutes } from './routes/groups/reading.js'
-import { groupSettingsRoutes } from './routes/groups/settings.js'
-import { imRoutes } from './routes/im.js'
-import { chatFeatureRoutes } from './routes/chatFeatures.js'
-import { favoriteRoutes } from './routes/favorites.js'
-import { messageActionRoutes } from './routes/messageActions.js'
-import { pinRoutes } from './routes/pins.js'
-import { searchRoutes } from './routes/search.js'
-import { uploadRoutes } from './routes/uploads.js'
-import { loginRoutes } from './routes/login.js'
-import { profileRoutes } from './routes/profiles.js'
-import { mediaRoutes } from './routes/media.js'
-import { healthRoutes } from './routes/health.js'
+import { adminPlugin } from './routes/admin.js'
+import { blacklistPlugin } from './routes/blacklist.js'
+import { botPlugin } from './routes/bots.js'
+import { memberPlugin } from './routes/member.js'
+import { commonGroupPlugin } from './routes/commonGroups.js'
+import { complaintPlugin } from './routes/complaints.js'
+import { dictPlugin } from './routes/dict.js'
+import { friendPlugin } from './routes/friends.js'
+import { groupPlugin } from './routes/groups/list.js'
+import { groupAdminPlugin } from './routes/groups/admin.js'
+import { groupMemberPlugin } from './routes/groups/members.js'
+import { groupNoticePlugin } from './routes/groups/notices.js'
+import { groupReadingPlugin } from './routes/groups/reading.js'
+import { groupSettingsPlugin } from './routes/groups/settings.js'
+import { imPlugin } from './routes/im.js'
+import { chatFeaturePlugin } from './routes/chatFeatures.js'
+import { favoritePlugin } from './routes/favorites.js'
+import { messageActionPlugin } from './routes/messageActions.js'
+import { pinPlugin } from './routes/pins.js'
+import { searchPlugin } from './routes/search.js'
+import { uploadPlugin } from './routes/uploads.js'
+import { loginPlugin } from './routes/login.js'
+import { profilePlugin } from './routes/profiles.js'
+import { mediaPlugin } from './routes/media.js'
+import { healthPlugin } from './routes/health.js'
 import { installRequestObservation } from './ops/http.js'
 import { loggerOptions } from './ops/logging.js'
 import { createMetrics } from './ops/metrics.js'
 import { metricsRoute, startMetricsServer } from './ops/metricsEndpoint.js'
 import { instrumentBus, instrumentDb } from './ops/observe.js'
-import { momentRoutes } from './routes/moments.js'
-import { openApiRoutes } from './routes/openapi.js'
-import { siteRoutes } from './routes/site.js'
-import { trtcRoutes } from './routes/trtc.js'
-import { conversationGroupRoutes } from './routes/conversationGroups.js'
-import { tagRoutes } from './routes/tags.js'
-import { userRoutes } from './routes/user.js'
+import { momentPlugin } from './routes/moments.js'
+import { openApiPlugin } from './routes/openapi.js'
+import { sitePlugin } from './routes/site.js'
+import { trtcPlugin } from './routes/trtc.js'
+import { conversationGroupPlugin } from './routes/conversationGroups.js'
+import { tagPlugin } from './routes/tags.js'
+import { userPlugin } from './routes/user.js'
 import { scryptHashing } from './adapters/passwordHashing/scrypt.js'
 import { trtcSigner } from './adapters/trtc.js'
 import { languageProviderFor } from './adapters/language.js'
@@ -76,8 +76,8 @@ import type { PushSender } from './adapters/webPush.js'
 import { createPushService, tapBus } from './app/push/service.js'
 import { startSearchIndexer } from './app/search/buildIndex.js'
 import { RelayGrants } from './domain/calls/relayGrants.js'
-import { webPushRoutes } from './routes/push.js'
-import { wechatRoutes } from './routes/wechat.js'
+import { webPushPlugin } from './routes/push.js'
+import { wechatPlugin } from './routes/wechat.js'
 import { wechatApi, type WechatApi } from './adapters/wechat.js'
 import { createWechatNotices } from './app/wechat/notices.js'
 
@@ -267,42 +267,42 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.checkAnswers) app.addHook('preSerialization', checkAnswers)
   // Each plugin registers its routes from the table (types/routes), at their full /api paths.
   const plugins = [
-    healthRoutes,
-    loginRoutes,
-    userRoutes,
-    siteRoutes,
-    imRoutes,
-    messageActionRoutes,
-    favoriteRoutes,
-    chatFeatureRoutes,
-    pinRoutes,
-    groupRoutes,
-    groupReadingRoutes,
-    groupMemberRoutes,
-    groupAdminRoutes,
-    groupSettingsRoutes,
-    groupNoticeRoutes,
-    uploadRoutes,
-    searchRoutes,
-    profileRoutes,
-    friendRoutes,
-    blacklistRoutes,
-    tagRoutes,
-    conversationGroupRoutes,
-    commonGroupRoutes,
-    complaintRoutes,
-    dictRoutes,
-    mediaRoutes,
-    trtcRoutes,
-    momentRoutes,
-    memberRoutes,
-    adminRoutes,
-    botRoutes,
-    webPushRoutes,
-    wechatRoutes,
+    healthPlugin,
+    loginPlugin,
+    userPlugin,
+    sitePlugin,
+    imPlugin,
+    messageActionPlugin,
+    favoritePlugin,
+    chatFeaturePlugin,
+    pinPlugin,
+    groupPlugin,
+    groupReadingPlugin,
+    groupMemberPlugin,
+    groupAdminPlugin,
+    groupSettingsPlugin,
+    groupNoticePlugin,
+    uploadPlugin,
+    searchPlugin,
+    profilePlugin,
+    friendPlugin,
+    blacklistPlugin,
+    tagPlugin,
+    conversationGroupPlugin,
+    commonGroupPlugin,
+    complaintPlugin,
+    dictPlugin,
+    mediaPlugin,
+    trtcPlugin,
+    momentPlugin,
+    memberPlugin,
+    adminPlugin,
+    botPlugin,
+    webPushPlugin,
+    wechatPlugin,
   ]
   for (const routes of plugins) await app.register(routes(ctx))
-  await app.register(openApiRoutes())
+  await app.register(openApiPlugin())
   // The gateway exists only after ready(); the scrape reads it late.
   let gateway: Gateway | null = null
   const scrape = { metrics, db, openSockets: () => gateway?.connectionCount() ?? 0 }

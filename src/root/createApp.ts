@@ -23,7 +23,7 @@ import { createMoments, type MomentsService } from '@/services/moments'
 import { createSession, type SessionService } from '@/services/session'
 import { createSessionEnd, type SessionEnd } from '@/services/sessionEnd'
 import { createSessionWatch } from '@/services/sessionWatch'
-import { createSessionGroups, type SessionGroupsService } from '@/services/sessionGroups'
+import { createConversationGroups, type ConversationGroupsService } from '@/services/conversationGroups'
 import { createSiteInfo, type SiteInfoService } from '@/services/siteInfo'
 import { createPush, type PushService } from '@/services/push'
 import { createWechat, type WechatService } from '@/services/wechat'
@@ -59,7 +59,7 @@ export interface App {
   chat: ChatService
   contacts: ContactsService
   groups: GroupsService
-  sessionGroups: SessionGroupsService
+  conversationGroups: ConversationGroupsService
   messageOps: MessageOpsService
   favorites: FavoritesService
   search: SearchService
@@ -98,8 +98,8 @@ export function createApp(deps: AppDeps = {}): App {
     token: () => store.getState().user?.token ?? null,
     deviceId: () => visitor.deviceId(),
     showError: (message) => toast.error(message),
-    // The session's end stops the chat engine, which is built on this client: it is looked up
-    // when a call ends the session, not now.
+    // A true cycle: the session's end stops the chat engine, which is built on this client, so
+    // the session's end is looked up when a call ends the session, not now.
     endSession: (why) => sessionEnd.endSession({ notice: why }),
     now: () => Date.now(),
   })
@@ -116,26 +116,25 @@ export function createApp(deps: AppDeps = {}): App {
   const messageOps = createMessageOps(ctx)
   const chat = createChat(ctx, {
     endSession: (why) => sessionEnd.endSession({ notice: why }),
-    // Contacts are built on the chat actions (name cards, opening a chat); this runs later, on a refused send.
+    // A true cycle: contacts are built on the chat actions (name cards, opening a chat), and a
+    // refused send reloads the friends; this is looked up then, not now.
     reloadFriends: () => contacts.reloadFriends(),
-    bindMessageOps: messageOps.bindMessageOps,
+    messageOps,
   })
   const contacts = createContacts(ctx, chat)
   const groups = createGroups(ctx, chat)
   const moments = createMoments(ctx)
-  const sessionGroups = createSessionGroups(ctx)
-  const messaging = createMessaging(ctx, {
-    sessionEnd,
-    bindChat: chat.bindChat,
-    bindContacts: contacts.bindContacts,
-    bindSessionGroups: sessionGroups.bindSessionGroups,
-    groupLive: groups,
-    moments,
-  })
+  const conversationGroups = createConversationGroups(ctx)
+  const messaging = createMessaging(ctx, { sessionEnd, chat, contacts, conversationGroups, groupLive: groups, moments })
   const session = createSession(ctx, { messaging, sessionEnd })
   const sessionWatch = createSessionWatch(ctx, sessionEnd)
   const siteInfo = createSiteInfo(api)
   const calls = createCalls(ctx, { createCallEngine: deps.callEngine ?? createCallEngine, messaging, sessionEnd, siteInfo })
+  const favorites = createFavorites(ctx, chat)
+  const search = createSearch(ctx)
+  const robots = createRobots(ctx)
+  const push = createPush(ctx)
+  const wechat = createWechat(ctx, session)
   return {
     store,
     api,
@@ -149,16 +148,15 @@ export function createApp(deps: AppDeps = {}): App {
     chat,
     contacts,
     groups,
-    sessionGroups,
+    conversationGroups,
     messageOps,
-    favorites: createFavorites(ctx, chat),
-    search: createSearch(ctx),
+    favorites,
+    search,
     moments,
     calls,
     siteInfo,
-    robots: createRobots(ctx),
-
-    push: createPush(ctx),
-    wechat: createWechat(ctx, session),
+    robots,
+    push,
+    wechat,
   }
 }

@@ -1,17 +1,20 @@
 import { ChatEngineError, ChatErrorCode, type KickedEvent, type NoticeFrame } from '@/engines/chat/ChatEngine'
 import { missingCase } from '@/utils/missingCase'
 import { NoticeType } from '@shared/ws'
+import type { ChatService } from './chat'
+import type { ContactsService } from './contacts'
 import type { ServiceContext } from './context'
 import type { createGroupLive } from './groups/live'
 import type { MomentsService } from './moments'
 import type { SessionEnd } from './sessionEnd'
+import type { ConversationGroupsService } from './conversationGroups'
 
 export interface MessagingDeps {
   sessionEnd: Pick<SessionEnd, 'endSession'>
-  /** The chat and contacts bindings of the engine's events (idempotent). */
-  bindChat(): void
-  bindContacts(): void
-  bindSessionGroups(): void
+  /** The services whose engine bindings the messaging login makes (each binds once). */
+  chat: Pick<ChatService, 'bindChat'>
+  contacts: Pick<ContactsService, 'bindContacts'>
+  conversationGroups: Pick<ConversationGroupsService, 'bindConversationGroups'>
   groupLive: ReturnType<typeof createGroupLive>
   moments: Pick<MomentsService, 'refreshUnread'>
 }
@@ -62,9 +65,9 @@ export function createMessaging(ctx: ServiceContext, deps: MessagingDeps) {
       void deps.moments.refreshUnread()
     })
     engine.on('netStateChange', (state) => store.getState().setNetState(state))
-    deps.bindChat()
-    deps.bindContacts()
-    deps.bindSessionGroups()
+    deps.chat.bindChat()
+    deps.contacts.bindContacts()
+    deps.conversationGroups.bindConversationGroups()
   }
 
   /**

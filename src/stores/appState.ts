@@ -8,7 +8,7 @@ import type { MessagesSlice } from './slices/messages'
 import type { MessageOpsSlice } from './slices/messageOps'
 import type { MomentsSlice } from './slices/moments'
 import type { SessionSlice } from './slices/session'
-import type { SessionGroupsSlice } from './slices/sessionGroups'
+import type { ConversationGroupsSlice } from './slices/conversationGroups'
 import type { UiSlice } from './slices/ui'
 
-export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & ContactsSlice & CallSlice & GroupsSlice & MessageOpsSlice & FavoritesSlice & MomentsSlice & SessionGroupsSlice
+export type AppState = SessionSlice & BadgesSlice & UiSlice & ConversationsSlice & MessagesSlice & ContactsSlice & CallSlice & GroupsSlice & MessageOpsSlice & FavoritesSlice & MomentsSlice & ConversationGroupsSlice

@@ -10,7 +10,7 @@ import { createMessagesSlice } from './slices/messages'
 import { createMessageOpsSlice } from './slices/messageOps'
 import { createMomentsSlice } from './slices/moments'
 import { createSessionSlice } from './slices/session'
-import { createSessionGroupsSlice } from './slices/sessionGroups'
+import { createConversationGroupsSlice } from './slices/conversationGroups'
 import { createUiSlice } from './slices/ui'
 
 export type { AppState } from './appState'
@@ -41,6 +41,6 @@ export function createAppStore(): AppStore {
     ...createMessageOpsSlice(...a),
     ...createFavoritesSlice(...a),
     ...createMomentsSlice(...a),
-    ...createSessionGroupsSlice(...a),
+    ...createConversationGroupsSlice(...a),
   }))
 }

@@ -75,6 +75,12 @@ testPlanted([
     fires: [],
   },
   {
+    name: 'a script under cli/ that runs its own SQL fails',
+    as: 'server/src/cli/planted.ts',
+    code: "export const planted = (q: { exec(sql: string): Promise<void> }) => q.exec('ANALYZE users')\n",
+    fires: ['no-restricted-syntax'],
+  },
+  {
     name: 'a domain rule still may not keep module state',
     as: 'server/src/domain/planted.ts',
     code: 'export const planted = new Map<string, number>()\n',
@@ -83,7 +89,7 @@ testPlanted([
   {
     name: 'the data layer that imports a route fails',
     as: 'server/src/data/planted.ts',
-    code: "import { healthRoutes } from '../routes/health.js'\n\nexport const planted = healthRoutes\n",
+    code: "import { healthPlugin } from '../routes/health.js'\n\nexport const planted = healthPlugin\n",
     fires: zone,
   },
   {

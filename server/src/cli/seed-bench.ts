@@ -20,13 +20,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { scryptHashing } from '../adapters/passwordHashing/scrypt.js'
 import { loadConfig } from '../config.js'
-import type { Queryable } from '../db/Db.js'
+import { insertNumberedGroup } from '../data/groups/groups.js'
+import { analyzeTables, type AnalyzedTable } from '../data/ops.js'
+import { insertSessions } from '../data/sessions.js'
+import { insertNumberedUsers } from '../data/users.js'
 import { openDb } from '../db/index.js'
 import { hashToken, newToken } from '../domain/tokens.js'
 import { defaultAvatar } from '../domain/users.js'
 
 export const BENCH_PASSWORD = 'bench1234'
-const CHUNK = 1000
 
 interface Args {
   users: number
@@ -52,16 +54,6 @@ function parseArgs(argv: string[]): Args {
   return { users, first, group, groupMembers, out: path.resolve(value('out') ?? 'bench-seed.json') }
 }
 
-/** One multi-row INSERT per chunk: `rows` are arrays of parameters, `tail` goes after VALUES. */
-async function insertRows(q: Queryable, head: string, rows: unknown[][], tail = 'ON CONFLICT DO NOTHING'): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK)
-    const params: unknown[] = []
-    const tuples = chunk.map((r) => `(${r.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`)
-    await q.query(`${head} VALUES ${tuples.join(', ')} ${tail}`, params)
-  }
-}
-
 async function main() {
   const args = parseArgs(process.argv.slice(2))
   const started = Date.now()
@@ -75,56 +67,26 @@ async function main() {
     let groupId: string | null = null
 
     await db.tx(async (q) => {
-      // Users and their settings rows, generated in the database: wt_id 9NNNNNNN, phone 1709NNNNNNN.
       const all = args.group ? args.groupMembers : args.users
-      const idExpr = `'9' || lpad(n::text, 7, '0')`
-      await q.query(
-        `INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar)
-         SELECT ${idExpr}, '170' || ${idExpr}, $3, 'bench' || ${idExpr}, $4 || ${idExpr} || '.svg'
-         FROM generate_series($1::int, $2::int) AS n ON CONFLICT DO NOTHING`,
-        [args.first, args.first + all - 1, pwdHash, defaultAvatar('').replace(/\.svg$/, '')],
-      )
-      await q.query(
-        `INSERT INTO user_config (wt_id) SELECT ${idExpr} FROM generate_series($1::int, $2::int) AS n ON CONFLICT DO NOTHING`,
-        [args.first, args.first + all - 1],
-      )
-      await insertRows(
+      await insertNumberedUsers(q, args.first, args.first + all - 1, pwdHash, defaultAvatar('').replace(/\.svg$/, ''))
+      await insertSessions(
         q,
-        'INSERT INTO sessions (token_hash, wt_id, device_id, user_agent)',
-        ids.map((id, i) => [hashToken(tokens[i]!), id, 'bench', 'bench/messaging']),
+        ids.map((wtId, i) => ({ tokenHash: hashToken(tokens[i]!), wtId, deviceId: 'bench', userAgent: 'bench/messaging' })),
       )
       if (args.group) {
-        const { rows } = await q.query<{ n: string }>(`SELECT nextval('group_number_seq')::text AS n`)
-        const groupNumber = rows[0]!.n
-        groupId = `G${groupNumber}`
-        const channelId = `group:${groupId}`
-        await q.query('INSERT INTO groups (group_id, group_number, group_name, owner_wt_id, group_type) VALUES ($1, $2, $3, $4, $5)', [
-          groupId,
-          groupNumber,
-          `bench ${args.groupMembers}`,
-          ids[0],
-          args.groupMembers > 5000 ? 'Community' : 'Work',
-        ])
-        // Client 0 owns the group and invited everyone else. Each member's conversation row
-        // is made once here, as joining does; sending never writes per-member rows.
-        await q.query(
-          `INSERT INTO group_members (group_id, wt_id, identity, join_type, inviter_wt_id)
-           SELECT $1, ${idExpr}, CASE WHEN n = $2 THEN 3 ELSE 1 END, 2, CASE WHEN n = $2 THEN NULL ELSE $4 END
-           FROM generate_series($2::int, $3::int) AS n`,
-          [groupId, args.first, args.first + args.groupMembers - 1, ids[0]],
-        )
-        await q.query('INSERT INTO channels (channel_id) VALUES ($1) ON CONFLICT DO NOTHING', [channelId])
-        await q.query(
-          `INSERT INTO user_conversations (wt_id, conversation_id, channel_id)
-           SELECT ${idExpr}, $1, $2 FROM generate_series($3::int, $4::int) AS n`,
-          [`GROUP${groupId}`, channelId, args.first, args.first + args.groupMembers - 1],
-        )
+        groupId = await insertNumberedGroup(q, {
+          groupName: `bench ${args.groupMembers}`,
+          groupType: args.groupMembers > 5000 ? 'Community' : 'Work',
+          first: args.first,
+          last: args.first + args.groupMembers - 1,
+          owner: ids[0]!,
+        })
       }
     })
     // Only tables this seed filled: statistics saying "empty" (reltuples 0) make the planner cache
     // sequential-scan plans in long-lived connections, which then stay as the tables grow.
-    const filled = ['users', 'user_config', 'sessions', ...(args.group ? ['groups', 'group_members', 'channels', 'user_conversations'] : [])]
-    for (const table of filled) await db.exec(`ANALYZE ${table}`)
+    const filled: AnalyzedTable[] = ['users', 'user_config', 'sessions', ...(args.group ? (['groups', 'group_members', 'channels', 'user_conversations'] as const) : [])]
+    await analyzeTables(db, filled)
 
     fs.mkdirSync(path.dirname(args.out), { recursive: true })
     fs.writeFileSync(args.out, JSON.stringify({ users: ids.map((wtId, i) => ({ wtId, token: tokens[i] })), groupId, password: BENCH_PASSWORD }))

@@ -105,3 +105,16 @@ export async function liveSessions(db: Queryable, wtId: string, idleSeconds: num
     lastSeenAt: new Date(r.last_seen_at),
   }))
 }
+
+/** Many sessions at once, a thousand to a statement; a token hash already stored is skipped. */
+export async function insertSessions(db: Queryable, sessions: ReadonlyArray<Omit<NewSession, 'address'>>): Promise<void> {
+  for (let i = 0; i < sessions.length; i += 1000) {
+    const params: unknown[] = []
+    const tuples = sessions.slice(i, i + 1000).map((s) => {
+      params.push(s.tokenHash, s.wtId, s.deviceId, s.userAgent)
+      const at = params.length - 4
+      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4})`
+    })
+    await db.query(`INSERT INTO sessions (token_hash, wt_id, device_id, user_agent) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`, params)
+  }
+}

@@ -83,3 +83,21 @@ export async function clearLockPassword(q: Queryable, wtId: string): Promise<voi
 export async function setPasswordHash(q: Queryable, wtId: string, pwdHash: string): Promise<void> {
   await q.query('UPDATE users SET pwd_hash = $2 WHERE wt_id = $1', [wtId, pwdHash])
 }
+
+/** The SQL of a numbered user's ID: `9` and `n` as seven digits (the benchmark's users, 9NNNNNNN). */
+export const NUMBERED_WT_ID = `'9' || lpad(n::text, 7, '0')`
+
+/**
+ * The numbered users from `first` to `last` and their settings rows, generated in the database
+ * (phone 170 and the ID, nick name bench and the ID, one password hash for all); users that exist
+ * stay as they are.
+ */
+export async function insertNumberedUsers(q: Queryable, first: number, last: number, pwdHash: string, avatarPrefix: string): Promise<void> {
+  await q.query(
+    `INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar)
+     SELECT ${NUMBERED_WT_ID}, '170' || ${NUMBERED_WT_ID}, $3, 'bench' || ${NUMBERED_WT_ID}, $4 || ${NUMBERED_WT_ID} || '.svg'
+     FROM generate_series($1::int, $2::int) AS n ON CONFLICT DO NOTHING`,
+    [first, last, pwdHash, avatarPrefix],
+  )
+  await q.query(`INSERT INTO user_config (wt_id) SELECT ${NUMBERED_WT_ID} FROM generate_series($1::int, $2::int) AS n ON CONFLICT DO NOTHING`, [first, last])
+}

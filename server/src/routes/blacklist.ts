@@ -9,7 +9,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** /api/user/friendBlack: my blacklist (ownerBlackStatus 0 → 1 on add, 1 → 0 on remove). */
-export function blacklistRoutes(ctx: AppContext) {
+export function blacklistPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

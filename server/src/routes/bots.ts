@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import multipart from '@fastify/multipart'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { WEBHOOK_LIMITS, WeComCode } from '../../../types/bots.js'
-import { botRoutes as routes } from '../../../types/routes/bots.js'
+import { botRoutes } from '../../../types/routes/bots.js'
 import { adminListRobots, adminPauseRobot, adminRemoveRobot, robotSwitch, setRobotSwitch } from '../app/bots/admin.js'
 import { addRobot, listRobots, pauseRobot, regenerateKey, removeRobot } from '../app/bots/manage.js'
 import { recordMedia, uploadingRobot } from '../app/bots/media.js'
@@ -40,19 +40,19 @@ function wecomErrors() {
 }
 
 /** The webhook (outside the session and the app's rate limit: it has its own), the group's robots, the operator's. */
-export function botRoutes(ctx: AppContext) {
+export function botPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     await app.register(async (hook) => {
       await hook.register(multipart, { limits: { fileSize: WEBHOOK_LIMITS.fileMaxBytes, files: 1, fields: 2 } })
       const options = { rateLimit: false as const, errorHandler: wecomErrors() }
 
-      serve(hook, routes.webhookSend, { ...options, bodyLimit: WEBHOOK_BODY_LIMIT }, async (req) => {
+      serve(hook, botRoutes.webhookSend, { ...options, bodyLimit: WEBHOOK_BODY_LIMIT }, async (req) => {
         const { answer, posted } = await postWebhook(ctx, req.query.key, req.ip, req.body)
         if (posted) await publishRobotPost(ctx, posted)
         return answer
       })
 
-      serve(hook, routes.webhookUpload, options, async (req) => {
+      serve(hook, botRoutes.webhookUpload, options, async (req) => {
         const robot = await uploadingRobot(ctx, req.query.key, req.ip, req.query.type)
         if ('errcode' in robot) return robot
         const part = req.isMultipart() ? await req.file().catch(() => undefined) : undefined
@@ -76,23 +76,23 @@ export function botRoutes(ctx: AppContext) {
     await app.register(async (groups) => {
       groups.addHook('preHandler', requireSession(ctx))
       const me = (req: FastifyRequest) => sessionOf(req).wtId
-      serve(groups, routes.list, async (req) => ok(await listRobots(ctx, me(req), req.body.groupNumber)))
-      serve(groups, routes.add, async (req) => {
+      serve(groups, botRoutes.list, async (req) => ok(await listRobots(ctx, me(req), req.body.groupNumber)))
+      serve(groups, botRoutes.add, async (req) => {
         const { result, effects } = await addRobot(ctx, me(req), publicOrigin(ctx.config, req), req.body)
         await publishEffects(ctx, effects)
         return ok(result, '已添加')
       })
-      serve(groups, routes.regenerate, async (req) => {
+      serve(groups, botRoutes.regenerate, async (req) => {
         const { result, effects } = await regenerateKey(ctx, me(req), publicOrigin(ctx.config, req), req.body.groupNumber, req.body.robotId)
         await publishEffects(ctx, effects)
         return ok(result, '已重置')
       })
-      serve(groups, routes.pause, async (req) => {
+      serve(groups, botRoutes.pause, async (req) => {
         const { result, effects } = await pauseRobot(ctx, me(req), req.body.groupNumber, req.body.robotId, req.body.paused)
         await publishEffects(ctx, effects)
         return ok(result, req.body.paused ? '已暂停' : '已恢复')
       })
-      serve(groups, routes.remove, async (req) => {
+      serve(groups, botRoutes.remove, async (req) => {
         const { result, effects } = await removeRobot(ctx, me(req), req.body.groupNumber, req.body.robotId)
         await publishEffects(ctx, effects)
         return ok(result, '已移除')
@@ -106,19 +106,19 @@ export function botRoutes(ctx: AppContext) {
         await requireOperatorRole(ctx.db, sessionOf(req).wtId)
       })
       const op = (req: FastifyRequest) => sessionOf(req).wtId
-      serve(admin, routes.adminList, async (req) => ok(await adminListRobots(ctx, req.query)))
-      serve(admin, routes.adminPause, async (req) => {
+      serve(admin, botRoutes.adminList, async (req) => ok(await adminListRobots(ctx, req.query)))
+      serve(admin, botRoutes.adminPause, async (req) => {
         const { result, effects } = await adminPauseRobot(ctx, op(req), req.body.robotId, req.body.paused)
         await publishEffects(ctx, effects)
         return ok(result, req.body.paused ? '已暂停' : '已恢复')
       })
-      serve(admin, routes.adminRemove, async (req) => {
+      serve(admin, botRoutes.adminRemove, async (req) => {
         const { result, effects } = await adminRemoveRobot(ctx, op(req), req.body.robotId)
         await publishEffects(ctx, effects)
         return ok(result, '已移除')
       })
-      serve(admin, routes.adminSwitch, async () => ok(await robotSwitch(ctx)))
-      serve(admin, routes.adminSetSwitch, async (req) => ok(await setRobotSwitch(ctx, op(req), req.body.enabled), req.body.enabled ? '已开启' : '已关闭'))
+      serve(admin, botRoutes.adminSwitch, async () => ok(await robotSwitch(ctx)))
+      serve(admin, botRoutes.adminSetSwitch, async (req) => ok(await setRobotSwitch(ctx, op(req), req.body.enabled), req.body.enabled ? '已开启' : '已关闭'))
     })
   }
 }

@@ -11,7 +11,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** Reactions, translation, voice-to-text and search (/api/im): each answers only while its chatFeatures flag is on. */
-export function chatFeatureRoutes(ctx: AppContext) {
+export function chatFeaturePlugin(ctx: AppContext) {
   const provider = ctx.language
   const features = ctx.config.chatFeatures
   return async (app: FastifyInstance) => {

@@ -9,7 +9,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** POST /api/complaint/add: a report of a user (type 0) or a group (type 1). */
-export function complaintRoutes(ctx: AppContext) {
+export function complaintPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     serve(app, miscRoutes.complaint, { preHandler: requireSession(ctx) }, async (req) => {
       const me = sessionOf(req).wtId

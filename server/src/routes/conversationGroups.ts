@@ -18,7 +18,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** /api/sessionGroup: the caller's own conversation groups; nobody reads or changes another user's. */
-export function conversationGroupRoutes(ctx: AppContext) {
+export function conversationGroupPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** POST /api/dict/data/getListByDictType {dictType}: dictLabel/dictValue lists (the report types). */
-export function dictRoutes(ctx: AppContext) {
+export function dictPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     serve(app, miscRoutes.dictList, { preHandler: requireSession(ctx) }, async (req) =>
       ok(await dictList(ctx, req.body.dictType)),

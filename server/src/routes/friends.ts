@@ -11,7 +11,7 @@ import { perAccountLimit } from '../http/rateLimits.js'
 import { serve } from '../http/serve.js'
 
 /** Spec section 7 "Friends and tags": applications, the friend list, remarks, moments flags, delete. */
-export function friendRoutes(ctx: AppContext) {
+export function friendPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

@@ -12,7 +12,7 @@ import { serve } from '../http/serve.js'
  * /api/ready only when the database answers with every migration this build knows applied and
  * the bus answers (readiness: send it traffic). Both are public and read nothing about users.
  */
-export function healthRoutes(ctx: AppContext, dir?: string) {
+export function healthPlugin(ctx: AppContext, dir?: string) {
   const started = Date.now()
   const expected = migrationFiles(dir)
   // Probes come often and from one address (the load balancer); they must not count against, or hit, the API limit.

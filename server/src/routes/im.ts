@@ -11,7 +11,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** The chat engine's HTTP side: conversation list and state, history and catch-up. Sends go over /ws. */
-export function imRoutes(ctx: AppContext) {
+export function imPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

@@ -18,7 +18,7 @@ import { perAddress } from '../http/rateLimits.js'
 import { serve } from '../http/serve.js'
 
 /** Spec section 7 "Login and user": /api/user/login/*. */
-export function loginRoutes(ctx: AppContext) {
+export function loginPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const auth = { preHandler: requireSession(ctx) }
     const limits = ctx.config.rateLimits

@@ -10,7 +10,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** /api/media: the call-time limit of messaging-app section 7 "Call server calls", ICE servers and the group call attribute. */
-export function mediaRoutes(ctx: AppContext) {
+export function mediaPlugin(ctx: AppContext) {
   const cfg = ctx.config.calls
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))

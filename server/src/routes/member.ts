@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { AdminText } from '../../../types/admin.js'
-import { memberRoutes as routes } from '../../../types/routes/member.js'
+import { memberRoutes } from '../../../types/routes/member.js'
 import type { AppContext } from '../context.js'
 import { deleteOwnAccount } from '../app/admin/lifecycle.js'
 import { settle } from '../app/publish/index.js'
@@ -11,18 +11,18 @@ import { serve } from '../http/serve.js'
 import { feedsChanged } from '../app/publish/moments.js'
 
 /** The membership centre (/member) and the end of the own account. */
-export function memberRoutes(ctx: AppContext) {
+export function memberPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
     const centre = (wtId: string) =>
       memberCentre(ctx.db, wtId, { dailyCallSeconds: ctx.config.calls.dailyLimitSeconds, uploadBytesPerHour: ctx.config.rateLimits.uploadBytesPerHour })
 
-    serve(app, routes.centre, async (req) => ok(await centre(sessionOf(req).wtId)))
-    serve(app, routes.redeem, async (req) => {
+    serve(app, memberRoutes.centre, async (req) => ok(await centre(sessionOf(req).wtId)))
+    serve(app, memberRoutes.redeem, async (req) => {
       await redeemCode(ctx.db, sessionOf(req).wtId, req.body.code)
       return ok(await centre(sessionOf(req).wtId), AdminText.Redeemed)
     })
-    serve(app, routes.deleteAccount, async (req) => {
+    serve(app, memberRoutes.deleteAccount, async (req) => {
       await settle(ctx, deleteOwnAccount(ctx, sessionOf(req).wtId, req.body.pwd))
       // The account's friendships, moments and name all go: any feed may have shown them.
       await feedsChanged(ctx, { all: true })

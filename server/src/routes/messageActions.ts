@@ -11,7 +11,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** Revoke, delete and forward from the chat menu under /api/im/message/ (docs/protocol.md "Message operations"). */
-export function messageActionRoutes(ctx: AppContext) {
+export function messageActionPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

@@ -4,7 +4,7 @@ import { openApiDocument } from '../http/openapi.js'
 import { serve } from '../http/serve.js'
 
 /** GET /api/openapi.json: the route table as an OpenAPI document, made on the first request. */
-export function openApiRoutes() {
+export function openApiPlugin() {
   let document: ReturnType<typeof openApiDocument> | undefined
   return async (app: FastifyInstance) => {
     serve(app, miscRoutes.openApi, async (_req, reply) => reply.send((document ??= openApiDocument(API_ROUTES))))

@@ -8,7 +8,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** Pinned messages of one-to-one chats (/api/user/c2cTop). */
-export function pinRoutes(ctx: AppContext) {
+export function pinPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
     serve(app, favoriteRoutes.pinList, async (req) => ok(await listPins(ctx, sessionOf(req).wtId, req.body.toUserWtId)))

@@ -10,7 +10,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** /api/user/friendInfo and /api/user/sendCustomMessage: profiles and the contacts custom messages. */
-export function profileRoutes(ctx: AppContext) {
+export function profilePlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

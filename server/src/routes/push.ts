@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** Web Push registration for the installed H5 app (docs/operations.md, "Web Push"). */
-export function webPushRoutes(ctx: AppContext) {
+export function webPushPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
     const allowHttp = ctx.config.push.allowHttpEndpoints

@@ -16,7 +16,7 @@ function avatarSvg(seed: string): string {
 }
 
 /** Public site information (footer) and generated default avatars. */
-export function siteRoutes(ctx: AppContext) {
+export function sitePlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     serve(app, miscRoutes.siteInfo, async () => {
       const info: SiteInfo = { productName: '微谈', version: APP_VERSION, footer: ctx.config.footer, chatFeatures: ctx.config.chatFeatures, trtc: ctx.config.calls.trtc !== null }

@@ -10,7 +10,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** /api/userTag: the caller's own tags; nobody reads or changes another user's. */
-export function tagRoutes(ctx: AppContext) {
+export function tagPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

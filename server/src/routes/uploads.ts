@@ -30,7 +30,7 @@ function unreadableForm(err: unknown): unknown {
 }
 
 /** POST /api/oss/upload and GET /api/oss/file/:id: files under UPLOAD_DIR with random names. */
-export function uploadRoutes(ctx: AppContext) {
+export function uploadPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     fs.mkdirSync(ctx.config.uploadDir, { recursive: true })
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4 } })

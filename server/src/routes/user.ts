@@ -15,7 +15,7 @@ import { ok } from '../http/envelope.js'
 import { serve } from '../http/serve.js'
 
 /** Spec section 7 "Login and user": the logged-in user's own account, plus the security settings. */
-export function userRoutes(ctx: AppContext) {
+export function userPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
     const me = (wtId: string) => requireUser(ctx.db, wtId)

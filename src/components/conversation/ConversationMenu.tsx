@@ -70,7 +70,7 @@ export default function ConversationMenu({ conversation, point, sheet, onAction,
   usePopup(true, onClose, { id: 'conv-menu' })
   useRove('conv-menu', 'vertical')
   const friendIDs = useAppStore(selectFriendIDs)
-  const hasGroups = useAppStore((s) => s.sessionGroups.some((g) => g.defaultGroup === DefaultGroup.UserCreated))
+  const hasGroups = useAppStore((s) => s.conversationGroups.some((g) => g.defaultGroup === DefaultGroup.UserCreated))
   const items = menuItems(conversation, friendIDs, hasGroups)
   const pick = (action: ConversationAction) => () => {
     onClose()

@@ -60,7 +60,7 @@ export default function ConversationTabs({ active, unread, groups, groupUnread, 
   // A group just created (or shown again) lands at the far end of its row, usually out of view:
   // it is scrolled into view once, so the user sees where it went. Otherwise the selected tab is.
   // Groups arriving with the first load are not new.
-  const groupsLoaded = useAppStore((s) => s.sessionGroups.length > 0)
+  const groupsLoaded = useAppStore((s) => s.conversationGroups.length > 0)
   const seenGroups = useRef<Set<number> | null>(null)
   // Keyed by the IDs, not the array: that is rebuilt on every conversation change, and each reveal
   // would undo the user's own scrolling.

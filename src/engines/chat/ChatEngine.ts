@@ -27,7 +27,7 @@ export interface ChatEngineEvents {
   /** Contacts: a new friend application or its unread count, or a change of the friend list. */
   contacts: FriendApplyFrame | FriendChangeFrame
   /** The conversation groups (分组) changed on another device of this user: the new list. */
-  sessionGroups: SessionGroupsFrame
+  conversationGroups: SessionGroupsFrame
   kicked: KickedEvent
   netStateChange: NetState
   /** The server refused a frame of ours. */

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context'
+import type { MessageOpsService } from '../messageOps/actions'
 import { createAudio } from './audio'
 import { createConversations } from './conversations'
 import { createLoading } from './loading'
@@ -23,8 +24,8 @@ export interface ChatDeps {
   endSession(why: string): void
   /** Spec 8: a send refused with 20007 checks the friend relation again. */
   reloadFriends(): Promise<void>
-  /** The message operations' bindings to the engine (reactions, feature flags); returns their unbinders. */
-  bindMessageOps(): Array<() => void>
+  /** The message operations, bound to the engine with the chat (reactions, feature flags). */
+  messageOps: Pick<MessageOpsService, 'bindMessageOps'>
 }
 
 export type ChatService = ReturnType<typeof createChat>
@@ -38,7 +39,7 @@ export function createChat(ctx: ServiceContext, deps: ChatDeps) {
   const conversations = createConversations(ctx, { loading, reads, typing })
   const send = createSend(ctx, { uploadFile: upload.uploadFile, reloadFriends: deps.reloadFriends, showNewest: loading.showNewest })
   const messageActions = createMessageActions(ctx, upload.messageMediaUrl)
-  const sync = createChatSync(ctx, { conversations, loading, reads, typing, send, notify, messageActions, bindMessageOps: deps.bindMessageOps })
+  const sync = createChatSync(ctx, { conversations, loading, reads, typing, send, notify, messageActions, messageOps: deps.messageOps })
   const { markAudioPlayed } = createAudio(ctx)
 
   return {

@@ -7,6 +7,7 @@ import { matchPath, navigate } from '@/router/navigation'
 import { highestSequence } from '@/stores/chat/uiMessage'
 import { createUserApi } from '../api/user'
 import type { ServiceContext } from '../context'
+import type { MessageOpsService } from '../messageOps/actions'
 import { toUi } from './audio'
 import type { createConversations } from './conversations'
 import type { createLoading } from './loading'
@@ -24,8 +25,8 @@ export interface ChatSyncDeps {
   send: ReturnType<typeof createSend>
   notify: ReturnType<typeof createNotify>
   messageActions: ReturnType<typeof createMessageActions>
-  /** The message operations' own bindings (reactions, feature flags); returns their unbinders. */
-  bindMessageOps(): Array<() => void>
+  /** The message operations, whose own bindings (reactions, feature flags) come and go with the chat's. */
+  messageOps: Pick<MessageOpsService, 'bindMessageOps'>
 }
 
 export function createChatSync(ctx: ServiceContext, deps: ChatSyncDeps) {
@@ -135,7 +136,7 @@ export function createChatSync(ctx: ServiceContext, deps: ChatSyncDeps) {
       engine.on('receipt', onReceipt),
       engine.on('conversationChanged', onConversationChanged),
       engine.on('conversationDeleted', onConversationDeleted),
-      ...deps.bindMessageOps(),
+      ...deps.messageOps.bindMessageOps(),
       engine.on('messageRevoked', applyRevoked),
       engine.on('notice', applyWithdrawNotice),
       visibility.onChange(onVisibility),

@@ -8,7 +8,7 @@ import { favoritesInitial } from './favorites'
 import { groupsInitial } from './groups'
 import { messagesInitial } from './messages'
 import { momentsInitial } from './moments'
-import { sessionGroupsInitial } from './sessionGroups'
+import { conversationGroupsInitial } from './conversationGroups'
 
 /** The pending second login step: the ticket from the 712 answer and, once asked for, the hint. */
 export interface TwoFactorState {
@@ -53,5 +53,5 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   setTwoFactor: (twoFactor) => set({ twoFactor }),
   setImReady: (imReady) => set({ imReady }),
   clearSession: () =>
-    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial, ...groupsInitial, ...favoritesInitial, ...momentsInitial, ...sessionGroupsInitial }),
+    set({ ...sessionInitial, badges: emptyBadges(), topMessageVersion: 0, ...conversationsInitial, ...messagesInitial, ...contactsInitial, ...groupsInitial, ...favoritesInitial, ...momentsInitial, ...conversationGroupsInitial }),
 })

@@ -20,12 +20,12 @@ async function openManage(page: Page): Promise<void> {
   await expect(visible(page, 'manage-groups')).toBeVisible()
 }
 
-async function createSessionGroup(page: Page, name: string, conversationIDs: string[]): Promise<void> {
+async function createConversationGroup(page: Page, name: string, conversationIDs: string[]): Promise<void> {
   await visible(page, 'sg-create').click()
-  await expect(visible(page, 'session-group-save')).toHaveClass(/btn--disabled/)
-  await fillInput(page, 'session-group-name', name)
+  await expect(visible(page, 'conversation-group-save')).toHaveClass(/btn--disabled/)
+  await fillInput(page, 'conversation-group-name', name)
   for (const id of conversationIDs) await pickerItem(page, id).click()
-  await visible(page, 'session-group-save').click()
+  await visible(page, 'conversation-group-save').click()
   await expectToast(page, '创建成功')
   await expect(shownRow(page, name)).toBeVisible()
 }
@@ -59,8 +59,8 @@ test('create, edit, reorder, hide and delete groups; the second device follows a
   await expect(conversationRow(a.page, `C2C${wang.wtId}`)).toBeVisible()
 
   await openManage(a.page)
-  await createSessionGroup(a.page, '工作', [`C2C${wang.wtId}`])
-  await createSessionGroup(a.page, '家人', [`C2C${li.wtId}`])
+  await createConversationGroup(a.page, '工作', [`C2C${wang.wtId}`])
+  await createConversationGroup(a.page, '家人', [`C2C${li.wtId}`])
   await a.page.screenshot({ path: `${SHOTS}/manage-desktop.png` })
   await expect.poll(() => customTabNames(b.page)).toEqual(['工作', '家人'])
 
@@ -87,10 +87,10 @@ test('create, edit, reorder, hide and delete groups; the second device follows a
 
   // Renamed, with 李四 added.
   await shownRow(a.page, '工作').locator('[data-testid="sg-edit"]').click()
-  await expect(inputByTestId(a.page, 'session-group-name')).toHaveValue('工作')
-  await fillInput(a.page, 'session-group-name', '同事')
+  await expect(inputByTestId(a.page, 'conversation-group-name')).toHaveValue('工作')
+  await fillInput(a.page, 'conversation-group-name', '同事')
   await pickerItem(a.page, `C2C${li.wtId}`).click()
-  await visible(a.page, 'session-group-save').click()
+  await visible(a.page, 'conversation-group-save').click()
   await expectToast(a.page, '修改成功')
 
   // Deleted after the confirmation.
@@ -173,8 +173,8 @@ test('on a phone: the tabs, the tabs manager and the manage screen, with 44 px t
   expect(tab.height).toBeGreaterThanOrEqual(44)
 
   await openManage(a.page)
-  await createSessionGroup(a.page, '朋友', [`C2C${wang.wtId}`])
-  await createSessionGroup(a.page, '客户', [])
+  await createConversationGroup(a.page, '朋友', [`C2C${wang.wtId}`])
+  await createConversationGroup(a.page, '客户', [])
   await a.page.screenshot({ path: `${SHOTS}/manage-phone.png` })
   await dragRow(a.page, shownRow(a.page, '客户'), -1)
   await visible(a.page, 'manage-groups-done').click()

@@ -1,5 +1,5 @@
 import { MsgType } from '@shared/chat'
-import { hasMessageAction, menuInputExtras, registerMenuInputProvider, registerMessageAction } from '@/components/chat/menu/actions'
+import { basicMenuEntries, createMessageMenuRegistry } from '@/components/chat/menu/actions'
 import { menuActions, roleOf, type GroupRole, type MenuFeatures, type MenuInput, type MessageAction } from '@/domain/chat/menuRules'
 
 const NOW = 1_800_000_000
@@ -101,13 +101,17 @@ describe('menuActions: the spec 4 menu table', () => {
 
 describe('the action registry', () => {
   it('merges what feature modules provide, flags key by key', () => {
-    expect(hasMessageAction('copy')).toBe(true)
-    expect(hasMessageAction('translate')).toBe(false)
-    registerMessageAction('translate', () => undefined)
-    expect(hasMessageAction('translate')).toBe(true)
-    registerMenuInputProvider(() => ({ features: { copy: false } }))
-    registerMenuInputProvider(() => ({ features: { translate: false }, translationShown: true }))
-    const extras = menuInputExtras({} as never, {} as never)
+    const basic = createMessageMenuRegistry([basicMenuEntries])
+    expect(basic.has('copy')).toBe(true)
+    expect(basic.has('translate')).toBe(false)
+    const registry = createMessageMenuRegistry([
+      basicMenuEntries,
+      { actions: { translate: () => undefined } },
+      { actions: {}, input: () => ({ features: { copy: false } }) },
+      { actions: {}, input: () => ({ features: { translate: false }, translationShown: true }) },
+    ])
+    expect(registry.has('translate')).toBe(true)
+    const extras = registry.inputExtras({} as never, {} as never)
     expect(extras).toEqual({ features: { copy: false, translate: false }, translationShown: true })
   })
 })

@@ -1,6 +1,8 @@
 import type { GroupListItem } from '../../../../types/group.js'
 import type { Queryable } from '../../db/Db.js'
 import type { GroupRow } from '../../domain/groups/access.js'
+import { ensureChannel } from '../messages/channels.js'
+import { NUMBERED_WT_ID } from '../users.js'
 import { GROUP_SUMMARY_COLUMNS, groupSummary, type GroupSummaryRow } from './summary.js'
 
 const GROUP_COLUMNS = `group_id, group_number, group_name, group_avatar, group_notice, welcome_msg, owner_wt_id, group_type,
@@ -133,4 +135,46 @@ export async function isPinned(q: Queryable, wtId: string, conversationID: strin
     [wtId, conversationID],
   )
   return rows[0]?.pinned ?? false
+}
+
+export interface NumberedGroup {
+  groupName: string
+  groupType: string
+  /** The numbered members, `first` to `last` (see NUMBERED_WT_ID). */
+  first: number
+  last: number
+  /** The member `first`'s ID, who owns the group. */
+  owner: string
+}
+
+/**
+ * A group of numbered users made in the database (the benchmark's): the first owns it and invited
+ * everyone else. Each member's conversation row is made once here, as joining does; sending never
+ * writes per-member rows. Answers the group ID.
+ */
+export async function insertNumberedGroup(q: Queryable, g: NumberedGroup): Promise<string> {
+  const { rows } = await q.query<{ n: string }>(`SELECT nextval('group_number_seq')::text AS n`)
+  const groupNumber = rows[0]!.n
+  const groupId = `G${groupNumber}`
+  const channelId = `group:${groupId}`
+  await q.query('INSERT INTO groups (group_id, group_number, group_name, owner_wt_id, group_type) VALUES ($1, $2, $3, $4, $5)', [
+    groupId,
+    groupNumber,
+    g.groupName,
+    g.owner,
+    g.groupType,
+  ])
+  await q.query(
+    `INSERT INTO group_members (group_id, wt_id, identity, join_type, inviter_wt_id)
+     SELECT $1, ${NUMBERED_WT_ID}, CASE WHEN n = $2 THEN 3 ELSE 1 END, 2, CASE WHEN n = $2 THEN NULL ELSE $4 END
+     FROM generate_series($2::int, $3::int) AS n`,
+    [groupId, g.first, g.last, g.owner],
+  )
+  await ensureChannel(q, channelId)
+  await q.query(
+    `INSERT INTO user_conversations (wt_id, conversation_id, channel_id)
+     SELECT ${NUMBERED_WT_ID}, $1, $2 FROM generate_series($3::int, $4::int) AS n`,
+    [`GROUP${groupId}`, channelId, g.first, g.last],
+  )
+  return groupId
 }

@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope.js'
 import { serve } from '../../http/serve.js'
 
 /** Spec 7 "Groups", admins and ownership, blacklist, muting, revoking, and the candidate lists. */
-export function groupAdminRoutes(ctx: AppContext) {
+export function groupAdminPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { groupRoutes as routes } from '../../../../types/routes/groups.js'
+import { groupRoutes } from '../../../../types/routes/groups.js'
 import type { AppContext } from '../../context.js'
 import { createGroup } from '../../app/groups/create.js'
 import { myGroups } from '../../app/groups/reading.js'
@@ -8,15 +8,15 @@ import { ok } from '../../http/envelope.js'
 import { serve } from '../../http/serve.js'
 
 /** Spec section 7 "Groups", as far as chat needs them: create and list. */
-export function groupRoutes(ctx: AppContext) {
+export function groupPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 
-    serve(app, routes.create, async (req) => {
+    serve(app, groupRoutes.create, async (req) => {
       const created = await createGroup(ctx, sessionOf(req).wtId, req.body)
       return ok({ txGroupid: created.groupId, groupNumber: created.groupNumber }, '创建成功')
     })
 
-    serve(app, routes.list, async (req) => ok(await myGroups(ctx, sessionOf(req).wtId)))
+    serve(app, groupRoutes.list, async (req) => ok(await myGroups(ctx, sessionOf(req).wtId)))
   }
 }

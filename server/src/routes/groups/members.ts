@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope.js'
 import { serve } from '../../http/serve.js'
 
 /** Spec 7 "Groups", members: invite, remove, quit, join and its applications, pin, own nickname and remark. */
-export function groupMemberRoutes(ctx: AppContext) {
+export function groupMemberPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.js'
 import { serve } from '../../http/serve.js'
 
 /** /api/user/groupNotice: the three group notice lists, their counters, and marking a list read. */
-export function groupNoticeRoutes(ctx: AppContext) {
+export function groupNoticePlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

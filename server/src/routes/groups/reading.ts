@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope.js'
 import { serve } from '../../http/serve.js'
 
 /** Spec 7 "Groups", reading: the group, its card, members (paged), one member, the count. */
-export function groupReadingRoutes(ctx: AppContext) {
+export function groupReadingPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

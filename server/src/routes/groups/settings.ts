@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope.js'
 import { serve } from '../../http/serve.js'
 
 /** Spec 7 "Groups", settings: edit (one key), the long notice editor, welcome message, join level. Admins and the owner. */
-export function groupSettingsRoutes(ctx: AppContext) {
+export function groupSettingsPlugin(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireSession(ctx))
 

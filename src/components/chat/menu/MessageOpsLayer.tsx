@@ -5,7 +5,7 @@ import { useApp, useAppStore } from '@/root/AppContext'
 import { messageKey } from '@/stores/chat/uiMessage'
 import type { UiMessage } from '@/stores/slices/messages'
 import type { ChatScreen } from '../chatContext'
-import { hasMessageAction, menuInputExtras, runMessageAction } from './actions'
+import { basicMenuEntries, createMessageMenuRegistry } from './actions'
 import ForwardDialog from './ForwardDialog'
 import MergedViewer from './MergedViewer'
 import MessageMenu from './MessageMenu'
@@ -13,6 +13,10 @@ import { menuActions, type GroupRole } from '@/domain/chat/menuRules'
 import MultiSelectPanel from './MultiSelectPanel'
 import { anchorIdOf } from '../MessageList'
 import type { MessageOpsState } from './useMessageOps'
+import { reactionPinTranslateEntries } from './reactionPinTranslateEntries'
+
+/** The message menu's entries: the basic ones, then the feature modules'. */
+const messageMenuRegistry = createMessageMenuRegistry([basicMenuEntries, reactionPinTranslateEntries])
 
 interface LayerProps {
   screen: ChatScreen
@@ -35,8 +39,8 @@ export function MessageOpsOverlays({ screen, state, role, narrow }: LayerProps) 
         now: Math.floor(Date.now() / 1000),
         senderDeleted: friends.some((f) => f.wtId === menu.message.from && f.actionStatus === ActionStatus.Deleted),
         specialConversation: isSpecialConversation(screen.conversationID),
-        ...menuInputExtras(menu.message, app.store.getState()),
-      }).filter((e) => hasMessageAction(e.key))
+        ...messageMenuRegistry.inputExtras(menu.message, app.store.getState()),
+      }).filter((e) => messageMenuRegistry.has(e.key))
     : []
   const peerName = screen.conversation?.userProfile?.nick ?? screen.conversationID.slice(3)
   const mergedTitle = screen.isGroup ? '群聊的聊天记录' : `${selfName}和${peerName}的聊天记录`
@@ -47,7 +51,7 @@ export function MessageOpsOverlays({ screen, state, role, narrow }: LayerProps) 
           entries={entries}
           point={menu.point}
           bubbleSelector={narrow ? `#${anchorIdOf(messageKey(menu.message))} .msg-row__line` : undefined}
-          onAction={(key) => void runMessageAction(key, { message: menu.message, screen, app })}
+          onAction={(key) => void messageMenuRegistry.run(key, { message: menu.message, screen, app })}
           onClose={state.closeMenu}
         />
       ) : null}

@@ -13,62 +13,66 @@ export interface ActionContext {
 
 export type MessageActionHandler = (ctx: ActionContext) => void | Promise<void>
 
-const handlers = new Map<MessageAction, MessageActionHandler>()
-
-/**
- * Adds (or replaces) what a menu entry does. The menu only shows the entries that have a handler,
- * so a feature module plugs in with one import that calls this (reactions, pin, translate…).
- */
-export function registerMessageAction(key: MessageAction, handler: MessageActionHandler): void {
-  handlers.set(key, handler)
-}
-
-export function hasMessageAction(key: MessageAction): boolean {
-  return handlers.has(key)
-}
-
 /** What a feature module adds to the menu's input for a message: its flags, whether its panel shows. */
 export type MenuInputProvider = (message: UiMessage, state: AppState) => Partial<Pick<MenuInput, 'features' | 'translationShown' | 'voiceTextShown'>>
 
-const providers: MenuInputProvider[] = []
-
-/**
- * Adds to what the menu rules see for each message (the chat feature flags, the translate and
- * voice-to-text panels' state). Providers are merged in registration order; `features` objects
- * are merged key by key.
- */
-export function registerMenuInputProvider(provider: MenuInputProvider): void {
-  providers.push(provider)
+/** A feature's part of the message menu: what its entries do, and what it tells the menu rules. */
+export interface MenuEntries {
+  actions: Partial<Record<MessageAction, MessageActionHandler>>
+  input?: MenuInputProvider
 }
 
-export function menuInputExtras(message: UiMessage, state: AppState): Partial<MenuInput> {
-  const out: Partial<MenuInput> = {}
-  for (const p of providers) {
-    const extra = p(message, state)
-    const features = extra.features ? { ...out.features, ...extra.features } : out.features
-    Object.assign(out, extra)
-    if (features) out.features = features
+export interface MessageMenuRegistry {
+  /** The menu only shows the entries that have a handler. */
+  has(key: MessageAction): boolean
+  /** What the features add to the menu rules' input; `features` objects are merged key by key. */
+  inputExtras(message: UiMessage, state: AppState): Partial<MenuInput>
+  run(key: MessageAction, ctx: ActionContext): Promise<void>
+}
+
+/** The registry of the given features' entries; a later feature's handler replaces an earlier one's. */
+export function createMessageMenuRegistry(parts: readonly MenuEntries[]): MessageMenuRegistry {
+  const handlers = new Map<MessageAction, MessageActionHandler>()
+  for (const part of parts) {
+    for (const [key, handler] of Object.entries(part.actions) as [MessageAction, MessageActionHandler][]) handlers.set(key, handler)
   }
-  return out
-}
-
-export async function runMessageAction(key: MessageAction, ctx: ActionContext): Promise<void> {
-  const handler = handlers.get(key)
-  if (!handler) return
-  try {
-    await handler(ctx)
-  } catch (err) {
-    console.warn(`message action ${key} failed`, err)
+  const providers = parts.flatMap((p) => (p.input ? [p.input] : []))
+  return {
+    has: (key) => handlers.has(key),
+    inputExtras(message, state) {
+      const out: Partial<MenuInput> = {}
+      for (const p of providers) {
+        const extra = p(message, state)
+        const features = extra.features ? { ...out.features, ...extra.features } : out.features
+        Object.assign(out, extra)
+        if (features) out.features = features
+      }
+      return out
+    },
+    async run(key, ctx) {
+      const handler = handlers.get(key)
+      if (!handler) return
+      try {
+        await handler(ctx)
+      } catch (err) {
+        console.warn(`message action ${key} failed`, err)
+      }
+    },
   }
 }
 
-registerMessageAction('copy', ({ message, app }) => app.chat.copyMessage(message))
-registerMessageAction('open', ({ message, app }) => app.chat.openMessage(message))
-registerMessageAction('quote', ({ message, screen }) => screen.startQuote(message))
-registerMessageAction('forward', ({ message, screen }) => screen.startForward([message]))
-registerMessageAction('multiSelect', ({ message, screen }) => screen.startMultiSelect(message))
-registerMessageAction('favorite', ({ message, app }) => app.chat.collectMessages([message]))
-registerMessageAction('revoke', ({ message, app }) => app.chat.revokeMessage(message))
-registerMessageAction('delete', async ({ message, app }) => {
-  await app.chat.deleteMessages(message.conversationID, [message])
-})
+/** The entries every chat has: copy, open, quote, forward, multi-select, favourite, revoke, delete. */
+export const basicMenuEntries: MenuEntries = {
+  actions: {
+    copy: ({ message, app }) => app.chat.copyMessage(message),
+    open: ({ message, app }) => app.chat.openMessage(message),
+    quote: ({ message, screen }) => screen.startQuote(message),
+    forward: ({ message, screen }) => screen.startForward([message]),
+    multiSelect: ({ message, screen }) => screen.startMultiSelect(message),
+    favorite: ({ message, app }) => app.chat.collectMessages([message]),
+    revoke: ({ message, app }) => app.chat.revokeMessage(message),
+    delete: async ({ message, app }) => {
+      await app.chat.deleteMessages(message.conversationID, [message])
+    },
+  },
+}

@@ -70,8 +70,8 @@ export default function GroupEditorDialog({ target, onClose }: GroupEditorDialog
     setSaving(true)
     try {
       const relations = selected.map((e) => relationOf(e.id))
-      if (target === 'new') await app.sessionGroups.add(trimmed, relations)
-      else await app.sessionGroups.update(target.id, trimmed, relations)
+      if (target === 'new') await app.conversationGroups.add(trimmed, relations)
+      else await app.conversationGroups.update(target.id, trimmed, relations)
       onClose()
     } catch {
       // The service has shown the failure; the form keeps what was entered.
@@ -86,8 +86,8 @@ export default function GroupEditorDialog({ target, onClose }: GroupEditorDialog
       wide
       title={target === 'new' ? '新建分组' : '编辑分组'}
       onClose={onClose}
-      testId='session-group-editor'
-      confirm={{ label: target === 'new' ? '创建' : '保存', busy: saving, disabled: !trimmed, testId: 'session-group-save', onConfirm: submit }}
+      testId='conversation-group-editor'
+      confirm={{ label: target === 'new' ? '创建' : '保存', busy: saving, disabled: !trimmed, testId: 'conversation-group-save', onConfirm: submit }}
     >
       <View className='sg-editor'>
         <View className='field__label'>
@@ -96,7 +96,7 @@ export default function GroupEditorDialog({ target, onClose }: GroupEditorDialog
             {chars(name)}/{SESSION_GROUP_NAME_MAX}
           </View>
         </View>
-        <TextField value={name} onChange={setName} onConfirm={submit} placeholder='请输入分组名称' maxLength={SESSION_GROUP_NAME_MAX} testId='session-group-name' />
+        <TextField value={name} onChange={setName} onConfirm={submit} placeholder='请输入分组名称' maxLength={SESSION_GROUP_NAME_MAX} testId='conversation-group-name' />
         <View className='field__label'>选择会话</View>
         <TransferPicker entries={entries} selected={selected} onChange={setSelected} unit='个会话' label='选择会话' placeholder='搜索会话名称' />
       </View>

@@ -4,12 +4,12 @@ import type { SessionGroup } from '@shared/sessionGroup'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import Dialog from '@/components/layout/Dialog'
 import { useApp, useAppStore } from '@/root/AppContext'
-import { canCreateGroup, userGroups } from '@/stores/selectors/sessionGroups'
+import { canCreateGroup, userGroups } from '@/stores/selectors/conversationGroups'
 import GroupEditorDialog from './GroupEditorDialog'
 import { useDragOrder } from './useDragOrder'
 import { pressable } from '@/platform/focus'
 
-/** Height of a row of the shown list; the drag counts rows by it (sessionGroups.scss uses the same). */
+/** Height of a row of the shown list; the drag counts rows by it (conversation.scss uses the same). */
 export const MANAGE_ROW_HEIGHT = 52
 
 interface ManageGroupsDialogProps {
@@ -30,7 +30,7 @@ function reconcile(order: readonly number[], shownIds: readonly number[]): numbe
  */
 export default function ManageGroupsDialog({ open, onClose }: ManageGroupsDialogProps) {
   const app = useApp()
-  const all = useAppStore((s) => s.sessionGroups)
+  const all = useAppStore((s) => s.conversationGroups)
   const groups = useMemo(() => userGroups(all), [all])
   const shownIds = useMemo(() => groups.filter((g) => g.hideStatus === 1).map((g) => g.id), [groups])
   const hidden = groups.filter((g) => g.hideStatus === 0)
@@ -50,7 +50,7 @@ export default function ManageGroupsDialog({ open, onClose }: ManageGroupsDialog
   const finish = async () => {
     if (current.join() === shownIds.join()) return onClose()
     try {
-      await app.sessionGroups.sort(current)
+      await app.conversationGroups.sort(current)
       onClose()
     } catch {
       // The service has shown 修改顺序失败，请重试; the screen stays with the order as dragged.
@@ -77,7 +77,7 @@ export default function ManageGroupsDialog({ open, onClose }: ManageGroupsDialog
       <View {...pressable()} className='sg-row__action' data-testid='sg-edit' onClick={() => setEditing(g)}>
         编辑
       </View>
-      <View {...pressable()} className='sg-row__action' data-testid={index === null ? 'sg-show' : 'sg-hide'} onClick={() => run(app.sessionGroups.setShown(g.id, index === null))}>
+      <View {...pressable()} className='sg-row__action' data-testid={index === null ? 'sg-show' : 'sg-hide'} onClick={() => run(app.conversationGroups.setShown(g.id, index === null))}>
         {index === null ? '显示' : '隐藏'}
       </View>
       <View {...pressable()} className='sg-row__action sg-row__action--danger' data-testid='sg-delete' onClick={() => setDeleting(g)}>
@@ -126,7 +126,7 @@ export default function ManageGroupsDialog({ open, onClose }: ManageGroupsDialog
         testId='sg-delete-confirm'
         onConfirm={async () => {
           if (!deleting) return
-          await run(app.sessionGroups.remove([deleting.id]))
+          await run(app.conversationGroups.remove([deleting.id]))
           setDeleting(null)
         }}
         onClose={() => setDeleting(null)}

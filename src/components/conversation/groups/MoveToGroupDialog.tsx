@@ -30,8 +30,8 @@ const holds = (g: SessionGroup, id: string) => g.relationList.some((r) => r.sess
  * groups whose tick changed are saved.
  */
 export default function MoveToGroupDialog({ conversation, onClose }: MoveToGroupDialogProps) {
-  const { sessionGroups } = useApp()
-  const all = useAppStore((s) => s.sessionGroups)
+  const { conversationGroups } = useApp()
+  const all = useAppStore((s) => s.conversationGroups)
   const groups = all.filter((g) => g.defaultGroup === DefaultGroup.UserCreated)
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set())
   const id = conversation?.conversationID ?? ''
@@ -53,7 +53,7 @@ export default function MoveToGroupDialog({ conversation, onClose }: MoveToGroup
         const want = picked.has(g.id)
         if (want === holds(g, id)) continue
         const relations = g.relationList.map(({ sessionId, sessionType, relationId }) => ({ sessionId, sessionType, relationId }))
-        await sessionGroups.update(g.id, g.groupName, want ? [...relations, relationOf(conversation)] : relations.filter((r) => r.sessionId !== id))
+        await conversationGroups.update(g.id, g.groupName, want ? [...relations, relationOf(conversation)] : relations.filter((r) => r.sessionId !== id))
       }
       onClose()
     } catch {

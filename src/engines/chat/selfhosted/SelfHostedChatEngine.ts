@@ -401,7 +401,7 @@ export class SelfHostedChatEngine implements ChatEngine {
       case 'friendChange':
         return this.events.emit('contacts', frame)
       case 'sessionGroups':
-        return this.events.emit('sessionGroups', frame)
+        return this.events.emit('conversationGroups', frame)
       default:
         return missingCase(frame, 'frame')
     }

@@ -4,17 +4,17 @@ import type { AppState } from '../appState'
 import { isArchived, sortConversations } from './chat'
 import { selectPendingSends, type PendingSend } from './pendingSends'
 
-type Inputs = Pick<AppState, 'conversations' | 'conversationActivity' | 'sessionGroups' | 'messages'>
+type Inputs = Pick<AppState, 'conversations' | 'conversationActivity' | 'conversationGroups' | 'messages'>
 
 // Each selector gives the same output for the same inputs, so a subscriber wakes only on a real change.
 function memo<T>(compute: (state: Inputs) => T): (state: Inputs) => T {
-  let last: [Inputs['conversations'], Inputs['conversationActivity'], Inputs['sessionGroups'], Record<string, PendingSend>] | null = null
+  let last: [Inputs['conversations'], Inputs['conversationActivity'], Inputs['conversationGroups'], Record<string, PendingSend>] | null = null
   let output: T
   return (state) => {
     const pending = selectPendingSends(state)
-    if (!last || last[0] !== state.conversations || last[1] !== state.conversationActivity || last[2] !== state.sessionGroups || last[3] !== pending) {
+    if (!last || last[0] !== state.conversations || last[1] !== state.conversationActivity || last[2] !== state.conversationGroups || last[3] !== pending) {
       output = compute(state)
-      last = [state.conversations, state.conversationActivity, state.sessionGroups, pending]
+      last = [state.conversations, state.conversationActivity, state.conversationGroups, pending]
     }
     return output
   }
@@ -23,7 +23,7 @@ function memo<T>(compute: (state: Inputs) => T): (state: Inputs) => T {
 /** The user's own groups (not 'all'), in their order. */
 export const userGroups = (groups: readonly SessionGroup[]) => groups.filter((g) => g.defaultGroup === DefaultGroup.UserCreated)
 
-const shown = memo((s) => userGroups(s.sessionGroups).filter((g) => g.hideStatus === HideStatus.Shown))
+const shown = memo((s) => userGroups(s.conversationGroups).filter((g) => g.hideStatus === HideStatus.Shown))
 
 /** The groups shown as tabs after the fixed ones. */
 export function selectShownGroups(state: AppState): SessionGroup[] {
@@ -32,7 +32,7 @@ export function selectShownGroups(state: AppState): SessionGroup[] {
 
 const byGroup = memo((s) => {
   const lists = new Map<number, Conversation[]>()
-  for (const group of userGroups(s.sessionGroups)) {
+  for (const group of userGroups(s.conversationGroups)) {
     const list: Conversation[] = []
     for (const r of group.relationList) {
       const c = s.conversations[r.sessionId]

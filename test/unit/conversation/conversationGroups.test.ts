@@ -3,7 +3,7 @@ import { moveItem } from '@/components/conversation/groups/useDragOrder'
 import { mosaicColumns } from '@/components/layout/GroupAvatar'
 import { relationOf } from '@/components/conversation/groups/GroupEditorDialog'
 import { createAppStore } from '@/stores'
-import { canCreateGroup, selectGroupConversations, selectGroupUnreads, selectShownGroups } from '@/stores/selectors/sessionGroups'
+import { canCreateGroup, selectGroupConversations, selectGroupUnreads, selectShownGroups } from '@/stores/selectors/conversationGroups'
 import type { SessionGroup } from '@shared/sessionGroup'
 import { c2c, group } from '../helpers/chatFixtures'
 
@@ -24,7 +24,7 @@ test('a group tab lists the conversations held, archived ones left out, and coun
   const folded = c2c('10000004', '赵六', { unreadCount: 5, markList: [4] })
   const g = group('G1', '项目组', '100001', { unreadCount: 2 })
   store.getState().setConversations([a, b, folded, g])
-  store.getState().setSessionGroups([all, mine(1, '工作', [a.conversationID, b.conversationID, folded.conversationID, 'C2C19999999']), mine(2, '群', [g.conversationID], 0)])
+  store.getState().setConversationGroups([all, mine(1, '工作', [a.conversationID, b.conversationID, folded.conversationID, 'C2C19999999']), mine(2, '群', [g.conversationID], 0)])
   const state = store.getState()
   expect(selectShownGroups(state).map((x) => x.groupName)).toEqual(['工作'])
   expect(selectGroupConversations(state, 1).map((c) => c.conversationID).sort()).toEqual([a.conversationID, b.conversationID].sort())

@@ -2,14 +2,14 @@ import { sessionGroupRoutes } from '@shared/routes/sessionGroups'
 import { HideStatus, SessionGroupText, type SessionRelation } from '@shared/sessionGroup'
 import type { ServiceContext } from '../context'
 
-export type SessionGroupsService = ReturnType<typeof createSessionGroups>
+export type ConversationGroupsService = ReturnType<typeof createConversationGroups>
 
 /**
  * Conversation groups (分组, spec 2 "Conversation list", 4 "Conversation groups"): the list in the
  * store, kept in step with the user's other devices by the sessionGroups frame, and the changes
  * the tabs manager and the manage-groups screen make, each followed by the new list.
  */
-export function createSessionGroups(ctx: ServiceContext) {
+export function createConversationGroups(ctx: ServiceContext) {
   const { api, engine, state, toast } = ctx
   let loading: Promise<void> | null = null
   let again = false
@@ -24,7 +24,7 @@ export function createSessionGroups(ctx: ServiceContext) {
       do {
         again = false
         try {
-          state().setSessionGroups(await api.call(sessionGroupRoutes.list, undefined, { silent: true }))
+          state().setConversationGroups(await api.call(sessionGroupRoutes.list, undefined, { silent: true }))
         } catch (err) {
           // Spec 8: fetch failures in stores are logged to the console only.
           console.warn('loading conversation groups failed', err)
@@ -68,14 +68,14 @@ export function createSessionGroups(ctx: ServiceContext) {
 
   let bound = false
 
-  const inSomeGroup = (conversationID: string) => state().sessionGroups.some((g) => g.relationList.some((r) => r.sessionId === conversationID))
+  const inSomeGroup = (conversationID: string) => state().conversationGroups.some((g) => g.relationList.some((r) => r.sessionId === conversationID))
 
   /** Connects the engine's frames to the list; binding again does nothing. */
-  function bindSessionGroups(): void {
+  function bindConversationGroups(): void {
     if (bound) return
     bound = true
     engine().on('ready', () => void reload())
-    engine().on('sessionGroups', (frame) => state().setSessionGroups(frame.groups))
+    engine().on('conversationGroups', (frame) => state().setConversationGroups(frame.groups))
     // The server takes a deleted conversation, or a group the user left, out of every group.
     engine().on('conversationDeleted', () => void reload())
     engine().on('conversationChanged', (c) => {
@@ -83,5 +83,5 @@ export function createSessionGroups(ctx: ServiceContext) {
     })
   }
 
-  return { reload, add, update, setShown, sort, remove, bindSessionGroups }
+  return { reload, add, update, setShown, sort, remove, bindConversationGroups }
 }
