@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { befriend, c2cConversation, connectDevice, PNG_1x1, registerUser, type TestUser } from './accounts'
-import { findNodes, nodeText, openPage, waitFor, type MiniPage } from './harness'
+import { findNodes, nodeAttr, nodeText, openPage, waitFor, type MiniPage } from './harness'
 
 const rowNamed = (page: MiniPage, name: string) => page.withClass('conv-row').find((row) => page.withClass('conv-row__name', row).some((n) => nodeText(n) === name))
 const bubbles = (page: MiniPage) => page.withClass('msg-row__line').map(nodeText)
@@ -22,19 +22,32 @@ async function openChat(me: TestUser, friendName: string, album: string[] = []):
   return page
 }
 
-test('the conversation list shows a friend\'s message sent before the app opened, with its unread badge', async () => {
+/** 小红 wrote to 小明 before his app opened; his messages page shows the conversation. */
+async function listWithFriendsMessage(text: string): Promise<{ me: TestUser; page: MiniPage }> {
   const [me, friend] = await Promise.all([registerUser('小明'), registerUser('小红')])
   await befriend(me, friend)
   const device = await connectDevice(friend)
-  await device.sendText(c2cConversation(me.wtId), '你好，小明')
+  await device.sendText(c2cConversation(me.wtId), text)
   device.close()
 
   const page = openPage('pages/messages/index', { session: me })
   await waitFor(() => rowNamed(page, '小红') !== undefined, 'the conversation with 小红')
+  return { me, page }
+}
+
+test('the conversation list shows a friend\'s message sent before the app opened, with its unread badge', async () => {
+  const { me, page } = await listWithFriendsMessage('你好，小明')
   const row = rowNamed(page, '小红')!
   expect(nodeText(page.withClass('conv-row__summary', row)[0]!)).toBe('你好，小明')
   expect(nodeText(page.withClass('conv-row__badge', row)[0]!)).toBe('1')
   expect(page.requests.some((r) => r.method === 'WS' && r.path === `/ws/${encodeURIComponent(me.token)}`)).toBe(true)
+})
+
+test("the server's default avatars load from the server's address, which the mini-program has no origin to supply", async () => {
+  const { page } = await listWithFriendsMessage('你好')
+  const avatar = findNodes(rowNamed(page, '小红')!, (n) => n.tagName === 'wx-image' && String(nodeAttr(n, 'class') ?? '').includes('avatar'))[0]!
+  // The build's server address (WEAPP_API_BASE) in front: a bare /api/… path is a file of the package to WeChat.
+  expect(String(nodeAttr(avatar, 'src'))).toMatch(/^https?:\/\/[^/]+\/api\/avatar\/default\/p\d\.svg$/)
 })
 
 test('a chat opened from the list sends a message the friend\'s device receives, and shows the friend\'s reply', async () => {

@@ -5,24 +5,10 @@
  * Build first: `npm run build:weapp`.
  */
 import { createHash } from 'node:crypto'
-import http from 'node:http'
 import { botRoutes } from '../../types/routes'
 import { call, makeGroup, PNG_1x1, registerUser } from './accounts'
 import { nodeText, openPage, waitFor, type MiniPage } from './harness'
-
-/** What a monitoring script sends: one POST in WeCom's format. */
-function post(url: string, body: unknown): Promise<{ errcode: number }> {
-  const text = Buffer.from(JSON.stringify(body))
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(text.length) } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { errcode: number }))
-    })
-    req.on('error', reject)
-    req.end(text)
-  })
-}
+import { postToWebhook as post } from './webhook'
 
 const texts = (page: MiniPage, cls: string) => page.withClass(cls).map(nodeText)
 

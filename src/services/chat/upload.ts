@@ -72,10 +72,14 @@ export function createUpload({ state, toast }: ServiceContext, endSession: (why:
   }
 
   /**
-   * A URL that <Image>, <Video> and downloads can load: files of our server need the session
-   * token in the query (tags cannot send headers); other URLs (blob:, data:, http) pass as they are.
+   * A URL that <Image>, <Video> and downloads can load: the server's paths get its address, and
+   * its files the session token in the query (tags cannot send headers); other URLs (blob:,
+   * data:, http) pass as they are.
    */
   function mediaUrl(url: string): string {
+    // The server's other pictures (the default avatars) need no session but its address: in the
+    // mini-program, which has no origin, a bare /api/… path would be looked up inside the package.
+    if (url.startsWith(`${API_BASE_PATH}/`) && !url.startsWith(UPLOAD_FILE_PATH)) return API_BASE + url
     // Already loadable (an avatar passed through here by its caller and again by <Avatar>).
     if (!url.startsWith(UPLOAD_FILE_PATH) || /[?&]t=/.test(url)) return url
     const token = state().user?.token
