@@ -17,9 +17,8 @@ const ALIVE_MS = 20_000
  * came before it, the SFU's frames and tile layers, and the measurements of a connected call.
  */
 export class MediaLink {
-  path: MediaPath | null = null
-  /** The same path when it goes through the SFU (group calls with JANUS_URL). */
-  sfu: SfuMediaPath | null = null
+  private current: MediaPath | null = null
+  private throughSfu: SfuMediaPath | null = null
   /** The layer each participant's tile wants, kept from the first drawing of the call screen for the SFU path. */
   private readonly tileLayers = new Map<string, 0 | 1 | 2>()
   /**
@@ -43,10 +42,19 @@ export class MediaLink {
     core.onRemoteLeft((userId) => this.path?.disconnect(userId))
   }
 
+  get path(): MediaPath | null {
+    return this.current
+  }
+
+  /** The same path when it goes through the SFU (group calls with JANUS_URL). */
+  get sfu(): SfuMediaPath | null {
+    return this.throughSfu
+  }
+
   private close(): void {
-    this.path?.close()
-    this.path = null
-    this.sfu = null
+    this.current?.close()
+    this.current = null
+    this.throughSfu = null
     this.tileLayers.clear()
     this.untilAccepted = null
     this.pendingRtc = []
@@ -117,10 +125,10 @@ export class MediaLink {
       sendSfu: (request) => core.deps.chat().sendSfu(ref.inviteID, request),
     })
     if (isSfuPath(path)) {
-      this.sfu = path
+      this.throughSfu = path
       for (const [userId, layer] of this.tileLayers) path.setLayer(userId, layer)
     }
-    this.path = path
+    this.current = path
   }
 
   /**
