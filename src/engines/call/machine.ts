@@ -3,8 +3,8 @@ import type { DeviceType } from '@/platform/media'
 import { missingCase } from '@/utils/missingCase'
 import { CallRole, CallStatus, configureState, formatDuration, initialCallState, type CallEvent, type CallState, type CallUser } from './state'
 
-// The full call state machine (calling-widget section 4): only the WebRTC engine runs it, so it is
-// fetched with that engine; the states, events and the configure step are in state.ts.
+// The full call state machine (calling-widget section 4): only the call session runs it, so it is
+// fetched with the session; the states, events and the configure step are in state.ts.
 
 /**
  * The reset rule (calling-widget section 4): most fields go back to default; status, language,

@@ -2,9 +2,10 @@ import type { IceServer, RtcPayload, SfuEvent, SfuRequest } from '@shared/call'
 import type { CallStream, LinkStats, MediaPort, PeerLink, PeerLinkEvents } from '@/platform/media'
 
 /**
- * How media flows between the participants of a call. The engine only knows this interface: the
- * peer-to-peer path below links each pair of browsers directly (one link for a one-to-one call,
- * a mesh for small groups); an SFU path would publish once and subscribe to each remote user.
+ * How media flows between the participants of a call. The call session only knows this interface:
+ * the peer-to-peer path below links each pair of browsers directly (one link for a one-to-one
+ * call, a mesh for small groups); the SFU path publishes once and subscribes to the others; the
+ * TRTC path (trtc/trtcPath.ts) enters a TRTC room.
  */
 export interface MediaPath {
   /**
@@ -156,6 +157,8 @@ export interface SfuMediaPath extends MediaPath {
   /** The simulcast layer to receive of a user's feed (0 low … 2 high), from the size of its tile. */
   setLayer(userId: string, substream: 0 | 1 | 2): void
 }
+
+export const isSfuPath = (path: MediaPath): path is SfuMediaPath => 'handleSfu' in path
 
 /**
  * Group calls through the SFU (Janus, driven by the server): one publication of the local

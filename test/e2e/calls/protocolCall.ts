@@ -11,7 +11,7 @@ import type { ChatUser } from '../messaging/support'
  * fill a call up to its 9-person cap without nine browsers running a video mesh.
  */
 
-/** What the widget's engine sends while connected (WebRtcCallEngine ALIVE_MS). */
+/** What the widget's engine sends while connected (ALIVE_MS in src/engines/call/session/mediaLink.ts). */
 const ALIVE_MS = 20_000
 /** types/call.ts is CommonJS to this ESM suite, so only its types come across; its values are restated. */
 const INVITE_MAX = 8

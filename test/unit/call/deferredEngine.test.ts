@@ -2,7 +2,7 @@ import type { Message } from '@shared/chat'
 import type { CallEngine, CallEngineDeps } from '@/engines/call/CallEngine'
 import { DeferredCallEngine } from '@/engines/call/deferredEngine'
 import { buildSignal, type CallRef } from '@/engines/call/signaling'
-import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
+import { createWebRtcCallEngine } from '@/engines/call/webrtc/webRtcMedia'
 import { fakeCallMedia } from '../helpers/fakeCallEngine'
 import { FakeChatEngine, message } from '../helpers/fakeChatEngine'
 
@@ -35,7 +35,7 @@ function setup() {
   const loads = jest.fn(
     () =>
       new Promise<(d: CallEngineDeps) => CallEngine>((resolve) => {
-        release = () => resolve((d) => new WebRtcCallEngine(d))
+        release = () => resolve((d) => createWebRtcCallEngine(d))
       }),
   )
   const engine = new DeferredCallEngine(deps, loads)

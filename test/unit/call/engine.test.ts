@@ -1,7 +1,7 @@
 import type { GroupCallInfo } from '@shared/call'
 import type { Message } from '@shared/chat'
 import type { CallEngineDeps } from '@/engines/call/CallEngine'
-import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
+import { createWebRtcCallEngine } from '@/engines/call/webrtc/webRtcMedia'
 import { buildSignal, callRecordOf, type CallRef } from '@/engines/call/signaling'
 import { MediaAccessError } from '@/platform/mediaAccess'
 import { CallKit, INIT_NOT_COMPLETE, REPEATED_CALL } from '@/services/call/callKit'
@@ -28,7 +28,7 @@ function setup(groupInfo: { current: GroupCallInfo | null } = { current: null },
   const media = fakeMedia()
   const ringtone = { loop: jest.fn(), stop: jest.fn(), isPlayableAudio: jest.fn(async () => true) }
   let n = 0
-  const engine = new WebRtcCallEngine({
+  const engine = createWebRtcCallEngine({
     chat: () => chat,
     media,
     ringtone,

@@ -1,5 +1,5 @@
 import type { Message } from '@shared/chat'
-import { WebRtcCallEngine } from '@/engines/call/webrtc/WebRtcCallEngine'
+import { createWebRtcCallEngine } from '@/engines/call/webrtc/webRtcMedia'
 import type { CallStream, MediaPort, PeerLinkEvents } from '@/platform/media'
 import type { MediaAccessError } from '@/platform/mediaAccess'
 import { FakeChatEngine, message } from './fakeChatEngine'
@@ -69,7 +69,7 @@ export function fakeCallEngine(self = { userId: '10000001', nick: '甲', avatar:
   chat.ready = true
   const media = fakeCallMedia()
   let n = 0
-  const engine = new WebRtcCallEngine({
+  const engine = createWebRtcCallEngine({
     chat: () => chat,
     media,
     ringtone: { loop: jest.fn(), stop: jest.fn(), isPlayableAudio: jest.fn(async () => true) },

@@ -1,4 +1,4 @@
 import type { CallEngineFactoryLoader } from '../deferredEngine'
 
 export const loadWebRtcCallEngine: CallEngineFactoryLoader = () =>
-  import(/* webpackChunkName: "call-engine" */ './WebRtcCallEngine').then(({ WebRtcCallEngine }) => (deps) => new WebRtcCallEngine(deps))
+  import(/* webpackChunkName: "call-engine" */ './webRtcMedia').then(({ createWebRtcCallEngine }) => createWebRtcCallEngine)

@@ -1,4 +1,4 @@
 import type { CallEngineFactoryLoader } from '../deferredEngine'
-import { WebRtcCallEngine } from './WebRtcCallEngine'
+import { createWebRtcCallEngine } from './webRtcMedia'
 
-export const loadWebRtcCallEngine: CallEngineFactoryLoader = () => Promise.resolve((deps) => new WebRtcCallEngine(deps))
+export const loadWebRtcCallEngine: CallEngineFactoryLoader = () => Promise.resolve(createWebRtcCallEngine)

@@ -4,7 +4,7 @@ import type { CallEngine, CallEngineDeps } from '@/engines/call/CallEngine'
 import type { LiveView } from '@/engines/call/liveView'
 import { buildSignal, type CallRef } from '@/engines/call/signaling'
 import type { TrtcRoom } from '@/engines/call/trtc/room'
-import { TrtcCallEngine } from '@/engines/call/trtc/TrtcCallEngine'
+import { createTrtcCallEngine } from '@/engines/call/trtc/trtcCallMedia'
 import type { LiveRoom } from '@/engines/call/trtc/room'
 import { fakeCallMedia, flush, sentSignals } from '../../helpers/fakeCallEngine'
 import { FakeChatEngine, message } from '../../helpers/fakeChatEngine'
@@ -66,7 +66,7 @@ export function setup(driver: SdkDriver) {
     newClientMsgId: () => `cmid-${String(++n).padStart(8, '0')}`,
     trtc: { enabled: async () => true, userSig },
   }
-  const engine: CallEngine = new TrtcCallEngine(deps, driver.room)
+  const engine: CallEngine = createTrtcCallEngine(deps, driver.room)
   engine.start({ userId: ME, nick: '甲', avatar: '' })
   const toasts: string[] = []
   engine.on('toast', (t) => toasts.push(t.key))

@@ -1,6 +1,6 @@
 import TRTC from 'trtc-sdk-v5'
 import type { CallEngine, CallEngineDeps } from '../../CallEngine'
-import { TrtcCallEngine } from '../TrtcCallEngine'
+import { createTrtcCallEngine } from '../trtcCallMedia'
 import { webRoom } from './webRoom'
 
-export const createWebTrtcEngine = (deps: CallEngineDeps): CallEngine => new TrtcCallEngine(deps, webRoom(TRTC))
+export const createWebTrtcEngine = (deps: CallEngineDeps): CallEngine => createTrtcCallEngine(deps, webRoom(TRTC))

@@ -1,7 +1,7 @@
 import TRTC from 'trtc-wx-sdk'
 import { callDevices } from '@/platform/callDevices'
 import type { CallEngine, CallEngineDeps } from '../../CallEngine'
-import { TrtcCallEngine } from '../TrtcCallEngine'
+import { createTrtcCallEngine } from '../trtcCallMedia'
 import { wxRoom } from './wxRoom'
 
-export const createWxTrtcEngine = (deps: CallEngineDeps): CallEngine => new TrtcCallEngine(deps, wxRoom({ create: () => new TRTC(undefined), authorize: (video) => callDevices.authorize(video) }))
+export const createWxTrtcEngine = (deps: CallEngineDeps): CallEngine => createTrtcCallEngine(deps, wxRoom({ create: () => new TRTC(undefined), authorize: (video) => callDevices.authorize(video) }))
