@@ -2,12 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import pg from 'pg'
 import { buildApp } from '../../server/src/compose.js'
 import { memoryBus } from '../../server/src/adapters/bus/memory.js'
 import { loadConfig, type Config } from '../../server/src/config.js'
 import type { Db } from '../../server/src/db/Db.js'
 import { openDb } from '../../server/src/db/index.js'
+import { throwawayDatabase } from './throwawayDatabase.js'
 
 export interface BenchApp {
   db: Db
@@ -22,24 +22,8 @@ export interface BenchApp {
  * a PostgreSQL database `<name>_<pid>` created here and dropped by close().
  */
 export async function startBenchApp(pgUrl: string, name: string, overrides: Partial<Config> = {}): Promise<BenchApp> {
-  let dropDb: (() => Promise<void>) | null = null
-  let databaseUrl: string | null = null
-  if (pgUrl) {
-    const dbName = `${name}_${process.pid}`
-    const admin = new pg.Client({ connectionString: pgUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${dbName}`)
-    await admin.end()
-    const url = new URL(pgUrl)
-    url.pathname = `/${dbName}`
-    databaseUrl = url.toString()
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: pgUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-      await c.end()
-    }
-  }
+  const database = pgUrl ? await throwawayDatabase(pgUrl, name) : null
+  const databaseUrl = database?.url ?? null
   const db = databaseUrl ? await openDb({ databaseUrl, dataDir: '' }) : await openDb({ databaseUrl: null, dataDir: '' }, { inMemory: true })
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
   const config = loadConfig({}, { port: 0, host: '127.0.0.1', webRoot: null, demoData: false, logLevel: 'warn', trustProxy: true, uploadDir, ...overrides })
@@ -62,7 +46,7 @@ export async function startBenchApp(pgUrl: string, name: string, overrides: Part
       // The pool lets go before its database is dropped (a forced drop would kill its connections).
       await db.close().catch(() => undefined)
       fs.rmSync(uploadDir, { recursive: true, force: true })
-      await dropDb?.()
+      await database?.drop()
     },
   }
 }

@@ -18,13 +18,13 @@ import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import WebSocket from 'ws'
 import { buildApp } from '../../server/src/compose.js'
 import { memoryBus } from '../../server/src/adapters/bus/memory.js'
 import { loadConfig } from '../../server/src/config.js'
 import { hashToken } from '../../server/src/domain/tokens.js'
 import { parseFlags } from '../lib/flags.js'
+import { throwawayDatabase } from '../lib/throwawayDatabase.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const flags = parseFlags(process.argv.slice(2))
@@ -55,18 +55,8 @@ async function startPushService(): Promise<{ url: string; count(): Promise<numbe
 /** A fresh database (a PGlite directory, or a PostgreSQL database) seeded with the group. */
 async function seed(tag: string): Promise<{ env: Record<string, string>; seed: Seed; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `push-bench-${tag}-`))
-  let databaseUrl = ''
-  if (PG) {
-    const name = `push_bench_${tag}_${process.pid}`
-    const admin = new pg.Client({ connectionString: PG })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(PG)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-  }
-  const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
+  const database = PG ? await throwawayDatabase(PG, `push_bench_${tag}`) : null
+  const env = { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) }
   const out = path.join(dataDir, 'seed.json')
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/cli/seed-bench.ts', `--users=${MEMBERS + 1}`, '--group', `--out=${out}`], {
     cwd: ROOT,
@@ -78,11 +68,7 @@ async function seed(tag: string): Promise<{ env: Record<string, string>; seed: S
     seed: JSON.parse(fs.readFileSync(out, 'utf8')) as Seed,
     async drop() {
       fs.rmSync(dataDir, { recursive: true, force: true })
-      if (!PG) return
-      const c = new pg.Client({ connectionString: PG })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`)
-      await c.end()
+      await database?.drop()
     },
   }
 }

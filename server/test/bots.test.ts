@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALLBACK_HEADERS, type RobotList, type RobotSecrets, type WeComAnswer, type WeComUploadAnswer } from '../../types/bots.js'
 import type { Message } from '../../types/chat.js'
 import type { Paged } from '../../types/envelope.js'
@@ -71,7 +71,8 @@ describe.each(BACKENDS)('group robots (%s)', (backend) => {
   const history = async (who: TestUser) =>
     (await s.api<{ messages: Message[] }>('/api/im/messages/history', { conversationID: g.conversationID }, { token: who.token })).data.messages
 
-  it('sets up a group whose owner and administrators manage robots', async () => {
+  // A group whose owner and administrator manage robots, and a member watching its messages.
+  beforeAll(async () => {
     owner = await registerUser(s, '张三')
     admin = await registerUser(s, '李四')
     member = await registerUser(s, '王五')
@@ -79,6 +80,7 @@ describe.each(BACKENDS)('group robots (%s)', (backend) => {
     memberChat = chatClient(s, member.token)
     await memberChat.ready
   })
+  afterAll(() => memberChat?.close())
 
   it('adds a robot: the address once, the key hashed, a tip for everyone, and members cannot add', async () => {
     expect((await add(member)).status).toBe(403)
@@ -314,6 +316,5 @@ describe.each(BACKENDS)('group robots (%s)', (backend) => {
     const me = await s.api<{ wtId: string }>('/api/admin/me', undefined, { token })
     const actions = await storage.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE action LIKE 'robot.%' AND operator = $1 ORDER BY id`, [me.data.wtId])
     expect(actions.rows.map((r) => r.action)).toEqual(['robot.pause', 'robot.remove', 'robot.switch', 'robot.switch'])
-    memberChat.close()
   })
 })

@@ -17,13 +17,19 @@ describe.each(BACKENDS)('calls of a user logged out everywhere on %s', (backend)
   const logoutAll = (u: TestUser) => s.api('/api/user/security/logoutAll', {}, { token: u.token })
   const forcedLogout = (c: ChatClient) => c.next((f) => f.type === -1)
 
-  it('a connected call ends with a hangup carrying its duration; the relay closes', async () => {
+  /** A one-to-one call from 甲 that 乙 has accepted, both connected. */
+  async function connectedCall(cmd: 'videoCall' | 'audioCall') {
     const [a, b] = await Promise.all([registerUser(s, '甲'), registerUser(s, '乙')])
-    const [ca, cb] = [chatClient(s, a!.token), chatClient(s, b!.token)]
+    const [ca, cb] = [chatClient(s, a.token), chatClient(s, b.token)]
     await Promise.all([ca.ready, cb.ready])
     const id = newInviteID()
-    expect((await sendSignal(ca, b!.wtId, signal(id, a!.wtId, b!.wtId, 1, { data: { cmd: 'videoCall', inviter: a!.wtId } }))).type).toBe('ack')
-    expect((await sendSignal(cb, a!.wtId, signal(id, a!.wtId, b!.wtId, 3))).type).toBe('ack')
+    expect((await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 1, { data: { cmd, inviter: a.wtId } }))).type).toBe('ack')
+    expect((await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 3))).type).toBe('ack')
+    return { a, b, ca, cb, id }
+  }
+
+  it('a connected call ends with a hangup carrying its duration; the relay closes', async () => {
+    const { a, b, ca, cb, id } = await connectedCall('videoCall')
 
     expect((await logoutAll(a!)).code).toBe(200)
     await forcedLogout(ca)
@@ -38,12 +44,7 @@ describe.each(BACKENDS)('calls of a user logged out everywhere on %s', (backend)
   })
 
   it('a connected call the callee leaves ends with the caller\'s record', async () => {
-    const [a, b] = await Promise.all([registerUser(s, '甲'), registerUser(s, '乙')])
-    const [ca, cb] = [chatClient(s, a!.token), chatClient(s, b!.token)]
-    await Promise.all([ca.ready, cb.ready])
-    const id = newInviteID()
-    expect((await sendSignal(ca, b!.wtId, signal(id, a!.wtId, b!.wtId, 1, { data: { cmd: 'audioCall', inviter: a!.wtId } }))).type).toBe('ack')
-    expect((await sendSignal(cb, a!.wtId, signal(id, a!.wtId, b!.wtId, 3))).type).toBe('ack')
+    const { a, b, ca, id } = await connectedCall('audioCall')
 
     expect((await logoutAll(b!)).code).toBe(200)
     const closing = await ca.next((f) => signalOf(f)?.inviteID === id && (signalOf(f)?.data as { call_end?: number }).call_end !== undefined)

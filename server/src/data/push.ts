@@ -60,11 +60,6 @@ export async function sessionsWithPush(q: Queryable, wtId: string): Promise<Set<
   return new Set(rows.map((r) => r.session_hash))
 }
 
-export async function subscriptionCount(q: Queryable, wtId: string): Promise<number> {
-  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM push_subscriptions WHERE wt_id = $1', [wtId])
-  return rows[0]!.n
-}
-
 export async function showPreviews(q: Queryable, wtId: string): Promise<boolean> {
   const { rows } = await q.query<{ show_previews: boolean }>('SELECT show_previews FROM user_config WHERE wt_id = $1', [wtId])
   return rows[0]?.show_previews ?? false

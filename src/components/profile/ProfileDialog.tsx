@@ -52,7 +52,7 @@ export default function ProfileDialog({ open, onClose }: ProfileDialogProps) {
       save.setError(checked.invalid.message)
       return
     }
-    save.run(async () => {
+    return save.run(async () => {
       await updateProfile(checked.data)
       toast.success('修改成功')
       onClose()
@@ -72,7 +72,7 @@ export default function ProfileDialog({ open, onClose }: ProfileDialogProps) {
       onClose={onClose}
       testId='me-dialog'
       closeTestId='me-close'
-      confirm={{ label: '保存', busy: save.busy, disabled: avatar.uploading, testId: 'me-save', onConfirm: submit }}
+      confirm={{ label: '保存', disabled: avatar.uploading, testId: 'me-save', onConfirm: submit }}
     >
       <View className='profile-edit'>
         <View className='profile-edit__avatar'>

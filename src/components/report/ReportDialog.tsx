@@ -20,7 +20,7 @@ export default function ReportDialog({ target, onClose }: ReportDialogProps) {
       title={`${ComplaintText.Action}「${target?.name ?? ''}」`}
       onClose={onClose}
       testId='report-dialog'
-      confirm={{ label: '提交', disabled: !form.ready, busy: form.busy, testId: 'report-submit', onConfirm: () => void form.submit().then((ok) => ok && onClose()) }}
+      confirm={{ label: '提交', disabled: !form.ready, testId: 'report-submit', onConfirm: () => form.submit().then((ok) => ok && onClose()) }}
     >
       <ReportFields form={form} />
     </Dialog>

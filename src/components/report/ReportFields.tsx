@@ -33,7 +33,6 @@ export function useReportForm(target: ReportTarget | null) {
   const [complaintType, setComplaintType] = useState('')
   const [detail, setDetail] = useState('')
   const [alsoBlock, setAlsoBlock] = useState(false)
-  const [busy, setBusy] = useState(false)
   const pictures = useReportImages()
   const targetType = target?.type
 
@@ -59,22 +58,22 @@ export function useReportForm(target: ReportTarget | null) {
 
   const ready = canSubmitReport({ complaintType, detail, images: pictures.images })
 
-  /** Sends the report; true when the server took it (the toasts say either way). */
+  /**
+   * Sends the report; true when the server took it (the toasts say either way). The frame that
+   * places the submit button shows it running and ignores presses meanwhile.
+   */
   const submit = async (): Promise<boolean> => {
-    if (!target || !ready || busy) return false
-    setBusy(true)
-    const ok = await submitReport({
+    if (!target || !ready) return false
+    return submitReport({
       target: { id: target.id, type: target.type },
       complaintType,
       complaintDetail: detail,
       imageUrls: pictures.images.map((i) => i.url),
       alsoBlock: alsoBlock && target.type === ComplaintTarget.User,
     })
-    setBusy(false)
-    return ok
   }
 
-  return { target, types, complaintType, setComplaintType, detail, setDetail, alsoBlock, setAlsoBlock, busy, pictures, ready, submit }
+  return { target, types, complaintType, setComplaintType, detail, setDetail, alsoBlock, setAlsoBlock, pictures, ready, submit }
 }
 
 export type ReportForm = ReturnType<typeof useReportForm>

@@ -53,7 +53,7 @@ function wantsReceipt(conversationID: string): boolean {
   return conversationTypeOf(conversationID) === 'GROUP'
 }
 
-function extensionOf(file: PickedFile): string {
+function extensionOf(file: Pick<PickedFile, 'name' | 'mime'>): string {
   const fromName = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : ''
   if (fromName) return fromName.slice(0, 8)
   return (file.mime.split('/')[1] ?? '').slice(0, 8)
@@ -234,7 +234,7 @@ export function createSend({ engine, me, state, toast }: ServiceContext, { uploa
     }
     const name = stored.url.split(/[?#]/)[0]!.split('/').pop() ?? ''
     const { width, height } = await mediaInfo.imageSize({ name, size: stored.size, mime: '', localUrl: stored.url })
-    const format = /\.(\w{1,8})$/.exec(name)?.[1]?.toLowerCase() ?? ''
+    const format = extensionOf({ name, mime: '' })
     return start(conversationID, { type: MsgType.Image, payload: { url: stored.url, width, height, size: Math.max(0, Math.floor(stored.size)), format } })
   }
 

@@ -37,11 +37,7 @@ for (const size of SIZES) {
       await sendText(page, '你好，无障碍检查')
       await expectAccessible(page, '聊天')
       // The input area's pop-ups and the message menu.
-      await clickTestId(page, 'tool-emoji')
-      await expect(byTestId(page, 'emoji-picker')).toBeVisible()
-      await expectAccessible(page, '表情')
-      await page.keyboard.press('Escape')
-      await expect(byTestId(page, 'emoji-picker')).toHaveCount(0)
+      await checkPopup(page, 'tool-emoji', 'emoji-picker', '表情')
       if (size.viewport.width > 600) {
         for (const [tool, panel] of [['tool-favorite', 'fav-panel'], ['tool-phrase', 'phrase-panel']] as const) await checkPopup(page, tool, panel, panel)
       } else {
@@ -64,11 +60,7 @@ for (const size of SIZES) {
         await clickTestId(page, 'settings-button')
         await expect(byTestId(page, 'settings-security')).toBeVisible()
         await expectAccessible(page, '设置菜单')
-        await clickTestId(page, 'settings-security')
-        await expect(byTestId(page, 'security-dialog')).toBeVisible()
-        await expectAccessible(page, '安全设置')
-        await page.keyboard.press('Escape')
-        await expect(byTestId(page, 'security-dialog')).toHaveCount(0)
+        await checkPopup(page, 'settings-security', 'security-dialog', '安全设置')
       }
       for (const section of ['contacts', 'favorites', 'moments', 'member'] as const) {
         await page.goto(`/${section}`)

@@ -32,32 +32,23 @@ function focused(page: Page): Promise<string> {
   })
 }
 
-/** Presses Tab until the element with this test id has focus; fails after `max` presses. */
-async function tabTo(page: Page, testId: string, max = 40): Promise<void> {
+/** Presses `key` until the element with this test id has focus; fails after `max` presses. */
+async function pressUntilFocused(page: Page, key: 'Tab' | 'Shift+Tab', testId: string, max: number): Promise<void> {
   const seen: string[] = []
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab')
+    await page.keyboard.press(key)
     const now = await focused(page)
     seen.push(now)
     if (now === testId) return
   }
-  throw new Error(`Tab never reached ${testId}; it visited ${seen.join(', ')}`)
+  throw new Error(`${key} never reached ${testId}; it visited ${seen.join(', ')}`)
 }
+
+const tabTo = (page: Page, testId: string, max = 40) => pressUntilFocused(page, 'Tab', testId, max)
+const tabBackTo = (page: Page, testId: string, max = 40) => pressUntilFocused(page, 'Shift+Tab', testId, max)
 
 async function expectFocus(page: Page, testId: string): Promise<void> {
   await expect.poll(() => focused(page), { message: `focus on ${testId}` }).toBe(testId)
-}
-
-/** Presses Shift+Tab until the element with this test id has focus; fails after `max` presses. */
-async function tabBackTo(page: Page, testId: string, max = 40): Promise<void> {
-  const seen: string[] = []
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Shift+Tab')
-    const now = await focused(page)
-    seen.push(now)
-    if (now === testId) return
-  }
-  throw new Error(`Shift+Tab never reached ${testId}; it visited ${seen.join(', ')}`)
 }
 
 /** The text of the message in focus (the message list's roving stop); '' when no message has focus. */

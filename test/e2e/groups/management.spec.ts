@@ -1,5 +1,5 @@
 import { expectToast, inputByTestId, textareaByTestId } from '../support/ui'
-import { chatPanel, conversationRow, createGroup, editor, expect, openConversation, registerUsers, sendText, test, textRow, visible } from '../messaging/support'
+import { chatPanel, conversationRow, createGroup, editor, expect, openConversation, pngImage, registerUsers, sendText, test, textRow, visible } from '../messaging/support'
 import { closePanel, memberTile, openPanel, tipRow } from './support'
 
 test('owner, admin and members run a group from creation to dissolution', async ({ login, request }) => {
@@ -205,4 +205,29 @@ test('the add-admin picker counts the picks after its label: 完成(1)', async (
   await o.page.screenshot({ path: 'test-results/e2e/groups/add-admin-picked.png' })
   await done.click()
   await expect(o.page.locator(`[data-testid="group-admins-row"][data-id="${member.wtId}"]`).filter({ visible: true })).toBeVisible()
+})
+
+test('举报 in 群聊信息 sends a report of the group with its picture and goes back to the panel', async ({ login, request }) => {
+  const [owner, member] = await registerUsers(request, ['群主', '成员'])
+  const group = await createGroup(request, owner, [member], `举报群${owner.phone.slice(-3)}`)
+  const m = await login(member)
+  await openConversation(m.page, group.conversationID)
+  await openPanel(m.page)
+  await visible(m.page, 'group-report-row').click()
+  const form = visible(m.page, 'group-panel-report')
+  const submit = form.locator('[data-testid="report-submit"]')
+  await expect(submit).toHaveClass(/btn--disabled/)
+  await form.locator('[data-testid="report-type"]').first().click()
+  await form.locator('[data-testid="report-detail"] textarea, textarea[data-testid="report-detail"]').fill('发布违规广告')
+  const chooser = m.page.waitForEvent('filechooser')
+  await form.locator('[data-testid="report-add-image"]').click()
+  await (await chooser).setFiles([{ name: '证据.png', mimeType: 'image/png', buffer: pngImage(60, 40, [200, 40, 40], [250, 250, 250]) }])
+  await expect(form.locator('[data-testid="report-image"][data-uploaded="true"]')).toHaveCount(1)
+  await expect(submit).not.toHaveClass(/btn--disabled/)
+  const sent = m.page.waitForRequest((r) => r.url().endsWith('/api/complaint/add'))
+  await submit.click()
+  expect((await sent).postDataJSON()).toMatchObject({ targetId: group.groupNumber, type: 1, complaintDetail: '发布违规广告' })
+  await expectToast(m.page, '感谢你的反馈，我们会尽快核实')
+  await expect(form).toHaveCount(0)
+  await expect(visible(m.page, 'group-report-row')).toBeVisible()
 })

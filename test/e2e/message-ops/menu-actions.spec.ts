@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test'
 import { apiPost, loginByPhone } from '../support/accounts'
 import { toasts } from '../support/ui'
@@ -7,6 +5,7 @@ import {
   befriend,
   type ChatUser,
   chatPanel,
+  chatScreenshot as shot,
   conversationRow,
   createGroup,
   editor,
@@ -234,13 +233,6 @@ async function longPress(context: BrowserContext, page: Page, bubble: Locator): 
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] })
   await page.waitForTimeout(700)
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!process.env.CHAT_SCREENSHOTS) return
-  const dir = fileURLToPath(new URL('../../../docs/images/chat/', import.meta.url))
-  await mkdir(dir, { recursive: true })
-  await page.screenshot({ path: `${dir}${name}.png` })
 }
 
 test.describe('on a touch phone', () => {

@@ -1,7 +1,5 @@
-import { mkdir } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from '@playwright/test'
-import { chatPanel, createGroup, editor, expect, messageRows, openConversation, registerUsers, test, textRow, visible } from './support'
+import { chatPanel, chatScreenshot as shot, createGroup, editor, expect, messageRows, openConversation, registerUsers, test, textRow, visible } from './support'
 
 /**
  * The phone's chat input as WeChat has it (docs/ui-chat.md "Phone input"): the voice / keyboard
@@ -11,13 +9,6 @@ import { chatPanel, createGroup, editor, expect, messageRows, openConversation, 
  */
 
 const PHONE = { width: 390, height: 844 }
-const SHOTS = fileURLToPath(new URL('../../../docs/images/chat/', import.meta.url))
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!process.env.CHAT_SCREENSHOTS) return
-  await mkdir(SHOTS, { recursive: true })
-  await page.screenshot({ path: `${SHOTS}${name}.png` })
-}
 
 const sounds = (page: Page) => messageRows(page).and(page.locator('[data-type="TIMSoundElem"]'))
 

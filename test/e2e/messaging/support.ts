@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import { deflateSync } from 'node:zlib'
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type ViewportSize, type WebSocketRoute } from '@playwright/test'
 import WebSocket from 'ws'
@@ -12,6 +14,15 @@ import { byTestId, inputByTestId, textareaByTestId } from '../support/ui'
  * screen's elements, fixtures made on the fly, and a protocol-level sender for seeding long
  * histories quickly.
  */
+
+const CHAT_SHOTS = fileURLToPath(new URL('../../../docs/images/chat/', import.meta.url))
+
+/** With CHAT_SCREENSHOTS=1, saves the page as docs/images/chat/<name>.png (the chat design's pictures). */
+export async function chatScreenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.CHAT_SCREENSHOTS) return
+  await mkdir(CHAT_SHOTS, { recursive: true })
+  await page.screenshot({ path: `${CHAT_SHOTS}${name}.png` })
+}
 
 export type ChatUser = TestUser & { login: LoginResult; wtId: string }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { baseURL, befriend, ProtocolSender, registerUsers, signIn, visible, type ChatUser } from '../messaging/support'
-import { activeWorker, deliverPush } from './support'
+import { visible } from '../messaging/support'
+import { deliverPush, signedInWithMessage } from './support'
 
 /**
  * With no tab of the app open, a click on a push opens a window on the address the push points at.
@@ -10,13 +10,7 @@ import { activeWorker, deliverPush } from './support'
  * a signed-in browser with none of the app's tabs open.
  */
 test('with the app closed, a click on a message push opens the app on that conversation', async ({ browser, request }) => {
-  const [me, friend] = (await registerUsers(request, ['关着收', '关着发'])) as [ChatUser, ChatUser]
-  await befriend(request, friend, me)
-  const sender = new ProtocolSender(baseURL(), friend.login.token)
-  await sender.sendText(`C2C${me.wtId}`, '关着应用时来的消息')
-  sender.close()
-  const { context, page } = await signIn(browser, me, { beforeLogin: (c) => c.grantPermissions(['notifications'], { origin: baseURL() }) })
-  const worker = await activeWorker(context, page)
+  const { friend, context, page, worker } = await signedInWithMessage(browser, request, ['关着收', '关着发'], '关着应用时来的消息')
   const conversationID = `C2C${friend.wtId}`
   // The app's last tab closes; a blank tab of another origin keeps the browser (and DevTools) open.
   const blank = await context.newPage()

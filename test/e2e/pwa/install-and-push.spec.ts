@@ -1,7 +1,7 @@
 import { expect, test, type Worker } from '@playwright/test'
-import { baseURL, befriend, conversationRow, ProtocolSender, registerUsers, signIn, visible, type ChatUser } from '../messaging/support'
+import { baseURL, conversationRow, registerUsers, signIn, visible } from '../messaging/support'
 import { byTestId, clickTestId, expectToast } from '../support/ui'
-import { activeWorker, deliverPush } from './support'
+import { activeWorker, deliverPush, signedInWithMessage } from './support'
 
 /** The width and height a PNG says it has (its IHDR chunk). */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -60,13 +60,7 @@ test('the app installs: manifest, icons, theme colour, a service worker on /mess
 })
 
 test('a push shows its notification, a click opens that conversation, and a call push rings with 接听 and 拒绝 until the call ends', async ({ browser, request }) => {
-  const [me, friend] = (await registerUsers(request, ['收', '发'])) as [ChatUser, ChatUser]
-  await befriend(request, friend, me)
-  const sender = new ProtocolSender(baseURL(), friend.login.token)
-  await sender.sendText(`C2C${me.wtId}`, '推送过来的消息')
-  sender.close()
-  const { context, page } = await signIn(browser, me, { beforeLogin: (c) => c.grantPermissions(['notifications'], { origin: baseURL() }) })
-  const worker = await activeWorker(context, page)
+  const { friend, context, page, worker } = await signedInWithMessage(browser, request, ['收', '发'], '推送过来的消息')
   await page.goto('/contacts')
   await expect(visible(page, 'contact-list')).toBeVisible()
 

@@ -1,6 +1,6 @@
-import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type Worker } from '@playwright/test'
 import type { PushPayload } from '../../../types/push'
-import { baseURL } from '../messaging/support'
+import { baseURL, befriend, ProtocolSender, registerUsers, signIn, type ChatUser } from '../messaging/support'
 
 /** The app's service worker once it is active (it precaches the shell while installing). */
 export async function activeWorker(context: BrowserContext, page: Page): Promise<Worker> {
@@ -8,6 +8,21 @@ export async function activeWorker(context: BrowserContext, page: Page): Promise
   expect(new URL(script).pathname).toBe('/sw.js')
   const worker = context.serviceWorkers().find((w) => w.url() === script) ?? (await context.waitForEvent('serviceworker'))
   return worker
+}
+
+/**
+ * Two new friends, `friend` having sent `me` one message; then `me` signs in with notifications
+ * allowed and the service worker active.
+ */
+export async function signedInWithMessage(browser: Browser, request: APIRequestContext, nicknames: [string, string], text: string) {
+  const [me, friend] = (await registerUsers(request, nicknames)) as [ChatUser, ChatUser]
+  await befriend(request, friend, me)
+  const sender = new ProtocolSender(baseURL(), friend.login.token)
+  await sender.sendText(`C2C${me.wtId}`, text)
+  sender.close()
+  const { context, page } = await signIn(browser, me, { beforeLogin: (c) => c.grantPermissions(['notifications'], { origin: baseURL() }) })
+  const worker = await activeWorker(context, page)
+  return { me, friend, context, page, worker }
 }
 
 /** Delivers a push to the worker the way a push service would (Chromium's DevTools protocol). */

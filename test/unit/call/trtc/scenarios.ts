@@ -174,44 +174,36 @@ export function callScenarios(name: string, makeDriver: () => SdkDriver) {
     })
 
     it('blur and AI voice asked for during a TRTC call answer 60006 with its toast; the call goes on', async () => {
-      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
-      try {
-        const d = makeDriver()
-        const { chat, engine, toasts } = setup(d)
-        await engine.call({ userID: PEER, type: 2 })
-        await flush()
-        d.joined()
-        chat.emit('message', incoming(buildSignal.accept(ref)))
-        await flush()
-        const errors: number[] = []
-        engine.on('error', (e) => errors.push(e.code))
-        await engine.setBlurBackground(true)
-        await engine.setAIVoice(true)
-        expect(errors).toEqual([60006, 60006])
-        expect(toasts).toEqual(['Your current environment does not support WebRTC', 'Your current environment does not support WebRTC'])
-        expect(engine.getState()).toMatchObject({ callStatus: 'connected', enableVirtualBackground: false })
-        await engine.hangup()
-      } finally {
-        warn.mockRestore()
-      }
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined)
+      const d = makeDriver()
+      const { chat, engine, toasts } = setup(d)
+      await engine.call({ userID: PEER, type: 2 })
+      await flush()
+      d.joined()
+      chat.emit('message', incoming(buildSignal.accept(ref)))
+      await flush()
+      const errors: number[] = []
+      engine.on('error', (e) => errors.push(e.code))
+      await engine.setBlurBackground(true)
+      await engine.setAIVoice(true)
+      expect(errors).toEqual([60006, 60006])
+      expect(toasts).toEqual(['Your current environment does not support WebRTC', 'Your current environment does not support WebRTC'])
+      expect(engine.getState()).toMatchObject({ callStatus: 'connected', enableVirtualBackground: false })
+      await engine.hangup()
     })
 
     it('a room TRTC refuses before anyone joins ends the call with a clear toast, a cancel for the callee and a log line', async () => {
       const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
-      try {
-        const d = makeDriver()
-        const { chat, engine, toasts } = setup(d)
-        await engine.call({ userID: PEER, type: 1 })
-        await flush()
-        d.roomRefused()
-        await flush()
-        expect(toasts).toEqual(['Call media failed'])
-        expect(engine.getState().callStatus).toBe('idle')
-        expect(sentSignals(chat).map((s) => s.actionType)).toEqual([1, 2])
-        expect(warn).toHaveBeenCalledWith('call media refused before anyone joined; ending the call', 'call-test-0001', expect.any(String))
-      } finally {
-        warn.mockRestore()
-      }
+      const d = makeDriver()
+      const { chat, engine, toasts } = setup(d)
+      await engine.call({ userID: PEER, type: 1 })
+      await flush()
+      d.roomRefused()
+      await flush()
+      expect(toasts).toEqual(['Call media failed'])
+      expect(engine.getState().callStatus).toBe('idle')
+      expect(sentSignals(chat).map((s) => s.actionType)).toEqual([1, 2])
+      expect(warn).toHaveBeenCalledWith('call media refused before anyone joined; ending the call', 'call-test-0001', expect.any(String))
     })
 
     it('switching an audio call to audio is refused with 60001', async () => {
