@@ -17,7 +17,7 @@ function Spans({ spans, onLink }: { spans: Span[] } & LinkProps) {
           .join(' ')
         const href = s.href
         return (
-          <Text {...pressable()} key={i} className={className} data-href={href} data-color={s.color} onClick={href ? () => onLink(href) : undefined}>
+          <Text {...(href ? pressable() : {})} key={i} className={className} data-href={href} data-color={s.color} onClick={href ? () => onLink(href) : undefined}>
             {s.text}
           </Text>
         )
