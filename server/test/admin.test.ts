@@ -10,6 +10,7 @@ import { chatClient, messagesOf } from './support/chat.js'
 import { BACKENDS, freshPhone, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
 import { registerUser, type TestUser } from './support/users.js'
 import { PNG_1x1 } from './support/uploads.js'
+import { makeGroup } from './support/groups.js'
 
 
 describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend) => {
@@ -223,6 +224,27 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
     expect(messagesOf(cr.events()).filter((m) => m.from === 'wisperHelper').length).toBe(6)
     cr.close()
     ct.close()
+  })
+
+  it('an operator cannot decide a report against himself or a group he owns; the report stays open for another operator', async () => {
+    const reporter = await registerUser(s, '举报运营者')
+    const form = new FormData()
+    form.append('kind', 'image')
+    form.append('file', new Blob([new Uint8Array(PNG_1x1)]), 'a.png')
+    const up = await fetch(`${s.url}/api/oss/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${reporter.token}` } })
+    const url = ((await up.json()) as { data: { url: string } }).data.url
+    const group = await makeGroup(s, operator, [], [reporter])
+    const file = async (targetId: string, type: number) =>
+      (await s.api<{ id: number }>('/api/complaint/add', { complaintDetail: '针对运营', complaintImage: url, complaintType: '3', targetId, type }, { token: reporter.token })).data.id
+    const other = await registerUser(s, '另一位运营')
+    await promote(storage.db, other.phone)
+    for (const id of [await file(operator.wtId, 0), await file(group.groupNumber, 1)]) {
+      for (const action of ['dismiss', 'warn', 'ban'])
+        expect(await admin(`/admin/reports/handle`, { id, action, banDays: 1 }), action).toMatchObject({ status: 403, msg: '该举报针对你本人，请由其他管理员处理' })
+      const open = (await get<Paged<AdminReport>>('/admin/reports?status=open')).data.rows.find((r) => r.id === id)
+      expect(open?.status).toBe('open')
+      expect((await admin<AdminReport>('/admin/reports/handle', { id, action: 'dismiss' }, other.token)).data.status).toBe('dismissed')
+    }
   })
 
   it('moderation lists edited live apply to the next message on every process', async () => {

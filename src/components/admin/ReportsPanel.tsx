@@ -1,6 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
-import { parseBanDays, type AdminReport, type ReportStatus } from '@shared/admin'
+import { AdminText, parseBanDays, type AdminReport, type ReportStatus } from '@shared/admin'
 import { API_BASE_PATH } from '@shared/routes/route'
 import { adminRoutes } from '@shared/routes/admin'
 import Button from '@/components/layout/Button'
@@ -65,6 +65,7 @@ export default function ReportsPanel() {
 
 function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; onPreview(url: string): void; onHandled(): void }) {
   const app = useApp()
+  const me = useAppStore((s) => s.user?.wtId ?? '')
   const [message, setMessage] = useState('')
   const [days, setDays] = useState('7')
   // The same rule as the user dialog and the server: a wrong number is named under the field.
@@ -99,7 +100,12 @@ function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; 
         举报人 {r.reporterName}（{r.reporterWtId}） · {timeText(r.createdAt)}
         {r.handledAt ? ` · 处理于 ${timeText(r.handledAt)}：${r.result}` : ''}
       </View>
-      {r.status === 'open' ? (
+      {r.status === 'open' && r.targetWtId === me ? (
+        <View className='admin-warn' data-testid='admin-report-self'>
+          {AdminText.ReportAgainstSelf}
+        </View>
+      ) : null}
+      {r.status === 'open' && r.targetWtId !== me ? (
         <View>
           <View className='admin-form-row'>
             <TextField label='警告内容或封禁原因（选填）' value={message} onChange={setMessage} maxLength={200} testId='admin-report-message' />
