@@ -9,7 +9,7 @@ import { promote } from '../src/app/admin/role.js'
 import { chatClient, messagesOf } from './support/chat.js'
 import { BACKENDS, freshPhone, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
 import { registerUser, type TestUser } from './support/users.js'
-import { PNG_1x1 } from './support/uploads.js'
+import { PNG_1x1, uploadFile } from './support/uploads.js'
 import { makeGroup } from './support/groups.js'
 
 
@@ -228,11 +228,7 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
 
   it('an operator cannot decide a report against himself or a group he owns; the report stays open for another operator', async () => {
     const reporter = await registerUser(s, '举报运营者')
-    const form = new FormData()
-    form.append('kind', 'image')
-    form.append('file', new Blob([new Uint8Array(PNG_1x1)]), 'a.png')
-    const up = await fetch(`${s.url}/api/oss/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${reporter.token}` } })
-    const url = ((await up.json()) as { data: { url: string } }).data.url
+    const { url } = await uploadFile(s, reporter.token, PNG_1x1, 'a.png', 'image')
     const group = await makeGroup(s, operator, [], [reporter])
     const file = async (targetId: string, type: number) =>
       (await s.api<{ id: number }>('/api/complaint/add', { complaintDetail: '针对运营', complaintImage: url, complaintType: '3', targetId, type }, { token: reporter.token })).data.id
