@@ -92,8 +92,10 @@ function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; 
       </View>
       <View className='admin-report__detail'>{r.detail}</View>
       <View className='admin-report__images'>
-        {r.images.map((url) => (
-          <Image nativeProps={{ alt: '' }} key={url} className='admin-report__image' src={app.chat.mediaUrl(url)} mode='aspectFill' onClick={() => onPreview(url)} />
+        {r.images.map((url, i) => (
+          <View {...pressable(`查看举报图片${i + 1}`)} key={url} className='admin-report__image-button' data-testid='admin-report-image' onClick={() => onPreview(url)}>
+            <Image nativeProps={{ alt: '' }} className='admin-report__image' src={app.chat.mediaUrl(url)} mode='aspectFill' />
+          </View>
         ))}
       </View>
       <View className='admin-muted'>
