@@ -243,6 +243,20 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
     }
   })
 
+  it('a group robot is no account of the console: not found among users (the overview counts by the same rule)', async () => {
+    const owner = await registerUser(s, '机器人群主')
+    const group = await makeGroup(s, owner, [], [plain])
+    const name = `统计机器人${owner.wtId.slice(-4)}`
+    const added = await s.api<{ robot: { robotId: string } }>('/api/user/groupchat/robot/add', { groupNumber: group.groupNumber, name }, { token: owner.token })
+    expect(added.code, added.msg).toBe(200)
+    for (const keyword of [added.data.robot.robotId, name]) {
+      const found = await get<Paged<AdminUserRow>>(`/admin/users?keyword=${encodeURIComponent(keyword)}&pageNum=1&pageSize=20`)
+      expect(found.data, keyword).toEqual({ rows: [], total: 0 })
+    }
+    const everyone = await get<Paged<AdminUserRow>>('/admin/users?pageNum=1&pageSize=100')
+    expect(everyone.data.rows.map((r) => r.wtId)).not.toContain(added.data.robot.robotId)
+  })
+
   it('moderation lists edited live apply to the next message on every process', async () => {
     const a = await registerUser(s, '辛')
     const b = await registerUser(s, '壬')
