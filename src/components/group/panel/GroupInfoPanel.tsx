@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { GROUP_ADMIN_MAX, GroupIdentity, GroupText, type GroupMember } from '@shared/group'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import { useApp, useAppStore } from '@/root/AppContext'
@@ -72,13 +72,21 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
   // Closed, the panel gives focus back to what opened it (the chat header's button).
   useEffect(() => rememberFocus(), [])
   // A sub-panel covers the view beneath, which leaves the tab order (inert); focus goes into the
-  // sub-panel and, when it closes, back to the row that opened it.
+  // sub-panel and, when it closes, back to the row that opened it. The row is remembered as the
+  // sub-panel opens: once the view beneath is inert, the browser has taken focus off it.
   const layerId = `gpanel-layer-${groupNumber}`
+  const restoreSubFocus = useRef<(() => void) | null>(null)
+  const openSub = (next: SubPanel | null) => {
+    if (next && !sub) restoreSubFocus.current = rememberFocus()
+    setSub(next)
+  }
   useEffect(() => {
     if (!sub) return
-    const restore = rememberFocus()
     focusFirst(layerId)
-    return restore
+    return () => {
+      restoreSubFocus.current?.()
+      restoreSubFocus.current = null
+    }
   }, [sub !== null])
   const [confirm, setConfirm] = useState<Confirm>(null)
   const [busy, setBusy] = useState(false)
@@ -225,7 +233,7 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
             members={members}
             robots={robotList}
             can={can}
-            open={setSub}
+            open={openSub}
             onManage={() => setView('manage')}
             onReport={() => setView('report')}
             onInvite={() => setInviting(true)}
@@ -234,7 +242,7 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
             onLeave={() => setConfirm({ kind: 'leave' })}
           />
         ) : view === 'manage' ? (
-          <ManageView info={info} can={can} open={setSub} />
+          <ManageView info={info} can={can} open={openSub} />
         ) : (
           <ReportView groupNumber={groupNumber} groupName={info.groupName} onDone={() => setView('main')} />
         )}
