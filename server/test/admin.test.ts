@@ -9,7 +9,8 @@ import { promote } from '../src/app/admin/role.js'
 import { chatClient, messagesOf } from './support/chat.js'
 import { BACKENDS, freshPhone, openStorage, startServer, type Storage, type TestServer } from './support/server.js'
 import { registerUser, type TestUser } from './support/users.js'
-import { PNG_1x1 } from './support/uploads.js'
+import { PNG_1x1, uploadFile } from './support/uploads.js'
+import { makeGroup } from './support/groups.js'
 
 
 describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend) => {
@@ -223,6 +224,37 @@ describe.each(BACKENDS)('operator console and account lifecycle on %s', (backend
     expect(messagesOf(cr.events()).filter((m) => m.from === 'wisperHelper').length).toBe(6)
     cr.close()
     ct.close()
+  })
+
+  it('an operator cannot decide a report against himself or a group he owns; the report stays open for another operator', async () => {
+    const reporter = await registerUser(s, '举报运营者')
+    const { url } = await uploadFile(s, reporter.token, PNG_1x1, 'a.png', 'image')
+    const group = await makeGroup(s, operator, [], [reporter])
+    const file = async (targetId: string, type: number) =>
+      (await s.api<{ id: number }>('/api/complaint/add', { complaintDetail: '针对运营', complaintImage: url, complaintType: '3', targetId, type }, { token: reporter.token })).data.id
+    const other = await registerUser(s, '另一位运营')
+    await promote(storage.db, other.phone)
+    for (const id of [await file(operator.wtId, 0), await file(group.groupNumber, 1)]) {
+      for (const action of ['dismiss', 'warn', 'ban'])
+        expect(await admin(`/admin/reports/handle`, { id, action, banDays: 1 }), action).toMatchObject({ status: 403, msg: '该举报针对你本人，请由其他管理员处理' })
+      const open = (await get<Paged<AdminReport>>('/admin/reports?status=open')).data.rows.find((r) => r.id === id)
+      expect(open?.status).toBe('open')
+      expect((await admin<AdminReport>('/admin/reports/handle', { id, action: 'dismiss' }, other.token)).data.status).toBe('dismissed')
+    }
+  })
+
+  it('a group robot is no account of the console: not found among users (the overview counts by the same rule)', async () => {
+    const owner = await registerUser(s, '机器人群主')
+    const group = await makeGroup(s, owner, [], [plain])
+    const name = `统计机器人${owner.wtId.slice(-4)}`
+    const added = await s.api<{ robot: { robotId: string } }>('/api/user/groupchat/robot/add', { groupNumber: group.groupNumber, name }, { token: owner.token })
+    expect(added.code, added.msg).toBe(200)
+    for (const keyword of [added.data.robot.robotId, name]) {
+      const found = await get<Paged<AdminUserRow>>(`/admin/users?keyword=${encodeURIComponent(keyword)}&pageNum=1&pageSize=20`)
+      expect(found.data, keyword).toEqual({ rows: [], total: 0 })
+    }
+    const everyone = await get<Paged<AdminUserRow>>('/admin/users?pageNum=1&pageSize=100')
+    expect(everyone.data.rows.map((r) => r.wtId)).not.toContain(added.data.robot.robotId)
   })
 
   it('moderation lists edited live apply to the next message on every process', async () => {

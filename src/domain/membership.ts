@@ -10,11 +10,11 @@ export function dayText(iso: string | null): string {
 
 const SOURCE_TEXT: Record<string, string> = { grant: '运营开通', code: '兑换码开通', revoke: '会员取消' }
 
-/** One line of the membership history: how it changed and until when. */
-export function historyText(e: MembershipEvent): string {
+/** One line of the membership history: how it changed and until when (a day, or the caller's own format). */
+export function historyText(e: MembershipEvent, when: (iso: string) => string = dayText): string {
   const how = SOURCE_TEXT[e.source] ?? e.source
   if (e.vipType === 0) return how
-  return `${how} · VIP${e.vipLevel} · ${e.expiresAt ? `有效期至 ${dayText(e.expiresAt)}` : '长期有效'}`
+  return `${how} · VIP${e.vipLevel} · ${e.expiresAt ? `有效期至 ${when(e.expiresAt)}` : '长期有效'}`
 }
 
 /** Call minutes a day, for the non-member's limit. */

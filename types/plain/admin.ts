@@ -45,6 +45,8 @@ export const AdminText = {
   UserNotFound: '用户不存在',
   ReportNotFound: '举报不存在',
   ReportHandled: '该举报已处理',
+  /** An operator named in a report (himself, or as the reported group's owner) does not decide it. */
+  ReportAgainstSelf: '该举报针对你本人，请由其他管理员处理',
   /** What the reporter hears from the helper when the report is filed (spec section 8). */
   ReportThanks: '感谢你的反馈，我们会尽快核实',
 } as const

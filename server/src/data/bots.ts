@@ -57,9 +57,12 @@ export interface NewBot {
   createdBy: string
 }
 
+/** The password hash of a robot's account row: no password matches it. */
+export const ROBOT_PWD_HASH = '!robot'
+
 /** The robot's account row (it can never log in: see 110) and its robot row. */
 export async function insertBot(q: Queryable, b: NewBot): Promise<void> {
-  await q.query(`INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar, bio) VALUES ($1, $1, '!robot', $2, $3, $4)`, [
+  await q.query(`INSERT INTO users (wt_id, phone, pwd_hash, nick_name, avatar, bio) VALUES ($1, $1, '${ROBOT_PWD_HASH}', $2, $3, $4)`, [
     b.botId,
     b.name,
     b.avatar,

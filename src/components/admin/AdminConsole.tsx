@@ -70,8 +70,8 @@ export default function AdminConsole() {
           ))}
         </View>
         <View className='admin-nav__me'>
-          {name}
-          <View {...pressable()} className='admin-nav__back' onClick={() => navigate('messages')}>
+          <View className='admin-nav__name'>{name}</View>
+          <View {...pressable()} className='admin-nav__back' data-testid='admin-back' onClick={() => navigate('messages')}>
             返回应用
           </View>
         </View>

@@ -94,7 +94,7 @@ export default function MembershipPanel() {
         <View className='admin-card__title'>会员记录</View>
         {(history.data?.rows ?? []).map((e) => (
           <View className='admin-line' key={e.id}>
-            {timeText(e.at)} · {e.nickName}（{e.wtId}） · {historyText(e)}
+            {timeText(e.at)} · {e.nickName}（{e.wtId}） · {historyText(e, timeText)}
             {e.code ? ` · 兑换码 ${e.code}` : ''}
           </View>
         ))}

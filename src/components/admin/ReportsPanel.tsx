@@ -1,6 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import { useState } from 'react'
-import { parseBanDays, type AdminReport, type ReportStatus } from '@shared/admin'
+import { AdminText, parseBanDays, type AdminReport, type ReportStatus } from '@shared/admin'
 import { API_BASE_PATH } from '@shared/routes/route'
 import { adminRoutes } from '@shared/routes/admin'
 import Button from '@/components/layout/Button'
@@ -65,6 +65,7 @@ export default function ReportsPanel() {
 
 function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; onPreview(url: string): void; onHandled(): void }) {
   const app = useApp()
+  const me = useAppStore((s) => s.user?.wtId ?? '')
   const [message, setMessage] = useState('')
   const [days, setDays] = useState('7')
   // The same rule as the user dialog and the server: a wrong number is named under the field.
@@ -91,15 +92,22 @@ function ReportCard({ report: r, onPreview, onHandled }: { report: AdminReport; 
       </View>
       <View className='admin-report__detail'>{r.detail}</View>
       <View className='admin-report__images'>
-        {r.images.map((url) => (
-          <Image nativeProps={{ alt: '' }} key={url} className='admin-report__image' src={app.chat.mediaUrl(url)} mode='aspectFill' onClick={() => onPreview(url)} />
+        {r.images.map((url, i) => (
+          <View {...pressable(`查看举报图片${i + 1}`)} key={url} className='admin-report__image-button' data-testid='admin-report-image' onClick={() => onPreview(url)}>
+            <Image nativeProps={{ alt: '' }} className='admin-report__image' src={app.chat.mediaUrl(url)} mode='aspectFill' />
+          </View>
         ))}
       </View>
       <View className='admin-muted'>
         举报人 {r.reporterName}（{r.reporterWtId}） · {timeText(r.createdAt)}
         {r.handledAt ? ` · 处理于 ${timeText(r.handledAt)}：${r.result}` : ''}
       </View>
-      {r.status === 'open' ? (
+      {r.status === 'open' && r.targetWtId === me ? (
+        <View className='admin-warn' data-testid='admin-report-self'>
+          {AdminText.ReportAgainstSelf}
+        </View>
+      ) : null}
+      {r.status === 'open' && r.targetWtId !== me ? (
         <View>
           <View className='admin-form-row'>
             <TextField label='警告内容或封禁原因（选填）' value={message} onChange={setMessage} maxLength={200} testId='admin-report-message' />

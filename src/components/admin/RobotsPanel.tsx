@@ -7,10 +7,9 @@ import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import TextField from '@/components/layout/TextField'
 import { useApp } from '@/root/AppContext'
 import Pager from './Pager'
-import { useAdminData } from './useAdminData'
+import { timeText, useAdminData } from './useAdminData'
 
 const PAGE_SIZE = 20
-const unixText = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN', { hour12: false }) : '—')
 
 /** Every group's robots (docs/bots.md): pause or remove any of them, and the site-wide switch. */
 export default function RobotsPanel() {
@@ -64,7 +63,7 @@ export default function RobotsPanel() {
             <View>{r.name}</View>
             {r.paused ? <View className='admin-tag'>已暂停</View> : null}
             <View className='admin-muted'>
-              群 {r.groupName}（{r.groupNumber}） · 最近发消息 {unixText(r.lastPostAt)}
+              群 {r.groupName}（{r.groupNumber}） · 最近发消息 {r.lastPostAt ? timeText(r.lastPostAt * 1000) : '—'}
             </View>
           </View>
           <View className='admin-muted'>{r.description || '—'}{r.callbackUrl ? ` · 回调 ${r.callbackUrl}` : ''}</View>

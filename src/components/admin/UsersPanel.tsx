@@ -197,7 +197,7 @@ function UserDialog({ wtId, onClose, onChanged }: { wtId: string; onClose(): voi
                 <View className='admin-card__title'>登录设备（{d.devices.length}）</View>
                 {d.devices.map((x) => (
                   <View className='admin-line' key={x.id}>
-                    {x.device} · {x.address} · {timeText(new Date(x.lastSeen).toISOString())}
+                    {x.device} · {x.address} · {timeText(x.lastSeen)}
                   </View>
                 ))}
                 {d.devices.length === 0 ? <View className='admin-muted'>没有登录中的设备</View> : null}

@@ -1,4 +1,5 @@
 import type { AccountState, ReportStatus } from '@shared/admin'
+import { timeText } from './useAdminData'
 
 export const STATE_TEXT: Record<AccountState, string> = { active: '正常', banned: '封禁中', deactivated: '已停用', deleted: '已注销' }
 export const REPORT_STATUS_TEXT: Record<ReportStatus, string> = { open: '待处理', dismissed: '已驳回', warned: '已警告', banned: '已封禁' }
@@ -34,4 +35,4 @@ export const ACTION_TEXT: Record<string, string> = {
 }
 
 export const membershipText = (m: { vipType: number; vipLevel: number; expiresAt: string | null }) =>
-  m.vipType === 0 ? '非会员' : `VIP${m.vipLevel}${m.expiresAt ? ` · 至 ${m.expiresAt.slice(0, 10)}` : ' · 长期'}`
+  m.vipType === 0 ? '非会员' : `VIP${m.vipLevel}${m.expiresAt ? ` · 至 ${timeText(m.expiresAt)}` : ' · 长期'}`

@@ -17,10 +17,10 @@ export function useAdminData<T>(load: () => Promise<T>, deps: unknown[] = []) {
   return { data, loading, reload, setData }
 }
 
-/** ISO time as the console shows it: 2026-11-25 20:45. */
-export function timeText(iso: string | null | undefined): string {
-  if (!iso) return '—'
-  const d = new Date(iso)
+/** A time as every screen of the console shows it: 2026-11-25 20:45 (local). ISO text or epoch milliseconds. */
+export function timeText(at: string | number | null | undefined): string {
+  if (at === null || at === undefined || at === '') return '—'
+  const d = new Date(at)
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
 }

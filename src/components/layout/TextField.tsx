@@ -37,6 +37,8 @@ export default function TextField(props: TextFieldProps) {
         focus={focus}
         confirmType='done'
         data-testid={testId}
+        // The label above is text beside the field; the screen reader hears it as the field's name.
+        nativeProps={label ? { 'aria-label': label } : undefined}
         aria-invalid={invalid ? 'true' : undefined}
         onInput={(e) => onChange(e.detail.value)}
         onConfirm={() => onConfirm?.()}

@@ -83,9 +83,9 @@ export default function NotificationDialog({ open, onClose }: NotificationDialog
       <View className='settings-section'>
         <View className='settings-section__head'>
           <View className='settings-section__title'>本设备接收通知</View>
-          <View {...pressable()}
-            className={`settings__switch${status?.subscribed ? ' settings__switch--on' : ''}${usable ? '' : ' settings__switch--disabled'}`}
+          <View {...pressable('本设备接收通知')}
             role='switch'
+            className={`settings__switch${status?.subscribed ? ' settings__switch--on' : ''}${usable ? '' : ' settings__switch--disabled'}`}
             aria-checked={status?.subscribed ? 'true' : 'false'}
             aria-disabled={usable ? 'false' : 'true'}
             data-testid='push-device-switch'
@@ -108,9 +108,9 @@ export default function NotificationDialog({ open, onClose }: NotificationDialog
       <View className='settings-section settings-section--last'>
         <View className='settings-section__head'>
           <View className='settings-section__title'>显示消息预览</View>
-          <View {...pressable()}
-            className={`settings__switch${previews ? ' settings__switch--on' : ''}`}
+          <View {...pressable('显示消息预览')}
             role='switch'
+            className={`settings__switch${previews ? ' settings__switch--on' : ''}`}
             aria-checked={previews ? 'true' : 'false'}
             data-testid='push-previews-switch'
             onClick={() => void togglePreviews()}

@@ -8,6 +8,13 @@ const loadUplot = () => Promise.all([import(/* webpackChunkName: "uplot" */ 'upl
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000
 
+/** A day on the time axis, as the console writes dates (2026-11-07) without the year: 11-07. */
+export function axisDay(seconds: number): string {
+  const d = new Date(seconds * 1000)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+}
+
 /** The charts count things (messages, sign-ups, users): whole-number steps only. */
 const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, 2e6, 5e6, 1e7]
 
@@ -25,7 +32,7 @@ export const lineCharts: LineChartEngine = {
         width,
         height,
         scales: { x: { time: true }, y: { range: countRange } },
-        axes: [{ stroke: '#888', grid: { stroke: '#f0f0f0' } }, { stroke: '#888', grid: { stroke: '#f0f0f0' }, size: 48, incrs: COUNT_STEPS }],
+        axes: [{ stroke: '#888', grid: { stroke: '#f0f0f0' }, values: (_u: unknown, splits: number[]) => splits.map(axisDay) }, { stroke: '#888', grid: { stroke: '#f0f0f0' }, size: 48, incrs: COUNT_STEPS }],
         series: [{ label: '日期' }, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, fill: `${s.color}22`, points: { size: 4 } }))],
         // Names only: a live legend reads '--' until the pointer is over a day.
         legend: { show: series.length > 1, live: false },

@@ -105,6 +105,9 @@ for (const viewport of [
     await clickTestId(page, 'settings-notifications')
     const dialog = byTestId(page, 'notification-dialog')
     await expect(byTestId(page, 'push-permission')).toContainText('允许')
+    // A screen reader hears each switch by the title beside it.
+    await expect(dialog.getByRole('switch', { name: '本设备接收通知' })).toHaveCount(1)
+    await expect(dialog.getByRole('switch', { name: '显示消息预览' })).toHaveCount(1)
     // Headless Chromium reaches no push service: the switch says so instead of pretending.
     await clickTestId(page, 'push-device-switch')
     await expectToast(page, '此浏览器无法连接推送服务')

@@ -5,7 +5,7 @@ import { closeOwnAccount } from '../../data/accountDeletion.js'
 import { newEffects, outcome, record, type Effects, type Outcome } from '../effects.js'
 import { addModerationEntry, moderationLists, removeModerationEntry } from '../../data/moderation.js'
 import { MODERATION_TOPIC } from '../../domain/moderation.js'
-import { Refusal, badRequest, conflict } from '../../domain/refusal.js'
+import { Refusal, badRequest, conflict, forbidden } from '../../domain/refusal.js'
 import { revokeUserSessions } from '../../data/sessions.js'
 import { newToken } from '../../domain/tokens.js'
 import { findUserById } from '../../data/users.js'
@@ -111,6 +111,7 @@ export async function handleReport(ctx: AdminCtx, operator: string, b: ReportHan
   const before = await getReport(ctx.db, b.id)
   if (before.status !== 'open') throw conflict(AdminText.ReportHandled)
   const target = before.targetWtId
+  if (target === operator) throw forbidden(AdminText.ReportAgainstSelf)
   if (b.action !== 'dismiss' && !target) throw badRequest('被举报方不存在')
   const status = b.action === 'dismiss' ? 'dismissed' : b.action === 'warn' ? 'warned' : 'banned'
   await ctx.db.tx((q) => closeReport(q, b.id, operator, status, RESULT_TEXT[b.action]))

@@ -3,6 +3,7 @@ import type { Paged } from '../../../../types/envelope.js'
 import type { Queryable } from '../../db/Db.js'
 import { toAdminUserRow, type AccountRow } from '../../domain/admin/accounts.js'
 import { EFFECTIVE_VIP_LEVEL, EFFECTIVE_VIP_TYPE } from '../users.js'
+import { ROBOT_PWD_HASH } from '../bots.js'
 
 const SELECT = `SELECT wt_id, phone, nick_name, avatar, bio, action_status, closed_by, banned_until,
   (banned_until IS NOT NULL AND banned_until > now()) AS banned, ban_reason, is_operator,
@@ -10,8 +11,8 @@ const SELECT = `SELECT wt_id, phone, nick_name, avatar, bio, action_status, clos
   CASE WHEN ${EFFECTIVE_VIP_TYPE} = 0 THEN NULL ELSE vip_expires_at END AS vip_expires_at, created_at
   FROM users`
 
-/** Accounts a person can hold: the helper and other system accounts are not listed. */
-const PEOPLE = `phone NOT LIKE 'system:%'`
+/** Accounts a person can hold: the helper, other system accounts and group robots are not listed or counted. */
+export const PEOPLE = `phone NOT LIKE 'system:%' AND pwd_hash <> '${ROBOT_PWD_HASH}'`
 
 /** A person's account as the console reads it, or null (unknown, or a system account). */
 export async function accountRow(q: Queryable, wtId: string): Promise<AccountRow | null> {

@@ -1,6 +1,7 @@
 import type { DayValue, Overview } from '../../../../types/admin.js'
 import type { Queryable } from '../../db/Db.js'
 import { EFFECTIVE_VIP_TYPE } from '../users.js'
+import { PEOPLE } from './accounts.js'
 
 /** Every day of the window, oldest first, with 0 where the query found nothing. */
 function series(days: number, rows: Array<{ day: string; value: number }>): DayValue[] {
@@ -22,7 +23,7 @@ export async function overview(q: Queryable, days: number, onlineConnections: nu
   const since = `(CURRENT_DATE - $1::int)`
   const dayOf = (col: string) => `to_char((${col} AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD')`
   const { rows: totals } = await q.query<{ users: number; members: number; reports: number }>(
-    `SELECT (SELECT count(*)::int FROM users WHERE phone NOT LIKE 'system:%' AND action_status = 0) AS users,
+    `SELECT (SELECT count(*)::int FROM users WHERE ${PEOPLE} AND action_status = 0) AS users,
             (SELECT count(*)::int FROM users WHERE ${EFFECTIVE_VIP_TYPE} <> 0 AND action_status = 0) AS members,
             (SELECT count(*)::int FROM complaints WHERE status = 'open') AS reports`,
   )
@@ -31,7 +32,7 @@ export async function overview(q: Queryable, days: number, onlineConnections: nu
     members: totals[0]?.members ?? 0,
     openReports: totals[0]?.reports ?? 0,
     onlineConnections,
-    registered: await perDay(q, `SELECT ${dayOf('created_at')} AS day, count(*)::int AS value FROM users WHERE created_at >= ${since} AND phone NOT LIKE 'system:%' GROUP BY 1`, days),
+    registered: await perDay(q, `SELECT ${dayOf('created_at')} AS day, count(*)::int AS value FROM users WHERE created_at >= ${since} AND ${PEOPLE} GROUP BY 1`, days),
     dailyActive: await perDay(q, `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS value FROM user_activity WHERE day >= ${since} GROUP BY 1`, days),
     messages: await perDay(q, `SELECT ${dayOf('created_at')} AS day, count(*)::int AS value FROM messages WHERE created_at >= ${since} GROUP BY 1`, days),
     callMinutes: await perDay(

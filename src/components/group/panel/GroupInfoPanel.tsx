@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { GROUP_ADMIN_MAX, GroupIdentity, GroupText, type GroupMember } from '@shared/group'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import { useApp, useAppStore } from '@/root/AppContext'
@@ -22,6 +22,7 @@ import RobotsPanel from '../robots/RobotsPanel'
 import type { RobotList } from '@shared/bots'
 import { textSpec } from './textSpecs'
 import { useEscape } from '@/components/layout/useEscape'
+import { focusFirst, rememberFocus } from '@/platform/focus'
 
 type View3 = 'main' | 'report' | 'manage'
 type Confirm = { kind: 'leave' } | { kind: 'clear' } | { kind: 'transfer'; member: GroupMember } | { kind: 'remove'; members: GroupMember[] } | null
@@ -65,9 +66,28 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
   const conversation = useAppStore((s) => s.conversations[conversationID])
   const selfID = useAppStore((s) => s.user?.wtId ?? '')
   const [view, setView] = useState<View3>('main')
-  // Escape steps back to the main view first, then closes the panel.
-  useEscape(true, () => (view === 'main' ? onClose() : setView('main')))
   const [sub, setSub] = useState<SubPanel | null>(null)
+  // Escape closes an open sub-panel first, then steps back to the main view, then closes the panel.
+  useEscape(true, () => (sub ? setSub(null) : view === 'main' ? onClose() : setView('main')))
+  // Closed, the panel gives focus back to what opened it (the chat header's button).
+  useEffect(() => rememberFocus(), [])
+  // A sub-panel covers the view beneath, which leaves the tab order (inert); focus goes into the
+  // sub-panel and, when it closes, back to the row that opened it. The row is remembered as the
+  // sub-panel opens: once the view beneath is inert, the browser has taken focus off it.
+  const layerId = `gpanel-layer-${groupNumber}`
+  const restoreSubFocus = useRef<(() => void) | null>(null)
+  const openSub = (next: SubPanel | null) => {
+    if (next && !sub) restoreSubFocus.current = rememberFocus()
+    setSub(next)
+  }
+  useEffect(() => {
+    if (!sub) return
+    focusFirst(layerId)
+    return () => {
+      restoreSubFocus.current?.()
+      restoreSubFocus.current = null
+    }
+  }, [sub !== null])
   const [confirm, setConfirm] = useState<Confirm>(null)
   const [busy, setBusy] = useState(false)
   const [inviting, setInviting] = useState(false)
@@ -202,30 +222,36 @@ export default function GroupInfoPanel({ conversationID, groupNumber, onClose, o
 
   return (
     <View className='gpanel' data-testid='group-panel' data-view={view} onClick={(e) => e.stopPropagation()}>
-      <PanelHeader title={TITLE[view]} onBack={view === 'main' ? undefined : () => setView('main')} onClose={onClose} />
-      {!info ? (
-        <View className='gmembers__status'>{failed ? '群聊信息加载失败' : <><View className='spinner' /> 加载中…</>}</View>
-      ) : view === 'main' ? (
-        <MainView
-          info={info}
-          conversation={conversation}
-          members={members}
-          robots={robotList}
-          can={can}
-          open={setSub}
-          onManage={() => setView('manage')}
-          onReport={() => setView('report')}
-          onInvite={() => setInviting(true)}
-          onMember={onMember}
-          onClear={() => setConfirm({ kind: 'clear' })}
-          onLeave={() => setConfirm({ kind: 'leave' })}
-        />
-      ) : view === 'manage' ? (
-        <ManageView info={info} can={can} open={setSub} />
-      ) : (
-        <ReportView groupNumber={groupNumber} groupName={info.groupName} onDone={() => setView('main')} />
-      )}
-      {sub ? <View className='gpanel-layer'>{renderSub()}</View> : null}
+      <View className='gpanel-under' {...(sub ? { inert: '' } : {})}>
+        <PanelHeader title={TITLE[view]} onBack={view === 'main' ? undefined : () => setView('main')} onClose={onClose} />
+        {!info ? (
+          <View className='gmembers__status'>{failed ? '群聊信息加载失败' : <><View className='spinner' /> 加载中…</>}</View>
+        ) : view === 'main' ? (
+          <MainView
+            info={info}
+            conversation={conversation}
+            members={members}
+            robots={robotList}
+            can={can}
+            open={openSub}
+            onManage={() => setView('manage')}
+            onReport={() => setView('report')}
+            onInvite={() => setInviting(true)}
+            onMember={onMember}
+            onClear={() => setConfirm({ kind: 'clear' })}
+            onLeave={() => setConfirm({ kind: 'leave' })}
+          />
+        ) : view === 'manage' ? (
+          <ManageView info={info} can={can} open={openSub} />
+        ) : (
+          <ReportView groupNumber={groupNumber} groupName={info.groupName} onDone={() => setView('main')} />
+        )}
+      </View>
+      {sub ? (
+        <View className='gpanel-layer' id={layerId}>
+          {renderSub()}
+        </View>
+      ) : null}
       {info ? <InviteDialog open={inviting} groupNumber={groupNumber} members={members?.members ?? []} onClose={() => setInviting(false)} /> : null}
       <MuteDurationDialog
         open={muting !== null}

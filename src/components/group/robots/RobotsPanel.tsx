@@ -69,15 +69,15 @@ function AddForm({ groupNumber, onAdded, onCancel }: { groupNumber: string; onAd
   }
   return (
     <View className='grobot-form' data-testid='robot-add-form'>
-      <View {...pressable()} className='grobot-form__avatar' data-testid='robot-avatar-pick' onClick={() => void avatar.pick()}>
+      <View {...pressable('选择头像')} className='grobot-form__avatar' data-testid='robot-avatar-pick' onClick={() => void avatar.pick()}>
         {avatar.preview ? <Image nativeProps={{ alt: '' }} className='grobot-form__avatar-img' src={avatar.url ? chat.mediaUrl(avatar.url) : avatar.preview} mode='aspectFill' /> : <Image nativeProps={{ alt: '' }} className='grobot-form__avatar-icon' src={cameraAdd} />}
       </View>
       <View className='grobot-form__label'>名称</View>
-      <Input className='grobot-form__input' value={name} maxlength={20} placeholder='例如：告警助手' placeholderClass='input-placeholder' data-testid='robot-name-input' onInput={(e) => setName(e.detail.value)} />
+      <Input className='grobot-form__input' value={name} maxlength={20} placeholder='例如：告警助手' placeholderClass='input-placeholder' nativeProps={{ 'aria-label': '机器人名称' }} focus data-testid='robot-name-input' onInput={(e) => setName(e.detail.value)} />
       <View className='grobot-form__label'>简介（选填）</View>
-      <Input className='grobot-form__input' value={description} maxlength={100} placeholder='它会发什么消息' placeholderClass='input-placeholder' data-testid='robot-desc-input' onInput={(e) => setDescription(e.detail.value)} />
+      <Input className='grobot-form__input' value={description} maxlength={100} placeholder='它会发什么消息' placeholderClass='input-placeholder' nativeProps={{ 'aria-label': '简介（选填）' }} data-testid='robot-desc-input' onInput={(e) => setDescription(e.detail.value)} />
       <View className='grobot-form__label'>回调地址（选填，被@时回答）</View>
-      <Input className='grobot-form__input' value={callbackUrl} placeholder='https://' placeholderClass='input-placeholder' data-testid='robot-callback-input' onInput={(e) => setCallbackUrl(e.detail.value)} />
+      <Input className='grobot-form__input' value={callbackUrl} placeholder='https://' placeholderClass='input-placeholder' nativeProps={{ 'aria-label': '回调地址（选填，被@时回答）' }} data-testid='robot-callback-input' onInput={(e) => setCallbackUrl(e.detail.value)} />
       <View className='grobot-form__error' data-testid='robot-form-error'>
         {error}
       </View>
