@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CallSignal, RtcPayload, SfuEvent, SfuRequest } from './call'
 import { Conversation, ConversationID, Message, OutgoingMessage, Reaction } from './chat'
 import { FriendApplication, FriendChangeKind } from './friends'
-import { SessionGroup } from './sessionGroup'
+import { ConversationGroup } from './conversationGroup'
 import { refuseControlChars } from './text'
 import { NoticeType } from './ws'
 
@@ -125,9 +125,9 @@ export const FriendChangeFrame = z.object({
 })
 export type FriendChangeFrame = z.infer<typeof FriendChangeFrame>
 
-/** Conversation groups: my groups changed on another device (or a conversation left them); the new list, 'all' first. */
-export const SessionGroupsFrame = z.object({ type: z.literal('sessionGroups'), groups: z.array(SessionGroup) })
-export type SessionGroupsFrame = z.infer<typeof SessionGroupsFrame>
+/** Conversation groups: my groups changed on another device (or a conversation left them); the new list, 'all' first. Its wire type stays 'sessionGroups', as clients know it. */
+export const ConversationGroupsFrame = z.object({ type: z.literal('sessionGroups'), groups: z.array(ConversationGroup) })
+export type ConversationGroupsFrame = z.infer<typeof ConversationGroupsFrame>
 
 /** Every server frame but `batch`: what the bus carries and what one socket write may hold. */
 export const SingleServerFrame = z.discriminatedUnion('type', [
@@ -141,7 +141,7 @@ export const SingleServerFrame = z.discriminatedUnion('type', [
   SfuServerFrame,
   FriendApplyFrame,
   FriendChangeFrame,
-  SessionGroupsFrame,
+  ConversationGroupsFrame,
 ])
 export type SingleServerFrame = z.infer<typeof SingleServerFrame>
 

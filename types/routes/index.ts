@@ -12,11 +12,11 @@ import { momentRoutes } from './moments'
 import { opsRoutes } from './ops'
 import { pushRoutes } from './push'
 import { searchRoutes } from './search'
-import { sessionGroupRoutes } from './sessionGroups'
+import { conversationGroupRoutes } from './conversationGroups'
 import { wechatRoutes } from './wechat'
 import type { ApiRoute } from './route'
 
-export { accountRoutes, adminRoutes, botRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, memberRoutes, miscRoutes, momentRoutes, opsRoutes, pushRoutes, searchRoutes, sessionGroupRoutes, wechatRoutes }
+export { accountRoutes, adminRoutes, botRoutes, callRoutes, chatRoutes, contactRoutes, favoriteRoutes, groupRoutes, memberRoutes, miscRoutes, momentRoutes, opsRoutes, pushRoutes, searchRoutes, conversationGroupRoutes, wechatRoutes }
 export * from './route'
 
 /** The table by spec area. */
@@ -25,7 +25,7 @@ export const API_ROUTES = {
   contacts: contactRoutes,
   groups: groupRoutes,
   chat: chatRoutes,
-  sessionGroups: sessionGroupRoutes,
+  conversationGroups: conversationGroupRoutes,
   favorites: favoriteRoutes,
   moments: momentRoutes,
   misc: miscRoutes,

@@ -1,11 +1,11 @@
 import {
-  ALL_SESSION_GROUP_ID,
-  SESSION_GROUP_MAX,
-  SessionGroupError,
+  ALL_CONVERSATION_GROUP_ID,
+  CONVERSATION_GROUP_MAX,
+  ConversationGroupError,
   type HideStatus,
-  type SessionGroup,
+  type ConversationGroup,
   type SessionRelation,
-} from '../../../types/sessionGroup.js'
+} from '../../../types/conversationGroup.js'
 import type { AppContext } from '../context.js'
 import * as groups from '../data/conversationGroups.js'
 import type { Queryable } from '../db/Db.js'
@@ -23,35 +23,35 @@ type Ctx = Pick<AppContext, 'db'>
 
 const changed = (fx: Effects, me: Actor) => fx.events.push({ kind: 'conversationGroups', wtId: me.wtId, exceptSession: me.session })
 
-export const listConversationGroups = (ctx: Ctx, me: string): Promise<SessionGroup[]> => groups.listConversationGroups(ctx.db, me)
+export const listConversationGroups = (ctx: Ctx, me: string): Promise<ConversationGroup[]> => groups.listConversationGroups(ctx.db, me)
 
-async function requireGroup(q: Queryable, me: string, id: number): Promise<SessionGroup> {
+async function requireGroup(q: Queryable, me: string, id: number): Promise<ConversationGroup> {
   const group = await groups.conversationGroup(q, me, id)
-  if (!group) throw refuse(SessionGroupError.NotFound)
+  if (!group) throw refuse(ConversationGroupError.NotFound)
   return group
 }
 
-export const getConversationGroup = (ctx: Ctx, me: string, id: number): Promise<SessionGroup> => requireGroup(ctx.db, me, id)
+export const getConversationGroup = (ctx: Ctx, me: string, id: number): Promise<ConversationGroup> => requireGroup(ctx.db, me, id)
 
 async function requireOwnGroups(q: Queryable, me: string, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)]
-  if (unique.includes(ALL_SESSION_GROUP_ID)) throw refuse(SessionGroupError.AllFixed)
-  if ((await groups.ownGroupCount(q, me, unique)) !== unique.length) throw refuse(SessionGroupError.NotFound)
+  if (unique.includes(ALL_CONVERSATION_GROUP_ID)) throw refuse(ConversationGroupError.AllFixed)
+  if ((await groups.ownGroupCount(q, me, unique)) !== unique.length) throw refuse(ConversationGroupError.NotFound)
   return unique
 }
 
 /** Only conversations of my list (not deleted, not of a group I left) may go into my groups. */
 async function requireOwnConversations(q: Queryable, me: string, relations: SessionRelation[]): Promise<string[]> {
   const ids = relationConversationIds(me, relations)
-  if (ids.length && (await groups.listedConversationCount(q, me, ids)) !== ids.length) throw refuse(SessionGroupError.ConversationNotFound)
+  if (ids.length && (await groups.listedConversationCount(q, me, ids)) !== ids.length) throw refuse(ConversationGroupError.ConversationNotFound)
   return ids
 }
 
-export const addConversationGroup = (ctx: Ctx, me: Actor, rawName: string, relations: SessionRelation[]): Promise<Outcome<SessionGroup>> =>
+export const addConversationGroup = (ctx: Ctx, me: Actor, rawName: string, relations: SessionRelation[]): Promise<Outcome<ConversationGroup>> =>
   change(ctx.db, async (q, fx) => {
     const name = checkGroupName(rawName)
     const count = await groups.lockedGroupCount(q, me.wtId)
-    if (count.n >= SESSION_GROUP_MAX) throw refuse(SessionGroupError.TooMany)
+    if (count.n >= CONVERSATION_GROUP_MAX) throw refuse(ConversationGroupError.TooMany)
     const conversationIds = await requireOwnConversations(q, me.wtId, relations)
     const id = await groups.insertConversationGroup(q, me.wtId, name, count.next)
     await groups.setGroupConversations(q, me.wtId, id, conversationIds)
@@ -59,7 +59,7 @@ export const addConversationGroup = (ctx: Ctx, me: Actor, rawName: string, relat
     return requireGroup(q, me.wtId, id)
   })
 
-export const updateConversationGroup = (ctx: Ctx, me: Actor, id: number, rawName: string, relations: SessionRelation[]): Promise<Outcome<SessionGroup>> =>
+export const updateConversationGroup = (ctx: Ctx, me: Actor, id: number, rawName: string, relations: SessionRelation[]): Promise<Outcome<ConversationGroup>> =>
   change(ctx.db, async (q, fx) => {
     await requireOwnGroups(q, me.wtId, [id])
     const name = checkGroupName(rawName)

@@ -1,4 +1,4 @@
-import { ALL_SESSION_GROUP_ID, DefaultGroup, HideStatus, SessionGroupText, type SessionGroup, type SessionGroupItem } from '../../../types/sessionGroup.js'
+import { ALL_CONVERSATION_GROUP_ID, DefaultGroup, HideStatus, ConversationGroupText, type ConversationGroup, type ConversationGroupItem } from '../../../types/conversationGroup.js'
 import type { Queryable } from '../db/Db.js'
 import { relationOf } from '../domain/conversationGroups.js'
 import { visibleTo } from './conversations.js'
@@ -38,7 +38,7 @@ const GROUP_UNREAD = `
      JOIN channels ch ON ch.channel_id = uc.channel_id
      WHERE sm.group_id = g.id AND NOT uc.muted AND ${IS_VISIBLE})`
 
-async function itemsOf(q: Queryable, me: string, groupIds: number[]): Promise<Map<number, SessionGroupItem[]>> {
+async function itemsOf(q: Queryable, me: string, groupIds: number[]): Promise<Map<number, ConversationGroupItem[]>> {
   const { rows } = await q.query<ItemRow>(
     `SELECT sm.group_id::int AS group_id, sm.conversation_id,
             COALESCE(NULLIF(f.remark, ''), u.nick_name, NULLIF(gm.group_name_remark, ''), gr.group_name) AS name,
@@ -52,7 +52,7 @@ async function itemsOf(q: Queryable, me: string, groupIds: number[]): Promise<Ma
      ORDER BY sm.group_id, sm.position, sm.conversation_id`,
     [me, groupIds],
   )
-  const byGroup = new Map<number, SessionGroupItem[]>()
+  const byGroup = new Map<number, ConversationGroupItem[]>()
   for (const r of rows) {
     const list = byGroup.get(r.group_id) ?? []
     list.push({ ...relationOf(r.conversation_id), name: r.name ?? '', avatar: r.avatar ?? '' })
@@ -71,7 +71,7 @@ async function groupRows(q: Queryable, me: string, id: number | null): Promise<G
   return rows
 }
 
-async function withItems(q: Queryable, me: string, rows: GroupRow[]): Promise<SessionGroup[]> {
+async function withItems(q: Queryable, me: string, rows: GroupRow[]): Promise<ConversationGroup[]> {
   const items = await itemsOf(
     q,
     me,
@@ -88,16 +88,16 @@ async function withItems(q: Queryable, me: string, rows: GroupRow[]): Promise<Se
 }
 
 /** 'all' first (its unread: every visible, unmuted conversation), then my groups in my order. */
-export async function listConversationGroups(q: Queryable, me: string): Promise<SessionGroup[]> {
+export async function listConversationGroups(q: Queryable, me: string): Promise<ConversationGroup[]> {
   const { rows } = await q.query<{ unread: number }>(
     `SELECT COALESCE(sum(${UNREAD_OF_UC}), 0)::int AS unread
      FROM user_conversations uc JOIN channels ch ON ch.channel_id = uc.channel_id
      WHERE uc.wt_id = $1 AND NOT uc.muted AND ${IS_VISIBLE}`,
     [me],
   )
-  const all: SessionGroup = {
-    id: ALL_SESSION_GROUP_ID,
-    groupName: SessionGroupText.All,
+  const all: ConversationGroup = {
+    id: ALL_CONVERSATION_GROUP_ID,
+    groupName: ConversationGroupText.All,
     hideStatus: HideStatus.Shown,
     defaultGroup: DefaultGroup.All,
     unreadCount: rows[0]?.unread ?? 0,
@@ -106,7 +106,7 @@ export async function listConversationGroups(q: Queryable, me: string): Promise<
   return [all, ...(await withItems(q, me, await groupRows(q, me, null)))]
 }
 
-export async function conversationGroup(q: Queryable, me: string, id: number): Promise<SessionGroup | null> {
+export async function conversationGroup(q: Queryable, me: string, id: number): Promise<ConversationGroup | null> {
   const rows = await groupRows(q, me, id)
   return rows.length ? (await withItems(q, me, rows))[0]! : null
 }

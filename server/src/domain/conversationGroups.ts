@@ -1,4 +1,4 @@
-import { SESSION_GROUP_NAME_MAX, SessionGroupError, SessionType, type SessionRelation } from '../../../types/sessionGroup.js'
+import { CONVERSATION_GROUP_NAME_MAX, ConversationGroupError, SessionType, type SessionRelation } from '../../../types/conversationGroup.js'
 import { parseConversationId } from './conversationIds.js'
 import { refuse } from './refusal.js'
 
@@ -10,8 +10,8 @@ import { refuse } from './refusal.js'
 /** The name as stored: trimmed, 1..10 characters (code points, so an emoji counts once). */
 export function checkGroupName(raw: string): string {
   const name = raw.trim()
-  if (!name) throw refuse(SessionGroupError.NameEmpty)
-  if ([...name].length > SESSION_GROUP_NAME_MAX) throw refuse(SessionGroupError.NameTooLong)
+  if (!name) throw refuse(ConversationGroupError.NameEmpty)
+  if ([...name].length > CONVERSATION_GROUP_NAME_MAX) throw refuse(ConversationGroupError.NameTooLong)
   return name
 }
 
@@ -27,7 +27,7 @@ export function relationConversationIds(me: string, relations: SessionRelation[]
     const ref = parseConversationId(me, r.sessionId)
     const relationId = ref?.type === 'GROUP' ? ref.groupId : ref?.peer
     const type = ref?.type === 'GROUP' ? SessionType.Group : SessionType.Single
-    if (!ref || relationId !== r.relationId || type !== r.sessionType) throw refuse(SessionGroupError.ConversationNotFound)
+    if (!ref || relationId !== r.relationId || type !== r.sessionType) throw refuse(ConversationGroupError.ConversationNotFound)
     if (!ids.includes(r.sessionId)) ids.push(r.sessionId)
   }
   return ids

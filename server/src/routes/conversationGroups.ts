@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { sessionGroupRoutes } from '../../../types/routes/sessionGroups.js'
-import { SessionGroupText } from '../../../types/sessionGroup.js'
+import { conversationGroupRoutes } from '../../../types/routes/conversationGroups.js'
+import { ConversationGroupText } from '../../../types/conversationGroup.js'
 import {
   addConversationGroup,
   deleteConversationGroups,
@@ -23,31 +23,31 @@ export function conversationGroupPlugin(ctx: AppContext) {
     app.addHook('preHandler', requireSession(ctx))
 
 
-    serve(app, sessionGroupRoutes.list, async (req) => ok(await listConversationGroups(ctx, sessionOf(req).wtId)))
+    serve(app, conversationGroupRoutes.list, async (req) => ok(await listConversationGroups(ctx, sessionOf(req).wtId)))
 
-    serve(app, sessionGroupRoutes.getById, async (req) => ok(await getConversationGroup(ctx, sessionOf(req).wtId, req.body.id)))
+    serve(app, conversationGroupRoutes.getById, async (req) => ok(await getConversationGroup(ctx, sessionOf(req).wtId, req.body.id)))
 
-    serve(app, sessionGroupRoutes.add, async (req) =>
-      ok(await settle(ctx, addConversationGroup(ctx, actorOf(req), req.body.groupName, req.body.relationList)), SessionGroupText.Created),
+    serve(app, conversationGroupRoutes.add, async (req) =>
+      ok(await settle(ctx, addConversationGroup(ctx, actorOf(req), req.body.groupName, req.body.relationList)), ConversationGroupText.Created),
     )
 
-    serve(app, sessionGroupRoutes.update, async (req) =>
-      ok(await settle(ctx, updateConversationGroup(ctx, actorOf(req), req.body.id, req.body.groupName, req.body.relationList)), SessionGroupText.Changed),
+    serve(app, conversationGroupRoutes.update, async (req) =>
+      ok(await settle(ctx, updateConversationGroup(ctx, actorOf(req), req.body.id, req.body.groupName, req.body.relationList)), ConversationGroupText.Changed),
     )
 
-    serve(app, sessionGroupRoutes.hide, async (req) => {
+    serve(app, conversationGroupRoutes.hide, async (req) => {
       await settle(ctx, hideConversationGroup(ctx, actorOf(req), req.body.id, req.body.hideStatus))
-      return ok(null, SessionGroupText.Changed)
+      return ok(null, ConversationGroupText.Changed)
     })
 
-    serve(app, sessionGroupRoutes.sort, async (req) => {
+    serve(app, conversationGroupRoutes.sort, async (req) => {
       await settle(ctx, sortConversationGroups(ctx, actorOf(req), req.body.ids))
-      return ok(null, SessionGroupText.Changed)
+      return ok(null, ConversationGroupText.Changed)
     })
 
-    serve(app, sessionGroupRoutes.delete, async (req) => {
+    serve(app, conversationGroupRoutes.delete, async (req) => {
       await settle(ctx, deleteConversationGroups(ctx, actorOf(req), req.body.ids))
-      return ok(null, SessionGroupText.Deleted)
+      return ok(null, ConversationGroupText.Deleted)
     })
   }
 }

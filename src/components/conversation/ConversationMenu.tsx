@@ -1,6 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import type { Conversation } from '@shared/chat'
-import { DefaultGroup } from '@shared/sessionGroup'
+import { DefaultGroup } from '@shared/conversationGroup'
 import { viewport as windowSize } from '@/platform/viewport'
 import { useAppStore } from '@/root/AppContext'
 import { isArchived } from '@/stores/selectors/chat'

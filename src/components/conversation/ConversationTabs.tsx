@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import type { SessionGroup } from '@shared/sessionGroup'
+import type { ConversationGroup } from '@shared/conversationGroup'
 import { attachTabStrip, pageStrip, revealInStrip, type StripEdges } from '@/platform/tabStrip'
 import { useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
@@ -12,7 +12,7 @@ interface ConversationTabsProps {
   active: PaneTab
   unread: Record<ConversationTab, number>
   /** The user's shown groups (分组), after the fixed tabs. */
-  groups: readonly SessionGroup[]
+  groups: readonly ConversationGroup[]
   groupUnread: Record<number, number>
   onChange(tab: PaneTab): void
   /** Opens the tabs manager (anchored under its button). */

@@ -1,6 +1,6 @@
 import type { RtcPayload, SfuRequest } from '@shared/call'
 import type { Conversation, Message, MessagePage, MessagesSince, OutgoingMessage, ReadMembersPage, Reaction } from '@shared/chat'
-import type { FriendApplyFrame, FriendChangeFrame, NoticeFrame, ReactionFrame, ServerFrame, SessionGroupsFrame } from '@shared/frames'
+import type { FriendApplyFrame, FriendChangeFrame, NoticeFrame, ReactionFrame, ServerFrame, ConversationGroupsFrame } from '@shared/frames'
 import type { MessageSearchBody } from '@shared/messageOps'
 import type { GroupCreateBody, GroupCreateResult, GroupListItem } from '@shared/group'
 import type { ForwardBody, ForwardResult } from '@shared/messageOps'
@@ -27,7 +27,7 @@ export interface ChatEngineEvents {
   /** Contacts: a new friend application or its unread count, or a change of the friend list. */
   contacts: FriendApplyFrame | FriendChangeFrame
   /** The conversation groups (分组) changed on another device of this user: the new list. */
-  conversationGroups: SessionGroupsFrame
+  conversationGroups: ConversationGroupsFrame
   kicked: KickedEvent
   netStateChange: NetState
   /** The server refused a frame of ours. */

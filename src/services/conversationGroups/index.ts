@@ -1,5 +1,5 @@
-import { sessionGroupRoutes } from '@shared/routes/sessionGroups'
-import { HideStatus, SessionGroupText, type SessionRelation } from '@shared/sessionGroup'
+import { conversationGroupRoutes } from '@shared/routes/conversationGroups'
+import { HideStatus, ConversationGroupText, type SessionRelation } from '@shared/conversationGroup'
 import type { ServiceContext } from '../context'
 
 export type ConversationGroupsService = ReturnType<typeof createConversationGroups>
@@ -24,7 +24,7 @@ export function createConversationGroups(ctx: ServiceContext) {
       do {
         again = false
         try {
-          state().setConversationGroups(await api.call(sessionGroupRoutes.list, undefined, { silent: true }))
+          state().setConversationGroups(await api.call(conversationGroupRoutes.list, undefined, { silent: true }))
         } catch (err) {
           // Spec 8: fetch failures in stores are logged to the console only.
           console.warn('loading conversation groups failed', err)
@@ -53,18 +53,18 @@ export function createConversationGroups(ctx: ServiceContext) {
   const quiet = { silent: true }
 
   const add = (groupName: string, relationList: SessionRelation[]) =>
-    change(() => api.call(sessionGroupRoutes.add, { groupName, relationList }, quiet), SessionGroupText.Created, SessionGroupText.ChangeFailed)
+    change(() => api.call(conversationGroupRoutes.add, { groupName, relationList }, quiet), ConversationGroupText.Created, ConversationGroupText.ChangeFailed)
 
   const update = (id: number, groupName: string, relationList: SessionRelation[]) =>
-    change(() => api.call(sessionGroupRoutes.update, { id, groupName, relationList }, quiet), SessionGroupText.Changed, SessionGroupText.ChangeFailed)
+    change(() => api.call(conversationGroupRoutes.update, { id, groupName, relationList }, quiet), ConversationGroupText.Changed, ConversationGroupText.ChangeFailed)
 
   /** Spec 4: the call sends 1 to show and 0 to hide. */
   const setShown = (id: number, shown: boolean) =>
-    change(() => api.call(sessionGroupRoutes.hide, { id, hideStatus: shown ? HideStatus.Shown : HideStatus.Hidden }, quiet), null, SessionGroupText.ChangeFailed)
+    change(() => api.call(conversationGroupRoutes.hide, { id, hideStatus: shown ? HideStatus.Shown : HideStatus.Hidden }, quiet), null, ConversationGroupText.ChangeFailed)
 
-  const sort = (ids: number[]) => change(() => api.call(sessionGroupRoutes.sort, { ids }, quiet), null, SessionGroupText.SortFailed)
+  const sort = (ids: number[]) => change(() => api.call(conversationGroupRoutes.sort, { ids }, quiet), null, ConversationGroupText.SortFailed)
 
-  const remove = (ids: number[]) => change(() => api.call(sessionGroupRoutes.delete, { ids }, quiet), SessionGroupText.Deleted, SessionGroupText.DeleteFailed)
+  const remove = (ids: number[]) => change(() => api.call(conversationGroupRoutes.delete, { ids }, quiet), ConversationGroupText.Deleted, ConversationGroupText.DeleteFailed)
 
   let bound = false
 

@@ -1,5 +1,5 @@
 import type { Conversation } from '@shared/chat'
-import { DefaultGroup, HideStatus, SESSION_GROUP_MAX, type SessionGroup } from '@shared/sessionGroup'
+import { DefaultGroup, HideStatus, CONVERSATION_GROUP_MAX, type ConversationGroup } from '@shared/conversationGroup'
 import type { AppState } from '../appState'
 import { isArchived, sortConversations } from './chat'
 import { selectPendingSends, type PendingSend } from './pendingSends'
@@ -21,12 +21,12 @@ function memo<T>(compute: (state: Inputs) => T): (state: Inputs) => T {
 }
 
 /** The user's own groups (not 'all'), in their order. */
-export const userGroups = (groups: readonly SessionGroup[]) => groups.filter((g) => g.defaultGroup === DefaultGroup.UserCreated)
+export const userGroups = (groups: readonly ConversationGroup[]) => groups.filter((g) => g.defaultGroup === DefaultGroup.UserCreated)
 
 const shown = memo((s) => userGroups(s.conversationGroups).filter((g) => g.hideStatus === HideStatus.Shown))
 
 /** The groups shown as tabs after the fixed ones. */
-export function selectShownGroups(state: AppState): SessionGroup[] {
+export function selectShownGroups(state: AppState): ConversationGroup[] {
   return shown(state)
 }
 
@@ -62,6 +62,6 @@ export function selectGroupUnreads(state: AppState): Record<number, number> {
 }
 
 /** Spec 4: the create option is offered only while shown + hidden − 1 ('all') is below 20. */
-export function canCreateGroup(groups: readonly SessionGroup[]): boolean {
-  return groups.length - 1 < SESSION_GROUP_MAX
+export function canCreateGroup(groups: readonly ConversationGroup[]): boolean {
+  return groups.length - 1 < CONVERSATION_GROUP_MAX
 }

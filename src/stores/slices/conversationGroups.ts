@@ -1,11 +1,11 @@
 import type { StateCreator } from 'zustand'
-import type { SessionGroup } from '@shared/sessionGroup'
+import type { ConversationGroup } from '@shared/conversationGroup'
 import type { AppState } from '../appState'
 
 export interface ConversationGroupsSlice {
   /** GET /api/sessionGroup/list: 'all' first, then the user's groups (分组) in their order, shown and hidden. */
-  conversationGroups: SessionGroup[]
-  setConversationGroups(groups: SessionGroup[]): void
+  conversationGroups: ConversationGroup[]
+  setConversationGroups(groups: ConversationGroup[]): void
 }
 
 export const conversationGroupsInitial = { conversationGroups: [] } satisfies Partial<ConversationGroupsSlice>

@@ -4,11 +4,11 @@ import { mosaicColumns } from '@/components/layout/GroupAvatar'
 import { relationOf } from '@/components/conversation/groups/GroupEditorDialog'
 import { createAppStore } from '@/stores'
 import { canCreateGroup, selectGroupConversations, selectGroupUnreads, selectShownGroups } from '@/stores/selectors/conversationGroups'
-import type { SessionGroup } from '@shared/sessionGroup'
+import type { ConversationGroup } from '@shared/conversationGroup'
 import { c2c, group } from '../helpers/chatFixtures'
 
-const all: SessionGroup = { id: 0, groupName: '全部', hideStatus: 1, defaultGroup: 0, unreadCount: 0, relationList: [] }
-const mine = (id: number, groupName: string, sessionIds: string[], hideStatus: 0 | 1 = 1): SessionGroup => ({
+const all: ConversationGroup = { id: 0, groupName: '全部', hideStatus: 1, defaultGroup: 0, unreadCount: 0, relationList: [] }
+const mine = (id: number, groupName: string, sessionIds: string[], hideStatus: 0 | 1 = 1): ConversationGroup => ({
   id,
   groupName,
   hideStatus,

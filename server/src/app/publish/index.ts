@@ -6,7 +6,7 @@ import { endCallsOf } from '../calls/signals.js'
 import type { Effect, Effects, Outcome } from '../effects.js'
 import { helperNotice } from '../helper.js'
 import { pushFriendApply, pushFriendChange } from './contacts.js'
-import { pushSessionGroups } from './conversationGroups.js'
+import { pushConversationGroups } from './conversationGroups.js'
 import { publishEffects as publishGroupEffects } from './groups.js'
 import { pushRevoked } from './messageOps.js'
 import { pushConversation, pushMessage } from './messages.js'
@@ -26,7 +26,7 @@ async function publishOne(ctx: AppContext, e: Effect): Promise<void> {
     case 'conversation':
       return pushConversation(ctx, e.wtId, e.conversationID, e.exceptSession)
     case 'conversationGroups':
-      return pushSessionGroups(ctx, e.wtId, e.exceptSession)
+      return pushConversationGroups(ctx, e.wtId, e.exceptSession)
     case 'feeds':
       return feedsChanged(ctx, e.change)
     case 'momentsCount':

@@ -1,7 +1,7 @@
 import { View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import { ConvType, type Conversation } from '@shared/chat'
-import { SESSION_GROUP_NAME_MAX, SessionType, type SessionGroup, type SessionRelation } from '@shared/sessionGroup'
+import { CONVERSATION_GROUP_NAME_MAX, SessionType, type ConversationGroup, type SessionRelation } from '@shared/conversationGroup'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
 import TransferPicker from '@/components/group/TransferPicker'
@@ -12,7 +12,7 @@ import { conversationAvatar, conversationName, isSystemUserID } from '../convers
 
 interface GroupEditorDialogProps {
   /** null: closed; 'new': create; a group: edit it. */
-  target: SessionGroup | 'new' | null
+  target: ConversationGroup | 'new' | null
   onClose(): void
 }
 
@@ -93,10 +93,10 @@ export default function GroupEditorDialog({ target, onClose }: GroupEditorDialog
         <View className='field__label'>
           分组名称
           <View className='group-field__count'>
-            {chars(name)}/{SESSION_GROUP_NAME_MAX}
+            {chars(name)}/{CONVERSATION_GROUP_NAME_MAX}
           </View>
         </View>
-        <TextField value={name} onChange={setName} onConfirm={submit} placeholder='请输入分组名称' maxLength={SESSION_GROUP_NAME_MAX} testId='conversation-group-name' />
+        <TextField value={name} onChange={setName} onConfirm={submit} placeholder='请输入分组名称' maxLength={CONVERSATION_GROUP_NAME_MAX} testId='conversation-group-name' />
         <View className='field__label'>选择会话</View>
         <TransferPicker entries={entries} selected={selected} onChange={setSelected} unit='个会话' label='选择会话' placeholder='搜索会话名称' />
       </View>

@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
-import type { SessionGroup } from '@shared/sessionGroup'
+import type { ConversationGroup } from '@shared/conversationGroup'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
 import Dialog from '@/components/layout/Dialog'
 import { useApp, useAppStore } from '@/root/AppContext'
@@ -35,8 +35,8 @@ export default function ManageGroupsDialog({ open, onClose }: ManageGroupsDialog
   const shownIds = useMemo(() => groups.filter((g) => g.hideStatus === 1).map((g) => g.id), [groups])
   const hidden = groups.filter((g) => g.hideStatus === 0)
   const [order, setOrder] = useState<number[]>([])
-  const [editing, setEditing] = useState<SessionGroup | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<SessionGroup | null>(null)
+  const [editing, setEditing] = useState<ConversationGroup | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<ConversationGroup | null>(null)
 
   useEffect(() => {
     if (open) setOrder(shownIds)
@@ -59,7 +59,7 @@ export default function ManageGroupsDialog({ open, onClose }: ManageGroupsDialog
 
   const run = (p: Promise<unknown>) => p.catch(() => undefined)
 
-  const row = (g: SessionGroup, index: number | null) => (
+  const row = (g: ConversationGroup, index: number | null) => (
     <View
       key={g.id}
       className={`sg-row${index !== null && drag.dragging === index ? ' sg-row--dragging' : ''}`}

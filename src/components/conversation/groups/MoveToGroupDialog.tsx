@@ -1,7 +1,7 @@
 import { Image, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import type { Conversation } from '@shared/chat'
-import { DefaultGroup, SessionType, type SessionGroup, type SessionRelation } from '@shared/sessionGroup'
+import { DefaultGroup, SessionType, type ConversationGroup, type SessionRelation } from '@shared/conversationGroup'
 import { pressable } from '@/platform/focus'
 import Dialog from '@/components/layout/Dialog'
 import checkIcon from '@/components/group/icons/check.svg'
@@ -22,7 +22,7 @@ function relationOf(c: Conversation): SessionRelation {
   }
 }
 
-const holds = (g: SessionGroup, id: string) => g.relationList.some((r) => r.sessionId === id)
+const holds = (g: ConversationGroup, id: string) => g.relationList.some((r) => r.sessionId === id)
 
 /**
  * 移至分组 from a conversation's menu: the user's groups with a tick on those that hold it (a chat

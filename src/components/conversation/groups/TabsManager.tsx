@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { useId } from 'react'
-import type { SessionGroup } from '@shared/sessionGroup'
+import type { ConversationGroup } from '@shared/conversationGroup'
 import type { ConversationTab } from '@/stores/selectors/chat'
 import { formatBadge } from '@/utils/badge'
 import { CONVERSATION_TABS, type PaneTab } from '../tabs'
@@ -10,7 +10,7 @@ import { pressable } from '@/platform/focus'
 interface TabsManagerProps {
   active: PaneTab
   unread: Record<ConversationTab, number>
-  groups: readonly SessionGroup[]
+  groups: readonly ConversationGroup[]
   groupUnread: Record<number, number>
   onPick(tab: PaneTab): void
   onManage(): void

@@ -1,12 +1,12 @@
-// The part of types/sessionGroup.ts without zod: constants, texts and plain functions, which the
-// client imports without the schemas (types/sessionGroup.ts re-exports all of it).
+// The part of types/conversationGroup.ts without zod: constants, texts and plain functions, which the
+// client imports without the schemas (types/conversationGroup.ts re-exports all of it).
 
 /** Most user-created groups (spec section 9); the create option is offered while shown + hidden − 1 < this. */
-export const SESSION_GROUP_MAX = 20
+export const CONVERSATION_GROUP_MAX = 20
 /** Group name, in characters after trim. */
-export const SESSION_GROUP_NAME_MAX = 10
+export const CONVERSATION_GROUP_NAME_MAX = 10
 /** The id of the 'all' entry, first in every list; it is not stored, sorted, hidden or deleted. */
-export const ALL_SESSION_GROUP_ID = 0
+export const ALL_CONVERSATION_GROUP_ID = 0
 
 export const HideStatus = { Hidden: 0, Shown: 1 } as const
 export type HideStatus = (typeof HideStatus)[keyof typeof HideStatus]
@@ -19,7 +19,7 @@ export type SessionType = (typeof SessionType)[keyof typeof SessionType]
 export const DefaultGroup = { All: 0, UserCreated: 1 } as const
 
 /** Texts of spec section 8 ("Conversation-group and group management toasts") and of the refusals. */
-export const SessionGroupText = {
+export const ConversationGroupText = {
   All: '全部',
   Created: '创建成功',
   Changed: '修改成功',
@@ -29,11 +29,11 @@ export const SessionGroupText = {
   DeleteFailed: '删除失败，请重试',
 } as const
 
-export const SessionGroupError = {
+export const ConversationGroupError = {
   NameEmpty: { code: 400, msg: '请输入分组名称' },
-  NameTooLong: { code: 400, msg: `分组名称最多${SESSION_GROUP_NAME_MAX}个字` },
+  NameTooLong: { code: 400, msg: `分组名称最多${CONVERSATION_GROUP_NAME_MAX}个字` },
   AllFixed: { code: 400, msg: '“全部”分组不能修改' },
   NotFound: { code: 404, msg: '分组不存在' },
   ConversationNotFound: { code: 404, msg: '会话不存在' },
-  TooMany: { code: 409, msg: `最多创建${SESSION_GROUP_MAX}个分组` },
+  TooMany: { code: 409, msg: `最多创建${CONVERSATION_GROUP_MAX}个分组` },
 } as const

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LoginResult } from '../../types/auth.js'
-import type { SessionGroup } from '../../types/sessionGroup.js'
+import type { ConversationGroup } from '../../types/conversationGroup.js'
 import { chatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
 import { makeGroup } from './support/groups.js'
@@ -14,7 +14,7 @@ describe.each(BACKENDS)('conversation groups on %s', (backend) => {
   })
   const call = <T = unknown>(token: string, path: string, body?: unknown) => s.api<T>(`/api/sessionGroup/${path}`, body, { token })
   const list = async (token: string) => {
-    const r = await s.api<SessionGroup[]>('/api/sessionGroup/list', undefined, { token })
+    const r = await s.api<ConversationGroup[]>('/api/sessionGroup/list', undefined, { token })
     expect(r.code).toBe(200)
     return r.data
   }
@@ -38,24 +38,24 @@ describe.each(BACKENDS)('conversation groups on %s', (backend) => {
     const { me, f1, f2 } = await userWithConversations()
     expect(await list(me.token)).toEqual([{ id: 0, groupName: '全部', hideStatus: 1, defaultGroup: 0, unreadCount: 0, relationList: [] }])
 
-    const work = await call<SessionGroup>(me.token, 'add', { groupName: '  工作  ', relationList: [c2c(f1), c2c(f2)] })
+    const work = await call<ConversationGroup>(me.token, 'add', { groupName: '  工作  ', relationList: [c2c(f1), c2c(f2)] })
     expect(work).toMatchObject({ code: 200, msg: '创建成功', data: { groupName: '工作', hideStatus: 1, defaultGroup: 1 } })
     expect(work.data.relationList.map((r) => [r.sessionId, r.name])).toEqual([
       [`C2C${f1.wtId}`, '王五'],
       [`C2C${f2.wtId}`, '李四'],
     ])
-    const family = (await call<SessionGroup>(me.token, 'add', { groupName: '家人', relationList: [] })).data
-    const friends = (await call<SessionGroup>(me.token, 'add', { groupName: '朋友', relationList: [c2c(f2)] })).data
+    const family = (await call<ConversationGroup>(me.token, 'add', { groupName: '家人', relationList: [] })).data
+    const friends = (await call<ConversationGroup>(me.token, 'add', { groupName: '朋友', relationList: [c2c(f2)] })).data
     expect((await list(me.token)).map((g) => g.groupName)).toEqual(['全部', '工作', '家人', '朋友'])
 
     expect(await call(me.token, 'add', { groupName: '   ', relationList: [] })).toMatchObject({ code: 400, msg: '请输入分组名称' })
     expect(await call(me.token, 'add', { groupName: '十一个字的分组名称十一', relationList: [] })).toMatchObject({ code: 400, msg: '分组名称最多10个字' })
     expect((await call(me.token, 'add', { groupName: '十个字的分组名称十个', relationList: [] })).code).toBe(200)
 
-    const renamed = await call<SessionGroup>(me.token, 'update', { id: work.data.id, groupName: '同事', relationList: [c2c(f2)] })
+    const renamed = await call<ConversationGroup>(me.token, 'update', { id: work.data.id, groupName: '同事', relationList: [c2c(f2)] })
     expect(renamed).toMatchObject({ code: 200, data: { groupName: '同事' } })
     expect(renamed.data.relationList.map((r) => r.relationId)).toEqual([f2.wtId])
-    expect((await call<SessionGroup>(me.token, 'getById', { id: work.data.id })).data.groupName).toBe('同事')
+    expect((await call<ConversationGroup>(me.token, 'getById', { id: work.data.id })).data.groupName).toBe('同事')
 
     expect((await call(me.token, 'hide', { id: family.id, hideStatus: 0 })).code).toBe(200)
     expect((await list(me.token)).find((g) => g.id === family.id)!.hideStatus).toBe(0)
@@ -82,7 +82,7 @@ describe.each(BACKENDS)('conversation groups on %s', (backend) => {
     const { me, f1 } = await userWithConversations()
     const other = await registerUser(s)
     const stranger = await registerUser(s)
-    const mine = (await call<SessionGroup>(me.token, 'add', { groupName: '我的', relationList: [c2c(f1)] })).data
+    const mine = (await call<ConversationGroup>(me.token, 'add', { groupName: '我的', relationList: [c2c(f1)] })).data
     for (const [path, body] of [
       ['getById', { id: mine.id }],
       ['update', { id: mine.id, groupName: '别人的', relationList: [] }],
@@ -96,7 +96,7 @@ describe.each(BACKENDS)('conversation groups on %s', (backend) => {
     expect(await call(me.token, 'add', { groupName: '陌生人', relationList: [c2c(stranger)] })).toMatchObject({ code: 404, msg: '会话不存在' })
     expect(await call(me.token, 'add', { groupName: '错配', relationList: [{ ...c2c(f1), relationId: stranger.wtId }] })).toMatchObject({ code: 404 })
     expect(await call(me.token, 'add', { groupName: '错型', relationList: [{ ...c2c(f1), sessionType: 1 }] })).toMatchObject({ code: 404 })
-    expect((await call<SessionGroup>(me.token, 'getById', { id: mine.id })).data.relationList).toHaveLength(1)
+    expect((await call<ConversationGroup>(me.token, 'getById', { id: mine.id })).data.relationList).toHaveLength(1)
   })
 
   it('drops a deleted conversation and a left group from the groups, and counts unread of unmuted ones', async () => {
@@ -105,7 +105,7 @@ describe.each(BACKENDS)('conversation groups on %s', (backend) => {
     const group = await makeGroup(s, owner, [], [me])
     await open(me, group.conversationID)
     const groupRelation = { sessionId: group.conversationID, sessionType: 1, relationId: group.groupID }
-    const g = (await call<SessionGroup>(me.token, 'add', { groupName: '混合', relationList: [c2c(f1), c2c(f2), groupRelation] })).data
+    const g = (await call<ConversationGroup>(me.token, 'add', { groupName: '混合', relationList: [c2c(f1), c2c(f2), groupRelation] })).data
     expect(g.relationList.find((r) => r.sessionType === 1)!.name).toBe('测试群')
 
     const sender = chatClient(s, f1.token)
@@ -120,7 +120,7 @@ describe.each(BACKENDS)('conversation groups on %s', (backend) => {
 
     expect((await s.api('/api/im/conversation/delete', { conversationID: `C2C${f1.wtId}`, clearHistory: false }, { token: me.token })).code).toBe(200)
     expect((await s.api('/api/user/groupchat/member/quit', { groupNumber: group.groupNumber }, { token: me.token })).code).toBe(200)
-    const after = (await call<SessionGroup>(me.token, 'getById', { id: g.id })).data
+    const after = (await call<ConversationGroup>(me.token, 'getById', { id: g.id })).data
     expect(after.relationList.map((r) => r.sessionId)).toEqual([`C2C${f2.wtId}`])
     expect(after.unreadCount).toBe(0)
     expect(await call(me.token, 'update', { id: g.id, groupName: '混合', relationList: [groupRelation] })).toMatchObject({ code: 404, msg: '会话不存在' })
@@ -134,12 +134,12 @@ describe.each(BACKENDS)('conversation groups on %s', (backend) => {
     expect(second.code).toBe(200)
     const device = chatClient(s, second.data.token)
     await device.ready
-    const created = (await call<SessionGroup>(me.token, 'add', { groupName: '同步', relationList: [] })).data
+    const created = (await call<ConversationGroup>(me.token, 'add', { groupName: '同步', relationList: [] })).data
     const frame = await device.next((f) => f.type === 'sessionGroups')
-    expect((frame.groups as SessionGroup[]).map((g) => g.groupName)).toEqual(['全部', '同步'])
+    expect((frame.groups as ConversationGroup[]).map((g) => g.groupName)).toEqual(['全部', '同步'])
     await call(me.token, 'hide', { id: created.id, hideStatus: 0 })
-    const hidden = await device.next((f) => f.type === 'sessionGroups' && (f.groups as SessionGroup[])[1]?.hideStatus === 0)
-    expect((hidden.groups as SessionGroup[])[1]!.id).toBe(created.id)
+    const hidden = await device.next((f) => f.type === 'sessionGroups' && (f.groups as ConversationGroup[])[1]?.hideStatus === 0)
+    expect((hidden.groups as ConversationGroup[])[1]!.id).toBe(created.id)
     device.close()
   })
 })
