@@ -85,6 +85,8 @@ export async function planPushes(deps: PlanDeps, event: PushEvent): Promise<Plan
       return { to, kind: 'call' as const, payload: { kind: 'call' as const, tag, ...words, inviteID: signal.inviteID, conversationID }, options: optionsFor('call', tag) }
     })
   }
+  // An online recipient is never pushed to: most one-to-one messages end here, before any query.
+  if (event.audience.conversationOf === 'c2c' && (await deps.presence.online([event.audience.recipient])).size > 0) return []
   const isGroup = message.conversationType === ConvType.Group
   const conversationID = isGroup ? message.conversationID : `C2C${message.from}`
   const planned: PlannedPush[] = []
