@@ -37,8 +37,8 @@ export default function ModerationPanel() {
           <View className='admin-card__title'>{title}</View>
           <View className='admin-muted'>{hint}</View>
           <View className='admin-toolbar'>
-            <TextField value={drafts[kind]} onChange={(v) => setDrafts({ ...drafts, [kind]: v })} onConfirm={() => void add(kind).catch(() => undefined)} maxLength={64} placeholder='添加一项' testId={`admin-moderation-${kind}`} />
-            <Button size='small' variant='primary' testId={`admin-moderation-${kind}-add`} onClick={() => void add(kind).catch(() => undefined)}>
+            <TextField value={drafts[kind]} onChange={(v) => setDrafts({ ...drafts, [kind]: v })} onConfirm={() => void add(kind).catch(() => undefined)} maxLength={64} placeholder='添加一项' a11yLabel={`新增${title}`} testId={`admin-moderation-${kind}`} />
+            <Button size='small' variant='primary' testId={`admin-moderation-${kind}-add`} label={`添加${title}`} onClick={() => void add(kind).catch(() => undefined)}>
               添加
             </Button>
           </View>

@@ -68,10 +68,10 @@ export default function RobotsPanel() {
           </View>
           <View className='admin-muted'>{r.description || '—'}{r.callbackUrl ? ` · 回调 ${r.callbackUrl}` : ''}</View>
           <View className='admin-toolbar'>
-            <Button size='small' testId='admin-robot-pause' onClick={() => void act(() => app.api.call(botRoutes.adminPause, { robotId: r.robotId, paused: !r.paused }), r.paused ? '已恢复' : '已暂停')}>
+            <Button size='small' testId='admin-robot-pause' label={`${r.paused ? '恢复' : '暂停'} ${r.name}`} onClick={() => void act(() => app.api.call(botRoutes.adminPause, { robotId: r.robotId, paused: !r.paused }), r.paused ? '已恢复' : '已暂停')}>
               {r.paused ? '恢复' : '暂停'}
             </Button>
-            <Button size='small' variant='danger' testId='admin-robot-remove' onClick={() => setRemoving({ robotId: r.robotId, name: r.name })}>
+            <Button size='small' variant='danger' testId='admin-robot-remove' label={`移除 ${r.name}`} onClick={() => setRemoving({ robotId: r.robotId, name: r.name })}>
               移除
             </Button>
           </View>

@@ -65,7 +65,7 @@ export default function UsersPanel() {
             </View>
             <View className='admin-cell'>{membershipText(u.membership)}</View>
             <View className='admin-cell admin-cell--action'>
-              <Button size='small' testId='admin-user-open' onClick={() => setOpen(u.wtId)}>
+              <Button size='small' testId='admin-user-open' label={`管理 ${u.nickName}`} onClick={() => setOpen(u.wtId)}>
                 管理
               </Button>
             </View>

@@ -12,6 +12,8 @@ interface ButtonProps {
   loading?: boolean
   disabled?: boolean
   testId?: string
+  /** The name a screen reader says, when the visible text is shared by several buttons (管理 on every row). */
+  label?: string
   className?: string
   /** 'share': the mini-program's 转发 of the page's card (platform/shareCard). */
   openType?: 'share'
@@ -21,7 +23,7 @@ interface ButtonProps {
 
 /** The design system's button (styles/button.scss). */
 export default function Button(props: ButtonProps) {
-  const { variant = 'default', size = 'normal', block, loading, disabled, testId, className, openType, onClick, children } = props
+  const { variant = 'default', size = 'normal', block, loading, disabled, testId, label, className, openType, onClick, children } = props
   const classes = [
     'btn',
     `btn--${variant}`,
@@ -40,6 +42,7 @@ export default function Button(props: ButtonProps) {
       // Taro's button is a custom element, not a native one: it needs its role and tab stop.
       {...pressable()}
       aria-disabled={disabled ? 'true' : undefined}
+      aria-label={label}
       className={classes}
       disabled={disabled}
       openType={openType}

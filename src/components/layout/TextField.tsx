@@ -6,6 +6,8 @@ interface TextFieldProps {
   /** Enter (the keyboard's confirm key) submits the surrounding form. */
   onConfirm?: () => void
   label?: string
+  /** The field's name for a screen reader when it has no label above it (not `ariaLabel`: Taro's JSX transform turns aria* props into attributes). */
+  a11yLabel?: string
   hint?: string
   placeholder?: string
   password?: boolean
@@ -20,7 +22,7 @@ interface TextFieldProps {
 
 /** Label + input + hint, styled by styles/input.scss. The test id sits on the Taro Input. */
 export default function TextField(props: TextFieldProps) {
-  const { value, onChange, onConfirm, label, hint, placeholder, password, maxLength, error, large, focus, testId } = props
+  const { value, onChange, onConfirm, label, a11yLabel, hint, placeholder, password, maxLength, error, large, focus, testId } = props
   const invalid = props.invalid || Boolean(error)
   const classes = ['input', invalid ? 'input--invalid' : '', large ? 'input--large' : ''].filter(Boolean).join(' ')
   return (
@@ -38,7 +40,7 @@ export default function TextField(props: TextFieldProps) {
         confirmType='done'
         data-testid={testId}
         // The label above is text beside the field; the screen reader hears it as the field's name.
-        nativeProps={label ? { 'aria-label': label } : undefined}
+        nativeProps={label || a11yLabel ? { 'aria-label': label ?? a11yLabel } : undefined}
         aria-invalid={invalid ? 'true' : undefined}
         onInput={(e) => onChange(e.detail.value)}
         onConfirm={() => onConfirm?.()}

@@ -113,6 +113,9 @@ for (const [label, viewport] of VIEWPORTS) {
       await page.goto('/admin')
 
       await visible(page, 'admin-nav-moderation').click()
+      // The three lists' fields and buttons say which list they add to.
+      await expect(page.getByRole('textbox', { name: '新增违禁词', exact: true }).filter({ visible: true })).toHaveCount(1)
+      await expect(page.getByRole('button', { name: '添加敏感词', exact: true }).filter({ visible: true })).toHaveCount(1)
       const removeWord = () => page.locator(`[aria-label="删除 ${word}"]`).filter({ visible: true }).click()
       await cancelConfirm(page, removeWord, 'admin-moderation-remove-dialog', ['删除违禁词', `删除后包含「${word}」的消息不再被拒绝发送`], '删除', `confirm-moderation-${label}`)
       expect((await adminGet<ModerationLists>(request, op, '/api/admin/moderation')).blocked).toContain(word)

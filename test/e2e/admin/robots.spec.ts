@@ -41,6 +41,9 @@ for (const [label, viewport] of [
     const row = visible(page, 'admin-robot-row').filter({ hasText: name })
     await expect(row).toHaveCount(1)
     await expect(row).toContainText(`群 ${group.name}（${group.groupNumber}）`)
+    // Every row's buttons say whose they are to a screen reader.
+    await expect(row.getByRole('button', { name: `暂停 ${name}`, exact: true })).toHaveCount(1)
+    await expect(row.getByRole('button', { name: `移除 ${name}`, exact: true })).toHaveCount(1)
 
     await row.locator('[data-testid="admin-robot-pause"]').click()
     await expectToast(page, '已暂停')

@@ -21,6 +21,8 @@ export async function openUserInConsole(page: Page, wtId: string): Promise<void>
   await visible(page, 'admin-nav-users').click()
   await fillInput(page, 'admin-user-search', wtId)
   await visible(page, 'admin-user-search-submit').click()
+  // Every row's 管理 names its user to a screen reader.
+  await expect(visible(page, `admin-user-${wtId}`).getByRole('button', { name: /^管理 \S/ })).toHaveCount(1)
   await visible(page, `admin-user-${wtId}`).locator('[data-testid="admin-user-open"]').click()
   await expect(visible(page, 'admin-user-dialog')).toContainText(wtId)
 }

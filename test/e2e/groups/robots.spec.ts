@@ -97,6 +97,10 @@ for (const viewport of [
 
     // Regenerate: the old address stops at once; then remove.
     await visible(o.page, 'group-robots-row').click()
+    // Each robot's actions say whose they are to a screen reader.
+    for (const name of ['重置 告警助手 的地址', '暂停 告警助手', '移除 告警助手']) {
+      await expect(visible(o.page, 'group-robots').getByRole('button', { name, exact: true })).toHaveCount(1)
+    }
     await visible(o.page, 'robot-regenerate').click()
     await visible(o.page, 'robot-regenerate-dialog-confirm').click()
     const fresh = await shownAddress(o.page)

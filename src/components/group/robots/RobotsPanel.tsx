@@ -147,13 +147,13 @@ export default function RobotsPanel({ groupNumber, list, onChanged, onBack }: Ro
                 <View className='grobot__desc'>{r.description || (r.answers ? '被@时回答' : '通过 Webhook 发消息')}</View>
                 {manage ? (
                   <View className='grobot__actions'>
-                    <View {...pressable()} className='link' data-testid='robot-regenerate' onClick={() => setConfirm({ kind: 'regenerate', robot: r })}>
+                    <View {...pressable()} className='link' data-testid='robot-regenerate' aria-label={`重置 ${r.name} 的地址`} onClick={() => setConfirm({ kind: 'regenerate', robot: r })}>
                       重置地址
                     </View>
-                    <View {...pressable()} className='link' data-testid='robot-pause' onClick={() => void robots.setPaused(groupNumber, r.robotId, !r.paused).then((done) => done && onChanged())}>
+                    <View {...pressable()} className='link' data-testid='robot-pause' aria-label={`${r.paused ? '恢复' : '暂停'} ${r.name}`} onClick={() => void robots.setPaused(groupNumber, r.robotId, !r.paused).then((done) => done && onChanged())}>
                       {r.paused ? '恢复' : '暂停'}
                     </View>
-                    <View {...pressable()} className='link grobot__remove' data-testid='robot-remove' onClick={() => setConfirm({ kind: 'remove', robot: r })}>
+                    <View {...pressable()} className='link grobot__remove' data-testid='robot-remove' aria-label={`移除 ${r.name}`} onClick={() => setConfirm({ kind: 'remove', robot: r })}>
                       移除
                     </View>
                   </View>
