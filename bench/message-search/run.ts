@@ -9,14 +9,15 @@
  * (one conversation) for a rare term, a common one, a rare and a common 2-character Chinese term,
  * a 1-character one and a file-name one. Prints p50 and p99 of --runs calls each.
  *
- * The rows are loaded with the term index's insert trigger off, as if stored before migration
- * 090; then the server's batched build (app/search/buildIndex.ts, its default batch and pause)
- * indexes them and is timed, and the term table's size is printed, also per message.
+ * The rows are loaded with the search keys' insert trigger off, as if stored before migration
+ * 160; then the server's batched build (app/search/buildIndex.ts, its default batch and pause)
+ * gives them their keys and is timed, and the keys' size is printed, also per message.
  *
  *   npx tsx bench/message-search/run.ts [--messages=200000] [--others=200000] [--conversations=50] [--runs=40] [--pg-url=postgres://…] [--plans]
  */
 import { INDEXER_DEFAULTS, startSearchIndexer } from '../../server/src/app/search/buildIndex.js'
-import { explainMatches, FILTER_TYPES, restartTermsBuild } from '../../server/src/data/search.js'
+import { explainMatches, FILTER_TYPES } from '../../server/src/data/search.js'
+import { restartKeysBuild } from '../../server/src/data/searchIndex.js'
 import type { Db } from '../../server/src/db/Db.js'
 import { startBenchApp } from '../lib/appOnDatabase.js'
 
@@ -83,7 +84,7 @@ async function main() {
       `INSERT INTO channels (channel_id, last_seq) SELECT 'c2c:770000' || lpad(k::text, 4, '0') || ':880000', $2::int / $1::int + 1 FROM generate_series(0, $1::int - 1) k`,
       [CONVERSATIONS, OTHERS],
     )
-    await db.exec('ALTER TABLE messages DISABLE TRIGGER messages_queue_terms')
+    await db.exec('ALTER TABLE messages DISABLE TRIGGER messages_search_keys_insert')
     await loadMessages(
       db,
       `(SELECT CASE WHEN '${me.wtId}' < p THEN 'c2c:${me.wtId}:' || p ELSE 'c2c:' || p || ':${me.wtId}' END FROM (SELECT '880000' || lpad(((g - 1) % $3)::text, 4, '0') AS p) x)`,
@@ -93,22 +94,22 @@ async function main() {
       0.42,
     )
     await loadMessages(db, `'c2c:770000' || lpad(((g - 1) % $3)::text, 4, '0') || ':880000'`, `'770000' || lpad(((g - 1) % $3)::text, 4, '0')`, OTHERS, CONVERSATIONS, 0.17)
-    await db.exec('ALTER TABLE messages ENABLE TRIGGER messages_queue_terms')
+    await db.exec('ALTER TABLE messages ENABLE TRIGGER messages_search_keys_insert')
     await db.exec('ANALYZE')
     const loadSeconds = (performance.now() - t0) / 1000
-    await restartTermsBuild(db)
+    await restartKeysBuild(db)
     const t1 = performance.now()
     // A second indexer next to the app's own, which is idle: the build runs in one of them at a time.
     const indexer = startSearchIndexer(db, { info: () => undefined, error: (o) => console.error(o) }, INDEXER_DEFAULTS)
     await indexer.built
     await indexer.stop()
     const buildSeconds = (performance.now() - t1) / 1000
-    await db.exec('VACUUM ANALYZE message_terms')
+    await db.exec('VACUUM ANALYZE messages')
     const total = MESSAGES + OTHERS
     const size = (
-      await db.query<{ terms: string; heap: string; idx: string; msgs: string }>(
-        `SELECT (SELECT count(*) FROM message_terms)::text AS terms, pg_relation_size('message_terms')::text AS heap,
-                pg_indexes_size('message_terms')::text AS idx, pg_total_relation_size('messages')::text AS msgs`,
+      await db.query<{ keys: string; column: string; idx: string; msgs: string }>(
+        `SELECT (SELECT sum(cardinality(search_keys)) FROM messages)::text AS keys, (SELECT sum(pg_column_size(search_keys)) FROM messages)::text AS column,
+                pg_relation_size('messages_search_keys')::text AS idx, pg_total_relation_size('messages')::text AS msgs`,
       )
     ).rows[0]!
     const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`
@@ -118,13 +119,13 @@ async function main() {
     )
     console.log(`indexes on messages: ${indexes.rows.map((r) => r.indexname).join(', ')}`)
     console.log(
-      `term index built in batches over ${total} messages in ${buildSeconds.toFixed(0)} s (${Math.round(total / buildSeconds)} messages/s, ` +
+      `search keys built in batches over ${total} messages in ${buildSeconds.toFixed(0)} s (${Math.round(total / buildSeconds)} messages/s, ` +
         `so about ${(1_000_000 / (total / buildSeconds) / 60).toFixed(0)} min per 1,000,000 by extrapolation)`,
     )
-    const [termRows, heap, idx, msgs] = [Number(size.terms), Number(size.heap), Number(size.idx), Number(size.msgs)]
+    const [keys, column, idx, msgs] = [Number(size.keys), Number(size.column), Number(size.idx), Number(size.msgs)]
     console.log(
-      `term index: ${termRows} rows (${(termRows / total).toFixed(1)} per message), table ${mb(heap)} + index ${mb(idx)}; messages ${mb(msgs)} with their indexes; ` +
-        `scaled to 1,000,000 messages: ${mb(((heap + idx) / total) * 1_000_000)}`,
+      `search keys: ${(keys / total).toFixed(1)} per message, column ${mb(column)} + GIN index ${mb(idx)}; messages ${mb(msgs)} with their indexes; ` +
+        `scaled to 1,000,000 messages: ${mb(((column + idx) / total) * 1_000_000)}`,
     )
 
     const conversationID = 'C2C8800000007'

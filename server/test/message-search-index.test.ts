@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Message } from '../../types/chat.js'
 import { startSearchIndexer } from '../src/app/search/buildIndex.js'
-import { indexQueuedStep, restartTermsBuild } from '../src/data/search.js'
+import { explainMatches, FILTER_TYPES } from '../src/data/search.js'
+import { buildKeysStep, restartKeysBuild } from '../src/data/searchIndex.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
 import { makeGroup, type TestGroup } from './support/groups.js'
@@ -11,7 +12,7 @@ import { BACKENDS, openStorage, startServer, type Storage, type TestServer } fro
 
 const quiet = { info: () => undefined, error: () => undefined }
 
-describe.each(BACKENDS)('message search over the term index on %s', (backend) => {
+describe.each(BACKENDS)('message search over the search keys on %s', (backend) => {
   let storage: Storage
   let s: TestServer
   let a: TestUser
@@ -92,22 +93,33 @@ describe.each(BACKENDS)('message search over the term index on %s', (backend) =>
     expect(await searchAll('报销单据', c)).toEqual([])
   })
 
-  it('looks a keyword up in the term index, not in every message', async () => {
-    const { rows } = await storage.db.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN SELECT seq FROM message_terms WHERE term = '好' AND channel_id = 'c2c:1000000001:1000000002' ORDER BY seq DESC LIMIT 21`,
-    )
-    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/message_terms_pkey/)
+  it('looks a keyword up in the GIN index of the keys, not in every message', async () => {
+    const plan = await explainMatches(storage.db, { me: a.wtId, keyword: '望京', limit: 21, conversationID: null, cursor: null, types: FILTER_TYPES.all, beforeSeq: null })
+    expect(plan.join('\n')).toMatch(/Bitmap Index Scan on messages_search_keys/)
   })
 
-  it('finds a message at once after it is sent, from the queue, until the indexer has taken it into the index', async () => {
+  it('finds a message at once after it is sent, by the keys its send stored', async () => {
     const sent = (await ca.sendText(toB(), '刚发出的暗号甲乙')).message as Message
+    const { rows } = await storage.db.query<{ k: boolean }>(`SELECT search_keys @> ARRAY['甲乙', '暗'] AS k FROM messages WHERE client_msg_id = $1`, [sent.clientMsgId])
+    expect(rows[0]!.k).toBe(true)
     expect(await searchAll('暗号甲乙')).toEqual(['刚发出的暗号甲乙'])
-    const indexed = async () =>
-      (await storage.db.query(`SELECT 1 FROM message_terms t JOIN messages m USING (channel_id, seq) WHERE t.term = '甲乙' AND m.client_msg_id = $1`, [sent.clientMsgId]))
-        .rows.length
-    await expect.poll(indexed, { timeout: 10_000 }).toBe(1)
-    await expect.poll(async () => (await storage.db.query('SELECT 1 FROM message_terms_pending')).rows.length, { timeout: 10_000 }).toBe(0)
-    expect(await searchAll('暗号甲乙')).toEqual(['刚发出的暗号甲乙'])
+  })
+
+  it('reads older hours in later rounds and pages across them, newest first', async () => {
+    const channel = (await storage.db.query<{ channel_id: string }>('SELECT channel_id FROM user_conversations WHERE wt_id = $1 AND conversation_id = $2', [a.wtId, toB()])).rows[0]!.channel_id
+    // Stored by another statement than a send, with their own times: the trigger gives them their keys.
+    await storage.db.query(
+      `WITH n AS (UPDATE channels SET last_seq = last_seq + 4 WHERE channel_id = $1 RETURNING last_seq)
+       INSERT INTO messages (channel_id, seq, client_msg_id, sender, type, payload, created_at)
+       SELECT $1, n.last_seq - 4 + g, 'aged-' || g, $2, 'TIMTextElem', jsonb_build_object('text', '旧话' || g || '小时前'), now() - (h || ' hours')::interval
+       FROM n, unnest(ARRAY[1, 2, 3, 4], ARRAY[3, 30, 300, 3000]) AS x(g, h)`,
+      [channel, a.wtId],
+    )
+    expect(await searchAll('旧话')).toEqual(['旧话1小时前', '旧话2小时前', '旧话3小时前', '旧话4小时前'])
+    const first = await searchAllPage(a, '旧话', { count: 3 })
+    expect(first.messages.map(words)).toEqual(['旧话1小时前', '旧话2小时前', '旧话3小时前'])
+    expect((await searchAllPage(a, '旧话', { count: 3, cursor: first.nextCursor })).messages.map(words)).toEqual(['旧话4小时前'])
+    expect(await search('旧')).toEqual(['旧话1小时前', '旧话2小时前', '旧话3小时前', '旧话4小时前'])
   })
 
   it('pages through a common word newest first', async () => {
@@ -129,7 +141,7 @@ describe.each(BACKENDS)('message search over the term index on %s', (backend) =>
     const r = await s.api('/api/im/message/revoke', { conversationID: toB(), sequence: revoked.sequence }, { token: a.token })
     expect(r.code).toBe(200)
     expect(await searchAll('机密')).toEqual([])
-    const { rows } = await storage.db.query('SELECT 1 FROM message_terms t JOIN messages m USING (channel_id, seq) WHERE m.is_revoked')
+    const { rows } = await storage.db.query('SELECT 1 FROM messages WHERE is_revoked AND search_keys IS NOT NULL')
     expect(rows).toHaveLength(0)
 
     // A message of one's own is revoked, not deleted, in its first minutes: the peer deletes one of b's.
@@ -153,38 +165,40 @@ describe.each(BACKENDS)('message search over the term index on %s', (backend) =>
     expect(await searchAll('群里说的', c)).toEqual(['群里说的会后话', '群里说的会前话'])
   })
 
-  it('builds the index over messages stored before it, in batches, and searches them meanwhile', async () => {
-    const count = async () => Number((await storage.db.query<{ n: string }>('SELECT count(*) AS n FROM message_terms')).rows[0]!.n)
-    const expected = await count()
-    await storage.db.query('DELETE FROM message_terms')
-    await restartTermsBuild(storage.db)
+  it('gives messages stored before the index their keys, in batches, and searches them meanwhile', async () => {
+    const keyed = async () => Number((await storage.db.query<{ n: string }>('SELECT count(*) AS n FROM messages WHERE search_keys IS NOT NULL')).rows[0]!.n)
+    const expected = await keyed()
+    await storage.db.query('UPDATE messages SET search_keys = NULL')
+    await restartKeysBuild(storage.db)
     // Not built yet: the search reads the messages instead, with the same answers.
     expect(await searchAll('报销单据', c)).toEqual([])
     expect(await searchAll('群里说的', c)).toEqual(['群里说的会后话', '群里说的会前话'])
-    const build = startSearchIndexer(storage.db, quiet, { batch: 300, pauseMs: 0, idleMs: 50 })
+    const build = startSearchIndexer(storage.db, quiet, { batch: 300, pauseMs: 0, mergeMs: 50 })
     // Sends go on while it runs.
     expect((await ca.sendText(group.conversationID, '建索引时发的')).type).toBe('ack')
     await build.built
     await build.stop()
-    const { rows } = await storage.db.query<{ done: boolean; indexed: string }>('SELECT done, indexed FROM message_terms_build')
+    const { rows } = await storage.db.query<{ done: boolean; indexed: string }>('SELECT done, indexed FROM message_search_build')
     expect(rows[0]!.done).toBe(true)
     expect(Number(rows[0]!.indexed)).toBeGreaterThan(2000)
-    expect(await count()).toBeGreaterThan(expected)
+    expect(await keyed()).toBe(expected + 1)
     expect(await searchAll('建索引', c)).toEqual(['建索引时发的'])
     expect(await searchAll('群里说的', c)).toEqual(['群里说的会后话', '群里说的会前话'])
   })
 
-  it('leaves no terms of a message revoked while the indexer has it in hand', async () => {
+  it('leaves no keys on a message revoked while the build has it in hand', async () => {
     const sent = (await ca.sendText(toB(), '正在索引的秘密')).message as Message
+    await storage.db.query('UPDATE messages SET search_keys = NULL WHERE client_msg_id = $1', [sent.clientMsgId])
+    await restartKeysBuild(storage.db)
     let revoke: Promise<{ code: number }> | undefined
     await storage.db.tx(async (q) => {
-      await indexQueuedStep(q, 500)
+      expect((await buildKeysStep(q, 100_000)).done).toBe(true)
       revoke = s.api('/api/im/message/revoke', { conversationID: toB(), sequence: sent.sequence }, { token: a.token })
-      // Long enough for the revoke to reach its write while this step's terms are not yet committed.
+      // Long enough for the revoke to reach its write while this step's keys are not yet committed.
       await new Promise((resolve) => setTimeout(resolve, 300))
     })
     expect((await revoke!).code).toBe(200)
-    const { rows } = await storage.db.query('SELECT 1 FROM message_terms t JOIN messages m USING (channel_id, seq) WHERE m.is_revoked')
+    const { rows } = await storage.db.query('SELECT 1 FROM messages WHERE is_revoked AND search_keys IS NOT NULL')
     expect(rows).toHaveLength(0)
   })
 })

@@ -26,13 +26,7 @@ export async function messageByClientId(q: Queryable, sender: string, clientMsgI
   return rows[0] ?? null
 }
 
-/**
- * Marks a message revoked by `revoker`; its payload is hidden from then on. A message still queued
- * for the search index leaves the queue first: should the indexer (app/search/buildIndex.ts) have
- * it in hand, this waits for its commit, so that the revoke's trigger (migration 090) then sees
- * and removes the terms it wrote, instead of their outliving the revoke.
- */
+/** Marks a message revoked by `revoker`; its payload is hidden from then on, and its search keys go (migration 160). */
 export async function markRevoked(q: Queryable, channelId: string, seq: number, revoker: string): Promise<void> {
-  await q.query('DELETE FROM message_terms_pending WHERE channel_id = $1 AND seq = $2', [channelId, seq])
   await q.query('UPDATE messages SET is_revoked = TRUE, revoker = $3 WHERE channel_id = $1 AND seq = $2', [channelId, seq, revoker])
 }

@@ -159,7 +159,7 @@ BEGIN
 END
 $$;
 
--- im_send_batch_store: 015_send_batch_set_based.sql
+-- im_send_batch_store: 160_message_search_keys.sql
 CREATE OR REPLACE FUNCTION im_send_batch_store(p_sends jsonb)
 RETURNS TABLE (i int, seq bigint, created boolean, created_at timestamptz)
 LANGUAGE plpgsql
@@ -172,6 +172,7 @@ AS $$
 DECLARE
   v_seq bigint[];
   v_at timestamptz;
+  v_hour text := im_search_hour(now());
 BEGIN
   IF EXISTS (
        SELECT 1 FROM jsonb_array_elements(p_sends) x
@@ -207,8 +208,9 @@ BEGIN
            a.last_seq - count(*) OVER (PARTITION BY s.c) + row_number() OVER (PARTITION BY s.c ORDER BY s.n) AS seq
     FROM s JOIN advanced a ON a.channel_id = s.c
   ), stored AS (
-    INSERT INTO messages AS m (channel_id, seq, client_msg_id, sender, type, payload, cloud_custom_data, at_users, need_read_receipt)
-    SELECT n.c, n.seq, n.id, n.sender, x->>'t', x->'p', x->>'ccd', x->'at', (x->>'nrr')::boolean
+    INSERT INTO messages AS m (channel_id, seq, client_msg_id, sender, type, payload, cloud_custom_data, at_users, need_read_receipt, search_keys)
+    SELECT n.c, n.seq, n.id, n.sender, x->>'t', x->'p', x->>'ccd', x->'at', (x->>'nrr')::boolean,
+           string_to_array((x->>'k') || ' ' || v_hour, ' ')
     FROM numbered n JOIN LATERAL (SELECT p_sends->((n.n - 1)::int) AS x) j ON true
     RETURNING m.created_at
   )

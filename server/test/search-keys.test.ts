@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hourKey, hourOf, keywordLookup, searchTerms, sendKeys } from '../src/domain/searchKeys.js'
+import { BACKENDS, openStorage, type Storage } from './support/server.js'
+
+/**
+ * A send computes its message's search keys in the server (domain/searchKeys.ts); any other
+ * statement gets them from im_search_keys (migration 160). A difference would hide messages from
+ * search, so the two are held to the same keys here, over every kind of message with words.
+ */
+const PAYLOADS: Array<[string, unknown]> = [
+  ['TIMTextElem', { text: '明天见，老地方 Meeting at 3PM' }],
+  ['TIMTextElem', { text: '  多个\t空白\n换行　全角空格  ' }],
+  ['TIMTextElem', { text: '表情😀和𠮷字 ÄÖ straße' }],
+  ['TIMTextElem', { text: '' }],
+  ['TIMFileElem', { fileUrl: '/f', fileName: '年度报销单据-Invoice_1.PDF', fileSize: 10 }],
+  ['TIMLocationElem', { latitude: 1, longitude: 2, description: JSON.stringify({ title: '望京"SOHO"', detail: '北京' }) }],
+  ['TIMLocationElem', { latitude: 1, longitude: 2, description: '没有标题的地址' }],
+  ['TIMRelayElem', { title: '群聊的聊天记录', abstractList: ['甲：你好', '乙：收到'], messageList: [] }],
+  ['TIMRelayElem', { title: '只有标题', messageList: [] }],
+  ['TIMCustomElem', { data: '{"businessID":"card","title":"名片"}', description: '[名片]', extension: '' }],
+  ['TIMImageElem', { imageInfoArray: [] }],
+]
+
+describe.each(BACKENDS)('search keys computed by a send and by the database on %s', (backend) => {
+  let storage: Storage
+  beforeAll(async () => {
+    storage = await openStorage(backend)
+  })
+  afterAll(async () => {
+    await storage?.close()
+  })
+
+  it.each(PAYLOADS)('%s %j', async (type, payload) => {
+    const at = new Date('2026-12-06T10:30:00Z')
+    const { rows } = await storage.db.query<{ keys: string[] }>('SELECT im_search_keys($1, $2::jsonb, $3, $4) AS keys', [type, JSON.stringify(payload), 'c2c:1:2', at])
+    const mine = [...sendKeys(type, payload, 'c2c:1:2').split(' '), hourKey(hourOf(at.getTime()))]
+    expect([...new Set(rows[0]!.keys)].sort()).toEqual([...new Set(mine)].sort())
+  })
+})
+
+describe('keyword lookup', () => {
+  it('looks a keyword up by its bigrams, or by its one character', () => {
+    expect(keywordLookup('好')).toEqual({ terms: ['好'], exact: true })
+    expect(keywordLookup('项目')).toEqual({ terms: ['项目'], exact: true })
+    expect(keywordLookup('报销单据')).toEqual({ terms: ['报销', '销单', '单据'], exact: false })
+    expect(keywordLookup('PR链接')).toEqual({ terms: ['pr', 'r链', '链接'], exact: false })
+    expect(keywordLookup('a b')).toEqual({ terms: ['a', 'b'], exact: false })
+    expect(keywordLookup('  ')).toBeNull()
+  })
+
+  it('takes no term across white space, and counts characters, not UTF-16 units', () => {
+    expect(searchTerms('ab c😀')).toEqual(['a', 'b', 'ab', 'c', '😀', 'c😀'])
+  })
+})
