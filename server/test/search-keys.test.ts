@@ -51,4 +51,14 @@ describe('keyword lookup', () => {
   it('takes no term across white space, and counts characters, not UTF-16 units', () => {
     expect(searchTerms('ab c😀')).toEqual(['a', 'b', 'ab', 'c', '😀', 'c😀'])
   })
+
+  it('treats as white space exactly what JavaScript does', () => {
+    const differ: number[] = []
+    for (let c = 0; c < 0x10000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue
+      const ch = String.fromCharCode(c)
+      if (searchTerms(ch).length === 0 !== /\s/.test(ch)) differ.push(c)
+    }
+    expect(differ).toEqual([])
+  })
 })

@@ -21,7 +21,10 @@ export const channelKey = (channelId: string) => `${CHANNEL}${channelId}`
 export const hourOf = (ms: number) => Math.floor(ms / 3_600_000)
 
 const LOCATION_TITLE = /"title"\s*:\s*"((?:[^"\\]|\\.)*)"/
-const SPACE = /\s/
+/** What /\s/ matches, without a regular expression per character (this runs for every message sent). */
+const isSpace = (c: number) =>
+  (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
 
 const field = (payload: Record<string, unknown>, name: string): string | null => {
   const v = payload[name]
@@ -70,7 +73,7 @@ export function searchTerms(text: string): string[] {
   const terms = new Set<string>()
   let prev = ''
   for (const ch of text) {
-    if (SPACE.test(ch)) {
+    if (isSpace(ch.charCodeAt(0))) {
       prev = ''
       continue
     }
