@@ -93,8 +93,12 @@ describe.each(BACKENDS)('message search over the search keys on %s', (backend) =
     expect(await searchAll('报销单据', c)).toEqual([])
   })
 
-  it('looks a keyword up in the GIN index of the keys, not in every message', async () => {
-    const plan = await explainMatches(storage.db, { me: a.wtId, keyword: '望京', limit: 21, conversationID: null, cursor: null, types: FILTER_TYPES.all, beforeSeq: null })
+  it('can look a keyword up in the GIN index of the keys, not in every message', async () => {
+    // A table this small is read whole when the planner may; on a long history it takes the index (bench/message-search prints the plans).
+    const plan = await storage.db.tx(async (q) => {
+      await q.query('SET LOCAL enable_seqscan = off')
+      return explainMatches(q, { me: a.wtId, keyword: '望京', limit: 21, conversationID: null, cursor: null, types: FILTER_TYPES.all, beforeSeq: null })
+    })
     expect(plan.join('\n')).toMatch(/Bitmap Index Scan on messages_search_keys/)
   })
 
@@ -107,19 +111,21 @@ describe.each(BACKENDS)('message search over the search keys on %s', (backend) =
 
   it('reads older hours in later rounds and pages across them, newest first', async () => {
     const channel = (await storage.db.query<{ channel_id: string }>('SELECT channel_id FROM user_conversations WHERE wt_id = $1 AND conversation_id = $2', [a.wtId, toB()])).rows[0]!.channel_id
-    // Stored by another statement than a send, with their own times: the trigger gives them their keys.
+    // Stored by another statement than a send, with their own times (the first two hours ahead, as
+    // from a database whose clock runs ahead of the server's): the trigger gives them their keys.
     await storage.db.query(
-      `WITH n AS (UPDATE channels SET last_seq = last_seq + 4 WHERE channel_id = $1 RETURNING last_seq)
+      `WITH n AS (UPDATE channels SET last_seq = last_seq + 5 WHERE channel_id = $1 RETURNING last_seq)
        INSERT INTO messages (channel_id, seq, client_msg_id, sender, type, payload, created_at)
-       SELECT $1, n.last_seq - 4 + g, 'aged-' || g, $2, 'TIMTextElem', jsonb_build_object('text', '旧话' || g || '小时前'), now() - (h || ' hours')::interval
-       FROM n, unnest(ARRAY[1, 2, 3, 4], ARRAY[3, 30, 300, 3000]) AS x(g, h)`,
+       SELECT $1, n.last_seq - 5 + g, 'aged-' || g, $2, 'TIMTextElem', jsonb_build_object('text', '旧话第' || g || '条'), now() - (h || ' hours')::interval
+       FROM n, unnest(ARRAY[1, 2, 3, 4, 5], ARRAY[-2, 3, 30, 300, 3000]) AS x(g, h)`,
       [channel, a.wtId],
     )
-    expect(await searchAll('旧话')).toEqual(['旧话1小时前', '旧话2小时前', '旧话3小时前', '旧话4小时前'])
+    const all = ['旧话第1条', '旧话第2条', '旧话第3条', '旧话第4条', '旧话第5条']
+    expect(await searchAll('旧话')).toEqual(all)
     const first = await searchAllPage(a, '旧话', { count: 3 })
-    expect(first.messages.map(words)).toEqual(['旧话1小时前', '旧话2小时前', '旧话3小时前'])
-    expect((await searchAllPage(a, '旧话', { count: 3, cursor: first.nextCursor })).messages.map(words)).toEqual(['旧话4小时前'])
-    expect(await search('旧')).toEqual(['旧话1小时前', '旧话2小时前', '旧话3小时前', '旧话4小时前'])
+    expect(first.messages.map(words)).toEqual(all.slice(0, 3))
+    expect((await searchAllPage(a, '旧话', { count: 3, cursor: first.nextCursor })).messages.map(words)).toEqual(all.slice(3))
+    expect(await search('旧')).toEqual(all)
   })
 
   it('pages through a common word newest first', async () => {

@@ -65,9 +65,13 @@ const VISIBLE = `m.seq > c.cleared_seq AND (c.end_seq IS NULL OR m.seq <= c.end_
 /** Before the cursor $6-$8 (time in microseconds, channel, sequence), when there is one. */
 const BEFORE_CURSOR = `($6::bigint IS NULL OR (m.created_at, m.channel_id, m.seq) < ('epoch'::timestamptz + $6::bigint * interval '1 microsecond', $7::text, $8::bigint))`
 
-/** The hours a round reads, newest first: the last one reads every hour before the others. */
+/**
+ * The hours a round reads, counted back from the anchor, newest first; the last round reads every
+ * hour before the others. The first also reads the next day's, for a database whose clock is
+ * ahead of the server's.
+ */
 const SPANS: ReadonlyArray<[newest: number, oldest: number]> = [
-  [0, 7],
+  [-24, 7],
   [8, 63],
   [64, 511],
 ]
