@@ -4,6 +4,7 @@ import type { Message } from '../../types/chat.js'
 import { startSearchIndexer } from '../src/app/search/buildIndex.js'
 import { explainMatches, FILTER_TYPES } from '../src/data/search.js'
 import { buildKeysStep, restartKeysBuild } from '../src/data/searchIndex.js'
+import { termCode } from '../src/domain/searchKeys.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { befriend } from './support/contacts.js'
 import { makeGroup, type TestGroup } from './support/groups.js'
@@ -104,7 +105,10 @@ describe.each(BACKENDS)('message search over the search keys on %s', (backend) =
 
   it('finds a message at once after it is sent, by the keys its send stored', async () => {
     const sent = (await ca.sendText(toB(), '刚发出的暗号甲乙')).message as Message
-    const { rows } = await storage.db.query<{ k: boolean }>(`SELECT search_keys @> ARRAY['甲乙', '暗'] AS k FROM messages WHERE client_msg_id = $1`, [sent.clientMsgId])
+    const { rows } = await storage.db.query<{ k: boolean }>(`SELECT search_keys @> $2::bigint[] AS k FROM messages WHERE client_msg_id = $1`, [
+      sent.clientMsgId,
+      [termCode('甲乙'), termCode('暗')],
+    ])
     expect(rows[0]!.k).toBe(true)
     expect(await searchAll('暗号甲乙')).toEqual(['刚发出的暗号甲乙'])
   })

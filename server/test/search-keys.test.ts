@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hourKey, hourOf, keywordLookup, searchTerms, sendKeys } from '../src/domain/searchKeys.js'
+import { channelKey, hourKey, hourOf, keywordLookup, searchTerms, sendKeys, termCode } from '../src/domain/searchKeys.js'
 import { BACKENDS, openStorage, type Storage } from './support/server.js'
 
 /**
@@ -32,20 +32,35 @@ describe.each(BACKENDS)('search keys computed by a send and by the database on %
 
   it.each(PAYLOADS)('%s %j', async (type, payload) => {
     const at = new Date('2026-12-06T10:30:00Z')
-    const { rows } = await storage.db.query<{ keys: string[] }>('SELECT im_search_keys($1, $2::jsonb, $3, $4) AS keys', [type, JSON.stringify(payload), 'c2c:1:2', at])
-    const mine = [...sendKeys(type, payload, 'c2c:1:2').split(' '), hourKey(hourOf(at.getTime()))]
+    const { rows } = await storage.db.query<{ keys: string[] }>('SELECT im_search_keys($1, $2::jsonb, $3, $4)::text[] AS keys', [type, JSON.stringify(payload), 7, at])
+    const terms = sendKeys(type, payload)
+    const mine = [...(terms ? terms.split(' ') : []), String(hourKey(hourOf(at.getTime()))), String(channelKey(7))]
     expect([...new Set(rows[0]!.keys)].sort()).toEqual([...new Set(mine)].sort())
+  })
+
+  it('numbers a term the same way', async () => {
+    const terms = ['a', '好', '😀', '项目', 'c😀', '😀a', '\u{10ffff}\u{10ffff}']
+    const { rows } = await storage.db.query<{ codes: string[] }>('SELECT ARRAY(SELECT im_search_code(t)::text FROM unnest($1::text[]) t) AS codes', [terms])
+    expect(rows[0]!.codes).toEqual(terms.map((t) => String(termCode(t))))
   })
 })
 
 describe('keyword lookup', () => {
   it('looks a keyword up by its bigrams, or by its one character', () => {
-    expect(keywordLookup('好')).toEqual({ terms: ['好'], exact: true })
-    expect(keywordLookup('项目')).toEqual({ terms: ['项目'], exact: true })
-    expect(keywordLookup('报销单据')).toEqual({ terms: ['报销', '销单', '单据'], exact: false })
-    expect(keywordLookup('PR链接')).toEqual({ terms: ['pr', 'r链', '链接'], exact: false })
-    expect(keywordLookup('a b')).toEqual({ terms: ['a', 'b'], exact: false })
+    const codes = (...terms: string[]) => terms.map(termCode)
+    expect(keywordLookup('好')).toEqual({ terms: codes('好'), exact: true })
+    expect(keywordLookup('项目')).toEqual({ terms: codes('项目'), exact: true })
+    expect(keywordLookup('报销单据')).toEqual({ terms: codes('报销', '销单', '单据'), exact: false })
+    expect(keywordLookup('PR链接')).toEqual({ terms: codes('pr', 'r链', '链接'), exact: false })
+    expect(keywordLookup('a b')).toEqual({ terms: codes('a', 'b'), exact: false })
     expect(keywordLookup('  ')).toBeNull()
+  })
+
+  it('numbers bigrams above every character, and no two terms alike', () => {
+    expect(termCode('a')).toBe(97)
+    expect(termCode('\u{10ffff}')).toBe(0x10ffff)
+    expect(termCode('\u0000\u0000')).toBe(0x110000)
+    expect(new Set(['ab', 'ba', 'a😀', '😀a', '😀😀', 'aa']).size).toBe(new Set(['ab', 'ba', 'a😀', '😀a', '😀😀', 'aa'].map(termCode)).size)
   })
 
   it('takes no term across white space, and counts characters, not UTF-16 units', () => {

@@ -78,7 +78,7 @@ const SPANS: ReadonlyArray<[newest: number, oldest: number]> = [
 
 interface Round {
   /** Hour keys to read, or null: every hour before `olderThan`. */
-  hours: string[] | null
+  hours: number[] | null
   /** Seconds since 1970 that the last round's messages are older than. */
   olderThan: number | null
 }
@@ -99,8 +99,8 @@ function rounds(anchorMs: number): Round[] {
  */
 const candidates = (terms: string, hours: string, channel: string, older: string) => `cand AS MATERIALIZED (
     SELECT m.channel_id, m.seq, m.created_at, m.type, m.payload, m.is_revoked, m.visible_identity, m.visible_to FROM messages m
-    WHERE m.search_keys @> ${terms}::text[] AND (${hours}::text[] IS NULL OR m.search_keys && ${hours}::text[])
-      AND (${channel}::text IS NULL OR m.search_keys @> ARRAY[${channel}::text])
+    WHERE m.search_keys @> ${terms}::bigint[] AND (${hours}::bigint[] IS NULL OR m.search_keys && ${hours}::bigint[])
+      AND (${channel}::bigint IS NULL OR m.search_keys @> ARRAY[${channel}::bigint])
       AND (${older}::bigint IS NULL OR m.created_at < to_timestamp(${older}::bigint)))`
 
 /**
@@ -145,18 +145,21 @@ export interface MatchQuery {
   beforeSeq: number | null
 }
 
-/** The channel of the user's conversation, for its key (null: not theirs, nothing to find). */
-async function channelOf(q: Queryable, me: string, conversationID: string): Promise<string | null> {
-  const { rows } = await q.query<{ channel_id: string }>('SELECT channel_id FROM user_conversations WHERE wt_id = $1 AND conversation_id = $2', [me, conversationID])
-  return rows[0]?.channel_id ?? null
+/** The number of the user's conversation's channel, for its key (null: not theirs, nothing to find). */
+async function channelOf(q: Queryable, me: string, conversationID: string): Promise<number | null> {
+  const { rows } = await q.query<{ search_id: string }>(
+    'SELECT c.search_id::text FROM user_conversations uc JOIN channels c ON c.channel_id = uc.channel_id WHERE uc.wt_id = $1 AND uc.conversation_id = $2',
+    [me, conversationID],
+  )
+  return rows[0] ? Number(rows[0].search_id) : null
 }
 
 const anchorOf = (cursor: SearchCursor | null) => (cursor ? Number(BigInt(cursor.micros) / 1000n) : Date.now())
 
-function roundParams(m: MatchQuery, k: KeywordLookup, round: Round, channel: string | null, want: number) {
+function roundParams(m: MatchQuery, k: KeywordLookup, round: Round, channel: number | null, want: number) {
   const c = m.cursor
   const pattern = k.exact ? null : containsPattern(m.keyword.toLowerCase())
-  return [m.me, k.terms, pattern, want, m.conversationID, c?.micros ?? null, c?.channelId ?? null, c?.seq ?? null, m.types, m.beforeSeq, round.hours, channel ? channelKey(channel) : null, round.olderThan]
+  return [m.me, k.terms, pattern, want, m.conversationID, c?.micros ?? null, c?.channelId ?? null, c?.seq ?? null, m.types, m.beforeSeq, round.hours, channel === null ? null : channelKey(channel), round.olderThan]
 }
 
 /**
@@ -172,7 +175,7 @@ export async function findMatches(q: Queryable, m: MatchQuery): Promise<SearchRo
   const k = keywordLookup(m.keyword)
   if (!k) return []
   const channel = m.conversationID ? await channelOf(q, m.me, m.conversationID) : null
-  if (m.conversationID && !channel) return []
+  if (m.conversationID && channel === null) return []
   const found: SearchRow[] = []
   for (const round of rounds(anchorOf(m.cursor))) {
     // Planned per call: a generic plan cannot know how common the terms are.
@@ -203,9 +206,11 @@ const CONVERSATIONS_ROUND = `WITH c AS MATERIALIZED (${MINE}), ${candidates('$2'
   ORDER BY m.channel_id, m.created_at DESC, m.seq DESC`
 
 /** The matches of each conversation of $2 (channels), counted up to 101 ($3 terms, $4 pattern or null). */
-const COUNTS = `WITH c AS MATERIALIZED (${MINE.replace('$5::text IS NULL OR uc.conversation_id = $5', 'uc.channel_id = ANY ($2::text[])')})
+const COUNTS = `WITH c AS MATERIALIZED (
+    SELECT x.*, ch.search_id FROM (${MINE.replace('$5::text IS NULL OR uc.conversation_id = $5', 'uc.channel_id = ANY ($2::text[])')}) x
+    JOIN channels ch ON ch.channel_id = x.channel_id)
   SELECT c.channel_id, (SELECT count(*)::int FROM (
-      SELECT 1 FROM messages m WHERE m.search_keys @> ($3::text[] || (E'\\x1fc' || c.channel_id)) AND ${VISIBLE}
+      SELECT 1 FROM messages m WHERE m.search_keys @> ($3::bigint[] || im_search_channel(c.search_id)) AND ${VISIBLE}
         AND ($4::text IS NULL OR im_search_text(m.type, m.payload) LIKE $4) LIMIT 101) n) AS count
   FROM c`
 

@@ -21,8 +21,9 @@ export async function buildKeysStep(q: Queryable, batch: number): Promise<BuildS
      b AS (SELECT m.channel_id, m.seq FROM cur, messages m
            WHERE NOT cur.done AND (m.channel_id, m.seq) > (cur.after_channel, cur.after_seq)
            ORDER BY m.channel_id, m.seq LIMIT $1),
-     keyed AS (UPDATE messages m SET search_keys = im_search_keys(m.type, m.payload, m.channel_id, m.created_at)
-               FROM b WHERE m.channel_id = b.channel_id AND m.seq = b.seq AND m.search_keys IS NULL AND NOT m.is_revoked),
+     keyed AS (UPDATE messages m SET search_keys = im_search_keys(m.type, m.payload, ch.search_id, m.created_at)
+               FROM b JOIN channels ch ON ch.channel_id = b.channel_id
+               WHERE m.channel_id = b.channel_id AND m.seq = b.seq AND m.search_keys IS NULL AND NOT m.is_revoked),
      last AS (SELECT b.channel_id, b.seq FROM b ORDER BY b.channel_id DESC, b.seq DESC LIMIT 1),
      n AS (SELECT count(*)::int AS read FROM b)
      UPDATE message_search_build SET

@@ -69,7 +69,7 @@ async function storeMany(q: Queryable, sends: StoreArgs[]): Promise<Stored[]> {
     peer: a.peer,
     cp: a.peerConversationId,
     g: a.groupId,
-    k: sendKeys(a.type, a.payload, a.channelId),
+    k: sendKeys(a.type, a.payload),
     ...(a.checkC2CRules ? { r: true } : {}),
   }))
   const { rows } = await q.query<Stored & { i: number }>(BATCH_SQL, [JSON.stringify(body)])

@@ -46,25 +46,43 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   END)
 $$;
 
-ALTER TABLE messages ADD COLUMN search_keys TEXT[];
+-- A channel's number, for its search key: a key of the channel's name would make every key a string.
+ALTER TABLE channels ADD COLUMN search_id BIGINT GENERATED ALWAYS AS IDENTITY;
+
+-- Keys are bigints (domain/searchKeys.ts): a term is its code point, or a bigram's two code
+-- points as one number above every code point; an hour is its negated number since 1970; a
+-- channel is below every hour. A GIN index of bigints takes a message for about a third of the
+-- work of one of strings, which compare by collation.
+ALTER TABLE messages ADD COLUMN search_keys BIGINT[];
 CREATE INDEX messages_search_keys ON messages USING gin (search_keys);
 
--- The key of the hour a moment falls in, and of a channel (U+001F starts no term: none is white
--- space, and no text's character is this one but by accident, which only adds a candidate).
-CREATE FUNCTION im_search_hour(p_at timestamptz) RETURNS text
+CREATE FUNCTION im_search_code(p_term text) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT E'\x1fh' || floor(extract(epoch FROM p_at) / 3600)::bigint
+  SELECT CASE WHEN length(p_term) = 1 THEN ascii(p_term)::bigint
+              ELSE (ascii(p_term)::bigint + 1) * 1114112 + ascii(substr(p_term, 2)) END
 $$;
 
-CREATE FUNCTION im_search_keys(p_type text, p_payload jsonb, p_channel text, p_at timestamptz) RETURNS text[]
+CREATE FUNCTION im_search_hour(p_at timestamptz) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT im_search_terms(coalesce(im_search_text(p_type, p_payload), '')) || ARRAY[E'\x1fc' || p_channel, im_search_hour(p_at)]
+  SELECT -floor(extract(epoch FROM p_at) / 3600)::bigint
+$$;
+
+CREATE FUNCTION im_search_channel(p_search_id bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT -(2147483648 + p_search_id)
+$$;
+
+CREATE FUNCTION im_search_keys(p_type text, p_payload jsonb, p_channel_search_id bigint, p_at timestamptz) RETURNS bigint[]
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT ARRAY(SELECT im_search_code(t) FROM unnest(im_search_terms(coalesce(im_search_text(p_type, p_payload), ''))) t)
+         || ARRAY[im_search_hour(p_at), im_search_channel(p_channel_search_id)]
 $$;
 
 CREATE FUNCTION im_message_search_keys() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.search_keys := CASE WHEN NEW.is_revoked THEN NULL ELSE im_search_keys(NEW.type, NEW.payload, NEW.channel_id, NEW.created_at) END;
+  NEW.search_keys := CASE WHEN NEW.is_revoked THEN NULL
+    ELSE im_search_keys(NEW.type, NEW.payload, (SELECT c.search_id FROM channels c WHERE c.channel_id = NEW.channel_id), NEW.created_at) END;
   RETURN NEW;
 END
 $$;
@@ -106,7 +124,7 @@ AS $$
 DECLARE
   v_seq bigint[];
   v_at timestamptz;
-  v_hour text := im_search_hour(now());
+  v_hour bigint := im_search_hour(now());
 BEGIN
   IF EXISTS (
        SELECT 1 FROM jsonb_array_elements(p_sends) x
@@ -136,15 +154,15 @@ BEGIN
     UPDATE channels ch SET last_seq = ch.last_seq + k.cnt
     FROM (SELECT s.c, count(*) AS cnt FROM s GROUP BY s.c ORDER BY s.c COLLATE "C") k
     WHERE ch.channel_id = k.c
-    RETURNING ch.channel_id, ch.last_seq
+    RETURNING ch.channel_id, ch.last_seq, ch.search_id
   ), numbered AS (
-    SELECT s.n, s.c, s.sender, s.id,
+    SELECT s.n, s.c, s.sender, s.id, a.search_id,
            a.last_seq - count(*) OVER (PARTITION BY s.c) + row_number() OVER (PARTITION BY s.c ORDER BY s.n) AS seq
     FROM s JOIN advanced a ON a.channel_id = s.c
   ), stored AS (
     INSERT INTO messages AS m (channel_id, seq, client_msg_id, sender, type, payload, cloud_custom_data, at_users, need_read_receipt, search_keys)
     SELECT n.c, n.seq, n.id, n.sender, x->>'t', x->'p', x->>'ccd', x->'at', (x->>'nrr')::boolean,
-           string_to_array((x->>'k') || ' ' || v_hour, ' ')
+           CASE WHEN x ? 'k' THEN string_to_array(x->>'k', ' ')::bigint[] || ARRAY[v_hour, im_search_channel(n.search_id)] END
     FROM numbered n JOIN LATERAL (SELECT p_sends->((n.n - 1)::int) AS x) j ON true
     RETURNING m.created_at
   )
