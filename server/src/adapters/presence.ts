@@ -8,6 +8,11 @@ import { Redis } from 'ioredis'
 export interface Presence {
   connected(wtId: string): void
   disconnected(wtId: string): void
+  /**
+   * Whether the user has a socket open anywhere, when this process can tell without asking
+   * anyone (it holds every count); null when only `online` can tell.
+   */
+  onlineNow(wtId: string): boolean | null
   /** The users among `wtIds` with at least one socket open anywhere. */
   online(wtIds: readonly string[]): Promise<Set<string>>
   close(): Promise<void>
@@ -25,6 +30,7 @@ export function memoryPresence(): Presence {
       if (n > 0) counts.set(wtId, n)
       else counts.delete(wtId)
     },
+    onlineNow: (wtId) => counts.has(wtId),
     async online(wtIds) {
       return new Set(wtIds.filter((id) => counts.has(id)))
     },
@@ -63,6 +69,7 @@ export async function redisPresence(url: string, prefix = 'im:presence:'): Promi
         .then((n) => (n <= 0 ? redis.hdel(userKey(wtId), me) : 0))
         .catch(() => undefined)
     },
+    onlineNow: () => null,
     async online(wtIds) {
       if (wtIds.length === 0) return new Set()
       const batch = redis.pipeline()

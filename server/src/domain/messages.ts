@@ -59,10 +59,14 @@ export function toMessage(row: MessageRow, viewer: string): Message {
   const conversationID = conversationIdOf(row.channel_id, viewer)
   const readCount = row.read_count ?? 0
   const others = isGroup ? Math.max((row.member_count ?? 1) - 1, 0) : 1
+  const { type, payload } = storedBody(row.type, row.payload, row.is_revoked)
+  // Named fields, not a spread in the middle: V8 builds a literal with a spread inside it field by
+  // field through the runtime, and every message is made into one of these once per reader.
   return {
     ID: `${row.sender}-${row.client_msg_id}`,
     clientMsgId: row.client_msg_id,
-    ...storedBody(row.type, row.payload, row.is_revoked),
+    type,
+    payload,
     conversationID,
     conversationType: isGroup ? ConvType.Group : ConvType.C2C,
     from: row.sender,
@@ -78,7 +82,7 @@ export function toMessage(row: MessageRow, viewer: string): Message {
     revoker: row.revoker,
     hasRiskContent: row.has_risk,
     readReceiptInfo: { readCount, unreadCount: Math.max(others - readCount, 0) },
-  }
+  } as Message
 }
 
 /** A send the rules refuse; `hasRisk` when moderation flagged the content (the nack says so). */

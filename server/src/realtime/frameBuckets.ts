@@ -39,10 +39,15 @@ export class FrameBuckets {
     if (!kind) return true
     const limit: FrameBucket = this.limits[kind]
     const t = this.now()
-    const state = this.tokens.get(kind) ?? { left: limit.burst, at: t }
-    const left = Math.min(limit.burst, state.left + ((t - state.at) / 1000) * limit.perSecond)
+    const state = this.tokens.get(kind)
+    const left = state ? Math.min(limit.burst, state.left + ((t - state.at) / 1000) * limit.perSecond) : limit.burst
     const allowed = left >= 1
-    this.tokens.set(kind, { left: allowed ? left - 1 : left, at: t })
+    const after = allowed ? left - 1 : left
+    // Updated in place: a new object per frame was garbage on every send.
+    if (state) {
+      state.left = after
+      state.at = t
+    } else this.tokens.set(kind, { left: after, at: t })
     return allowed
   }
 }

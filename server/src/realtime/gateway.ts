@@ -86,6 +86,11 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
   const fanout = fanoutResolver({ db: ctx.db, memberLists: ctx.memberLists, log: ctx.log, registry, deliverTo })
   const unsubscribeFanout = ctx.bus.subscribe(FANOUT_TOPIC, (event) => fanout.deliver(event))
 
+  function handleIfAllowed(client: Client, frame: Exclude<ClientFrame, { type: 'ping' }>, allowed: boolean): Promise<void> {
+    if (!allowed) throw new Refusal(ResultCode.TooManyRequests, FRAME_FLOOD_TEXT)
+    return handleFrame(client.session, frame, (f) => frames.answer(client, f))
+  }
+
   function onFrame(client: Client, raw: RawData, isBinary: boolean) {
     // Unanswered, so the client sends it again once it has reconnected to a server that will stay.
     if (draining) return
@@ -117,11 +122,13 @@ export function attachGateway(server: Server, ctx: AppContext, handleFrame: Fram
       send(client, frame.type === 'send' ? nackFor(frame.message.clientMsgId, flood) : errorFrameFor(flood))
       return
     }
-    const shared = ACCOUNT_KINDS.has(bucketOf(frame.type)!) ? (bucketOf(frame.type) as AccountBucketKind) : null
+    const kind = bucketOf(frame.type)
+    const shared = ACCOUNT_KINDS.has(kind) ? (kind as AccountBucketKind) : null
     client.chain = client.chain
-      .then(async () => {
-        if (shared && !(await accountBuckets.take(client.session.wtId, shared))) throw new Refusal(ResultCode.TooManyRequests, FRAME_FLOOD_TEXT)
-        await handleFrame(client.session, frame, (f) => frames.answer(client, f))
+      .then(() => {
+        // The buckets in memory answer at once: the frame is then handled without waiting another turn.
+        const allowed = shared ? accountBuckets.take(client.session.wtId, shared) : true
+        return typeof allowed === 'boolean' ? handleIfAllowed(client, frame, allowed) : allowed.then((ok) => handleIfAllowed(client, frame, ok))
       })
       .catch((err: unknown) => {
         if (!(err instanceof Refusal)) ctx.log.error({ err, frame: frame.type }, 'frame handler failed')

@@ -51,6 +51,23 @@ async function offline(presence: Presence, targets: PushTarget[]): Promise<PushT
   return targets.filter((t) => !online.has(t.wtId))
 }
 
+/** Whether a one-to-one message's recipient is online (never pushed to then); a promise only when presence must ask. */
+const toOnlineRecipient = (presence: Presence, event: Extract<PushEvent, { kind: 'message' }>): Promise<boolean> | boolean => {
+  if (event.audience.conversationOf !== 'c2c') return false
+  const now = presence.onlineNow(event.audience.recipient)
+  return now ?? presence.online([event.audience.recipient]).then((online) => online.size > 0)
+}
+
+/**
+ * True when the event plans no push, decided without waiting (no query, no presence lookup):
+ * most one-to-one messages go to an online recipient, and those need not queue for the planner.
+ */
+export function plansNothing(presence: Presence, event: PushEvent): boolean {
+  if (event.kind !== 'message') return false
+  const notice = noticeOf(event.message)
+  return notice.kind === 'none' || (notice.kind === 'message' && toOnlineRecipient(presence, event) === true)
+}
+
 /** Whom an event reaches with a push, and with which words. */
 export async function planPushes(deps: PlanDeps, event: PushEvent): Promise<PlannedPush[]> {
   if (event.kind === 'friendApply') {
@@ -86,7 +103,7 @@ export async function planPushes(deps: PlanDeps, event: PushEvent): Promise<Plan
     })
   }
   // An online recipient is never pushed to: most one-to-one messages end here, before any query.
-  if (event.audience.conversationOf === 'c2c' && (await deps.presence.online([event.audience.recipient])).size > 0) return []
+  if (await toOnlineRecipient(deps.presence, event)) return []
   const isGroup = message.conversationType === ConvType.Group
   const conversationID = isGroup ? message.conversationID : `C2C${message.from}`
   const planned: PlannedPush[] = []

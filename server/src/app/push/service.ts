@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { Counter, type Registry } from 'prom-client'
 import { ConvType } from '../../../../types/chat.js'
-import { FANOUT_TOPIC, type Bus, type BusEvent } from '../../bus/Bus.js'
+import { FANOUT_TOPIC, userTopic, type Bus, type BusEvent } from '../../bus/Bus.js'
 import type { PushConfig } from '../../config.js'
 import type { Presence } from '../../adapters/presence.js'
 import { newVapidKeys, webPushSender, type PushSender, type VapidDetails } from '../../adapters/webPush.js'
 import { keepVapidKeys } from '../../data/push.js'
 import type { Db } from '../../db/Db.js'
 import { deliver, type Delivery, type DeliveryOutcome } from './deliver.js'
-import { planPushes, type PushEvent } from './plan.js'
+import { planPushes, plansNothing, type PushEvent } from './plan.js'
 import { WorkQueue } from './queue.js'
 
 /**
@@ -40,7 +40,8 @@ export interface PushDeps {
   sender?: PushSender
 }
 
-const USER_TOPIC = /^user:(.+)$/
+/** The user topics' prefix (bus/Bus.ts userTopic). */
+const USER_TOPIC_PREFIX = userTopic('')
 /** Pushes queued per turn of the event loop. */
 const PLAN_SLICE = 200
 
@@ -49,6 +50,11 @@ export async function vapidDetails(db: Db, config: PushConfig, publicUrl: string
   const kept = config.vapidPublicKey && config.vapidPrivateKey ? { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey } : await keepVapidKeys(db, newVapidKeys())
   const subject = config.vapidSubject ?? (publicUrl?.startsWith('https://') ? publicUrl : 'mailto:webpush@weitalk.invalid')
   return { subject, ...kept }
+}
+
+/** The user a user topic is named after; null for another topic. */
+function userOf(topic: string): string | null {
+  return topic.length > USER_TOPIC_PREFIX.length && topic.startsWith(USER_TOPIC_PREFIX) ? topic.slice(USER_TOPIC_PREFIX.length) : null
 }
 
 /** The push-worthy part of a published event, or null. */
@@ -62,13 +68,13 @@ export function pushEventOf(topic: string, event: BusEvent): PushEvent | null {
       const groupId = event.group ?? message.conversationID.slice('GROUP'.length)
       return { kind: 'message', message, audience: { conversationOf: 'group', groupId, recipients: event.recipients ?? null } }
     }
-    const to = USER_TOPIC.exec(topic)?.[1]
+    const to = userOf(topic)
     // A user topic also carries the sender's own copy to their other devices: not news to them.
     if (!to || message.from === to || message.conversationType !== ConvType.C2C) return null
     return { kind: 'message', message, audience: { conversationOf: 'c2c', recipient: to } }
   }
   if (frame.type === 'friendApply' && frame.application) {
-    const to = USER_TOPIC.exec(topic)?.[1]
+    const to = userOf(topic)
     return to ? { kind: 'friendApply', to, from: frame.application.applyWtId } : null
   }
   return null
@@ -120,7 +126,7 @@ export async function createPushService(deps: PushDeps): Promise<PushService> {
     observe(topic, event) {
       try {
         const e = pushEventOf(topic, event)
-        if (e) planner.add(e)
+        if (e && !plansNothing(deps.presence, e)) planner.add(e)
       } catch (err) {
         warn({ err }, 'push event not understood')
       }
@@ -143,9 +149,14 @@ export async function createPushService(deps: PushDeps): Promise<PushService> {
 /** The bus, with every event the server publishes shown to `observe` first. */
 export function tapBus(bus: Bus, observe: (topic: string, event: BusEvent) => void): Bus {
   return {
-    async publish(topic, event) {
-      observe(topic, event)
-      await bus.publish(topic, event)
+    // The bus's own promise, not one more async layer: two publishes per message each paid for one.
+    publish(topic, event) {
+      try {
+        observe(topic, event)
+      } catch (err) {
+        return Promise.reject(err)
+      }
+      return bus.publish(topic, event)
     },
     subscribe: (topic, handler) => bus.subscribe(topic, handler),
     ping: () => bus.ping(),
