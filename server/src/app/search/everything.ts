@@ -2,7 +2,6 @@
  * The conversation list's one search box (WeChat's): 联系人, 群聊, 聊天记录, 收藏 and 朋友圈 at once,
  * a few of each, or one section in full for its 查看更多.
  */
-import { match as pinyinMatch } from 'pinyin-pro'
 import {
   SECTION_MORE,
   SECTION_PREVIEW,
@@ -20,8 +19,21 @@ import { containsPattern, findConversations } from '../../data/search.js'
 import { conversationFaces, favoritesMatching, friendsOf, groupMosaics, groupsOf, momentsMatching } from '../../data/searchSections.js'
 import { toMessage } from '../../domain/messages.js'
 
+type PinyinMatch = (typeof import('pinyin-pro'))['match']
+type Marks = (name: string, keyword: string) => number[] | null
+
+/**
+ * Pinyin's dictionary is loaded on the first search (and kept by the module cache), not at start:
+ * it is megabytes of heap that every server would otherwise carry, and collect around, from the
+ * moment it starts.
+ */
+async function nameMatcher(): Promise<Marks> {
+  const { match } = await import('pinyin-pro')
+  return (name, keyword) => nameMarks(match, name, keyword)
+}
+
 /** The characters of `name` the keyword matched: literally (any case), or for Latin letters by pinyin or initials. */
-export function nameMarks(name: string, keyword: string): number[] | null {
+function nameMarks(pinyinMatch: PinyinMatch, name: string, keyword: string): number[] | null {
   const chars = Array.from(name)
   const lower = chars.map((c) => c.toLowerCase())
   const typed = Array.from(keyword.toLowerCase())
@@ -34,6 +46,7 @@ export function nameMarks(name: string, keyword: string): number[] | null {
 }
 
 async function contacts(q: Queryable, me: string, keyword: string): Promise<ContactHit[]> {
+  const nameMarks = await nameMatcher()
   const hits: ContactHit[] = []
   for (const f of await friendsOf(q, me)) {
     const name = f.remark || f.nick_name
@@ -47,6 +60,7 @@ async function contacts(q: Queryable, me: string, keyword: string): Promise<Cont
 }
 
 async function groups(q: Queryable, me: string, keyword: string): Promise<GroupHit[]> {
+  const nameMarks = await nameMatcher()
   const found = (await groupsOf(q, me, containsPattern(keyword)))
     .map((g) => ({ g, marks: nameMarks(g.group_name, keyword), members: g.members ?? [] }))
     .filter((x) => x.marks || x.members.length > 0 || x.g.group_number === keyword)
