@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import WebSocket from 'ws'
 import { startServer, type RunningServer } from '../../scripts/server-process.mjs'
+import { ensureServerBuild } from '../../scripts/build-server.mjs'
 import { parseFlags } from '../lib/flags.js'
 import { ClientPool, type BenchClient, type SeedUser } from './clients.js'
 import { loginNote, startLogins, type LoginReport } from './logins.js'
@@ -76,6 +77,8 @@ function parseOptions(argv: string[]) {
     /** Directory for V8 CPU profiles of the server processes (diagnosis; written when they stop). */
     profile: raw.has('profile') ? path.resolve(raw.get('profile')!) : null,
     quiet: raw.has('quiet'),
+    /** Run the compiled server (dist/server, built when stale), as `npm start` does, instead of tsx on the sources. */
+    compiled: raw.has('compiled'),
     /** Directory for the disk flush probe (the database's disk); unset: no probe. */
     fsyncProbe: raw.has('fsync-probe') ? path.resolve(raw.get('fsync-probe') === 'true' ? '/var/lib/postgresql' : raw.get('fsync-probe')!) : null,
     /** A process burning one core during every measured step (started before the warm-up). */
@@ -170,11 +173,13 @@ interface Server {
   pid: number
 }
 
-async function startServers(s: Storage, count: number, redisUrl: string | null, hashEnv: Record<string, string> = {}, bare = false): Promise<Server[]> {
+async function startServers(s: Storage, count: number, redisUrl: string | null, hashEnv: Record<string, string> = {}, bare = false, compiled = false): Promise<Server[]> {
+  if (compiled) await ensureServerBuild({ log: (line: string) => log(line) })
   const servers: Server[] = []
   for (let i = 0; i < count; i++) {
     const run = await startServer({
       script: bare ? path.join(ROOT, 'bench/messaging/bare-relay.mjs') : undefined,
+      compiled,
       dataDir: s.dataDir,
       env: {
         ...storageEnv(s),
@@ -453,7 +458,7 @@ async function setUp(opts: Options, kind: DbKind, procs: number, group: boolean,
   const seedStart = performance.now()
   const seeded = await seed(storage, opts.clients, group, groupMembers)
   log(`seeded ${seeded.users.length} users${seeded.groupId ? ` and group ${seeded.groupId} of ${Math.max(groupMembers, seeded.users.length)} members` : ''} (${kind}) in ${Math.round(performance.now() - seedStart)} ms`)
-  const servers = await startServers(storage, procs, procs > 1 ? opts.redisUrl : null, opts.hashEnv, group && opts.relay === 'bare')
+  const servers = await startServers(storage, procs, procs > 1 ? opts.redisUrl : null, opts.hashEnv, group && opts.relay === 'bare', opts.compiled)
   cleanups.push(async () => void (await Promise.all(servers.map((s) => s.run.stop()))))
   log(`server pid(s) ${servers.map((s) => s.pid).join(', ')} on ${servers.map((s) => s.run.url).join(', ')}`)
 
@@ -1063,7 +1068,7 @@ async function runLogin(opts: Options, kind: DbKind): Promise<Row> {
   const storage = await freshStorage(opts, kind)
   cleanups.push(() => storage.dispose())
   const seeded = await seed(storage, LOGIN_USERS, false)
-  const servers = await startServers(storage, 1, null, opts.hashEnv)
+  const servers = await startServers(storage, 1, null, opts.hashEnv, false, opts.compiled)
   cleanups.push(async () => void (await Promise.all(servers.map((s) => s.run.stop()))))
   log(`server pid ${servers[0]!.pid} on ${servers[0]!.run.url}${Object.keys(opts.hashEnv).length ? ` with ${JSON.stringify(opts.hashEnv)}` : ''}`)
   startNeighbourFor(opts)
