@@ -82,19 +82,27 @@ export function searchText(type: string, payload: unknown): string | null {
   return text === null ? null : text.toLowerCase()
 }
 
+/** Calls `visit` with each character of `text` that is not white space, and the one before it (-1 after white space or at the start). */
+function eachPair(text: string, visit: (cp: number, prev: number) => void): void {
+  let prev = -1
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!
+    if (isSpace(cp)) {
+      prev = -1
+      continue
+    }
+    visit(cp, prev)
+    prev = cp
+  }
+}
+
 /** Every distinct character and bigram of a text that holds no white space (im_search_terms). */
 export function searchTerms(text: string): string[] {
   const terms = new Set<string>()
-  let prev = ''
-  for (const ch of text) {
-    if (isSpace(ch.charCodeAt(0))) {
-      prev = ''
-      continue
-    }
-    terms.add(ch)
-    if (prev) terms.add(prev + ch)
-    prev = ch
-  }
+  eachPair(text, (cp, prev) => {
+    terms.add(String.fromCodePoint(cp))
+    if (prev >= 0) terms.add(String.fromCodePoint(prev, cp))
+  })
   return [...terms]
 }
 
@@ -106,17 +114,10 @@ export function sendKeys(type: string, payload: unknown): string {
   const text = searchText(type, payload)
   if (!text) return ''
   const keys = new Set<number>()
-  let prev = -1
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!
-    if (isSpace(cp)) {
-      prev = -1
-      continue
-    }
+  eachPair(text, (cp, prev) => {
     keys.add(cp)
     if (prev >= 0) keys.add((prev + 1) * CODE_POINTS + cp)
-    prev = cp
-  }
+  })
   return [...keys].join(' ')
 }
 
