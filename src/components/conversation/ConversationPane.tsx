@@ -28,7 +28,7 @@ import type { PaneTab } from './tabs'
 import type { PressPoint } from './usePressMenu'
 import './conversation.scss'
 import { useRove } from '@/components/common/useRove'
-import { onShortcut, pressable } from '@/platform/focus'
+import { focusSearch, onShortcut, pressable } from '@/platform/focus'
 import { usePageVisible } from '@/components/common/usePageVisible'
 
 interface ConversationPaneProps {
@@ -234,7 +234,17 @@ export default function ConversationPane({ narrow }: ConversationPaneProps) {
       <NetBanner />
       {search.searching ? (
         <View className='conv-pane__body'>
-          <SearchResults keyword={search.keyword} results={search.results} sections={search.sections} pending={search.pending} {...searchPicks} />
+          <SearchResults
+            keyword={search.keyword}
+            results={search.results}
+            sections={search.sections}
+            pending={search.pending}
+            onClose={() => {
+              setQuery('')
+              focusSearch()
+            }}
+            {...searchPicks}
+          />
         </View>
       ) : (
         <>

@@ -7,7 +7,7 @@ import GroupAvatar from '@/components/layout/GroupAvatar'
 import { useEscape } from '@/components/layout/useEscape'
 import { keyboard } from '@/platform/keyboard'
 import { useApp } from '@/root/AppContext'
-import { keywordMarks, matchCount, moveActive, nameMarksOf, SECTION_TITLES, splitMarks, type SearchView } from '@/components/search/searchModel'
+import { keywordMarks, matchCount, matchedLine, moveActive, nameMarksOf, SECTION_TITLES, splitMarks, type SearchView } from '@/components/search/searchModel'
 import { groupByInitial } from '@/utils/pinyin'
 import { messageSummary } from '@/utils/summary'
 import { formatConversationTime } from '@/utils/time'
@@ -30,6 +30,8 @@ interface SearchResultsProps extends SearchPicks {
   /** The server's sections, null while it has not answered. */
   sections: EverythingSearchResult | null
   pending: boolean
+  /** Escape at the overview: the search ends. */
+  onClose(): void
 }
 
 /** One selectable line of the panel: keyboard navigation walks these in order. */
@@ -87,9 +89,9 @@ function Line(props: {
  * The search box's results, as WeChat's: 联系人, 群聊, 聊天记录 (by conversation, with counts), 收藏
  * and 朋友圈, a few of each with 查看更多; one section in full; one conversation's matches. The
  * matched characters are highlighted everywhere; Up, Down and Enter walk and open the results,
- * Escape goes back a level.
+ * Escape goes back a level, and from the overview ends the search.
  */
-export default function SearchResults({ keyword, results, sections, pending, onPick, onMessage, onFavorite, onMoment }: SearchResultsProps) {
+export default function SearchResults({ keyword, results, sections, pending, onClose, onPick, onMessage, onFavorite, onMoment }: SearchResultsProps) {
   const app = useApp()
   const { mediaUrl } = app.chat
   const viewerID = app.store.getState().user?.wtId ?? ''
@@ -123,7 +125,7 @@ export default function SearchResults({ keyword, results, sections, pending, onP
     }
   }, [view, keyword, app.search])
 
-  useEscape(view.kind !== 'all', () => setView({ kind: 'all' }))
+  useEscape(true, () => (view.kind === 'all' ? onClose() : setView({ kind: 'all' })))
 
   const more = async () => {
     if (view.kind !== 'conversation' || !history?.next || loading) return
@@ -161,7 +163,7 @@ export default function SearchResults({ keyword, results, sections, pending, onP
   const conversationRow = (hit: ConversationHit): Row => {
     const isGroup = hit.conversationID.startsWith('GROUP')
     const one = hit.count === 1
-    const summary = messageSummary(hit.latest, viewerID, { withSender: isGroup })
+    const summary = matchedLine(messageSummary(hit.latest, viewerID, { withSender: isGroup }), hit.latest, keyword)
     const open = () =>
       one ? onMessage(hit.conversationID, hit.latest.ID) : setView({ kind: 'conversation', conversationID: hit.conversationID, name: hit.name, count: matchCount(hit.count, hit.countCapped) })
     return {
@@ -183,7 +185,7 @@ export default function SearchResults({ keyword, results, sections, pending, onP
   }
 
   const messageRow = (m: Message): Row => {
-    const summary = messageSummary(m, viewerID, { withSender: m.conversationID.startsWith('GROUP') })
+    const summary = matchedLine(messageSummary(m, viewerID, { withSender: m.conversationID.startsWith('GROUP') }), m, keyword)
     return {
       key: `msg/${m.ID}`,
       activate: () => onMessage(m.conversationID, m.ID),

@@ -1,3 +1,4 @@
+import { MsgType, type StoredBody } from '@shared/chat'
 import type { ContactHit, EverythingSearchResult, GroupHit, SearchSection } from '@shared/search'
 import type { SearchEntry, SearchGroups } from '@/components/conversation/searchResults'
 
@@ -100,3 +101,67 @@ export function moveActive(index: number, count: number, key: 'up' | 'down'): nu
 
 /** 「N条相关的聊天记录」 with the count as the server counted it (100+ beyond 100). */
 export const matchCount = (count: number, capped: boolean) => `${capped ? '100+' : count}条相关的聊天记录`
+
+/** Every string inside a custom message's data, its JSON strings opened too (a favorite card's detail is one). */
+function stringsOf(value: unknown, out: string[], depth = 0): void {
+  if (depth > 4) return
+  if (typeof value === 'string') {
+    const inner = value.trimStart().startsWith('{') || value.trimStart().startsWith('[') ? parsed(value) : undefined
+    if (inner === undefined) out.push(value)
+    else stringsOf(inner, out, depth + 1)
+  } else if (Array.isArray(value)) for (const v of value) stringsOf(v, out, depth + 1)
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) stringsOf(v, out, depth + 1)
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** The words the server searches in a message (server im_search_text), one string per field. */
+export function searchableWords(body: StoredBody): string[] {
+  const out: string[] = []
+  switch (body.type) {
+    case MsgType.Text:
+      stringsOf(body.payload.text, out)
+      break
+    case MsgType.File:
+      stringsOf(body.payload.fileName, out)
+      break
+    case MsgType.Location:
+      stringsOf(body.payload.description, out)
+      break
+    case MsgType.Merger:
+      stringsOf([body.payload.title, body.payload.abstractList], out)
+      break
+    case MsgType.Custom:
+      stringsOf([body.payload.data, body.payload.description], out)
+      break
+  }
+  return out
+}
+
+/** Characters kept before a match when a result line starts inside the matched words. */
+const LEAD = 8
+
+/**
+ * The line a search result shows for a message: its summary when the keyword stands in it (a
+ * text, a file name); otherwise the summary's label ('[小助手]', '张三: [聊天记录]') and the words
+ * that matched, from a little before the match, so that what was found is there to highlight.
+ */
+export function matchedLine(summary: string, body: StoredBody, keyword: string): string {
+  if (keywordMarks(summary, keyword).length > 0) return summary
+  for (const words of searchableWords(body)) {
+    const line = words.replace(/\s+/g, ' ').trim()
+    const at = keywordMarks(line, keyword)[0]
+    if (at === undefined) continue
+    const chars = Array.from(line)
+    const excerpt = (at > LEAD ? '…' : '') + chars.slice(Math.max(0, at - LEAD)).join('')
+    const label = summary.includes(']') ? summary.slice(0, summary.indexOf(']') + 1) : ''
+    return label ? `${label} ${excerpt}` : excerpt
+  }
+  return summary
+}

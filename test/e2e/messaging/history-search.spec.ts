@@ -81,5 +81,18 @@ for (const { name, viewport } of VIEWPORTS) {
     const row = textRow(a.page, `私下说一句 ${word}`)
     await expect(row).toBeInViewport()
     await expect(row).toHaveAttribute('data-highlight', 'true')
+
+    // A match inside a card's data, not in its summary, shows the words that matched.
+    const inCard = `口令${Date.now() % 100000}`
+    await bobs.send(`C2C${alice.wtId}`, 'TIMCustomElem', { data: JSON.stringify({ businessID: 'order', title: '登山杖两根', description: `给${inCard}用` }) })
+    await fillInput(a.page, 'conv-search', inCard)
+    const card = convs.filter({ hasText: '[订单]' })
+    await expect(card).toContainText(`[订单] 给${inCard}用`)
+    await expect(card.locator('[data-testid="search-hl"]')).toHaveText(inCard)
+    // Escape in the box ends the search, and the box keeps the focus.
+    await a.page.keyboard.press('Escape')
+    await expect(a.page.locator('[data-testid="search-results"]').filter({ visible: true })).toHaveCount(0)
+    await expect(conversationRow(a.page, first.conversationID)).toBeVisible()
+    await expect(a.page.locator('input[placeholder="搜索"]').filter({ visible: true })).toBeFocused()
   })
 }

@@ -1,5 +1,6 @@
 import type { EverythingSearchResult } from '@shared/search'
-import { keywordMarks, matchCount, mergePeople, moveActive, splitMarks } from '@/components/search/searchModel'
+import { MsgType, type StoredBody } from '@shared/chat'
+import { keywordMarks, matchCount, matchedLine, mergePeople, moveActive, searchableWords, splitMarks } from '@/components/search/searchModel'
 
 const none = { items: [], more: false }
 
@@ -47,4 +48,21 @@ test('the server’s people and groups join the device’s, with what matched', 
   expect(merged.groups.map((g) => [g.conversationID, g.detail])).toEqual([['GROUPG1', '包含: 王五']])
   expect(mergePeople(local, null)).toBe(local)
   expect(mergePeople(local, { contacts: none, groups: none }).users).toHaveLength(1)
+})
+
+test('a result line shows the matched words when the summary does not hold them', () => {
+  const helper = {
+    type: MsgType.Custom,
+    payload: {
+      data: JSON.stringify({ type: 'wisperHelper Msg', content: { question: '常见问题', answer: '好友申请在通讯录的新的朋友里处理' } }),
+      description: '',
+    },
+  } as const
+  expect(searchableWords(helper)).toEqual(['wisperHelper Msg', '常见问题', '好友申请在通讯录的新的朋友里处理', ''])
+  expect(matchedLine('[小助手] 常见问题', helper, '新的朋友')).toBe('[小助手] …友申请在通讯录的新的朋友里处理')
+  expect(matchedLine('[小助手] 常见问题', helper, '好友')).toBe('[小助手] 好友申请在通讯录的新的朋友里处理')
+  expect(matchedLine('[小助手] 常见问题', helper, '问题')).toBe('[小助手] 常见问题')
+  const relay = { type: MsgType.Merger, payload: { title: '群聊的聊天记录', abstractList: ['张三: 明天\n开会'] } } satisfies StoredBody
+  expect(matchedLine('李四: [聊天记录] 群聊的聊天记录', relay, '开会')).toBe('李四: [聊天记录] 张三: 明天 开会')
+  expect(matchedLine('[图片]', { type: MsgType.Image, payload: {} }, '好')).toBe('[图片]')
 })
