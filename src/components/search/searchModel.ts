@@ -124,12 +124,16 @@ function parsed(text: string): unknown {
 /** The words the server searches in a message (server im_search_text), one string per field. */
 export function searchableWords(body: StoredBody): string[] {
   const out: string[] = []
+  // A text or a file name is words as typed, even one that reads as JSON.
+  const plain = (v: unknown) => {
+    if (typeof v === 'string') out.push(v)
+  }
   switch (body.type) {
     case MsgType.Text:
-      stringsOf(body.payload.text, out)
+      plain(body.payload.text)
       break
     case MsgType.File:
-      stringsOf(body.payload.fileName, out)
+      plain(body.payload.fileName)
       break
     case MsgType.Location:
       stringsOf(body.payload.description, out)

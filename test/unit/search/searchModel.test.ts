@@ -65,4 +65,5 @@ test('a result line shows the matched words when the summary does not hold them'
   const relay = { type: MsgType.Merger, payload: { title: '群聊的聊天记录', abstractList: ['张三: 明天\n开会'] } } satisfies StoredBody
   expect(matchedLine('李四: [聊天记录] 群聊的聊天记录', relay, '开会')).toBe('李四: [聊天记录] 张三: 明天 开会')
   expect(matchedLine('[图片]', { type: MsgType.Image, payload: {} }, '好')).toBe('[图片]')
+  expect(searchableWords({ type: MsgType.Text, payload: { text: '["好"]' } })).toEqual(['["好"]'])
 })
