@@ -313,8 +313,9 @@ describe('SendBatcher', () => {
     await first
     const later = [21, 22].map((n) => storeMessage(onPg, args(n)))
     await tick()
-    // The first commit is back, but the next batch waits for the rest of the interval.
-    expect(calls.map((c) => c.size)).toEqual([1])
+    // The first commit is back, but the next batch waits for the rest of the interval. On a
+    // machine so busy that the interval has already passed, the batch may rightly have started.
+    if (performance.now() - started < POSTGRES_GATHER_MS) expect(calls.map((c) => c.size)).toEqual([1])
     await new Promise((r) => setTimeout(r, POSTGRES_GATHER_MS + 5))
     expect(calls.map((c) => c.size)).toEqual([1, 2])
     expect(performance.now() - started).toBeGreaterThanOrEqual(POSTGRES_GATHER_MS)
