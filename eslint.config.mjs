@@ -170,7 +170,7 @@ export default defineConfig(
     // (`new Set([...])` typed ReadonlySet) stay allowed: an empty collection or a weak one at module
     // level exists only to be filled. A worker thread's entry module is that thread's own state.
     files: ['server/src/**/*.{ts,mjs}'],
-    ignores: ['server/src/db/migrations/**', 'server/src/adapters/pushSendWorker.mjs'],
+    ignores: ['server/src/db/migrations/**', 'server/src/adapters/pushSendWorker.cjs'],
     rules: {
       'no-restricted-syntax': ['error', ...MODULE_STATE],
     },

@@ -76,9 +76,9 @@ export async function buildServer({ root = projectRoot } = {}) {
   cpSync(path.join(root, 'server/src/db/migrations'), path.join(out, 'server/src/db/migrations'), { recursive: true })
   cpSync(path.join(root, 'server/moderation.default.json'), path.join(out, 'server/moderation.default.json'))
   // The hashing pool's worker is plain JavaScript, loaded by its path in a worker thread.
-  cpSync(path.join(root, 'server/src/adapters/passwordHashing/worker.mjs'), path.join(out, 'server/src/adapters/passwordHashing/worker.mjs'))
+  cpSync(path.join(root, 'server/src/adapters/passwordHashing/worker.cjs'), path.join(out, 'server/src/adapters/passwordHashing/worker.cjs'))
   // So is the Web Push sending thread's.
-  cpSync(path.join(root, 'server/src/adapters/pushSendWorker.mjs'), path.join(out, 'server/src/adapters/pushSendWorker.mjs'))
+  cpSync(path.join(root, 'server/src/adapters/pushSendWorker.cjs'), path.join(out, 'server/src/adapters/pushSendWorker.cjs'))
   // The project's package.json has no "type", so without this Node would read the output as CommonJS.
   writeFileSync(path.join(out, 'package.json'), '{ "type": "module", "private": true }\n')
   // A source edited while tsc ran still counts as newer than the build.

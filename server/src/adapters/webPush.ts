@@ -39,7 +39,7 @@ export const newVapidKeys = (): { publicKey: string; privateKey: string } => web
 /** A push service accepts topics of at most 32 URL-safe base64 characters. */
 export const pushTopic = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32)
 
-const SEND_WORKER = new URL('./pushSendWorker.mjs', import.meta.url).href
+const SEND_WORKER = new URL('./pushSendWorker.cjs', import.meta.url).href
 /** Pushes per trip to the sending thread: one message to a large group is thousands of them. */
 const SEND_BATCH = 32
 
@@ -52,7 +52,7 @@ interface SendJob {
 /**
  * The `web-push` library encrypts each payload for its device (RFC 8291) and signs the VAPID JWT
  * (RFC 8292), in one thread at the lowest priority that also posts the requests
- * (adapters/pushSendWorker.mjs): the event loop only hands over batches of pushes and reads their
+ * (adapters/pushSendWorker.cjs): the event loop only hands over batches of pushes and reads their
  * answers, so a message to a 5,000-member group costs the messages next to it almost nothing.
  */
 export function webPushSender(vapid: VapidDetails, timeoutMs: number): PushSender {

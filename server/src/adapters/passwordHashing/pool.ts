@@ -46,7 +46,7 @@ export interface HashLease {
   release(): void
 }
 
-const WORKER = new URL('./worker.mjs', import.meta.url).href
+const WORKER = new URL('./worker.cjs', import.meta.url).href
 
 /**
  * Worker threads (piscina) run the derivations; the admission count and the queue are here. A lease is

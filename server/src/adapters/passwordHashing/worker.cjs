@@ -1,7 +1,9 @@
-import { execFileSync } from 'node:child_process'
-import { scryptSync } from 'node:crypto'
-import { readlinkSync } from 'node:fs'
-import { workerData } from 'node:worker_threads'
+// CommonJS: the pool's threads load it with require(), and Node 20's require() of an ES module
+// has crashed a process (an assertion in its module loader), where a CommonJS file loads plainly.
+const { execFileSync } = require('node:child_process')
+const { scryptSync } = require('node:crypto')
+const { readlinkSync } = require('node:fs')
+const { workerData } = require('node:worker_threads')
 
 /**
  * Under Linux's SCHED_IDLE policy a thread runs only on a core nothing else wants, and a woken
@@ -23,6 +25,6 @@ if (workerData?.idle && process.platform === 'linux') {
  * work on this thread, whose priority the pool lowered; the asynchronous one would hand it to
  * libuv's shared threadpool at normal priority, which is what the pool exists to avoid.
  */
-export default function derive({ pwd, salt, keylen, N, r, p, maxmem }) {
+module.exports = function derive({ pwd, salt, keylen, N, r, p, maxmem }) {
   return scryptSync(pwd, salt, keylen, { N, r, p, maxmem })
 }

@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { readlinkSync } from 'node:fs'
-import { workerData } from 'node:worker_threads'
-import webpush from 'web-push'
+// CommonJS, as adapters/passwordHashing/worker.cjs is and for the same reason.
+const { execFileSync } = require('node:child_process')
+const { readlinkSync } = require('node:fs')
+const { workerData } = require('node:worker_threads')
+const webpush = require('web-push')
 
 /**
  * Web Push requests, in a thread of their own: each push is encrypted for its device (RFC 8291,
@@ -63,6 +64,6 @@ async function sendOne({ endpoint, p256dh, auth, payload, ttlSeconds, urgency, t
 }
 
 /** A batch of pushes, sent at once; every push answers its status (0 when the service was not reached). */
-export default function send(batch) {
+module.exports = function send(batch) {
   return Promise.all(batch.map(sendOne))
 }
