@@ -3,6 +3,7 @@ import { ConvType, MsgType, SummaryLabel, type Conversation, type LastMessage, t
 import { isSenderOnlyContactMessage } from '@shared/plain/friends'
 import { zhCn } from '@/i18n/call/zh-cn'
 import { expandEmojiPlaceholders } from './emojiNames'
+import { parseJsonObject } from './json'
 import { ROBOT_NO_ANSWER_TEXT } from '@shared/plain/bots'
 import { ADMIN_REVOKER } from '@shared/plain/messageOps'
 import { favoriteKindLabel } from '@/domain/favorites/favoriteList'
@@ -43,15 +44,6 @@ const str = (o: Record<string, unknown> | null | undefined, key: string): string
 }
 
 const record = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
-
-function parseJson(text: string): Record<string, unknown> | null {
-  if (!text) return null
-  try {
-    return record(JSON.parse(text))
-  } catch {
-    return null
-  }
-}
 
 /** Line breaks and runs of spaces become one space, so the summary stays on one line. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
@@ -141,7 +133,7 @@ function profileChangeText(op: string, profile: Record<string, unknown> | null, 
 export function customMessageSummary(payload: Record<string, unknown>, viewerID = '', from = ''): string {
   const call = callStepFieldsOf(payload.data)
   if (call) return callSummary(call, from !== '' && from === viewerID)
-  const data = parseJson(str(payload, 'data'))
+  const data = parseJsonObject(str(payload, 'data'))
   const description = oneLine(str(payload, 'description'))
   if (!data) return description || KIND_LABEL.custom
   const businessID = str(data, 'businessID')
@@ -162,7 +154,7 @@ export function customMessageSummary(payload: Record<string, unknown>, viewerID 
     case 'collect': {
       // A favorite sent as a card says its kind ([视频], [位置]…); only a note, or a card from a
       // client that sends no kind, reads [笔记].
-      const detail = parseJson(str(data, 'detail')) ?? record(data.detail)
+      const detail = parseJsonObject(str(data, 'detail')) ?? record(data.detail)
       const kind = typeof detail?.contentType === 'number' ? favoriteKindLabel(detail.contentType) : '笔记'
       return withDetail(`[${kind === '收藏' ? '笔记' : kind}]`, str(detail, 'collectTitle') || str(detail, 'noteContent'))
     }
@@ -227,7 +219,7 @@ function contentSummary(message: SummarySource, viewerID: string): string {
     case MsgType.File:
       return withDetail(KIND_LABEL.file, str(p, 'fileName'))
     case MsgType.Location:
-      return withDetail(KIND_LABEL.location, str(parseJson(str(p, 'description')), 'title'))
+      return withDetail(KIND_LABEL.location, str(parseJsonObject(str(p, 'description')), 'title'))
     case MsgType.Merger:
       return KIND_LABEL.merger
     case MsgType.Custom:
@@ -246,7 +238,7 @@ function isSystemLine(message: SummarySource): boolean {
   if (message.type !== MsgType.Custom) return false
   const call = callStepFieldsOf(str(message.payload, 'data'))
   if (call) return callRecordTextOf(call, false) === 'Group call ended'
-  const type = str(parseJson(str(message.payload, 'data')), 'type')
+  const type = str(parseJsonObject(str(message.payload, 'data')), 'type')
   return type.startsWith('CustomMsg_Type_') || type.startsWith('GroupCustomMsg')
 }
 

@@ -1,6 +1,7 @@
 import { MsgType, type StoredBody } from '@shared/chat'
 import type { ContactHit, EverythingSearchResult, GroupHit, SearchSection } from '@shared/search'
 import type { SearchEntry, SearchGroups } from '@/components/conversation/searchResults'
+import { tryParseJson } from '@/utils/json'
 
 /** What the results panel shows: every section, one section in full (查看更多), or one conversation's matches. */
 export type SearchView = { kind: 'all' } | { kind: 'section'; section: SearchSection } | { kind: 'conversation'; conversationID: string; name: string; count: string }
@@ -106,19 +107,11 @@ export const matchCount = (count: number, capped: boolean) => `${capped ? '100+'
 function stringsOf(value: unknown, out: string[], depth = 0): void {
   if (depth > 4) return
   if (typeof value === 'string') {
-    const inner = value.trimStart().startsWith('{') || value.trimStart().startsWith('[') ? parsed(value) : undefined
+    const inner = value.trimStart().startsWith('{') || value.trimStart().startsWith('[') ? tryParseJson(value) : undefined
     if (inner === undefined) out.push(value)
     else stringsOf(inner, out, depth + 1)
   } else if (Array.isArray(value)) for (const v of value) stringsOf(v, out, depth + 1)
   else if (value && typeof value === 'object') for (const v of Object.values(value)) stringsOf(v, out, depth + 1)
-}
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
 }
 
 /** The words the server searches in a message (server im_search_text), one string per field. */

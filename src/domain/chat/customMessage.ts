@@ -1,6 +1,7 @@
 import { ROBOT_MARKDOWN_TYPE, ROBOT_NEWS_TYPE } from '@shared/plain/bots'
 import { SummaryLabel } from '@shared/plain/chat'
 import { readCollectDetail, type CollectDetail } from '@/domain/favorites/collectMessage'
+import { parseJsonObject } from '@/utils/json'
 
 /**
  * What a custom message (TIMCustomElem) carries in its JSON `data` (spec section 3 "Custom
@@ -25,16 +26,6 @@ export type CustomContent =
 type Json = Record<string, unknown>
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
-
-function parseJson(text: unknown): Json | null {
-  if (typeof text !== 'string' || !text) return null
-  try {
-    const v: unknown = JSON.parse(text)
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null
-  } catch {
-    return null
-  }
-}
 
 function nickList(v: unknown): string {
   if (!Array.isArray(v)) return ''
@@ -66,7 +57,7 @@ function helperCard(data: Json): CustomContent {
 }
 
 export function parseCustomContent(payload: Record<string, unknown>): CustomContent {
-  const data = parseJson(payload.data)
+  const data = parseJsonObject(payload.data)
   const description = str(payload.description)
   const fallback: CustomContent = { kind: 'unknown', text: description || SummaryLabel.Custom }
   if (!data) return fallback
@@ -76,7 +67,7 @@ export function parseCustomContent(payload: Record<string, unknown>): CustomCont
     case 'nameCard':
       return { kind: 'nameCard', userId: str(data.userId), nickName: str(data.nickName), avatar: str(data.avatar) }
     case 'collect': {
-      const detail = parseJson(data.detail) ?? (data.detail && typeof data.detail === 'object' ? (data.detail as Json) : {})
+      const detail = parseJsonObject(data.detail) ?? (data.detail && typeof data.detail === 'object' ? (data.detail as Json) : {})
       return { kind: 'collect', title: str(detail.collectTitle), note: str(detail.noteContent), image: str(detail.videoImage), detail: readCollectDetail(detail) }
     }
     case 'wisperHelper Msg':
