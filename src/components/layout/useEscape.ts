@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { keyboard } from '@/platform/keyboard'
 
 // Overlays open over each other (a confirmation over a dialog over a popover): Escape closes the
@@ -14,7 +14,8 @@ function onEscape(): void {
 export function useEscape(open: boolean, close: () => void): void {
   const handler = useRef(close)
   handler.current = close
-  useEffect(() => {
+  // Before the overlay is drawn, so that one on screen already answers Escape.
+  useLayoutEffect(() => {
     if (!open || !keyboard.supported()) return
     stack.push(handler)
     stopListening ??= keyboard.onEscape(onEscape)
