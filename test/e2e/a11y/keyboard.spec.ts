@@ -255,6 +255,7 @@ test('quote, forward, the chat pop-ups and switching chats without a mouse', asy
   await expect.poll(() => focusedMessage(page)).toBe('要引用的话')
 
   // Alt+↑: the chat the message went to is now on top; Alt+↓ comes back.
+  await expect(page.locator('[data-testid="conv-row"]').filter({ visible: true }).first()).toHaveAttribute('data-id', `C2C${c!.wtId}`)
   await page.keyboard.press('Alt+ArrowUp')
   await expect(visible(page, 'chat-header-name')).toHaveText(c!.nickName)
   await expect(textRow(page, '要引用的话')).toHaveAttribute('data-status', 'success')
