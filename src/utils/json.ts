@@ -8,8 +8,9 @@ export function tryParseJson(text: unknown): unknown {
   }
 }
 
+/** The value as a plain object; null for anything else (an array, a string, null). */
+export const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+
 /** The object a JSON text holds; null for anything else (an array, a number, not JSON). */
-export function parseJsonObject(text: unknown): Record<string, unknown> | null {
-  const value = tryParseJson(text)
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
-}
+export const parseJsonObject = (text: unknown): Record<string, unknown> | null => asRecord(tryParseJson(text))

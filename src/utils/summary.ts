@@ -3,7 +3,7 @@ import { ConvType, MsgType, SummaryLabel, type Conversation, type LastMessage, t
 import { isSenderOnlyContactMessage } from '@shared/plain/friends'
 import { zhCn } from '@/i18n/call/zh-cn'
 import { expandEmojiPlaceholders } from './emojiNames'
-import { parseJsonObject } from './json'
+import { asRecord as record, parseJsonObject } from './json'
 import { ROBOT_NO_ANSWER_TEXT } from '@shared/plain/bots'
 import { ADMIN_REVOKER } from '@shared/plain/messageOps'
 import { favoriteKindLabel } from '@/domain/favorites/favoriteList'
@@ -42,8 +42,6 @@ const str = (o: Record<string, unknown> | null | undefined, key: string): string
   const v = o?.[key]
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : ''
 }
-
-const record = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
 
 /** Line breaks and runs of spaces become one space, so the summary stays on one line. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
