@@ -99,16 +99,18 @@ export default function SearchResults({ keyword, results, sections, pending, onC
   const [full, setFull] = useState<EverythingSearchResult | null>(null)
   const [history, setHistory] = useState<{ messages: Message[]; next?: string } | null>(null)
   const [loading, setLoading] = useState(false)
-  const [active, setActive] = useState(-1)
+  // The marked row is held by its key, not its place, so a keyword that settles after ↓ keeps the
+  // mark on the same result when the new list still holds it.
+  const [activeKey, setActiveKey] = useState<string | null>(null)
 
   // A new keyword starts over at the overview.
   useEffect(() => {
-    setView({ kind: 'all' })
-    setActive(-1)
+    setView((v) => (v.kind === 'all' ? v : { kind: 'all' }))
   }, [keyword])
 
+  useEffect(() => setActiveKey(null), [view])
+
   useEffect(() => {
-    setActive(-1)
     setFull(null)
     setHistory(null)
     if (view.kind === 'all' || !keyword) return
@@ -279,6 +281,7 @@ export default function SearchResults({ keyword, results, sections, pending, onC
     })
   }, [view, full, sections, results, history, keyword])
   const flat = blocks.flatMap((b) => b.rows)
+  const active = flat.findIndex((r) => r.key === activeKey)
   const flatRef = useRef({ flat, active })
   flatRef.current = { flat, active }
 
@@ -293,7 +296,7 @@ export default function SearchResults({ keyword, results, sections, pending, onC
         row.activate()
         return true
       }
-      setActive(moveActive(at, rows.length, key))
+      setActiveKey(rows[moveActive(at, rows.length, key)]?.key ?? null)
       return true
     })
   }, [])
