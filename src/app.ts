@@ -1,7 +1,7 @@
 import { createElement, type PropsWithChildren } from 'react'
 import { backEntry } from '@/platform/backEntry'
 import { boot } from '@/platform/boot'
-import { startKeyActivation } from '@/platform/focus'
+import { focusSearch, onShortcut, startKeyActivation } from '@/platform/focus'
 import { AppProvider } from '@/root/AppContext'
 import { createApp } from '@/root/createApp'
 import { bootRewrite } from '@/router/guard'
@@ -15,6 +15,10 @@ boot.rewriteLaunchUrl(bootRewrite)
 backEntry.install()
 // Enter and Space press the focused button-like view, as they press a native button.
 startKeyActivation()
+// Ctrl+K and Ctrl+F go to the search field of the screen shown (the app's screens only: no other
+// has one). Installed with the app, not by each screen as it mounts, so a key pressed the moment
+// a screen appears is not lost.
+onShortcut((shortcut) => shortcut === 'search' && focusSearch())
 void app.session.restoreSession()
 app.sessionWatch.start()
 

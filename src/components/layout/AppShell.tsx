@@ -11,8 +11,6 @@ import { currentQuery, navigate, publicUrl } from '@/router/navigation'
 import { adminConsoleSupported } from '@/platform/adminConsole'
 import { appLocation } from '@/platform/location'
 import { push } from '@/platform/push'
-import { focusSearch, onShortcut } from '@/platform/focus'
-import { usePageVisible } from '@/components/common/usePageVisible'
 import { useApp, useAppStore } from '@/root/AppContext'
 import ConfirmDialog from './ConfirmDialog'
 import NavList from './NavList'
@@ -66,13 +64,6 @@ export default function AppShell({ route, subpage = false, children }: AppShellP
     setQrCode(qrLogin)
     appLocation.replaceUrl(publicUrl(route, rest))
   }, [loggedIn, route])
-
-  // Ctrl+K and Ctrl+F go to the search field of the screen shown.
-  const pageVisible = usePageVisible()
-  useEffect(() => {
-    if (!loggedIn || !pageVisible) return
-    return onShortcut((shortcut) => shortcut === 'search' && focusSearch())
-  }, [loggedIn, pageVisible])
 
   const onLogout = async () => {
     if (loggingOut) return
