@@ -122,6 +122,28 @@ describe('serving the H5 app', () => {
   })
 })
 
+describe('the API budget and the web app files', () => {
+  it('counts no request for a file of the build, so a first visit cannot spend an address\'s API budget', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-budget-'))
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="app"></div>')
+    fs.writeFileSync(path.join(webRoot, 'app.0a1b2c3d.js'), 'console.log(1)')
+    const built = await buildApp(loadConfig({ RATE_API_PER_MINUTE: '5' }, { webRoot, demoData: false }), { inMemory: true, logger: false })
+    try {
+      await built.app.listen({ port: 0, host: '127.0.0.1' })
+      const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`
+      // What a service worker's precache does on a first visit: every file, at once.
+      const files = await Promise.all(Array.from({ length: 30 }, (_, i) => fetch(`${base}/${i % 2 ? 'app.0a1b2c3d.js' : 'index.html'}`)))
+      expect(files.map((r) => r.status)).toEqual(files.map(() => 200))
+      const calls = []
+      for (let i = 0; i < 6; i++) calls.push((await fetch(`${base}/api/site/info`)).status)
+      expect(calls).toEqual([200, 200, 200, 200, 200, 429])
+    } finally {
+      await built.close()
+      fs.rmSync(webRoot, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('migrations', () => {
   it('apply once on a new PGlite directory and nothing on reopen', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-'))

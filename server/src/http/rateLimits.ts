@@ -8,6 +8,9 @@ import { hashToken } from '../domain/tokens.js'
 import { bearerToken } from './auth.js'
 import { VerifiedSessions } from './verifiedSessions.js'
 
+/** The route @fastify/static serves the H5 build's files on (compose.ts, `wildcard: true`). */
+export const WEB_APP_ROUTE = '/*'
+
 export const RATE_LIMITED_TEXT = (seconds: number) => `操作过于频繁，请${Math.max(1, seconds)}秒后再试`
 
 declare module 'fastify' {
@@ -27,6 +30,13 @@ function clientKey(req: FastifyRequest): string {
 }
 
 /**
+ * The web app's own files (the static wildcard route) are not API calls and spend none of the
+ * API budget: a first visit's service worker fetches every file of the build at once, several
+ * hundred, and from an office's one address that would refuse everyone behind it for a minute.
+ */
+const isWebAppFile = (req: FastifyRequest) => req.routeOptions.url === WEB_APP_ROUTE
+
+/**
  * @fastify/rate-limit on every route with a generous default; routes tighten it through
  * `serve(..., { rateLimit })`. With REDIS_URL the counters live in Redis, so the limits hold
  * across server processes. The refusal is the envelope's 429 with the wait in seconds.
@@ -39,6 +49,7 @@ export async function installRateLimits(app: FastifyInstance, config: Config): P
     max: config.rateLimits.apiPerMinute,
     timeWindow: 60_000,
     keyGenerator: clientKey,
+    allowList: isWebAppFile,
     ...(redis && { redis, nameSpace: 'weitalk-rl:' }),
     // A Redis outage must not take the whole API down with it.
     skipOnError: true,
