@@ -11,6 +11,16 @@ export const SIZES = [
  * serious or critical finding, naming each rule and the elements it found.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Colours are judged as a person sees them once a panel has faded in: axe reading a menu
+  // mid-fade finds its half-transparent text too faint. Endless animations (spinners) are left.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
   // Taro keeps pages it navigated away from in the DOM, hidden; axe skips hidden nodes itself.
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
