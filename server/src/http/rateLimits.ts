@@ -31,8 +31,8 @@ function clientKey(req: FastifyRequest): string {
 
 /**
  * The web app's own files (the static wildcard route) are not API calls and spend none of the
- * API budget: a first visit's service worker fetches every file of the build at once, several
- * hundred, and from an office's one address that would refuse everyone behind it for a minute.
+ * API budget: a first visit's service worker fetches every file of the build at once (about 80),
+ * and a few such visits from an office's one address would refuse everyone behind it for a minute.
  */
 const isWebAppFile = (req: FastifyRequest) => req.routeOptions.url === WEB_APP_ROUTE
 
