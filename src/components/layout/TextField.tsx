@@ -1,4 +1,5 @@
 import { Input, View } from '@tarojs/components'
+import { useMemo } from 'react'
 
 interface TextFieldProps {
   value: string
@@ -24,6 +25,10 @@ interface TextFieldProps {
 export default function TextField(props: TextFieldProps) {
   const { value, onChange, onConfirm, label, a11yLabel, hint, placeholder, password, maxLength, error, large, focus, testId } = props
   const invalid = props.invalid || Boolean(error)
+  // The same object while the name stays: Taro's input takes a new one as a change and draws
+  // itself again, and a field with focus={true} then takes focus from wherever the user is.
+  const name = label || a11yLabel
+  const nativeProps = useMemo(() => (name ? { 'aria-label': name } : undefined), [name])
   const classes = ['input', invalid ? 'input--invalid' : '', large ? 'input--large' : ''].filter(Boolean).join(' ')
   return (
     <View className='field'>
@@ -40,7 +45,7 @@ export default function TextField(props: TextFieldProps) {
         confirmType='done'
         data-testid={testId}
         // The label above is text beside the field; the screen reader hears it as the field's name.
-        nativeProps={label || a11yLabel ? { 'aria-label': label ?? a11yLabel } : undefined}
+        nativeProps={nativeProps}
         aria-invalid={invalid ? 'true' : undefined}
         onInput={(e) => onChange(e.detail.value)}
         onConfirm={() => onConfirm?.()}

@@ -4,6 +4,8 @@
  * opened it, and then the panel back onto the chat header's button.
  */
 import { createGroup, expect, openConversation, registerUsers, test, visible } from '../messaging/support'
+import { inputByTestId } from '../support/ui'
+import { openPanel } from './support'
 
 test('群机器人 by keyboard: focus goes in, skips the covered view, and comes back to its opener', async ({ login, request }) => {
   const [owner, member] = await registerUsers(request, ['键盘群主', '成员'])
@@ -36,4 +38,24 @@ test('群机器人 by keyboard: focus goes in, skips the covered view, and comes
   await page.keyboard.press('Escape')
   await expect(visible(page, 'group-panel')).toHaveCount(0)
   await expect(opener).toBeFocused()
+})
+
+test('群机器人: what is typed in each field of the add form stays in that field', async ({ login, request }) => {
+  const [owner, member] = await registerUsers(request, ['表单群主', '成员'])
+  const group = await createGroup(request, owner, [member], `表单群${owner.phone.slice(-3)}`)
+  const { page } = await login(owner, { viewport: { width: 390, height: 844 } })
+  await openConversation(page, group.conversationID)
+  await openPanel(page)
+  await visible(page, 'group-robots-row').click()
+  await visible(page, 'robot-add').click()
+  // The name field has focus as the form opens; the others keep it while typed in, key by key.
+  await expect(inputByTestId(page, 'robot-name-input')).toBeFocused()
+  await page.keyboard.type('告警助手')
+  await inputByTestId(page, 'robot-desc-input').click()
+  await page.keyboard.type('线上服务')
+  await inputByTestId(page, 'robot-callback-input').click()
+  await page.keyboard.type('https://x.example')
+  await expect(inputByTestId(page, 'robot-name-input')).toHaveValue('告警助手')
+  await expect(inputByTestId(page, 'robot-desc-input')).toHaveValue('线上服务')
+  await expect(inputByTestId(page, 'robot-callback-input')).toHaveValue('https://x.example')
 })

@@ -1,5 +1,5 @@
 import { Image, Input, Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { ROBOT_LABEL, ROBOTS_OFF_TEXT, type Robot, type RobotList, type RobotSecrets } from '@shared/bots'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
@@ -8,7 +8,7 @@ import { useApp } from '@/root/AppContext'
 import { PanelHeader } from '../panel/PanelParts'
 import { useAvatarUpload } from '../useAvatarUpload'
 import cameraAdd from '../icons/camera-add.svg'
-import { pressable } from '@/platform/focus'
+import { focusFirst, pressable } from '@/platform/focus'
 
 interface RobotsPanelProps {
   groupNumber: string
@@ -50,6 +50,12 @@ function SecretCard({ secrets, onDone }: { secrets: RobotSecrets; onDone(): void
   )
 }
 
+/**
+ * One object for every render: Taro's input takes a new one as a change, draws itself again and,
+ * being the focused field of the form, takes focus back from the field being typed in.
+ */
+const NAME_FIELD = { 'aria-label': '机器人名称' }
+
 function AddForm({ groupNumber, onAdded, onCancel }: { groupNumber: string; onAdded(s: RobotSecrets): void; onCancel(): void }) {
   const { robots, chat } = useApp()
   const avatar = useAvatarUpload()
@@ -58,6 +64,10 @@ function AddForm({ groupNumber, onAdded, onCancel }: { groupNumber: string; onAd
   const [callbackUrl, setCallbackUrl] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
+  // The name field takes focus as the form opens. Taro's own autofocus is lost when its input is
+  // drawn before it is in the page (the 添加 button that had focus is gone by then).
+  const nameFieldId = `robot-name-${useId().replace(/[^\w-]/g, '')}`
+  useEffect(() => focusFirst(nameFieldId), [nameFieldId])
   const submit = async () => {
     if (busy || avatar.uploading) return
     if (!name.trim()) return setError('请输入机器人名称')
@@ -73,7 +83,9 @@ function AddForm({ groupNumber, onAdded, onCancel }: { groupNumber: string; onAd
         {avatar.preview ? <Image nativeProps={{ alt: '' }} className='grobot-form__avatar-img' src={avatar.url ? chat.mediaUrl(avatar.url) : avatar.preview} mode='aspectFill' /> : <Image nativeProps={{ alt: '' }} className='grobot-form__avatar-icon' src={cameraAdd} />}
       </View>
       <View className='grobot-form__label'>名称</View>
-      <Input className='grobot-form__input' value={name} maxlength={20} placeholder='例如：告警助手' placeholderClass='input-placeholder' nativeProps={{ 'aria-label': '机器人名称' }} focus data-testid='robot-name-input' onInput={(e) => setName(e.detail.value)} />
+      <View id={nameFieldId}>
+        <Input className='grobot-form__input' value={name} maxlength={20} placeholder='例如：告警助手' placeholderClass='input-placeholder' nativeProps={NAME_FIELD} focus data-testid='robot-name-input' onInput={(e) => setName(e.detail.value)} />
+      </View>
       <View className='grobot-form__label'>简介（选填）</View>
       <Input className='grobot-form__input' value={description} maxlength={100} placeholder='它会发什么消息' placeholderClass='input-placeholder' nativeProps={{ 'aria-label': '简介（选填）' }} data-testid='robot-desc-input' onInput={(e) => setDescription(e.detail.value)} />
       <View className='grobot-form__label'>回调地址（选填，被@时回答）</View>
