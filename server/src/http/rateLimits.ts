@@ -9,7 +9,7 @@ import { bearerToken } from './auth.js'
 import { VerifiedSessions } from './verifiedSessions.js'
 
 /** The route @fastify/static serves the H5 build's files on (compose.ts, `wildcard: true`). */
-export const WEB_APP_ROUTE = '/*'
+const WEB_APP_ROUTE = '/*'
 
 export const RATE_LIMITED_TEXT = (seconds: number) => `操作过于频繁，请${Math.max(1, seconds)}秒后再试`
 
