@@ -54,21 +54,51 @@ export function rememberFocus(): () => void {
   }
 }
 
+/** How long focusFirst follows the page: a busy page draws a form's inner field late. */
+const FOCUS_FIRST_WINDOW_MS = 3000
+
+/** The newest focusFirst alone follows the page: a form opened inside a panel wins over the panel. */
+let stopFollowing: (() => void) | null = null
+
 export function focusFirst(id: string): void {
+  stopFollowing?.()
+  const before = document.activeElement
+  let placed = false
+  // Focus is unclaimed while it sits on the page itself, on an element gone from it or covered,
+  // or, until the pop-up first took it, on what had it as the pop-up opened. Once the user has put
+  // it somewhere else, it stays there.
+  const unclaimed = () => {
+    const active = document.activeElement
+    if (!active || active === document.body || !active.isConnected || active.closest('[inert]')) return true
+    return !placed && active === before
+  }
   const place = () => {
     const root = byId(id)
-    if (!root || root.contains(document.activeElement)) return
-    const first = focusables(root)[0] ?? root
-    first.focus()
+    if (!root) return
+    if (root.contains(document.activeElement)) {
+      placed = true
+      return
+    }
+    if (!unclaimed()) return
+    ;(focusables(root)[0] ?? root).focus()
+    placed ||= root.contains(document.activeElement)
   }
   place()
-  // A re-render just after opening can take the element that had focus away and leave focus on
-  // the page (a message menu opened by key, at times); it is put back while nothing else took it.
-  for (const ms of [50, 150, 400]) {
-    setTimeout(() => {
-      if (!document.activeElement || document.activeElement === document.body) place()
-    }, ms)
+  // The field may be drawn after the pop-up (Taro's inputs draw their inner input later, later
+  // still on a busy page), and a re-render just after opening can take the focused element away:
+  // in the next moments each change to the page places focus again while nobody has claimed it.
+  const watcher = new MutationObserver(place)
+  watcher.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['inert', 'hidden', 'tabindex'] })
+  const timer = setTimeout(() => {
+    stop()
+    place()
+  }, FOCUS_FIRST_WINDOW_MS)
+  const stop = () => {
+    watcher.disconnect()
+    clearTimeout(timer)
+    if (stopFollowing === stop) stopFollowing = null
   }
+  stopFollowing = stop
 }
 
 export function trapFocus(id: string): () => void {

@@ -59,6 +59,52 @@ describe('rememberFocus and focusFirst', () => {
     restore()
     expect(document.activeElement).toBe(el('opener'))
   })
+
+  it('focuses a field drawn after the pop-up, unless the user has put focus elsewhere by then', async () => {
+    mount(`<button id="other"></button><div id="form"></div>`)
+    focusFirst('form')
+    el('form').innerHTML = '<span></span>'
+    await Promise.resolve()
+    expect(document.activeElement).toBe(document.body)
+    el('form').innerHTML = '<input id="name" />'
+    await Promise.resolve()
+    expect(document.activeElement).toBe(el('name'))
+
+    mount(`<button id="other"></button><div id="form2"></div>`)
+    focusFirst('form2')
+    el('other').focus()
+    el('form2').innerHTML = '<input id="late" />'
+    await Promise.resolve()
+    expect(document.activeElement).toBe(el('other'))
+  })
+
+  it('takes focus from what opened the pop-up once; afterwards it only puts back focus the page lost', async () => {
+    mount(`<button id="opener"></button><div id="menu"></div>`)
+    el('opener').focus()
+    focusFirst('menu')
+    expect(document.activeElement).toBe(el('opener'))
+    el('menu').innerHTML = '<button id="item"></button>'
+    await Promise.resolve()
+    expect(document.activeElement).toBe(el('item'))
+    el('opener').focus()
+    el('menu').insertAdjacentHTML('beforeend', '<button></button>')
+    await Promise.resolve()
+    expect(document.activeElement).toBe(el('opener'))
+    el('item').focus()
+    el('menu').innerHTML = '<button id="redrawn"></button>'
+    await Promise.resolve()
+    expect(document.activeElement).toBe(el('redrawn'))
+  })
+
+  it('lets a newer pop-up alone follow the page', async () => {
+    mount(`<div id="panel"></div><div id="form"></div>`)
+    focusFirst('panel')
+    focusFirst('form')
+    el('panel').innerHTML = '<button id="back"></button>'
+    el('form').innerHTML = '<input id="name" />'
+    await Promise.resolve()
+    expect(document.activeElement).toBe(el('name'))
+  })
 })
 
 describe('trapFocus', () => {

@@ -50,10 +50,7 @@ function SecretCard({ secrets, onDone }: { secrets: RobotSecrets; onDone(): void
   )
 }
 
-/**
- * One object for every render: Taro's input takes a new one as a change, draws itself again and,
- * being the focused field of the form, takes focus back from the field being typed in.
- */
+/** One object for every render: Taro's input takes a new one as a change and draws itself again. */
 const NAME_FIELD = { 'aria-label': '机器人名称' }
 
 function AddForm({ groupNumber, onAdded, onCancel }: { groupNumber: string; onAdded(s: RobotSecrets): void; onCancel(): void }) {
@@ -64,8 +61,9 @@ function AddForm({ groupNumber, onAdded, onCancel }: { groupNumber: string; onAd
   const [callbackUrl, setCallbackUrl] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
-  // The name field takes focus as the form opens. Taro's own autofocus is lost when its input is
-  // drawn before it is in the page (the 添加 button that had focus is gone by then).
+  // The name field takes focus as the form opens, once its input is drawn. Not Taro's `focus`: it
+  // is lost when the input is drawn before it is in the page, and it takes focus back from the
+  // field being typed in each time the name field draws itself again.
   const nameFieldId = `robot-name-${useId().replace(/[^\w-]/g, '')}`
   useEffect(() => focusFirst(nameFieldId), [nameFieldId])
   const submit = async () => {
@@ -84,7 +82,7 @@ function AddForm({ groupNumber, onAdded, onCancel }: { groupNumber: string; onAd
       </View>
       <View className='grobot-form__label'>名称</View>
       <View id={nameFieldId}>
-        <Input className='grobot-form__input' value={name} maxlength={20} placeholder='例如：告警助手' placeholderClass='input-placeholder' nativeProps={NAME_FIELD} focus data-testid='robot-name-input' onInput={(e) => setName(e.detail.value)} />
+        <Input className='grobot-form__input' value={name} maxlength={20} placeholder='例如：告警助手' placeholderClass='input-placeholder' nativeProps={NAME_FIELD} data-testid='robot-name-input' onInput={(e) => setName(e.detail.value)} />
       </View>
       <View className='grobot-form__label'>简介（选填）</View>
       <Input className='grobot-form__input' value={description} maxlength={100} placeholder='它会发什么消息' placeholderClass='input-placeholder' nativeProps={{ 'aria-label': '简介（选填）' }} data-testid='robot-desc-input' onInput={(e) => setDescription(e.detail.value)} />
