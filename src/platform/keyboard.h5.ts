@@ -42,12 +42,22 @@ function watchEditor(id: string, handlers: EnterKeyHandlers): () => void {
 }
 
 function focusEditor(id: string, caret: number | null): void {
+  // Keys typed before the next frame (a busy page draws late) already put the caret where the
+  // text goes on; moving it back to `caret` would put what follows in the middle of them.
+  let typed = false
+  const host = document.getElementById(id)
+  const onInput = () => {
+    typed = true
+  }
+  host?.addEventListener('input', onInput, true)
   // After React has written the new value into the text area.
   requestAnimationFrame(() => {
+    host?.removeEventListener('input', onInput, true)
     const area = document.getElementById(id)?.querySelector('textarea')
     if (!area) return
+    if (document.activeElement !== area) area.focus()
+    if (typed) return
     const at = caret === null ? area.value.length : Math.min(caret, area.value.length)
-    area.focus()
     area.setSelectionRange(at, at)
   })
 }

@@ -68,6 +68,20 @@ describe('keyboard (H5)', () => {
     jest.useRealTimers()
   })
 
+  test('focusEditor leaves the caret where keys typed before the frame put it', () => {
+    jest.useFakeTimers()
+    const area = editor()
+    area.value = '@小明 '
+    area.focus()
+    keyboard.focusEditor('ed', 4)
+    area.value = '@小明 周六'
+    area.setSelectionRange(6, 6)
+    area.dispatchEvent(new Event('input', { bubbles: true }))
+    jest.runOnlyPendingTimers()
+    expect(area.selectionStart).toBe(6)
+    jest.useRealTimers()
+  })
+
   test('Esc handlers', () => {
     const onEsc = jest.fn()
     const stop = keyboard.onEscape(onEsc)
