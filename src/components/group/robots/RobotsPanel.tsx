@@ -1,6 +1,6 @@
 import { Image, Input, Text, View } from '@tarojs/components'
 import { useEffect, useId, useState } from 'react'
-import { ROBOT_LABEL, ROBOTS_OFF_TEXT, type Robot, type RobotList, type RobotSecrets } from '@shared/bots'
+import { ROBOT_LABEL, ROBOTS_OFF_TEXT, WEBHOOK_LIMITS, type Robot, type RobotList, type RobotSecrets } from '@shared/bots'
 import Avatar from '@/components/layout/Avatar'
 import Button from '@/components/layout/Button'
 import ConfirmDialog from '@/components/layout/ConfirmDialog'
@@ -87,7 +87,8 @@ function AddForm({ groupNumber, onAdded, onCancel }: { groupNumber: string; onAd
       <View className='grobot-form__label'>简介（选填）</View>
       <Input className='grobot-form__input' value={description} maxlength={100} placeholder='它会发什么消息' placeholderClass='input-placeholder' nativeProps={{ 'aria-label': '简介（选填）' }} data-testid='robot-desc-input' onInput={(e) => setDescription(e.detail.value)} />
       <View className='grobot-form__label'>回调地址（选填，被@时回答）</View>
-      <Input className='grobot-form__input' value={callbackUrl} placeholder='https://' placeholderClass='input-placeholder' nativeProps={{ 'aria-label': '回调地址（选填，被@时回答）' }} data-testid='robot-callback-input' onInput={(e) => setCallbackUrl(e.detail.value)} />
+      {/* Taro's input cuts at 140 characters unless told otherwise; a callback address runs longer. */}
+      <Input className='grobot-form__input' value={callbackUrl} maxlength={WEBHOOK_LIMITS.urlBytes} placeholder='https://' placeholderClass='input-placeholder' nativeProps={{ 'aria-label': '回调地址（选填，被@时回答）' }} data-testid='robot-callback-input' onInput={(e) => setCallbackUrl(e.detail.value)} />
       <View className='grobot-form__error' data-testid='robot-form-error'>
         {error}
       </View>
