@@ -138,7 +138,10 @@ export class SendBatcher {
     this.scheduled = true
     const run = () => {
       this.scheduled = false
-      this.runNext()
+      // Node's timers count from the event loop's clock as the loop last read it, so on a busy
+      // loop one fires early: the interval is measured again before the batch starts.
+      if (this.lastStart + this.minIntervalMs > performance.now()) this.schedule()
+      else this.runNext()
     }
     const wait = this.lastStart + this.minIntervalMs - performance.now()
     if (wait > 0) setTimeout(run, wait)
