@@ -28,6 +28,9 @@ export const MembershipEvent = z.object({
 })
 export type MembershipEvent = z.infer<typeof MembershipEvent>
 
+/** Upload budget of members, as a multiple of everyone's (the server's RATE_UPLOAD_MB_PER_HOUR). */
+export const MEMBER_UPLOAD_FACTOR = 5
+
 export const MemberCentre = z.object({
   membership: Membership,
   /** True while the membership is in force. */

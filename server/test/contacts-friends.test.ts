@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { LoginResult } from '../../types/auth.js'
 import type { Conversation, Message } from '../../types/chat.js'
 import type { FriendApplication, FriendInfoResult, FriendListItem, CommonGroup } from '../../types/friends.js'
+import type { MemberCentre } from '../../types/member.js'
 import type { SearchResult } from '../../types/search.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TAG } from '../src/domain/demo.js'
 import { seedDemoData } from '../src/app/demo.js'
@@ -291,7 +292,7 @@ describe('demo data', () => {
     s = env.servers[0]!
   })
 
-  it('seeds the three demo accounts as mutual friends with one tag', async () => {
+  it('seeds the three demo accounts as mutual friends with one tag (the next test reads the same seed)', async () => {
     expect(await seedDemoData(s.built.ctx)).not.toBeNull()
     const login = await s.api<LoginResult>('/api/user/login/id', { wtId: DEMO_TAG.owner, pwd: DEMO_PASSWORD })
     const list = await s.api<FriendListItem[]>('/api/userFriends/list', undefined, { token: login.data.token })
@@ -299,5 +300,13 @@ describe('demo data', () => {
     expect(list.data.find((f) => f.wtId === DEMO_TAG.members[0])!.tagNameList).toEqual([DEMO_TAG.tagName])
     const third = await s.api<LoginResult>('/api/user/login/id', { wtId: DEMO_ACCOUNTS[2].wtId, pwd: DEMO_PASSWORD })
     expect((await s.api<FriendListItem[]>('/api/userFriends/list', undefined, { token: third.data.token })).data).toHaveLength(2)
+  })
+
+  it('gives the demo member the grant that made them one, so the member centre has a record of it', async () => {
+    const member = DEMO_ACCOUNTS.find((a) => a.vipType !== 0)!
+    const login = await s.api<LoginResult>('/api/user/login/id', { wtId: member.wtId, pwd: DEMO_PASSWORD })
+    const centre = await s.api<MemberCentre>('/api/user/member/info', undefined, { token: login.data.token })
+    expect(centre.data.membership).toMatchObject({ vipType: member.vipType, vipLevel: member.vipLevel, expiresAt: null })
+    expect(centre.data.history.map((e) => [e.source, e.vipLevel, e.expiresAt])).toEqual([['grant', member.vipLevel, null]])
   })
 })

@@ -38,6 +38,9 @@ test('the membership levels page lists VIP1 to VIP10', async () => {
   const names = page.withClass('level__name').map(nodeText)
   expect(names[0]).toMatch(/^VIP1 · /)
   expect(names[9]).toMatch(/^VIP10 · /)
+  const points = page.withClass('level__point').map(nodeText).join('\n')
+  expect(points).toContain('主动申请加入需要会员等级不低于该等级')
+  expect(points).not.toContain('等级只决定徽章样式')
 })
 
 test('a guest who opens the messages page is sent to the login page, to come back after it', async () => {

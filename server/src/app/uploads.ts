@@ -1,8 +1,8 @@
 import { ResultCode } from '../../../types/codes.js'
+import { MEMBER_UPLOAD_FACTOR } from '../../../types/member.js'
 import { UPLOAD_BUDGET_TEXT } from '../../../types/upload.js'
 import type { AppContext } from '../context.js'
 import { bytesUploadedSince, findUpload, recordUpload, type UploadRecord } from '../data/uploads.js'
-import { MEMBER_UPLOAD_FACTOR } from '../domain/admin/membership.js'
 import { isMember } from './calls/limits.js'
 import { Refusal } from '../domain/refusal.js'
 

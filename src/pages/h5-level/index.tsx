@@ -1,9 +1,10 @@
 import { Image, View } from '@tarojs/components'
 import PlainLayout from '@/components/layout/PlainLayout'
+import { MEMBER_UPLOAD_FACTOR } from '@shared/member'
 import { VIP_LEVELS } from '@/assets/vip'
 import './index.scss'
 
-/** How the ten levels differ: the same membership rights, an ever more striking badge. */
+/** How the ten levels differ: an ever more striking badge (and, for groups with a join level, who may apply). */
 const LEVEL_NOTES: Record<number, string> = {
   1: '入门会员，通话不限时长，昵称旁显示青铜徽章。',
   2: '白银徽章，通话不限时长。',
@@ -28,8 +29,10 @@ export default function LevelPage() {
       <View className='level__card'>
         <View className='level__card-title'>会员权益</View>
         <View className='level__point'>· 语音和视频通话不限时长（非会员每日通话时长有上限，达到上限后当天无法继续通话）。</View>
+        <View className='level__point'>· 每小时可上传的图片、视频和文件总量是非会员的 {MEMBER_UPLOAD_FACTOR} 倍。</View>
         <View className='level__point'>· 你的昵称旁会显示对应等级的会员徽章。</View>
-        <View className='level__point'>· 所有等级享有相同的功能权益，等级只决定徽章样式。会员与等级由站点运营方开通和调整。</View>
+        <View className='level__point' data-testid='level-join-rule'>· 群设有加入等级时，主动申请加入需要会员等级不低于该等级；受邀入群不受限制。</View>
+        <View className='level__point'>· 通话和上传权益各等级相同，等级决定徽章样式和可加入的群。会员与等级由站点运营方开通和调整，也可以在会员中心输入兑换码开通。</View>
       </View>
 
       <View className='level__card'>

@@ -1,6 +1,6 @@
 import { Image, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import type { MemberCentre } from '@shared/member'
+import { MEMBER_UPLOAD_FACTOR, type MemberCentre } from '@shared/member'
 import { memberRoutes } from '@shared/routes/member'
 import AppShell from '@/components/layout/AppShell'
 import Avatar from '@/components/layout/Avatar'
@@ -102,7 +102,7 @@ export default function MemberPage() {
                 <View className='member-perk'>
                   <View className='member-perk__name'>更大的上传额度</View>
                   <View className='member-perk__text'>
-                    {centre ? `每小时可上传 ${centre.uploadMbPerHour.member} MB 的图片、视频和文件（非会员 ${centre.uploadMbPerHour.regular} MB）。` : '每小时可上传的文件总量是非会员的 5 倍。'}
+                    {centre ? `每小时可上传 ${centre.uploadMbPerHour.member} MB 的图片、视频和文件（非会员 ${centre.uploadMbPerHour.regular} MB）。` : `每小时可上传的文件总量是非会员的 ${MEMBER_UPLOAD_FACTOR} 倍。`}
                   </View>
                 </View>
                 <View className='member-perk'>

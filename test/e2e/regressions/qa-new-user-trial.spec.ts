@@ -229,4 +229,9 @@ test('small ones: the history icon, no orphaned 论。 in the moments empty stat
   await visible(page, 'logout-confirm-cancel').click()
   await expect(visible(page, 'logout-confirm')).toHaveCount(0)
   expect(new URL(page.url()).pathname).toBe('/member')
+
+  // The level page agrees with the member centre: the level decides which groups one may apply to.
+  await visible(page, 'member-levels').click()
+  await expect(visible(page, 'level-join-rule')).toContainText('受邀入群不受限制')
+  await expect(page.getByText('等级只决定徽章样式')).toHaveCount(0)
 })

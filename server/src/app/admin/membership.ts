@@ -1,11 +1,11 @@
 import { AdminText, type AdminUserRow, type CodesCreateBody, type GrantBody, type MemberCentre, type MembershipEvent, type RedeemCode } from '../../../../types/admin.js'
 import type { Paged } from '../../../../types/envelope.js'
-import type { Membership } from '../../../../types/member.js'
+import { MEMBER_UPLOAD_FACTOR, type Membership } from '../../../../types/member.js'
 import type { AppContext } from '../../context.js'
 import { audit } from '../../data/admin/audit.js'
 import * as membership from '../../data/admin/membership.js'
 import type { Db, Queryable } from '../../db/Db.js'
-import { batchName, csvLines, grantedState, membershipOf, newCode, normalizeCode, redeemedState, MEMBER_UPLOAD_FACTOR, type MemberState } from '../../domain/admin/membership.js'
+import { batchName, csvLines, grantedState, membershipOf, newCode, normalizeCode, redeemedState, type MemberState } from '../../domain/admin/membership.js'
 import { Refusal, badRequest, notFound } from '../../domain/refusal.js'
 import { adminUser } from './accounts.js'
 

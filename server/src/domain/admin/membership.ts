@@ -48,9 +48,6 @@ export function redeemedState(now: MemberState, level: number, days: number): Me
   }
 }
 
-/** Upload budget of members, as a multiple of everyone's (RATE_UPLOAD_MB_PER_HOUR). */
-export const MEMBER_UPLOAD_FACTOR = 5
-
 /** A CSV cell: quoted when it holds a separator, a quote or a line break; a leading formula sign is defused. */
 export function csvCell(v: unknown): string {
   let s = v === null || v === undefined ? '' : String(v)
