@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CALLBACK_HEADERS, type RobotList, type RobotSecrets, type WeComAnswer, type WeComUploadAnswer } from '../../types/bots.js'
+import { CALLBACK_HEADERS, ROBOT_CALLBACK_REFUSED_TEXT, type RobotList, type RobotSecrets, type WeComAnswer, type WeComUploadAnswer } from '../../types/bots.js'
 import type { Message } from '../../types/chat.js'
 import type { Paged } from '../../types/envelope.js'
 import type { GroupMemberCount } from '../../types/group.js'
@@ -290,7 +290,7 @@ describe.each(BACKENDS)('group robots (%s)', (backend) => {
     // 127.0.0.1 alone is listed here; the adapter's own test covers names that resolve inside.
     for (const callbackUrl of ['http://10.0.0.8/hook', 'http://127.0.0.2:9/hook', 'http://[::1]:9/hook', 'http://169.254.169.254/latest']) {
       const r = await add(owner, { name: '内网', callbackUrl })
-      expect(r, callbackUrl).toMatchObject({ code: 400, msg: '回调地址不在允许的范围内' })
+      expect(r, callbackUrl).toMatchObject({ code: 400, msg: ROBOT_CALLBACK_REFUSED_TEXT })
     }
   })
 

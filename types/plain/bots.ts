@@ -13,7 +13,8 @@ export const ROBOT_NO_ANSWER_TEXT = '机器人暂时无法回答'
 export const ROBOTS_OFF_TEXT = '群机器人功能已关闭'
 export const ROBOT_NOT_FOUND_TEXT = '机器人不存在'
 export const ROBOT_LIMIT_TEXT = '每个群最多添加10个机器人'
-export const ROBOT_CALLBACK_REFUSED_TEXT = '回调地址不在允许的范围内'
+/** The operator's BOT_CALLBACK_ALLOW decides; the owner can only pick a public address or ask. */
+export const ROBOT_CALLBACK_REFUSED_TEXT = '回调地址不在允许的范围内：请使用公网地址，或请站点运营方放行该地址'
 
 /** Robots per group. */
 export const ROBOTS_PER_GROUP = 10

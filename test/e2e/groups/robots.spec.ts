@@ -62,6 +62,8 @@ for (const viewport of [
     await visible(m.page, 'group-robots-row').click()
     await expect(visible(m.page, 'robot-add')).toHaveCount(0)
     await expect(visible(m.page, 'robot-regenerate')).toHaveCount(0)
+    await expect(visible(m.page, 'robots-who-manages')).toHaveText('群主和管理员可以添加、暂停和移除机器人。')
+    await m.page.screenshot({ path: `${SHOTS}/robots-member-${viewport.width}.png` })
     await m.page.keyboard.press('Escape')
     await m.page.keyboard.press('Escape')
     await expect(visible(m.page, 'group-panel')).toHaveCount(0)

@@ -173,6 +173,11 @@ export default function RobotsPanel({ groupNumber, list, onChanged, onBack }: Ro
             </View>
           ))
         )}
+        {list && !manage && list.enabled ? (
+          <View className='grobots__note' data-testid='robots-who-manages'>
+            群主和管理员可以添加、暂停和移除机器人。
+          </View>
+        ) : null}
         {manage && list?.enabled && !adding ? (
           <View className='gpanel-foot'>
             <Button variant='primary' block testId='robot-add' onClick={() => setAdding(true)}>
