@@ -19,8 +19,11 @@ export const CallData = z.object({
   version: z.number().int().default(4),
   call_type: z.union([z.literal(1), z.literal(2)]),
   room_id: z.union([z.number().int().min(0).max(CALL_LIMITS.roomIdMax), z.string().max(64)]).optional(),
-  /** Seconds of a connected call, on the message that ends it. */
-  call_end: z.number().int().min(0).max(86_400).optional(),
+  /**
+   * Seconds of a connected call, on the message that ends it. The server writes it on a one-to-one
+   * call's record (from the accept it stored to the hang up) and on a group call's summary.
+   */
+  call_end: z.number().int().min(0).max(CALL_LIMITS.callEndMaxSeconds).optional(),
   line_busy: z.literal(LINE_BUSY).optional(),
   /** On the one summary of a group call the server writes when the call is over (never a client). */
   group_end: z.literal(1).optional(),

@@ -6,7 +6,7 @@ import { newInviteID, signalOf } from './support/calls.js'
 import { chatClient, type ChatClient } from './support/chat.js'
 import { makeGroup } from './support/groups.js'
 import { registerUser, type TestUser } from './support/users.js'
-import { BACKENDS, setupServers, type TestServer } from './support/server.js'
+import { BACKENDS, setupServers, type Storage, type TestServer } from './support/server.js'
 
 function groupSignal(inviteID: string, groupID: string, inviter: string, invitees: string[], actionType: 1 | 2 | 3 | 4 | 5, data: Partial<CallSignalInput['data']> = {}): CallSignalInput {
   return { businessID: 1, inviteID, actionType, inviter, inviteeList: invitees, groupID, timeout: 30, data: { version: 4, call_type: 1, ...data } }
@@ -17,8 +17,10 @@ const sendIn = (client: ChatClient, groupID: string, s: CallSignalInput) =>
 
 describe.each(BACKENDS)('group calls on %s', (backend) => {
   let s: TestServer
+  let storage: Storage
   setupServers(backend, 1, (env) => {
     ;[s] = env.servers as [TestServer]
+    storage = env.storage
   })
 
   async function attribute(user: TestUser, groupID: string): Promise<GroupCallInfo | null> {
@@ -90,6 +92,8 @@ describe.each(BACKENDS)('group calls on %s', (backend) => {
     await sendIn(cc!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [c!.wtId], 3))
     const forged = await sendIn(cc!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [c!.wtId], 1, { call_end: 9, group_end: 1, data: { cmd: 'hangup' } }))
     expect(forged).toMatchObject({ type: 'nack', code: 400 })
+    // The call has been connected for a minute on the server's clock; the members claim 3 seconds.
+    await storage.db.query(`UPDATE call_sessions SET accepted_at = accepted_at - interval '65 seconds' WHERE invite_id = $1`, [id])
     await sendIn(ca!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [b!.wtId], 1, { call_end: 3, data: { cmd: 'hangup' } }))
     await sendIn(cb!, g.groupID, groupSignal(id, g.groupID, a!.wtId, [c!.wtId], 1, { call_end: 3, data: { cmd: 'hangup' } }))
     const summary = await cc!.next((f) => (signalOf(f)?.data as { group_end?: number } | undefined)?.group_end === 1)
@@ -98,7 +102,10 @@ describe.each(BACKENDS)('group calls on %s', (backend) => {
     const history = (await s.api<{ messages: Message[] }>('/api/im/messages/history', { conversationID: conv, count: 50 }, { token: c!.token })).data.messages
     const steps = history.filter((m) => m.type === 'TIMCustomElem').map((m) => JSON.parse(String(m.payload.data)) as { data: { group_end?: number; call_end?: number } })
     expect(steps.filter((x) => x.data.group_end === 1)).toHaveLength(1)
-    expect(steps.find((x) => x.data.group_end === 1)!.data.call_end).toBeGreaterThanOrEqual(0)
+    // Its length is the server's, from the first answer to the last hang up, as a one-to-one record's is.
+    const seconds = steps.find((x) => x.data.group_end === 1)!.data.call_end!
+    expect(seconds).toBeGreaterThanOrEqual(65)
+    expect(seconds).toBeLessThanOrEqual(66)
     // c saw nothing of the call but its summary: one unread (the two accepts and hang-ups are not cards).
     const unread = (await s.api<Conversation[]>('/api/im/conversations', undefined, { token: c!.token })).data.find((x) => x.conversationID === conv)?.unreadCount
     expect(unread).toBe(1)

@@ -20,6 +20,8 @@ export const CALL_LIMITS = {
   invitePickerMax: 8,
   /** Seconds a callee has to answer when the caller gives no timeout. */
   defaultTimeoutSeconds: 30,
+  /** The most seconds a call record's call_end carries (a day). */
+  callEndMaxSeconds: 86_400,
   timerTickMs: 1000,
   remoteVideoRetries: 5,
   remoteVideoRetryMs: 200,

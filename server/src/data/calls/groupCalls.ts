@@ -1,7 +1,8 @@
 import { RoomIdType, type CallSignal } from '../../../../types/call.js'
 import type { Queryable } from '../../db/Db.js'
 import type { EndedGroupCall, GroupCallRow } from '../../domain/calls/groupCalls.js'
-import { LIVE_CALL } from './live.js'
+import { connectedSeconds } from '../../domain/calls/duration.js'
+import { CONNECTED_FOR, LIVE_CALL } from './live.js'
 
 const SELECT_ROW = `SELECT g.group_id, g.invite_id, g.room_id, g.room_id_type, g.call_media_type, g.user_list, g.pending, cs.inviter, cs.status
   FROM group_calls g JOIN call_sessions cs ON cs.invite_id = g.invite_id`
@@ -82,12 +83,12 @@ export async function inLiveGroupCall(q: Queryable, wtId: string, exceptInviteID
 }
 
 export async function endedGroupCall(q: Queryable, inviteID: string): Promise<EndedGroupCall | null> {
-  const { rows } = await q.query<{ inviter: string; invitees: string[]; group_id: string; media_type: number; timeout_s: number; seconds: number }>(
-    `SELECT inviter, invitees, group_id, media_type, timeout_s, GREATEST(0, floor(extract(epoch FROM ended_at - accepted_at)))::int AS seconds
-     FROM call_sessions WHERE invite_id = $1 AND status = 'ended' AND group_id <> '' AND accepted_at IS NOT NULL AND ended_at IS NOT NULL`,
+  const { rows } = await q.query<{ inviter: string; invitees: string[]; group_id: string; media_type: number; timeout_s: number; connected_for: number | null }>(
+    `SELECT cs.inviter, cs.invitees, cs.group_id, cs.media_type, cs.timeout_s, ${CONNECTED_FOR} AS connected_for
+     FROM call_sessions cs WHERE cs.invite_id = $1 AND cs.status = 'ended' AND cs.group_id <> '' AND cs.accepted_at IS NOT NULL AND cs.ended_at IS NOT NULL`,
     [inviteID],
   )
   const r = rows[0]
   if (!r) return null
-  return { inviter: r.inviter, invitees: r.invitees, groupId: r.group_id, mediaType: r.media_type === 2 ? 2 : 1, timeout: r.timeout_s, seconds: Number(r.seconds) }
+  return { inviter: r.inviter, invitees: r.invitees, groupId: r.group_id, mediaType: r.media_type === 2 ? 2 : 1, timeout: r.timeout_s, seconds: connectedSeconds(r.connected_for) }
 }

@@ -1,4 +1,5 @@
 import { CALL_BUSINESS_ID, CallAction, CallCmd, type CallSignal } from '../../../../types/call.js'
+import { connectedSeconds } from './duration.js'
 
 /**
  * The messages that close a user's live calls in their name, for when every session of theirs
@@ -13,7 +14,10 @@ export interface ClosingMessage {
   peer: string | null
 }
 
-/** A live call of the user (data/calls/ending.ts), with whether they are in it and for how long it has been connected. */
+/**
+ * A live call of the user (data/calls/ending.ts), with whether they are in it and for how long
+ * it has been connected (seconds on the server's clock, null when nobody answered).
+ */
 export interface LiveCallRow {
   invite_id: string
   inviter: string
@@ -22,7 +26,7 @@ export interface LiveCallRow {
   media_type: 1 | 2
   timeout_s: number
   status: 'ringing' | 'connected'
-  seconds: number
+  connected_for: number | null
   in_call: boolean
 }
 
@@ -36,5 +40,5 @@ function closingSignal(row: LiveCallRow, me: string): CallSignal {
   const data: CallSignal['data'] = { version: 4, call_type: row.media_type }
   if (row.status === 'ringing' && row.inviter === me) return { ...base, actionType: CallAction.Cancel, data }
   if (!row.in_call) return { ...base, actionType: CallAction.Reject, inviteeList: [me], data }
-  return { ...base, actionType: CallAction.Invite, data: { ...data, call_end: Math.max(0, row.seconds), data: { cmd: CallCmd.Hangup } } }
+  return { ...base, actionType: CallAction.Invite, data: { ...data, call_end: connectedSeconds(row.connected_for), data: { cmd: CallCmd.Hangup } } }
 }
