@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import type { LoginResult } from '../../types/auth.js'
-import type { Conversation, Message } from '../../types/chat.js'
+import type { Conversation, LastMessage, Message } from '../../types/chat.js'
 import { newInviteID, sendSignal, signal, signalOf } from './support/calls.js'
 import { chatClient } from './support/chat.js'
-import { BACKENDS, freshPhone, setupServers, type TestServer } from './support/server.js'
+import { BACKENDS, freshPhone, setupServers, type Storage, type TestServer } from './support/server.js'
+
+/** data.call_end of a pushed call message, if it carries one. */
+const callEndOf = (f: Record<string, unknown>) => (signalOf(f)?.data as { call_end?: number } | undefined)?.call_end
+const storedCallEnd = (m: Message | LastMessage | null | undefined) => (JSON.parse(String(m?.payload.data)) as { data: { call_end?: number } }).data.call_end
 
 describe.each(BACKENDS)('call signaling on %s', (backend) => {
   let s: TestServer
   let peer: TestServer
+  let storage: Storage
   setupServers(backend, 2, (env) => {
     ;[s, peer] = env.servers as [TestServer, TestServer]
+    storage = env.storage
   })
 
   async function user(nick = '用户') {
@@ -18,6 +24,23 @@ describe.each(BACKENDS)('call signaling on %s', (backend) => {
   }
   const history = async (token: string, conversationID: string) =>
     (await s.api<{ messages: Message[] }>('/api/im/messages/history', { conversationID, count: 50 }, { token })).data.messages
+
+  /** An audio call `a` places to `b`, ringing, with each on their own server process. */
+  async function ringing(a: LoginResult, b: LoginResult) {
+    const ca = chatClient(s, a.token)
+    const cb = chatClient(peer, b.token)
+    await Promise.all([ca.ready, cb.ready])
+    const id = newInviteID()
+    await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 1, { data: { cmd: 'audioCall', inviter: a.wtId } }))
+    return { ca, cb, id }
+  }
+  /** The same call once `b` has answered it. */
+  async function connected(a: LoginResult, b: LoginResult) {
+    const call = await ringing(a, b)
+    expect((await sendSignal(call.cb, a.wtId, signal(call.id, a.wtId, b.wtId, 3))).type).toBe('ack')
+    await call.ca.next((f) => signalOf(f)?.actionType === 3)
+    return call
+  }
 
   it('carries invite, accept, offer, answer, candidates and hangup between two sockets, and stores the records', async () => {
     const a = await user('甲')
@@ -46,7 +69,8 @@ describe.each(BACKENDS)('call signaling on %s', (backend) => {
 
     const hangup = signal(id, a.wtId, b.wtId, 1, { call_end: 7, data: { cmd: 'hangup' } })
     expect((await sendSignal(ca, b.wtId, hangup)).type).toBe('ack')
-    await cb.next((f) => (signalOf(f)?.data as { call_end?: number } | undefined)?.call_end === 7)
+    // The call was connected on the server for well under the 7 seconds the client claims.
+    expect(callEndOf(await cb.next((f) => callEndOf(f) !== undefined))).toBeLessThanOrEqual(1)
 
     // After the end the relay is closed.
     ca.probe.ws.send(JSON.stringify({ type: 'rtc', inviteID: id, to: b.wtId, payload: { kind: 'offer', sdp: 'late' } }))
@@ -78,7 +102,7 @@ describe.each(BACKENDS)('call signaling on %s', (backend) => {
     // The duration card is a message to read (it is the caller's, whoever hung up, so the callee
     // reads it); so is a missed call's card, once (not its invite too).
     const hungUp = await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 1, { call_end: 4, data: { cmd: 'hangup' } }))
-    await ca.next((f) => (signalOf(f)?.data as { call_end?: number } | undefined)?.call_end === 4)
+    await ca.next((f) => callEndOf(f) !== undefined)
     expect(await unread(b.token, `C2C${a.wtId}`)).toBe(1)
     expect(await unread(a.token, `C2C${b.wtId}`)).toBe(0)
     cb.probe.ws.send(JSON.stringify({ type: 'read', conversationID: `C2C${a.wtId}`, sequence: (hungUp.message as Message).sequence }))
@@ -99,21 +123,76 @@ describe.each(BACKENDS)('call signaling on %s', (backend) => {
   it('stores a one-to-one call record as the caller\'s, whoever hangs up, and refuses a hang up naming another inviter', async () => {
     const a = await user('主叫')
     const b = await user('被叫')
-    const ca = chatClient(s, a.token)
-    const cb = chatClient(peer, b.token)
-    await Promise.all([ca.ready, cb.ready])
-    const id = newInviteID()
-    await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 1, { data: { cmd: 'audioCall', inviter: a.wtId } }))
-    await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 3))
+    const { ca, cb, id } = await connected(a, b)
     // A hang up that names the callee as the inviter would be written in the wrong name.
     expect(await sendSignal(cb, a.wtId, signal(id, b.wtId, a.wtId, 1, { call_end: 9, data: { cmd: 'hangup' } }))).toMatchObject({ type: 'nack', code: 400 })
 
     const ack = await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 1, { call_end: 6, data: { cmd: 'hangup' } }))
     expect(ack).toMatchObject({ type: 'ack', message: { from: a.wtId, conversationID: `C2C${a.wtId}` } })
-    const atCaller = await ca.next((f) => (signalOf(f)?.data as { call_end?: number } | undefined)?.call_end === 6)
+    const atCaller = await ca.next((f) => callEndOf(f) !== undefined)
     expect(atCaller.message).toMatchObject({ from: a.wtId, conversationID: `C2C${b.wtId}` })
     expect((await history(a.token, `C2C${b.wtId}`)).at(-1)).toMatchObject({ from: a.wtId })
     expect((await history(b.token, `C2C${a.wtId}`)).at(-1)).toMatchObject({ from: a.wtId })
+    ca.close()
+    cb.close()
+  })
+
+  const lastMessage = async (token: string, conversationID: string) =>
+    (await s.api<Conversation[]>('/api/im/conversations', undefined, { token })).data.find((c) => c.conversationID === conversationID)?.lastMessage
+
+  it('stores a one-to-one call record with the duration the server measured from the accept, whatever the hanging-up side says', async () => {
+    const a = await user('主叫')
+    const b = await user('被叫')
+    const { ca, cb, id } = await connected(a, b)
+    await new Promise((r) => setTimeout(r, 2100))
+    // The callee's widget measured nothing (it hangs up with 0): the record still says 2 seconds.
+    const ack = await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 1, { call_end: 0, data: { cmd: 'hangup' } }))
+    expect(ack.type).toBe('ack')
+    const seconds = storedCallEnd(ack.message as Message)!
+    expect(seconds).toBeGreaterThanOrEqual(2)
+    expect(seconds).toBeLessThanOrEqual(3)
+    // Both people, history, search and the conversation list all read the same length.
+    expect(callEndOf(await ca.next((f) => signalOf(f)?.inviteID === id && callEndOf(f) !== undefined))).toBe(seconds)
+    expect(storedCallEnd((await history(a.token, `C2C${b.wtId}`)).at(-1))).toBe(seconds)
+    expect(storedCallEnd((await history(b.token, `C2C${a.wtId}`)).at(-1))).toBe(seconds)
+    const found = (await s.api<{ messages: Message[] }>('/api/im/messages/search', { conversationID: `C2C${a.wtId}` }, { token: b.token })).data.messages
+    expect(found.filter((m) => storedCallEnd(m) !== undefined).map(storedCallEnd)).toEqual([seconds])
+    expect(storedCallEnd(await lastMessage(a.token, `C2C${b.wtId}`))).toBe(seconds)
+    expect(storedCallEnd(await lastMessage(b.token, `C2C${a.wtId}`))).toBe(seconds)
+    ca.close()
+    cb.close()
+  })
+
+  it('does not let a client inflate the duration: a long claim is replaced by the server\'s', async () => {
+    const a = await user('甲')
+    const b = await user('乙')
+    const { ca, cb, id } = await connected(a, b)
+    // The call has been connected for two minutes on the server's clock.
+    await storage.db.query(`UPDATE call_sessions SET accepted_at = accepted_at - interval '125 seconds' WHERE invite_id = $1`, [id])
+    const ack = await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 1, { call_end: 86_400, data: { cmd: 'hangup' } }))
+    const seconds = storedCallEnd(ack.message as Message)!
+    expect(seconds).toBeGreaterThanOrEqual(125)
+    expect(seconds).toBeLessThanOrEqual(126)
+    expect(callEndOf(await cb.next((f) => signalOf(f)?.inviteID === id && callEndOf(f) !== undefined))).toBe(seconds)
+    // A second hang up (both sides pressed it) reads the same ended call: the same length.
+    const again = await sendSignal(cb, a.wtId, signal(id, a.wtId, b.wtId, 1, { call_end: 3, data: { cmd: 'hangup' } }))
+    expect(storedCallEnd(again.message as Message)).toBe(seconds)
+    ca.close()
+    cb.close()
+  })
+
+  it('keeps a call nobody answered at 0: the cancel record as sent, a hang up of it with no length', async () => {
+    const a = await user('甲')
+    const b = await user('乙')
+    const { ca, cb, id } = await ringing(a, b)
+    await new Promise((r) => setTimeout(r, 1100))
+    const cancel = signal(id, a.wtId, b.wtId, 2)
+    const cancelled = await sendSignal(ca, b.wtId, cancel)
+    expect(JSON.parse(String((cancelled.message as Message).payload.data))).toEqual(cancel)
+    expect(storedCallEnd(cancelled.message as Message)).toBeUndefined()
+    const hangup = await sendSignal(ca, b.wtId, signal(id, a.wtId, b.wtId, 1, { call_end: 30, data: { cmd: 'hangup' } }))
+    expect(storedCallEnd(hangup.message as Message)).toBe(0)
+    expect(callEndOf(await cb.next((f) => signalOf(f)?.inviteID === id && callEndOf(f) !== undefined))).toBe(0)
     ca.close()
     cb.close()
   })

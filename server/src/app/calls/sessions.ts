@@ -1,8 +1,9 @@
 import { CallAction, type CallSignal } from '../../../../types/call.js'
-import { ConvType } from '../../../../types/chat.js'
+import { ConvType, type OutgoingMessage } from '../../../../types/chat.js'
 import { inLiveGroupCall } from '../../data/calls/groupCalls.js'
 import * as calls from '../../data/calls/sessions.js'
 import type { Queryable } from '../../db/Db.js'
+import { carriesDuration, connectedSeconds, withCallEnd } from '../../domain/calls/duration.js'
 import { isFreshInvite } from '../../domain/calls/live.js'
 import { oneToOneCallRefusal, participants } from '../../domain/calls/sessions.js'
 import { parseConversationId, type ConvRef } from '../../domain/conversationIds.js'
@@ -26,6 +27,18 @@ export async function checkCallSignal(q: Queryable, me: string, conversationID: 
   if (!ref) throw badRequest('conversationID: 会话不存在')
   const refusal = await callMessageRefusal(q, me, ref, signal)
   if (refusal) throw badRequest(refusal)
+}
+
+/**
+ * A call message as it is stored: a one-to-one call's duration record carries the seconds the
+ * call was connected on the server (from the accept it stored to this hang up; 0 when nobody
+ * answered), whatever the sender measured, so both people and every later reader see one length.
+ * Every other call message is stored as sent.
+ */
+export async function asStoredCallMessage(q: Queryable, signal: CallSignal, msg: OutgoingMessage): Promise<{ call: CallSignal; msg: OutgoingMessage }> {
+  if (!carriesDuration(signal)) return { call: signal, msg }
+  const seconds = connectedSeconds(await calls.connectedFor(q, signal.inviteID))
+  return { call: { ...signal, data: { ...signal.data, call_end: seconds } }, msg: withCallEnd(msg, seconds) }
 }
 
 /**

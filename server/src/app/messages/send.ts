@@ -6,7 +6,7 @@ import { mentionRules } from '../../data/messages/sendRules.js'
 import { callSignalOf } from '../../domain/calls/callMessages.js'
 import { recordWriter } from '../../domain/calls/sessions.js'
 import { c2cIdFor } from '../../domain/conversationIds.js'
-import { checkCallSignal } from '../calls/sessions.js'
+import { asStoredCallMessage, checkCallSignal } from '../calls/sessions.js'
 import { toMessage, type SendResult } from '../../domain/messages.js'
 import { checkMentions, mentionGroupOf } from '../../domain/messageOps/mentions.js'
 import { mentionsRobot } from '../bots/answer.js'
@@ -36,8 +36,9 @@ export type SocketSend =
 
 /**
  * A send from the sender's socket (`device` is their login session), read top to bottom:
- * 1. the rules only some messages have: a call signal's (domain/calls/callMessages.ts) and the
- *    @-mentions' (domain/messageOps/mentions.ts, one query when the message mentions someone);
+ * 1. the rules only some messages have: a call signal's (domain/calls/callMessages.ts; a
+ *    one-to-one call's duration record takes the server's duration, app/calls/sessions.ts) and
+ *    the @-mentions' (domain/messageOps/mentions.ts, one query when the message mentions someone);
  * 2. the send rules and the write (sendMessage.ts: domain/messages.ts's rules over
  *    data/messages/sendRules.ts, stored through the group-commit batcher of data/messages/);
  * 3. a stored call message moves the call's state before the acknowledgement, so the sender's
@@ -45,9 +46,11 @@ export type SocketSend =
  * 4. the acknowledgement's view of the message, and the effects to publish after it.
  * Nothing here is published: the socket handler acknowledges, then hands the effects over.
  */
-export async function send(ctx: AppContext, me: string, device: string, msg: OutgoingMessage): Promise<SocketSend> {
-  const call = callSignalOf(msg)
-  if (call) await checkCallSignal(ctx.db, me, msg.conversationID, call)
+export async function send(ctx: AppContext, me: string, device: string, sentMsg: OutgoingMessage): Promise<SocketSend> {
+  const signal = callSignalOf(sentMsg)
+  if (signal) await checkCallSignal(ctx.db, me, sentMsg.conversationID, signal)
+  // A one-to-one call's duration record carries the server's measure, not the sender's.
+  const { call, msg } = signal ? await asStoredCallMessage(ctx.db, signal, sentMsg) : { call: null, msg: sentMsg }
   // A plain send costs no query for the mention rules.
   if (msg.atUserList.length > 0) checkMentions(await mentionRules(ctx.db, mentionGroupOf(ctx.config.chatFeatures, me, msg), me), msg)
   // A callee's hang up is the caller's record: stored in their name, in their view of this chat.

@@ -1,7 +1,7 @@
 import type { CallSignal } from '../../../../types/call.js'
 import type { Queryable } from '../../db/Db.js'
 import type { CallSessionRow } from '../../domain/calls/sessions.js'
-import { LIVE_CALL } from './live.js'
+import { CONNECTED_FOR, LIVE_CALL } from './live.js'
 
 export async function callSessionOf(q: Queryable, inviteID: string): Promise<CallSessionRow | null> {
   const { rows } = await q.query<CallSessionRow>('SELECT invite_id, inviter, invitees, group_id, status FROM call_sessions WHERE invite_id = $1', [inviteID])
@@ -20,6 +20,15 @@ export async function insertCallSession(q: Queryable, signal: CallSignal): Promi
 /** A one-to-one call that rang is answered. */
 export async function connectCallSession(q: Queryable, inviteID: string): Promise<void> {
   await q.query(`UPDATE call_sessions SET status = 'connected', accepted_at = now(), alive_at = now() WHERE invite_id = $1 AND status = 'ringing'`, [inviteID])
+}
+
+/**
+ * Seconds the call has been connected on the database's clock (to its end once it has ended);
+ * null when it never connected or is unknown.
+ */
+export async function connectedFor(q: Queryable, inviteID: string): Promise<number | null> {
+  const { rows } = await q.query<{ elapsed: number | null }>(`SELECT ${CONNECTED_FOR} AS elapsed FROM call_sessions cs WHERE cs.invite_id = $1`, [inviteID])
+  return rows[0]?.elapsed ?? null
 }
 
 export async function endCallSession(q: Queryable, inviteID: string): Promise<void> {
