@@ -327,12 +327,12 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
       </View>
     ) : null
   const mask = pressOutsideWatched ? null : <View className='chat-input__mask' onClick={closePanel} />
-  const popovers = (
+  const panels = (
     <>
       {panel === 'emoji' ? (
         <>
           {mask}
-          <View id={emojiPanelId} className='chat-input__popover chat-input__popover--wide'>
+          <View id={emojiPanelId} className='chat-input__popover'>
             <EmojiPicker onEmoji={onEmoji} onSticker={onSticker} showEmoji={features.inputEmoji} showStickers={features.inputStickers} />
           </View>
         </>
@@ -345,9 +345,9 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
           </View>
         </>
       ) : null}
-      <MentionList candidates={mention ? candidates : []} highlight={highlight} onPick={pickMention} />
     </>
   )
+  const mentions = <MentionList candidates={mention ? candidates : []} highlight={highlight} onPick={pickMention} />
   const quoteBar = quote ? (
     <View className='quote-bar' data-testid='quote-bar'>
       <View className='quote-bar__text' data-testid='quote-bar-text'>
@@ -374,7 +374,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
     }
     return (
       <View id={inputAreaId} className='chat-input chat-input--phone'>
-        {popovers}
+        {mentions}
         {quoteBar}
         <View className='phone-input'>
           {hidden.has('voice') ? null : (
@@ -404,6 +404,7 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
           )}
         </View>
         {counter}
+        {panels}
         {panel === 'plus' ? <PlusPanel conversationID={conversationID} hidden={hidden} special={special} onTool={onTool} /> : null}
         <LocationDialog open={panel === 'location'} onClose={closePanel} onSend={onPlace} />
       </View>
@@ -412,7 +413,8 @@ export default function InputArea({ conversationID, draft, inject, quote = null,
 
   return (
     <View id={inputAreaId} className='chat-input'>
-      {popovers}
+      {panels}
+      {mentions}
       <Toolbar active={panel === 'plus' ? null : panel} onTool={onTool} hidden={hidden}>
         {special ? null : conversationID.startsWith('C2C') ? <CallEntries peer={conversationID.slice(3)} /> : <GroupCallEntry groupID={conversationID.slice(5)} />}
       </Toolbar>

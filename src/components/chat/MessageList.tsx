@@ -8,7 +8,7 @@ import { chatIcons } from './chatIcons'
 import { useChatScreen } from './chatContext'
 import { needsTimeDivider } from './messageDisplay'
 import MessageRow from './MessageRow'
-import { AT_BOTTOM_PX, distanceFromBottom, planScroll, SCROLL_BUTTON_VIEWPORTS, type ListShape } from './scrollPlan'
+import { AT_BOTTOM_PX, distanceFromBottom, planScroll, SCROLL_BUTTON_VIEWPORTS, wasAtBottom, type ListMetrics, type ListShape } from './scrollPlan'
 import { useThrottledCallback } from './useThrottle'
 import { useApp } from '@/root/AppContext'
 import { pressable } from '@/platform/focus'
@@ -78,8 +78,8 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
   const byKey = useMemo(() => new Map(list.map((m) => [messageKey(m), m])), [list])
   const byId = useMemo(() => new Map(list.map((m) => [m.ID, m])), [list])
 
-  // The content height last seen, to tell whether the list sat at its bottom before it changed.
-  const lastHeight = useRef(0)
+  // The sizes last seen, to tell whether the list sat at its bottom before it or the input changed.
+  const lastMetrics = useRef<ListMetrics | null>(null)
   const keysRef = useRef(keys)
   keysRef.current = keys
 
@@ -110,7 +110,7 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
   const measure = useCallback(async () => {
     const m = await scroller.metrics(CHAT_SCROLL_ID)
     if (!m) return
-    lastHeight.current = m.scrollHeight
+    lastMetrics.current = m
     const distance = distanceFromBottom(m)
     // While the window is in the past its bottom is not the newest message: nothing to follow there.
     atBottom.current = distance <= AT_BOTTOM_PX && !hasNewerRef.current
@@ -177,16 +177,17 @@ export default function MessageList({ list, isCompleted, hasNewer, loadingOlder,
   }, [conversationID, keys, byKey, selfID, toBottom, hasNewer])
 
   // Rows grow after the scroll was planned (images and videos load, a reopened chat's rows lay out
-  // after the first paint): a list that was at the bottom stays there.
+  // after the first paint), or the input below grows (the emoji or ＋ panel, more lines of text) and
+  // takes the list's room: a list that was at the bottom stays there, as WeChat's does.
   // A jump to a quoted or searched message moves the list away first: that list is left where it is.
   useEffect(
     () =>
       scroller.watchContent(CHAT_CONTENT_ID, () => {
         void scroller.metrics(CHAT_SCROLL_ID).then((m) => {
           if (!m) return
-          const wasAtBottom = distanceFromBottom({ ...m, scrollHeight: lastHeight.current || m.scrollHeight }) <= AT_BOTTOM_PX
-          lastHeight.current = m.scrollHeight
-          if (wasAtBottom && atBottom.current && !anchor.current && !hasNewerRef.current) scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM)
+          const pinned = wasAtBottom(lastMetrics.current, m)
+          lastMetrics.current = m
+          if (pinned && atBottom.current && !anchor.current && !hasNewerRef.current) scroller.scrollTo(CHAT_SCROLL_ID, BOTTOM)
         })
       }),
     [conversationID],

@@ -48,6 +48,24 @@ export const SCROLL_BUTTON_VIEWPORTS = 2
 /** Within this distance of the bottom the list counts as "at the bottom" and follows new messages. */
 export const AT_BOTTOM_PX = 80
 
-export function distanceFromBottom(m: { scrollTop: number; scrollHeight: number; clientHeight: number }): number {
+export interface ListMetrics {
+  scrollTop: number
+  scrollHeight: number
+  clientHeight: number
+}
+
+export function distanceFromBottom(m: ListMetrics): number {
   return Math.max(0, m.scrollHeight - m.scrollTop - m.clientHeight)
+}
+
+/**
+ * After the list or its content changed size (rows laid out, the input below grown by a panel or a
+ * line of text): whether it sat at its bottom before, and so is put back there. Measured against the
+ * sizes last seen, because the change itself moves the bottom away while the scroll position stays;
+ * the position now is the reader's latest, so a scroll up since is respected.
+ */
+export function wasAtBottom(last: ListMetrics | null, now: ListMetrics): boolean {
+  if (distanceFromBottom(now) <= AT_BOTTOM_PX) return true
+  if (!last) return false
+  return distanceFromBottom({ scrollTop: now.scrollTop, scrollHeight: last.scrollHeight, clientHeight: last.clientHeight }) <= AT_BOTTOM_PX
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { chatPanel, chatScreenshot as shot, createGroup, editor, expect, messageRows, openConversation, registerUsers, test, textRow, visible } from './support'
+import { chatPanel, chatScreenshot as shot, createGroup, editor, expect, messageRows, openConversation, pickFiles, pngImage, registerUsers, test, textRow, visible } from './support'
 
 /**
  * The phone's chat input as WeChat has it (docs/ui-chat.md "Phone input"): the voice / keyboard
@@ -9,6 +9,7 @@ import { chatPanel, chatScreenshot as shot, createGroup, editor, expect, message
  */
 
 const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 800 }
 
 const sounds = (page: Page) => messageRows(page).and(page.locator('[data-type="TIMSoundElem"]'))
 
@@ -153,3 +154,67 @@ test('on a desktop the toolbar stays: Enter sends, Ctrl+Enter starts a new line,
   await expect(visible(a.page, 'multi-panel')).toBeVisible()
   await shot(a.page, 'desktop-multiselect-1280')
 })
+
+/** The newest message row lies wholly inside the list's visible part (above whatever the input shows). */
+async function expectNewestShown(page: Page): Promise<void> {
+  const list = (await chatPanel(page).locator('#chat-scroll').boundingBox())!
+  await expect
+    .poll(async () => {
+      const row = (await messageRows(page).last().boundingBox())!
+      return Math.round(row.y + row.height - (list.y + list.height))
+    }, { message: 'the newest message ends above the bottom of the list' })
+    .toBeLessThanOrEqual(1)
+}
+
+for (const { name, viewport } of [
+  { name: 'phone', viewport: PHONE },
+  { name: 'desktop', viewport: DESKTOP },
+]) {
+  test(`the newest message stays in view as the input grows, and a list scrolled up stays where it is (${name})`, async ({ login, request, device }) => {
+    const [alice, bob] = await registerUsers(request, ['底', '部'])
+    await device(bob!).sendTexts(`C2C${alice!.wtId}`, Array.from({ length: 16 }, (_, i) => `往上翻 ${i + 1}`))
+    const a = await login(alice!, { viewport })
+    await openConversation(a.page, `C2C${bob!.wtId}`)
+    await expect(textRow(a.page, '往上翻 16')).toBeInViewport()
+
+    await pickFiles(a.page, 'image', [{ name: '图.png', mimeType: 'image/png', buffer: pngImage(300, 400, [200, 40, 40], [40, 40, 200]) }])
+    const image = messageRows(a.page).last()
+    await expect(image).toHaveAttribute('data-type', 'TIMImageElem')
+    await expect(image).toHaveAttribute('data-status', 'success')
+    await expectNewestShown(a.page)
+
+    await visible(a.page, 'tool-emoji').click()
+    const picker = visible(a.page, 'emoji-picker')
+    await expect(picker).toBeVisible()
+    await expectNewestShown(a.page)
+    const pickerBox = (await picker.boundingBox())!
+    const imageBox = (await image.locator('[data-testid="msg-image"]').boundingBox())!
+    expect(imageBox.y + imageBox.height <= pickerBox.y || imageBox.x >= pickerBox.x + pickerBox.width, 'the picture is not under the emoji panel').toBe(true)
+    await a.page.screenshot({ path: `test-results/e2e/messaging/newest-above-emoji-${name}.png` })
+    await a.page.keyboard.press('Escape')
+    await expect(picker).toHaveCount(0)
+
+    if (name === 'phone') {
+      await visible(a.page, 'input-more').click()
+      await expect(visible(a.page, 'plus-panel')).toBeVisible()
+      await expectNewestShown(a.page)
+      await visible(a.page, 'input-more').click()
+      await expect(visible(a.page, 'plus-panel')).toHaveCount(0)
+    }
+    // Four lines of text make a phone's editor taller.
+    await editor(a.page).fill('一\n二\n三\n四')
+    await expectNewestShown(a.page)
+    await editor(a.page).fill('')
+
+    // Scrolled up to read: the input growing leaves the list where the reader put it.
+    const scroll = chatPanel(a.page).locator('#chat-scroll')
+    await scroll.evaluate((el) => {
+      el.scrollTop = 40
+    })
+    await expect(textRow(a.page, '往上翻 1')).toBeInViewport()
+    await visible(a.page, 'tool-emoji').click()
+    await expect(visible(a.page, 'emoji-picker')).toBeVisible()
+    await a.page.waitForTimeout(300)
+    expect(await scroll.evaluate((el) => el.scrollTop)).toBe(40)
+  })
+}

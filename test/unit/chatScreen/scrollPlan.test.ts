@@ -1,4 +1,4 @@
-import { distanceFromBottom, planScroll } from '@/components/chat/scrollPlan'
+import { distanceFromBottom, planScroll, wasAtBottom } from '@/components/chat/scrollPlan'
 
 const shape = (keys: string[], conversationID = 'C2C1') => ({ conversationID, keys })
 const own = (k: string) => k.startsWith('me')
@@ -36,4 +36,23 @@ test('a window moved into the past (a jump, older pages pushing the newest out) 
 test('distance from the bottom', () => {
   expect(distanceFromBottom({ scrollTop: 100, scrollHeight: 1000, clientHeight: 500 })).toBe(400)
   expect(distanceFromBottom({ scrollTop: 600, scrollHeight: 1000, clientHeight: 500 })).toBe(0)
+})
+
+test('the input growing under a list at its bottom keeps it there; a list scrolled up stays put', () => {
+  const atEnd = { scrollTop: 1500, scrollHeight: 2000, clientHeight: 500 }
+  // An emoji panel of 260 px took the list's room: the position is the same, the bottom moved away.
+  expect(wasAtBottom(atEnd, { scrollTop: 1500, scrollHeight: 2000, clientHeight: 240 })).toBe(true)
+  // Near the bottom counts as at it.
+  expect(wasAtBottom({ ...atEnd, scrollTop: 1440 }, { scrollTop: 1440, scrollHeight: 2000, clientHeight: 240 })).toBe(true)
+  const reading = { scrollTop: 300, scrollHeight: 2000, clientHeight: 500 }
+  expect(wasAtBottom(reading, { scrollTop: 300, scrollHeight: 2000, clientHeight: 240 })).toBe(false)
+})
+
+test('content growing under a list at its bottom keeps it there, unless the reader scrolled up since', () => {
+  const atEnd = { scrollTop: 1500, scrollHeight: 2000, clientHeight: 500 }
+  expect(wasAtBottom(atEnd, { scrollTop: 1500, scrollHeight: 2300, clientHeight: 500 })).toBe(true)
+  expect(wasAtBottom(atEnd, { scrollTop: 900, scrollHeight: 2300, clientHeight: 500 })).toBe(false)
+  // The panel closing: the browser holds the list at its end, which is the bottom still.
+  expect(wasAtBottom({ scrollTop: 1760, scrollHeight: 2000, clientHeight: 240 }, { scrollTop: 1500, scrollHeight: 2000, clientHeight: 500 })).toBe(true)
+  expect(wasAtBottom(null, { scrollTop: 0, scrollHeight: 2000, clientHeight: 500 })).toBe(false)
 })
