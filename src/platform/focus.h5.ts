@@ -101,6 +101,12 @@ export function focusFirst(id: string): void {
   stopFollowing = stop
 }
 
+export function focusItem(id: string): void {
+  // A pop-up opened just before (the search closed by this jump) would pull focus back to itself.
+  stopFollowing?.()
+  byId(id)?.focus({ preventScroll: true })
+}
+
 export function trapFocus(id: string): () => void {
   // Caught on the way down: Taro's inputs stop keydown from bubbling.
   const onKeyDown = (e: KeyboardEvent) => {

@@ -31,6 +31,12 @@ export declare function rememberFocus(): () => void
 /** Focuses the first focusable element inside the element with this id, or the element itself. */
 export declare function focusFirst(id: string): void
 
+/**
+ * Focuses the element with this id itself (a message row the app took the reader to), where it
+ * already is: the caller has scrolled it into place. A screen reader reads it out.
+ */
+export declare function focusItem(id: string): void
+
 /** Keeps Tab and Shift+Tab inside the element with this id. Returns the function that stops it. */
 export declare function trapFocus(id: string): () => void
 

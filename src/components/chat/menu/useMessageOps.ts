@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PressPoint } from '@/components/conversation/usePressMenu'
+import { focusItem } from '@/platform/focus'
 import { scroller } from '@/platform/scroller'
 import { useApp, useAppStore } from '@/root/AppContext'
 import type { App } from '@/root/createApp'
@@ -101,8 +102,12 @@ export function useMessageOps(conversationID: string, isGroup: boolean): Message
         setHighlightKey(key)
         if (blinkTimer.current) clearTimeout(blinkTimer.current)
         blinkTimer.current = setTimeout(() => setHighlightKey(null), BLINK_MS)
-        // After the rows of the loaded pages are laid out.
-        setTimeout(() => void scroller.revealChild(CHAT_SCROLL_ID, anchorIdOf(key)), 60)
+        // After the rows of the loaded pages are laid out. Focus on the message tells a screen reader
+        // where the jump went (it reads the message out) and leaves ↑ ↓ and its menu keys there.
+        setTimeout(() => {
+          const id = anchorIdOf(key)
+          void scroller.revealChild(CHAT_SCROLL_ID, id).then(() => focusItem(id))
+        }, 60)
         return true
       },
       highlightKey,
