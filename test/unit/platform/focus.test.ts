@@ -1,4 +1,4 @@
-import { focusFirst, onPressOutside, onShortcut, pressable, rememberFocus, rove, startKeyActivation, trapFocus, type Shortcut } from '@/platform/focus'
+import { focusFirst, focusItem, onPressOutside, onShortcut, pressable, rememberFocus, rove, startKeyActivation, trapFocus, type Shortcut } from '@/platform/focus'
 import { keyboard } from '@/platform/keyboard'
 
 // jsdom lays nothing out; every element counts as shown.
@@ -104,6 +104,22 @@ describe('rememberFocus and focusFirst', () => {
     el('form').innerHTML = '<input id="name" />'
     await Promise.resolve()
     expect(document.activeElement).toBe(el('name'))
+  })
+})
+
+describe('focusItem', () => {
+  it('focuses the item itself, not the first control inside it', () => {
+    mount('<input id="field"><div id="row" tabindex="-1"><button id="inner">头像</button></div>')
+    el('field').focus()
+    focusItem('row')
+    expect(document.activeElement).toBe(el('row'))
+  })
+
+  it('does nothing when no element has the id', () => {
+    mount('<input id="field">')
+    el('field').focus()
+    focusItem('missing')
+    expect(document.activeElement).toBe(el('field'))
   })
 })
 
