@@ -81,6 +81,8 @@ for (const { name, viewport } of VIEWPORTS) {
     const row = textRow(a.page, `私下说一句 ${word}`)
     await expect(row).toBeInViewport()
     await expect(row).toHaveAttribute('data-highlight', 'true')
+    // The message takes the focus, so a screen reader reads where the jump went.
+    await expect(row.locator('xpath=ancestor::*[@role="listitem"][1]')).toBeFocused()
 
     // A match inside a card's data, not in its summary, shows the words that matched.
     const inCard = `口令${Date.now() % 100000}`
