@@ -198,8 +198,13 @@ for (const { name, viewport } of [
       await visible(a.page, 'input-more').click()
       await expect(visible(a.page, 'plus-panel')).toBeVisible()
       await expectNewestShown(a.page)
-      await visible(a.page, 'input-more').click()
-      await expect(visible(a.page, 'plus-panel')).toHaveCount(0)
+      // 常用语 from the ＋ panel opens under the row too.
+      await visible(a.page, 'tool-phrase').click()
+      await expect(visible(a.page, 'phrase-panel')).toBeVisible()
+      await expectNewestShown(a.page)
+      await a.page.screenshot({ path: 'test-results/e2e/messaging/newest-above-phrases-phone.png' })
+      await a.page.keyboard.press('Escape')
+      await expect(visible(a.page, 'phrase-panel')).toHaveCount(0)
     }
     // Four lines of text make a phone's editor taller.
     await editor(a.page).fill('一\n二\n三\n四')
