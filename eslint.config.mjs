@@ -80,6 +80,20 @@ export default defineConfig(
     },
   },
   {
+    // Taro's Input and Textarea cut what is typed at 140 characters, without a word, unless told
+    // otherwise: each names its limit, the server's where it has one (-1 takes any length).
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name=/^(Input|Textarea)$/]:not(:has(> JSXAttribute[name.name='maxlength']))",
+          message: "Give Taro's Input and Textarea a maxlength (the server's limit, or -1): without one they cut text at 140 characters.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**', 'server/src/**', 'types/**'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },

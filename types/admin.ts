@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { PageQuery } from './envelope'
 import { DeviceSession } from './auth'
 import { Membership, MembershipEvent } from './member'
-import { VIP_LEVEL_MIN, VIP_LEVEL_MAX, REDEEM_DAYS_MAX, REDEEM_CODES_MAX, EDITABLE_DICTS, BAN_DAYS_MIN, BAN_DAYS_MAX, BanDaysText } from './plain/admin'
+import { ADMIN_FILTER_MAX, VIP_LEVEL_MIN, VIP_LEVEL_MAX, REDEEM_DAYS_MAX, REDEEM_CODES_MAX, EDITABLE_DICTS, BAN_DAYS_MIN, BAN_DAYS_MAX, BanDaysText } from './plain/admin'
 
 /**
  * The operator console (docs/admin.md): accounts and their lifecycle, membership, redeem codes,
@@ -34,7 +34,7 @@ export const AdminUserRow = z.object({
 })
 export type AdminUserRow = z.infer<typeof AdminUserRow>
 
-export const AdminUsersQuery = PageQuery.extend({ keyword: z.string().trim().max(64).default('') })
+export const AdminUsersQuery = PageQuery.extend({ keyword: z.string().trim().max(ADMIN_FILTER_MAX).default('') })
 
 export const AdminUserDetail = z.object({
   user: AdminUserRow,
@@ -164,7 +164,7 @@ export const AuditEntry = z.object({
   after: z.unknown(),
 })
 export type AuditEntry = z.infer<typeof AuditEntry>
-export const AuditQuery = PageQuery.extend({ target: z.string().trim().max(64).default(''), operator: z.string().trim().max(64).default('') })
+export const AuditQuery = PageQuery.extend({ target: z.string().trim().max(ADMIN_FILTER_MAX).default(''), operator: z.string().trim().max(ADMIN_FILTER_MAX).default('') })
 
 export const DayValue = z.object({ day: z.string(), value: z.number() })
 export type DayValue = z.infer<typeof DayValue>

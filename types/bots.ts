@@ -3,6 +3,7 @@ import { PageQuery } from './envelope'
 import { GroupNumber } from './group'
 import { UploadUrl } from './upload'
 import { WEBHOOK_LIMITS as L, ROBOT_ID_PREFIX } from './plain/bots'
+import { ADMIN_FILTER_MAX } from './plain/admin'
 
 /**
  * Group robots (docs/bots.md): the WeCom-compatible webhook's body and answers, the group's
@@ -121,7 +122,7 @@ export type RobotPauseBody = z.infer<typeof RobotPauseBody>
 export const RobotSecrets = z.object({ robot: Robot, webhookUrl: z.string(), callbackSecret: z.string() })
 export type RobotSecrets = z.infer<typeof RobotSecrets>
 
-export const AdminRobotsQuery = PageQuery.extend({ keyword: z.string().trim().max(64).default('') })
+export const AdminRobotsQuery = PageQuery.extend({ keyword: z.string().trim().max(ADMIN_FILTER_MAX).default('') })
 export const AdminRobotRow = Robot.extend({ groupNumber: z.string(), groupName: z.string(), lastPostAt: z.number().int().nullable() })
 export type AdminRobotRow = z.infer<typeof AdminRobotRow>
 export const AdminRobotBody = z.object({ robotId: RobotId })

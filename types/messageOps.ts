@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ConversationID, MESSAGE_MAX_CHARS, Message } from './chat'
-import { FORWARD_MAX_MESSAGES, FORWARD_MAX_TARGETS, SEARCH_PAGE_SIZE } from './plain/messageOps'
+import { FORWARD_MAX_MESSAGES, FORWARD_MAX_TARGETS, SEARCH_KEYWORD_MAX, SEARCH_PAGE_SIZE } from './plain/messageOps'
 
 /**
  * Message operations (spec section 4 "Messages", the menu table): revoke, delete for me,
@@ -126,7 +126,7 @@ export const MessageSearchBody = z.object({
   conversationID: ConversationID,
   filter: z.enum(['all', 'text', 'file', 'media', 'other']).default('all'),
   /** Matched case-insensitively inside text messages; other kinds never match a keyword. */
-  keyword: z.string().max(100).default(''),
+  keyword: z.string().max(SEARCH_KEYWORD_MAX).default(''),
   /** Older than this sequence (the next page). */
   beforeSequence: z.number().int().min(1).optional(),
   count: z.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
@@ -135,7 +135,7 @@ export type MessageSearchBody = z.infer<typeof MessageSearchBody>
 
 /** The conversation list's search: chat history of every conversation of the user, newest first. */
 export const HistorySearchBody = z.object({
-  keyword: z.string().trim().min(1).max(100),
+  keyword: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX),
   count: z.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
   /** The next page: the `nextCursor` of the page before. */
   cursor: z.string().max(200).regex(/^\d{1,20}\|[^|]{1,120}\|\d{1,19}$/, '无效的翻页位置').optional(),

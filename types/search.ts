@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Message } from './chat'
+import { SEARCH_KEYWORD_MAX } from './plain/messageOps'
 
 export const SearchByIdBody = z.object({ searchId: z.string().trim().min(1, '请输入ID或手机号').max(32) })
 
@@ -29,7 +30,7 @@ export const SECTION_MORE = 50
 
 /** The conversation list's search box: every section, or with `section` that one in full. */
 export const EverythingSearchBody = z.object({
-  keyword: z.string().trim().min(1, '请输入搜索内容').max(100),
+  keyword: z.string().trim().min(1, '请输入搜索内容').max(SEARCH_KEYWORD_MAX),
   section: SearchSection.optional(),
 })
 export type EverythingSearchBody = z.infer<typeof EverythingSearchBody>

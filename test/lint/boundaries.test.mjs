@@ -29,6 +29,18 @@ testPlanted([
     fires: ['import-x/no-restricted-paths'],
   },
   {
+    name: "a Taro input without maxlength fails: it would cut text at 140 characters",
+    as: 'src/components/planted.tsx',
+    code: "import { Input } from '@tarojs/components'\n\nexport const Field = () => <Input value='' />\n",
+    fires: ['no-restricted-syntax'],
+  },
+  {
+    name: 'a Taro input with a limit passes',
+    as: 'src/components/planted.tsx',
+    code: "import { Input, Textarea } from '@tarojs/components'\n\nexport const Field = () => <><Input value='' maxlength={100} /><Textarea value='' maxlength={-1} /></>\n",
+    fires: [],
+  },
+  {
     // The store's index imports every slice; a slice importing the index back closes a cycle.
     name: 'an import cycle fails',
     as: 'src/stores/slices/ui.ts',

@@ -1,6 +1,8 @@
 // The part of types/admin.ts without zod: constants, texts and plain functions, which the
 // client imports without the schemas (types/admin.ts re-exports all of it).
 
+/** Characters of a console list's filter (用户, 审计对象, 机器人). */
+export const ADMIN_FILTER_MAX = 64
 export const VIP_LEVEL_MIN = 1
 export const VIP_LEVEL_MAX = 10
 /** Codes one request may generate. */

@@ -9,6 +9,8 @@ export const MERGED_ABSTRACT_SHOWN = 7
 export const FORWARD_MAX_MESSAGES = 100
 /** How many conversations one forward may go to. */
 export const FORWARD_MAX_TARGETS = 20
+/** Characters of a search keyword: a chat's message search and the conversation list's search box. */
+export const SEARCH_KEYWORD_MAX = 100
 
 export const MessageOpsError = {
   /** Spec 8: revoking past the window answers 20016 (or 10031): '已过撤回时限'. */

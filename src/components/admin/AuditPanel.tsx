@@ -1,4 +1,5 @@
 import { View } from '@tarojs/components'
+import { ADMIN_FILTER_MAX } from '@shared/plain/admin'
 import { useState } from 'react'
 import { adminRoutes } from '@shared/routes/admin'
 import Button from '@/components/layout/Button'
@@ -21,7 +22,7 @@ export default function AuditPanel() {
   return (
     <View data-testid='admin-audit'>
       <View className='admin-toolbar'>
-        <TextField value={target} onChange={setTarget} onConfirm={() => setQuery(target.trim())} placeholder='按对象筛选（用户ID、举报编号…）' />
+        <TextField value={target} onChange={setTarget} onConfirm={() => setQuery(target.trim())} placeholder='按对象筛选（用户ID、举报编号…）' maxLength={ADMIN_FILTER_MAX} />
         <Button
           variant='primary'
           onClick={() => {

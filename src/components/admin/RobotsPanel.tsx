@@ -1,4 +1,5 @@
 import { View } from '@tarojs/components'
+import { ADMIN_FILTER_MAX } from '@shared/plain/admin'
 import { useState } from 'react'
 import { ROBOT_LABEL } from '@shared/bots'
 import { botRoutes } from '@shared/routes/bots'
@@ -45,7 +46,7 @@ export default function RobotsPanel() {
         </Button>
       </View>
       <View className='admin-toolbar'>
-        <TextField value={keyword} onChange={setKeyword} onConfirm={() => setQuery(keyword.trim())} placeholder='机器人名称、群号或群名' testId='admin-robots-search' />
+        <TextField value={keyword} onChange={setKeyword} onConfirm={() => setQuery(keyword.trim())} placeholder='机器人名称、群号或群名' testId='admin-robots-search' maxLength={ADMIN_FILTER_MAX} />
         <Button
           variant='primary'
           onClick={() => {

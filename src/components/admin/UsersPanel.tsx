@@ -1,4 +1,5 @@
 import { View } from '@tarojs/components'
+import { ADMIN_FILTER_MAX } from '@shared/plain/admin'
 import { useEffect, useState } from 'react'
 import { parseBanDays, type AdminUserDetail, type AdminUserRow } from '@shared/admin'
 import { adminRoutes } from '@shared/routes/admin'
@@ -32,7 +33,7 @@ export default function UsersPanel() {
   return (
     <View data-testid='admin-users'>
       <View className='admin-toolbar'>
-        <TextField value={keyword} onChange={setKeyword} onConfirm={search} placeholder='手机号、用户ID或昵称' testId='admin-user-search' />
+        <TextField value={keyword} onChange={setKeyword} onConfirm={search} placeholder='手机号、用户ID或昵称' testId='admin-user-search' maxLength={ADMIN_FILTER_MAX} />
         <Button variant='primary' testId='admin-user-search-submit' onClick={search}>
           搜索
         </Button>

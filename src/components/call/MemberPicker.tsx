@@ -1,6 +1,7 @@
 import { Input, View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
 import { CALL_LIMITS } from '@shared/call'
+import { SEARCH_KEYWORD_MAX } from '@shared/plain/messageOps'
 import Avatar from '@/components/layout/Avatar'
 import { useNarrowScreen } from '@/components/layout/useNarrowScreen'
 import { hasMore, searchCandidates, showSelectAll, toggleAll, toggleCandidate, type Candidate, type ToggleResult } from '@/domain/call/pickerRules'
@@ -80,7 +81,7 @@ export default function MemberPicker({ groupNumber, selfId, disabledIds, singleC
         ) : (
           <View className='call-picker__title'>{t('Select members')}</View>
         )}
-        <Input className='call-picker__search' data-testid='call-picker-search' placeholder={t('Search members')} value={search} onInput={(e) => setSearch(e.detail.value)} />
+        <Input className='call-picker__search' data-testid='call-picker-search' placeholder={t('Search members')} maxlength={SEARCH_KEYWORD_MAX} value={search} onInput={(e) => setSearch(e.detail.value)} />
         {showSelectAll(shown, singleChoice) ? (
           <View {...pressable()} className='call-picker__row call-picker__row--all' data-testid='call-picker-all' onClick={() => apply(toggleAll(selected, shown))}>
             <View className={`call-picker__check${allPicked ? ' call-picker__check--on' : ''}`} />

@@ -4,7 +4,7 @@ import Button from '@/components/layout/Button'
 import Dialog from '@/components/layout/Dialog'
 import TextField from '@/components/layout/TextField'
 import { geolocation } from '@/platform/geolocation'
-import { DETAIL_MAX, TITLE_MAX, validatePlace, type PlaceInput } from './placeInput'
+import { COORD_MAX, DETAIL_MAX, TITLE_MAX, validatePlace, type PlaceInput } from './placeInput'
 
 interface Props {
   open: boolean
@@ -65,8 +65,8 @@ export default function LocationDialog({ open, onClose, onSend }: Props) {
       <View className='field'>
         <View className='field__label'>坐标（选填）</View>
         <View className='location-coords'>
-          <Input className='input' type='text' value={lat} placeholder='纬度' data-testid='location-lat' onInput={(e) => setLat(e.detail.value)} />
-          <Input className='input' type='text' value={lng} placeholder='经度' data-testid='location-lng' onInput={(e) => setLng(e.detail.value)} />
+          <Input className='input' type='text' value={lat} maxlength={COORD_MAX} placeholder='纬度' data-testid='location-lat' onInput={(e) => setLat(e.detail.value)} />
+          <Input className='input' type='text' value={lng} maxlength={COORD_MAX} placeholder='经度' data-testid='location-lng' onInput={(e) => setLng(e.detail.value)} />
         </View>
         {geolocation.supported() ? (
           <View className='location-locate'>

@@ -7,6 +7,8 @@ export interface PlaceInput {
 
 export const TITLE_MAX = 64
 export const DETAIL_MAX = 200
+/** Characters of a typed coordinate: room for a sign, three digits and more decimals than any device reports. */
+export const COORD_MAX = 24
 
 /**
  * Checks the form: a title is required; coordinates are optional but, when given, both must be

@@ -1,4 +1,5 @@
 import { Image, Input, View } from '@tarojs/components'
+import { SEARCH_KEYWORD_MAX } from '@shared/plain/messageOps'
 import { icons } from '@/assets/icons'
 import { pressable } from '@/platform/focus'
 
@@ -28,7 +29,8 @@ export default function SearchBox({ block, value, onChange, placeholder, testId,
         type='text'
         placeholder={placeholder}
         placeholderClass='input-placeholder'
-        maxlength={32}
+        // The server's limit for the searches it runs; the lists filtered here take as much.
+        maxlength={SEARCH_KEYWORD_MAX}
         {...(searchKey ? { confirmType: 'search' as const } : {})}
         data-testid={testId}
         onInput={(e) => onChange(e.detail.value)}

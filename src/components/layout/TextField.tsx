@@ -12,7 +12,8 @@ interface TextFieldProps {
   hint?: string
   placeholder?: string
   password?: boolean
-  maxLength?: number
+  /** Required: Taro's input would otherwise cut at 140 characters without a word. -1 takes any length. */
+  maxLength: number
   invalid?: boolean
   /** What is wrong with the value, under the field in place of the hint (marks it invalid). */
   error?: string
@@ -40,7 +41,7 @@ export default function TextField(props: TextFieldProps) {
         password={password}
         placeholder={placeholder}
         placeholderClass='input-placeholder'
-        maxlength={maxLength ?? 140}
+        maxlength={maxLength}
         focus={focus}
         confirmType='done'
         data-testid={testId}

@@ -1,7 +1,7 @@
 import { Input, Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import type { Message } from '@shared/chat'
-import { SEARCH_PAGE_SIZE, type SearchFilter } from '@shared/messageOps'
+import { SEARCH_KEYWORD_MAX, SEARCH_PAGE_SIZE, type SearchFilter } from '@shared/messageOps'
 import { resultSummary, SEARCH_FILTERS, splitOnKeyword } from '@/services/messageOps/searchFilters'
 import { useApp } from '@/root/AppContext'
 import { formatMessageTime } from '@/utils/time'
@@ -73,6 +73,7 @@ export default function MessageSearch({ conversationID, open: shown, onClose }: 
           className='msg-search__input'
           data-testid='msg-search-input'
           value={keyword}
+          maxlength={SEARCH_KEYWORD_MAX}
           placeholder='搜索聊天记录'
           onInput={(e) => setKeyword(e.detail.value)}
         />
