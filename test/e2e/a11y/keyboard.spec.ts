@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { type Locator, type Page } from '@playwright/test'
 import { befriend, editor, expect, messageRows, openChatWith, registerUsers, sendText, test, textRow, visible } from '../messaging/support'
-import { byTestId, expectPath } from '../support/ui'
+import { byTestId, expectPath, inputByTestId } from '../support/ui'
 import { SIZES } from './support'
 
 /** With A11Y_SCREENSHOTS=1 the keyboard screens are saved under docs/images/a11y/. */
@@ -150,6 +150,14 @@ test('log in, search, open a chat, send and switch conversations without a mouse
 test('menus and dialogs open with the keyboard, trap focus, and Escape returns focus to the opener', async ({ page, request }) => {
   const [a] = await registerUsers(request, ['弹窗'])
   await logInByKeyboard(page, a!)
+
+  // A keyword as long as the server takes stays whole (Taro's field cuts short by default).
+  const keyword = 'w'.repeat(100)
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type(keyword)
+  await expect(inputByTestId(page, 'conv-search')).toHaveValue(keyword)
+  await page.keyboard.press('Control+a')
+  await page.keyboard.press('Backspace')
 
   // The ＋ menu: focus moves to its first entry, ↓ to the next, Escape closes it.
   await tabTo(page, 'conv-plus')
