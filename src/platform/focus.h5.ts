@@ -60,10 +60,13 @@ const FOCUS_FIRST_WINDOW_MS = 3000
 /** The newest focusFirst alone follows the page: a form opened inside a panel wins over the panel. */
 let stopFollowing: (() => void) | null = null
 
-export function focusFirst(id: string): void {
+export function focusFirst(id: string, preferId?: string): void {
   stopFollowing?.()
   const before = document.activeElement
   let placed = false
+  // Where focus waits while the preferred part has nothing to take it (its field not drawn yet):
+  // it moves on to the field once drawn, unless the user has moved it first.
+  let waiting: Element | null = null
   // Focus is unclaimed while it sits on the page itself, on an element gone from it or covered,
   // or, until the pop-up first took it, on what had it as the pop-up opened. Once the user has put
   // it somewhere else, it stays there.
@@ -75,13 +78,15 @@ export function focusFirst(id: string): void {
   const place = () => {
     const root = byId(id)
     if (!root) return
-    if (root.contains(document.activeElement)) {
-      placed = true
-      return
-    }
-    if (!unclaimed()) return
-    ;(focusables(root)[0] ?? root).focus()
+    const part = preferId ? byId(preferId) : null
+    const preferred = part ? focusables(part)[0] : undefined
+    const active = document.activeElement
+    const inside = root.contains(active)
+    if (inside) placed = true
+    if (inside ? !preferred || active !== waiting : !unclaimed()) return
+    ;(preferred ?? focusables(root)[0] ?? root).focus()
     placed ||= root.contains(document.activeElement)
+    waiting = part && !preferred ? document.activeElement : null
   }
   place()
   // The field may be drawn after the pop-up (Taro's inputs draw their inner input later, later

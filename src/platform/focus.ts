@@ -28,8 +28,11 @@ export declare function startKeyActivation(): () => void
 /** Notes what has focus now; the returned function puts focus back there, if it is still on the page. */
 export declare function rememberFocus(): () => void
 
-/** Focuses the first focusable element inside the element with this id, or the element itself. */
-export declare function focusFirst(id: string): void
+/**
+ * Focuses the first focusable element inside the element with this id, or the element itself.
+ * With `preferId` (a part of it, a dialog's body), the first inside that part comes first.
+ */
+export declare function focusFirst(id: string, preferId?: string): void
 
 /**
  * Focuses the element with this id itself (a message row the app took the reader to), where it

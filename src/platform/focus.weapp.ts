@@ -8,7 +8,7 @@ export function pressable(label?: string): PressableProps {
 }
 export const startKeyActivation = none
 export const rememberFocus = () => () => {}
-export function focusFirst(_id: string): void {}
+export function focusFirst(_id: string, _preferId?: string): void {}
 export function focusItem(_id: string): void {}
 export const trapFocus = (_id: string) => () => {}
 export const onPressOutside = (_id: string, _handler: () => void) => () => {}

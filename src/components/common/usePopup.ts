@@ -11,13 +11,15 @@ interface PopupOptions {
   closeOnPressOutside?: boolean
   /** Moves focus into the pop-up when it opens (true unless the opener keeps typing focus). */
   takeFocus?: boolean
+  /** The id of the part whose first control takes focus before the rest (a dialog's body, ahead of its ×). */
+  focusPart?: string
 }
 
 /**
  * One behaviour for every pop-up: Escape closes the one on top, focus moves in when it opens and
  * back to what opened it when it closes, dialogs keep Tab inside, menus close on a press outside.
  */
-export function usePopup(open: boolean, close: () => void, { id, modal, closeOnPressOutside, takeFocus = true }: PopupOptions): void {
+export function usePopup(open: boolean, close: () => void, { id, modal, closeOnPressOutside, takeFocus = true, focusPart }: PopupOptions): void {
   const onClose = useRef(close)
   onClose.current = close
   useEscape(open, close)
@@ -27,7 +29,7 @@ export function usePopup(open: boolean, close: () => void, { id, modal, closeOnP
     const stops: Array<() => void> = []
     // After the pop-up's first paint: its elements exist then.
     const timer = setTimeout(() => {
-      if (takeFocus) focusFirst(id)
+      if (takeFocus) focusFirst(id, focusPart)
       if (modal) stops.push(trapFocus(id))
       if (closeOnPressOutside) stops.push(onPressOutside(id, () => onClose.current()))
     }, 0)
@@ -36,5 +38,5 @@ export function usePopup(open: boolean, close: () => void, { id, modal, closeOnP
       for (const stop of stops) stop()
       restore()
     }
-  }, [open, id, modal, closeOnPressOutside, takeFocus])
+  }, [open, id, modal, closeOnPressOutside, takeFocus, focusPart])
 }

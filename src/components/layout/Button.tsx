@@ -41,6 +41,8 @@ export default function Button(props: ButtonProps) {
     <TaroButton
       // Taro's button is a custom element, not a native one: it needs its role and tab stop.
       {...pressable()}
+      // Tab skips a disabled button; aria-disabled still has a screen reader name it, dimmed.
+      {...(disabled ? { tabIndex: -1 } : {})}
       aria-disabled={disabled ? 'true' : undefined}
       aria-label={label}
       className={classes}

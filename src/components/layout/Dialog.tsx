@@ -37,7 +37,8 @@ export default function Dialog(props: DialogProps) {
   const { open, title, onClose, children, confirm, wide, closeOnMask, testId, closeTestId } = props
   const id = `dialog${useId().replace(/:/g, '')}`
   const running = useConfirmRun(confirm)
-  usePopup(open, onClose, { id, modal: true })
+  // The first field is what the dialog is for; × stays one Shift+Tab away.
+  usePopup(open, onClose, { id, modal: true, focusPart: `${id}-body` })
   if (!open) return null
   const footer = confirm ? (
     <>
@@ -72,7 +73,9 @@ export default function Dialog(props: DialogProps) {
             <Image nativeProps={{ alt: '' }} className='dialog__close-icon' src={closeIcon} />
           </View>
         </View>
-        <View className='dialog__body'>{children}</View>
+        <View className='dialog__body' id={`${id}-body`}>
+          {children}
+        </View>
         {footer ? <View className='dialog__foot'>{footer}</View> : null}
       </View>
     </View>

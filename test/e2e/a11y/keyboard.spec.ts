@@ -169,6 +169,22 @@ test('menus and dialogs open with the keyboard, trap focus, and Escape returns f
   await expect(visible(page, 'menu-add-friend')).toHaveCount(0)
   await expectFocus(page, 'conv-plus')
 
+  // 发起群聊 opens on its search field; 下一步, disabled until someone is picked, is no Tab stop.
+  await page.keyboard.press('Enter')
+  await expectFocus(page, 'menu-create-group')
+  await page.keyboard.press('Enter')
+  await expect(visible(page, 'group-create-dialog')).toBeVisible()
+  await expectFocus(page, 'picker-search')
+  const stops: string[] = []
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab')
+    stops.push(await focused(page))
+  }
+  expect(stops).not.toContain('picker-done')
+  await page.keyboard.press('Escape')
+  await expect(visible(page, 'group-create-dialog')).toHaveCount(0)
+  await expectFocus(page, 'conv-plus')
+
   // The settings menu, and the dialog it opens.
   await tabTo(page, 'settings-button')
   await page.keyboard.press('Enter')
@@ -249,7 +265,7 @@ test('quote, forward, the chat pop-ups and switching chats without a mouse', asy
   await page.keyboard.press('Enter')
   const dialog = visible(page, 'forward-dialog')
   await expect(dialog).toBeVisible()
-  await tabTo(page, 'picker-search')
+  await expectFocus(page, 'picker-search')
   await page.keyboard.type(c!.nickName)
   const target = dialog.locator(`[data-testid="picker-item"][data-id="C2C${c!.wtId}"]`)
   await expect(target).toBeVisible()

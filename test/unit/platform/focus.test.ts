@@ -123,6 +123,30 @@ describe('focusItem', () => {
   })
 })
 
+describe('focusFirst with a preferred part', () => {
+  it("puts focus on the part's first control, ahead of the × before it", () => {
+    mount(`<div id="dlg"><div role="button" tabindex="0" id="close"></div><div id="body"><textarea id="note"></textarea></div></div>`)
+    focusFirst('dlg', 'body')
+    expect(document.activeElement).toBe(el('note'))
+  })
+
+  it('waits on × while the field is not drawn, then moves on to it, unless the user has moved on', async () => {
+    mount(`<div id="dlg"><div role="button" tabindex="0" id="close"></div><div id="body"></div><button id="ok"></button></div>`)
+    focusFirst('dlg', 'body')
+    expect(document.activeElement).toBe(el('close'))
+    el('body').innerHTML = '<input id="field" />'
+    await Promise.resolve()
+    expect(document.activeElement).toBe(el('field'))
+
+    mount(`<div id="dlg2"><div role="button" tabindex="0" id="close2"></div><div id="body2"></div><button id="ok2"></button></div>`)
+    focusFirst('dlg2', 'body2')
+    el('ok2').focus()
+    el('body2').innerHTML = '<input id="late" />'
+    await Promise.resolve()
+    expect(document.activeElement).toBe(el('ok2'))
+  })
+})
+
 describe('trapFocus', () => {
   it('keeps Tab and Shift+Tab inside the dialog', () => {
     mount(`<button id="out"></button><div id="dlg"><button id="a"></button><div id="b" role="button" tabindex="0"></div><div tabindex="-1"></div></div>`)
