@@ -112,6 +112,41 @@ export function focusItem(id: string): void {
   byId(id)?.focus({ preventScroll: true })
 }
 
+/** How long after a rail entry was pressed the page it opens may take to show and take focus. */
+const ARRIVAL_WINDOW_MS = 3000
+
+/** When focus was last asked to go to the next page shown; 0 when it was not, or that page has it. */
+let arrivalAskedAt = 0
+
+export function moveFocusToNextPage(): void {
+  arrivalAskedAt = Date.now()
+}
+
+export function arriveAt(id: string): void {
+  if (!arrivalAskedAt || Date.now() - arrivalAskedAt > ARRIVAL_WINDOW_MS) return
+  arrivalAskedAt = 0
+  // The page is drawn and shown a moment after it mounts, and the old one, which held focus,
+  // goes away meanwhile: focus the page's region once shown, while nobody has put focus elsewhere.
+  const take = () => {
+    const active = document.activeElement
+    const lost = !active || active === document.body || !active.isConnected || !visible(active)
+    const region = byId(id)
+    if (!lost || !region || !visible(region)) return !lost
+    region.focus()
+    return document.activeElement === region
+  }
+  if (take()) return
+  const watcher = new MutationObserver(() => {
+    if (take()) stop()
+  })
+  watcher.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class', 'hidden'] })
+  const timer = setTimeout(() => stop(), ARRIVAL_WINDOW_MS)
+  const stop = () => {
+    watcher.disconnect()
+    clearTimeout(timer)
+  }
+}
+
 export function trapFocus(id: string): () => void {
   // Caught on the way down: Taro's inputs stop keydown from bubbling.
   const onKeyDown = (e: KeyboardEvent) => {

@@ -40,6 +40,12 @@ export declare function focusFirst(id: string, preferId?: string): void
  */
 export declare function focusItem(id: string): void
 
+/** The next page shown takes focus on its main region (`arriveAt`): a rail entry's page replaces the one that held it. */
+export declare function moveFocusToNextPage(): void
+
+/** Focuses the element with this id (a page's main region) if `moveFocusToNextPage` asked for it just before. */
+export declare function arriveAt(id: string): void
+
 /** Keeps Tab and Shift+Tab inside the element with this id. Returns the function that stops it. */
 export declare function trapFocus(id: string): () => void
 

@@ -10,6 +10,8 @@ export const startKeyActivation = none
 export const rememberFocus = () => () => {}
 export function focusFirst(_id: string, _preferId?: string): void {}
 export function focusItem(_id: string): void {}
+export const moveFocusToNextPage = () => {}
+export const arriveAt = (_id: string) => {}
 export const trapFocus = (_id: string) => () => {}
 export const onPressOutside = (_id: string, _handler: () => void) => () => {}
 export const pressOutsideWatched = false

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { Suspense, useEffect, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react'
 import ToastHost from '@/components/common/ToastHost'
 import LoadingBar from '@/components/common/LoadingBar'
 import CallHost from '@/components/call/CallHost'
@@ -9,6 +9,7 @@ import UpdatePrompt from '@/components/common/UpdatePrompt'
 import { useRouteGuard } from '@/router/guard'
 import { currentQuery, navigate, publicUrl } from '@/router/navigation'
 import { adminConsoleSupported } from '@/platform/adminConsole'
+import { arriveAt } from '@/platform/focus'
 import { appLocation } from '@/platform/location'
 import { push } from '@/platform/push'
 import { useApp, useAppStore } from '@/root/AppContext'
@@ -20,6 +21,9 @@ import SettingsMenu from './SettingsMenu'
 import { navKeyOf, type ShellRoute } from './navItems'
 import { useNarrowScreen } from './useNarrowScreen'
 import './AppShell.scss'
+
+/** Focused by script, never by Tab; spread, as Taro's View types have no tabIndex its DOM takes. */
+const SCRIPT_FOCUS_ONLY = { tabIndex: -1 }
 
 interface AppShellProps {
   route: ShellRoute
@@ -50,6 +54,11 @@ export default function AppShell({ route, subpage = false, children }: AppShellP
   const [confirmingLogout, setConfirmingLogout] = useState(false)
   // While the guard sends a guest away the frame stays empty instead of flashing the app.
   const loggedIn = user !== null && guard !== 'redirecting'
+  const mainId = `shell-main${useId().replace(/:/g, '')}`
+
+  useEffect(() => {
+    if (loggedIn) arriveAt(mainId)
+  }, [loggedIn, mainId])
 
   useEffect(() => {
     // Fresh avatar, nickname, VIP state and settings once per session, not on every tab switch.
@@ -95,21 +104,25 @@ export default function AppShell({ route, subpage = false, children }: AppShellP
   return (
     <View className={`shell ${narrow ? 'shell--narrow' : 'shell--wide'}`}>
       <LoadingBar />
-      {loggedIn ? (
-        narrow ? (
-          subpage ? null : <View className='shell-header'>
-            <UserBlock variant='header' />
-            {settings}
-          </View>
-        ) : (
-          <View className='shell-sidebar' data-testid='sidebar'>
-            <UserBlock variant='sidebar' />
-            <NavList active={navKeyOf(route)} variant='sidebar' />
-            <View className='shell-sidebar__bottom'>{settings}</View>
-          </View>
-        )
+      {loggedIn && narrow && !subpage ? (
+        <View className='shell-header'>
+          <UserBlock variant='header' />
+          {settings}
+        </View>
       ) : null}
-      <View className='shell-main'>{loggedIn ? children : null}</View>
+      {/* A page opened from the rail takes focus here (tabindex -1), so Tab goes on inside it. */}
+      <View className='shell-main' id={mainId} role='main' {...SCRIPT_FOCUS_ONLY}>
+        {loggedIn ? children : null}
+      </View>
+      {loggedIn && !narrow ? (
+        // After the page in reading order, drawn on its left: Tab goes from the page's last control
+        // (发送) on to the rail, as on a phone from the page to the tab bar.
+        <View className='shell-sidebar' data-testid='sidebar'>
+          <UserBlock variant='sidebar' />
+          <NavList active={navKeyOf(route)} variant='sidebar' />
+          <View className='shell-sidebar__bottom'>{settings}</View>
+        </View>
+      ) : null}
       {loggedIn && narrow && !subpage ? (
         <View className='shell-tabbar' data-testid='tabbar'>
           <NavList active={navKeyOf(route)} variant='tabbar' />

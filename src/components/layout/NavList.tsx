@@ -4,7 +4,7 @@ import { useAppStore } from '@/root/AppContext'
 import { formatBadge } from '@/utils/badge'
 import { relaunch } from '@/router/navigation'
 import { NAV_ITEMS, badgeCount, type NavKey } from './navItems'
-import { pressable } from '@/platform/focus'
+import { moveFocusToNextPage, pressable } from '@/platform/focus'
 
 interface NavListProps {
   active: NavKey
@@ -33,7 +33,9 @@ export default function NavList({ active, variant }: NavListProps) {
             aria-label={text ? `${item.label}，${text}条未读` : dot ? `${item.label}，有新动态` : item.label}
             // Tabs replace each other instead of stacking pages, as in any tabbed app.
             onClick={() => {
-              if (!isActive) relaunch(item.key)
+              if (isActive) return
+              moveFocusToNextPage()
+              relaunch(item.key)
             }}
           >
             <View className='nav__icon-wrap'>

@@ -145,6 +145,28 @@ test('log in, search, open a chat, send and switch conversations without a mouse
   await expect(page.locator('[data-testid="conv-row"]:focus')).toHaveAttribute('data-id', `C2C${b!.wtId}`)
   await page.keyboard.press('Enter')
   await expect(visible(page, 'chat-header-name')).toHaveText(b!.nickName)
+
+  // 发送 is the page's last control: the next Tab goes on to the rail, not off the page.
+  await tabTo(page, 'chat-send', 80)
+  await page.keyboard.press('Tab')
+  await expectFocus(page, 'shell-profile')
+
+  // A rail entry's page takes focus, so the next Tab is inside it.
+  await tabTo(page, 'nav-favorites')
+  await page.keyboard.press('Enter')
+  await expectPath(page, '/favorites')
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role') === 'main' && document.activeElement.contains(document.querySelector('[data-testid="favorites-page"]')))).toBe(true)
+  await page.keyboard.press('Tab')
+  await expectFocus(page, 'fav-note-new')
+
+  // 新建笔记 opens on its field; the empty note's disabled 保存 is no Tab stop.
+  await page.keyboard.press('Enter')
+  await expectFocus(page, 'fav-note-input')
+  await tabTo(page, 'fav-note-cancel')
+  await page.keyboard.press('Tab')
+  expect(await focused(page)).not.toBe('fav-note-save')
+  await page.keyboard.press('Escape')
+  await expect(visible(page, 'fav-note-dialog')).toHaveCount(0)
 })
 
 test('menus and dialogs open with the keyboard, trap focus, and Escape returns focus to the opener', async ({ page, request }) => {

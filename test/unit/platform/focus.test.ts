@@ -1,4 +1,4 @@
-import { focusFirst, focusItem, onPressOutside, onShortcut, pressable, rememberFocus, rove, startKeyActivation, trapFocus, type Shortcut } from '@/platform/focus'
+import { arriveAt, focusFirst, focusItem, moveFocusToNextPage, onPressOutside, onShortcut, pressable, rememberFocus, rove, startKeyActivation, trapFocus, type Shortcut } from '@/platform/focus'
 import { keyboard } from '@/platform/keyboard'
 
 // jsdom lays nothing out; every element counts as shown.
@@ -144,6 +144,37 @@ describe('focusFirst with a preferred part', () => {
     el('body2').innerHTML = '<input id="late" />'
     await Promise.resolve()
     expect(document.activeElement).toBe(el('ok2'))
+  })
+})
+
+describe('moveFocusToNextPage and arriveAt', () => {
+  it("focuses the next page's main region once, and only when asked just before", () => {
+    mount(`<div id="main" tabindex="-1"></div>`)
+    arriveAt('main')
+    expect(document.activeElement).toBe(document.body)
+    moveFocusToNextPage()
+    arriveAt('main')
+    expect(document.activeElement).toBe(el('main'))
+    el('main').blur()
+    arriveAt('main')
+    expect(document.activeElement).toBe(document.body)
+  })
+
+  it('waits for the region to be drawn, and leaves focus the user has put elsewhere', async () => {
+    mount(`<button id="other"></button><div id="root"></div>`)
+    moveFocusToNextPage()
+    arriveAt('main')
+    el('root').innerHTML = '<div id="main" tabindex="-1"></div>'
+    await Promise.resolve()
+    expect(document.activeElement).toBe(el('main'))
+
+    mount(`<button id="other"></button><div id="root"></div>`)
+    moveFocusToNextPage()
+    arriveAt('main')
+    el('other').focus()
+    el('root').innerHTML = '<div id="main" tabindex="-1"></div>'
+    await Promise.resolve()
+    expect(document.activeElement).toBe(el('other'))
   })
 })
 
