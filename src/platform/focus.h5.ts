@@ -114,37 +114,58 @@ export function focusItem(id: string): void {
 
 /** How long after a rail entry was pressed the page it opens may take to show and take focus. */
 const ARRIVAL_WINDOW_MS = 3000
+const ARRIVAL_POLL_MS = 50
 
 /** When focus was last asked to go to the next page shown; 0 when it was not, or that page has it. */
 let arrivalAskedAt = 0
+/** What had focus when it was asked (the rail entry pressed, on the page going away). */
+let arrivalFrom: Element | null = null
+
+/** Ends the newest arrival's watch: a newer request replaces it. */
+let stopArriving: (() => void) | null = null
 
 export function moveFocusToNextPage(): void {
+  stopArriving?.()
   arrivalAskedAt = Date.now()
+  arrivalFrom = document.activeElement
 }
 
 export function arriveAt(id: string): void {
   if (!arrivalAskedAt || Date.now() - arrivalAskedAt > ARRIVAL_WINDOW_MS) return
   arrivalAskedAt = 0
+  const from = arrivalFrom
+  arrivalFrom = null
   // The page is drawn and shown a moment after it mounts, and the old one, which held focus,
-  // goes away meanwhile: focus the page's region once shown, while nobody has put focus elsewhere.
-  const take = () => {
+  // goes away meanwhile (its rail entry may still hold focus when the new page mounts, and its
+  // removal can drop focus to <body> after the region took it): for a short while, the region
+  // takes focus whenever nobody holds it, until somebody else does.
+  const check = () => {
     const active = document.activeElement
-    const lost = !active || active === document.body || !active.isConnected || !visible(active)
     const region = byId(id)
-    if (!lost || !region || !visible(region)) return !lost
-    region.focus()
-    return document.activeElement === region
+    if (active && active === region) return false
+    const claimed = !!active && active !== document.body && active !== from && active.isConnected && visible(active)
+    if (claimed) return true
+    if (region && visible(region)) region.focus()
+    return false
   }
-  if (take()) return
+  if (check()) return
   const watcher = new MutationObserver(() => {
-    if (take()) stop()
+    if (check()) stop()
   })
   watcher.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class', 'hidden'] })
+  // The page can also come into view with no mutation here (a style sheet's rule for a class set
+  // earlier): look again every few frames.
+  const poll = setInterval(() => {
+    if (check()) stop()
+  }, ARRIVAL_POLL_MS)
   const timer = setTimeout(() => stop(), ARRIVAL_WINDOW_MS)
   const stop = () => {
     watcher.disconnect()
+    clearInterval(poll)
     clearTimeout(timer)
+    if (stopArriving === stop) stopArriving = null
   }
+  stopArriving = stop
 }
 
 export function trapFocus(id: string): () => void {

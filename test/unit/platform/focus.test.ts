@@ -176,6 +176,14 @@ describe('moveFocusToNextPage and arriveAt', () => {
     await Promise.resolve()
     expect(document.activeElement).toBe(el('other'))
   })
+
+  it('takes focus from the rail entry pressed, still on the old page when the new one mounts', () => {
+    mount(`<button id="entry"></button><div id="main" tabindex="-1"></div>`)
+    el('entry').focus()
+    moveFocusToNextPage()
+    arriveAt('main')
+    expect(document.activeElement).toBe(el('main'))
+  })
 })
 
 describe('trapFocus', () => {
