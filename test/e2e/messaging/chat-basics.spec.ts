@@ -36,6 +36,16 @@ test('two users exchange text, an inline emoji and a sticker', async ({ login, r
   await expect(editor(b.page)).toHaveValue('[呲牙]收到')
   await editor(b.page).press('Enter')
   await expect(editor(b.page)).toHaveValue('')
+  // Picked with the mouse, then typed after and sent: the caret stays in the editor, typing goes on there.
+  await visible(b.page, 'tool-emoji').click()
+  await visible(b.page, 'emoji-item').and(b.page.locator('[data-name="[微笑]"]')).click()
+  await editor(b.page).click()
+  await b.page.keyboard.type('好')
+  await b.page.keyboard.press('Enter')
+  await expect(editor(b.page)).toHaveValue('')
+  await b.page.keyboard.type('好')
+  await expect(editor(b.page)).toHaveValue('好')
+  await editor(b.page).press('Backspace')
 
   // Alice sees the emoji as a picture inside the text, not as its name.
   const answer = messageRows(a.page).filter({ hasText: '收到' })
