@@ -41,6 +41,11 @@ test('the membership levels page lists VIP1 to VIP10', async () => {
   const points = page.withClass('level__point').map(nodeText).join('\n')
   expect(points).toContain('主动申请加入需要会员等级不低于该等级')
   expect(points).not.toContain('等级只决定徽章样式')
+  // A guest who opened it by a link has no page below: its back link leads to the home page.
+  expect(nodeText(page.withClass('level__back')[0]!)).toContain('返回首页')
+  page.tap(page.withClass('level__back')[0])
+  await waitFor(() => page.navigations.length > 0, 'the page change')
+  expect(page.navigations[0]).toEqual({ api: 'reLaunch', url: '/pages/home/index' })
 })
 
 test('a guest who opens the messages page is sent to the login page, to come back after it', async () => {

@@ -107,7 +107,7 @@ export default function MemberPage() {
                 </View>
                 <View className='member-perk'>
                   <View className='member-perk__name'>会员徽章</View>
-                  <View className='member-perk__text'>昵称旁显示 VIP1-VIP10 等级徽章，等级越高徽章越醒目；加入设有等级门槛的群时按会员等级计算。</View>
+                  <View className='member-perk__text'>你的头像和昵称旁显示 V1-V10 等级徽章，等级越高徽章越醒目；加入设有等级门槛的群时按会员等级计算。</View>
                 </View>
               </View>
               <View className='member-block__action'>

@@ -234,4 +234,7 @@ test('small ones: the history icon, no orphaned 论。 in the moments empty stat
   await visible(page, 'member-levels').click()
   await expect(visible(page, 'level-join-rule')).toContainText('受邀入群不受限制')
   await expect(page.getByText('等级只决定徽章样式')).toHaveCount(0)
+  // And it is no dead end: its back link returns to 会员中心.
+  await visible(page, 'level-back').click()
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/member')
 })
