@@ -11,6 +11,11 @@ import { createGzip } from 'node:zlib'
  */
 const GLOBAL = ['--runtime', 'runc']
 export const LIMITS = ['--ulimit', 'nofile=1024:1024', '--ulimit', 'nproc=1024:1024']
+/**
+ * The build's steps: `npm ci` with an empty download cache opens more than 1,024 files at once
+ * (EMFILE); still under these machines' hard limit of 20,000, which podman cannot exceed.
+ */
+const BUILD_LIMITS = ['--ulimit', 'nofile=16384:16384', '--ulimit', 'nproc=1024:1024']
 
 export const root = path.resolve(__dirname, '../../..')
 
@@ -77,7 +82,7 @@ export async function buildImage(image: string, logFile: string): Promise<Built>
         '--format', 'docker',
         // The server and app stages build side by side.
         '--jobs', '2',
-        ...LIMITS,
+        ...BUILD_LIMITS,
         '--build-arg', `NODE_IMAGE=${args.NODE_IMAGE}`,
         '--build-arg', `RUNTIME_IMAGE=${args.RUNTIME_IMAGE}`,
         ...(ca ? ['--secret', `id=npm_ca,src=${ca}`] : []),
