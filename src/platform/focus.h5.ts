@@ -54,6 +54,39 @@ export function rememberFocus(): () => void {
   }
 }
 
+interface FollowOptions {
+  /** Attribute changes that count, besides elements added and removed. */
+  attributes: string[]
+  windowMs: number
+  /** Also look every so often, for changes a style sheet makes with no mutation. */
+  pollMs?: number
+  /** Called when the window ends (not when `step` ended it). */
+  onEnd?: () => void
+}
+
+/**
+ * Calls `step` at each change to the page (and every `pollMs`) until it answers true or the
+ * window ends; answers the function that stops it early (harmless once stopped).
+ */
+function followPage(step: () => boolean, { attributes, windowMs, pollMs, onEnd }: FollowOptions): () => void {
+  const run = () => {
+    if (step()) stop()
+  }
+  const watcher = new MutationObserver(run)
+  watcher.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: attributes })
+  const poll = pollMs ? setInterval(run, pollMs) : undefined
+  const timer = setTimeout(() => {
+    stop()
+    onEnd?.()
+  }, windowMs)
+  const stop = () => {
+    watcher.disconnect()
+    clearInterval(poll)
+    clearTimeout(timer)
+  }
+  return stop
+}
+
 /** How long focusFirst follows the page: a busy page draws a form's inner field late. */
 const FOCUS_FIRST_WINDOW_MS = 3000
 
@@ -92,18 +125,11 @@ export function focusFirst(id: string, preferId?: string): void {
   // The field may be drawn after the pop-up (Taro's inputs draw their inner input later, later
   // still on a busy page), and a re-render just after opening can take the focused element away:
   // in the next moments each change to the page places focus again while nobody has claimed it.
-  const watcher = new MutationObserver(place)
-  watcher.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['inert', 'hidden', 'tabindex'] })
-  const timer = setTimeout(() => {
-    stop()
+  const follow = () => {
     place()
-  }, FOCUS_FIRST_WINDOW_MS)
-  const stop = () => {
-    watcher.disconnect()
-    clearTimeout(timer)
-    if (stopFollowing === stop) stopFollowing = null
+    return false
   }
-  stopFollowing = stop
+  stopFollowing = followPage(follow, { attributes: ['inert', 'hidden', 'tabindex'], windowMs: FOCUS_FIRST_WINDOW_MS, onEnd: place })
 }
 
 export function focusItem(id: string): void {
@@ -149,23 +175,9 @@ export function arriveAt(id: string): void {
     return false
   }
   if (check()) return
-  const watcher = new MutationObserver(() => {
-    if (check()) stop()
-  })
-  watcher.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class', 'hidden'] })
-  // The page can also come into view with no mutation here (a style sheet's rule for a class set
-  // earlier): look again every few frames.
-  const poll = setInterval(() => {
-    if (check()) stop()
-  }, ARRIVAL_POLL_MS)
-  const timer = setTimeout(() => stop(), ARRIVAL_WINDOW_MS)
-  const stop = () => {
-    watcher.disconnect()
-    clearInterval(poll)
-    clearTimeout(timer)
-    if (stopArriving === stop) stopArriving = null
-  }
-  stopArriving = stop
+  // The page can also come into view with no mutation (a style sheet's rule for a class set
+  // earlier): it is looked for every few frames too.
+  stopArriving = followPage(check, { attributes: ['style', 'class', 'hidden'], windowMs: ARRIVAL_WINDOW_MS, pollMs: ARRIVAL_POLL_MS })
 }
 
 export function trapFocus(id: string): () => void {
