@@ -17,7 +17,7 @@
  */
 import { INDEXER_DEFAULTS, startSearchIndexer } from '../../server/src/app/search/buildIndex.js'
 import { explainMatches, FILTER_TYPES } from '../../server/src/data/search.js'
-import { restartKeysBuild } from '../../server/src/data/searchIndex.js'
+import { blocksSize, restartKeysBuild } from '../../server/src/data/searchIndex.js'
 import type { Db } from '../../server/src/db/Db.js'
 import { startBenchApp } from '../lib/appOnDatabase.js'
 
@@ -27,6 +27,8 @@ const OTHERS = Number(arg('others', '200000'))
 const CONVERSATIONS = Number(arg('conversations', '50'))
 const RUNS = Number(arg('runs', '40'))
 const PG_URL = arg('pg-url', '')
+/** Which round the plans below are of (0: the newest hours). */
+const ROUND = Number(arg('round', '0'))
 
 /** Everyday phrases: '明天见' and '项目' end up in about 4 % of texts, '明天' and '好' in about 8 %. */
 const PHRASES = [
@@ -44,7 +46,12 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
 }
 
-/** `count` messages over channels `channel(k)`, k < conversations, in SQL: one statement per 20,000 rows. */
+/**
+ * `count` messages over channels `channel(k)`, k < conversations, in SQL: one statement per 20,000
+ * rows. One every 3 s, the newest 3 s ago, so that a conversation's sequence runs forward in time
+ * as a real one does (each statement used to date its 20,000 over the same last 7 days, one every
+ * 30 s: the same density, but a conversation's time jumped back every 400 messages).
+ */
 async function loadMessages(db: Db, channelOf: string, senders: string, count: number, conversations: number, seed: number) {
   await db.query('SELECT setseed($1)', [seed])
   for (let from = 1; from <= count; from += 20_000) {
@@ -60,9 +67,9 @@ async function loadMessages(db: Db, channelOf: string, senders: string, count: n
                      ($4::text[])[1 + (r2 * 32)::int % 32] || CASE WHEN r3 < 0.4 THEN '，' || ($4::text[])[1 + (r3 * 1000)::int % 32] ELSE '' END
                      || CASE WHEN g % 9973 = 0 THEN ' ' || ($5::text[])[1 + (g / 9973) % 2] ELSE '' END
                      || CASE WHEN r3 > 0.9 THEN ' #' || g ELSE '' END) END,
-              now() - ((($2::int + 1 - g) * 30) || ' seconds')::interval
+              now() - ((($9::int + 1 - g) * 3) || ' seconds')::interval
        FROM g`,
-      [from, to, conversations, PHRASES, RARE, FILE_NAMES, FILE_EXT, seed],
+      [from, to, conversations, PHRASES, RARE, FILE_NAMES, FILE_EXT, seed, count],
     )
   }
 }
@@ -84,7 +91,6 @@ async function main() {
       `INSERT INTO channels (channel_id, last_seq) SELECT 'c2c:770000' || lpad(k::text, 4, '0') || ':880000', $2::int / $1::int + 1 FROM generate_series(0, $1::int - 1) k`,
       [CONVERSATIONS, OTHERS],
     )
-    await db.exec('ALTER TABLE messages DISABLE TRIGGER messages_search_keys_insert')
     await loadMessages(
       db,
       `(SELECT CASE WHEN '${me.wtId}' < p THEN 'c2c:${me.wtId}:' || p ELSE 'c2c:' || p || ':${me.wtId}' END FROM (SELECT '880000' || lpad(((g - 1) % $3)::text, 4, '0') AS p) x)`,
@@ -94,7 +100,6 @@ async function main() {
       0.42,
     )
     await loadMessages(db, `'c2c:770000' || lpad(((g - 1) % $3)::text, 4, '0') || ':880000'`, `'770000' || lpad(((g - 1) % $3)::text, 4, '0')`, OTHERS, CONVERSATIONS, 0.17)
-    await db.exec('ALTER TABLE messages ENABLE TRIGGER messages_search_keys_insert')
     await db.exec('ANALYZE')
     const loadSeconds = (performance.now() - t0) / 1000
     await restartKeysBuild(db)
@@ -105,13 +110,10 @@ async function main() {
     await indexer.stop()
     const buildSeconds = (performance.now() - t1) / 1000
     await db.exec('VACUUM ANALYZE messages')
+    await db.exec('VACUUM ANALYZE message_search_blocks')
     const total = MESSAGES + OTHERS
-    const size = (
-      await db.query<{ keys: string; column: string; idx: string; msgs: string }>(
-        `SELECT (SELECT sum(cardinality(search_keys)) FROM messages)::text AS keys, (SELECT sum(pg_column_size(search_keys)) FROM messages)::text AS column,
-                pg_relation_size('messages_search_keys')::text AS idx, pg_total_relation_size('messages')::text AS msgs`,
-      )
-    ).rows[0]!
+    const size = await blocksSize(db)
+    const msgs = Number((await db.query<{ n: string }>(`SELECT pg_total_relation_size('messages')::text AS n`)).rows[0]!.n)
     const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`
     const indexes = await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'messages' ORDER BY indexname`)
     console.log(
@@ -119,13 +121,13 @@ async function main() {
     )
     console.log(`indexes on messages: ${indexes.rows.map((r) => r.indexname).join(', ')}`)
     console.log(
-      `search keys built in batches over ${total} messages in ${buildSeconds.toFixed(0)} s (${Math.round(total / buildSeconds)} messages/s, ` +
+      `search blocks built in batches over ${total} messages in ${buildSeconds.toFixed(0)} s (${Math.round(total / buildSeconds)} messages/s, ` +
         `so about ${(1_000_000 / (total / buildSeconds) / 60).toFixed(0)} min per 1,000,000 by extrapolation)`,
     )
-    const [keys, column, idx, msgs] = [Number(size.keys), Number(size.column), Number(size.idx), Number(size.msgs)]
     console.log(
-      `search keys: ${(keys / total).toFixed(1)} per message, column ${mb(column)} + GIN index ${mb(idx)}; messages ${mb(msgs)} with their indexes; ` +
-        `scaled to 1,000,000 messages: ${mb(((column + idx) / total) * 1_000_000)}`,
+      `search blocks: ${size.blocks} (${(total / size.blocks).toFixed(1)} messages each), ${(size.keys / total).toFixed(1)} keys per message, ` +
+        `table ${mb(size.table)} + GIN index ${mb(size.index)}; messages ${mb(msgs)} with their indexes; ` +
+        `scaled to 1,000,000 messages: ${mb(((size.table + size.index) / total) * 1_000_000)}`,
     )
 
     const conversationID = 'C2C8800000007'
@@ -170,7 +172,7 @@ async function main() {
       const ms: number[] = []
       let plan: string[] = []
       for (let i = 0; i < Math.min(RUNS, 20); i++) {
-        plan = await explainMatches(db, { me: me.wtId, keyword, limit: 21, conversationID: null, cursor: null, types: FILTER_TYPES.all, beforeSeq: null })
+        plan = await explainMatches(db, { me: me.wtId, keyword, limit: 21, conversationID: null, cursor: null, types: FILTER_TYPES.all, beforeSeq: null }, ROUND)
         ms.push(Number(/Execution Time: ([\d.]+)/.exec(plan.join('\n'))?.[1] ?? NaN))
       }
       ms.sort((a, b) => a - b)

@@ -314,7 +314,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   gateway = live
   ctx.connectionCount = () => live.connectionCount()
   const metricsServer = config.metrics.port !== null ? await startMetricsServer(scrape, config.metrics) : null
-  const searchIndexer = startSearchIndexer(db, app.log)
+  // Without message search nothing reads the blocks: none are written.
+  const searchIndexer = config.chatFeatures.messageSearch ? startSearchIndexer(db, app.log) : null
 
   return {
     app,
@@ -322,7 +323,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     gateway: live,
     metricsServer,
     async close() {
-      await searchIndexer.stop()
+      await searchIndexer?.stop()
       await live.close()
       moderation.stop()
       await push.close()

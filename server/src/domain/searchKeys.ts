@@ -1,17 +1,17 @@
 /**
- * The words of a message that search matches, and the keys its index holds for it (migration
- * 160). Computed here for the sends, so that PostgreSQL only stores them; im_search_text and
- * im_search_keys in the migration compute the same for the messages stored by other statements,
- * and server/test/search-keys.test.ts holds the two to the same answers.
+ * The words of a message that search matches, and the keys its index holds for it (migrations
+ * 160 and 170). The indexer computes them here for the blocks it writes beside the sends;
+ * im_search_text and im_search_keys in the migrations compute the same in the database, and
+ * server/test/search-keys.test.ts holds the two to the same answers.
  *
  * A message's keys are every distinct character and character bigram of its searchable text, in
  * lower case and without white space, the hour it was stored in and its channel. A keyword is
- * looked up by its bigrams (or its one character): a message holding all of them is a candidate,
- * and unless the keyword is that one term the text itself is then checked.
+ * looked up by its bigrams (or its one character): a block holding all of them holds candidates,
+ * and each candidate's text is then checked.
  *
- * Keys are numbers, not strings: a GIN index of bigints takes a message in about a third of the
- * work of one of strings (docs/decisions/0098). A term is its code point, or its two code points
- * as one number above every code point; an hour and a channel are negative, so no term is one.
+ * Keys are numbers, not strings: a GIN index of bigints takes a row in about a third of the work
+ * of one of strings (docs/decisions/0098). A term is its code point, or its two code points as
+ * one number above every code point; an hour and a channel are negative, so no term is one.
  */
 import { MsgType } from '../../../types/chat.js'
 
@@ -106,27 +106,24 @@ export function searchTerms(text: string): string[] {
   return [...terms]
 }
 
-/**
- * The term keys of a new message, joined by spaces: the send passes them to
- * im_send_batch_store, which adds the keys of the hour and of the channel.
- */
-export function sendKeys(type: string, payload: unknown): string {
+/** Adds the term keys of a message to `keys` (nothing for a kind without words). */
+export function addTermKeys(type: string, payload: unknown, keys: Set<number>): void {
   const text = searchText(type, payload)
-  if (!text) return ''
-  const keys = new Set<number>()
+  if (text) addTextKeys(text, keys)
+}
+
+/** Adds the term keys of a searchable text (already in lower case) to `keys`. */
+export function addTextKeys(text: string, keys: Set<number>): void {
   eachPair(text, (cp, prev) => {
     keys.add(cp)
     if (prev >= 0) keys.add((prev + 1) * CODE_POINTS + cp)
   })
-  return [...keys].join(' ')
 }
 
 /** How a keyword is looked up, or null for one of white space only. */
 export interface KeywordLookup {
-  /** The keys of its bigrams, or of its characters when it has no bigram: a match holds every one. */
+  /** The keys of its bigrams, or of its characters when it has no bigram: a block of candidates holds every one. */
   terms: number[]
-  /** The keyword is its one term: every message holding it matches, the text needs no check. */
-  exact: boolean
 }
 
 export function keywordLookup(keyword: string): KeywordLookup | null {
@@ -135,5 +132,5 @@ export function keywordLookup(keyword: string): KeywordLookup | null {
   if (all.length === 0) return null
   const bigrams = all.filter((t) => [...t].length === 2)
   const terms = bigrams.length ? bigrams : all
-  return { terms: terms.map(termCode), exact: terms.length === 1 && terms[0] === lower }
+  return { terms: terms.map(termCode) }
 }

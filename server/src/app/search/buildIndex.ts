@@ -1,32 +1,142 @@
 /**
- * Keeps the messages' search keys (migration 160) in shape, in the background: once, the keys of
- * the messages stored before the migration, in short transactions of a batch each with a pause
- * between them, so sends (one connection on PGlite, row locks on PostgreSQL) are never held back
- * for long; and all along, the merge of the index's pending list, so that neither a search nor a
- * send ever meets a long one.
+ * Writes the message search blocks (migration 170) beside the sends, in the background: every few
+ * seconds a live pass over what was stored since the last one, and once, the build over the
+ * messages stored before the migration, a batch at a time with a pause between. Each reads
+ * without a lock, makes the blocks in slices that yield to the event loop, and writes them in a
+ * short transaction of its own, so sends are held back by neither (one connection on PGlite, row
+ * locks on PostgreSQL). A search reads what is not in a block yet from the messages themselves.
  */
 import type { Db } from '../../db/Db.js'
-import { searchKeysReady } from '../../data/search.js'
-import { buildKeysStep, mergePendingKeys } from '../../data/searchIndex.js'
+import { blocksOf, type BlockMessage, type SearchBlock } from '../../domain/searchBlocks.js'
+import {
+  advanceBuild,
+  insertBlocks,
+  gapMessages,
+  lockBuild,
+  mergePendingBlocks,
+  nextToBuild,
+  readBuildState,
+  setLiveAfter,
+  storedSince,
+} from '../../data/searchIndex.js'
 
 export interface IndexerOptions {
-  /** Messages per transaction of the build. */
+  /** Messages per batch of the build. */
   batch: number
   /** Milliseconds between two batches of the build. */
   pauseMs: number
-  /** Milliseconds between two merges of the pending list. */
-  mergeMs: number
+  /** Milliseconds between two live passes. */
+  liveMs: number
 }
 
-export const INDEXER_DEFAULTS: IndexerOptions = { batch: 500, pauseMs: 20, mergeMs: 1000 }
+export const INDEXER_DEFAULTS: IndexerOptions = { batch: 2000, pauseMs: 20, liveMs: 3000 }
+
+/**
+ * A live pass reads from this long before the last one started: a send's messages carry its
+ * transaction's start, and it may commit a little later than another pass read.
+ */
+const LATE_COMMIT_MS = 1000
+/** Most messages of one gap a live pass fills; the next fills the rest. */
+const PER_GAP = 2000
+/** Messages keyed between two yields to the event loop. */
+const SLICE = 500
 
 export interface SearchIndexer {
-  /** Resolves when the messages stored before the migration have their keys (or the indexer stopped). */
+  /** Resolves when the messages stored before the migration are in blocks (or the indexer stopped). */
   built: Promise<void>
+  /** Runs a live pass now (tests): resolves when it is written. */
+  pass(): Promise<void>
   stop(): Promise<void>
 }
 
 type Log = { info(o: object, m: string): void; error(o: object, m: string): void }
+
+const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** The blocks of messages in channel order, made a slice at a time; a channel never spans two slices' blocks. */
+async function makeBlocks(messages: BlockMessage[]): Promise<SearchBlock[]> {
+  const blocks: SearchBlock[] = []
+  let from = 0
+  while (from < messages.length) {
+    let to = Math.min(messages.length, from + SLICE)
+    while (to < messages.length && messages[to]!.channelId === messages[to - 1]!.channelId) to++
+    blocks.push(...blocksOf(messages.slice(from, to)))
+    from = to
+    if (from < messages.length) await yieldLoop()
+  }
+  return blocks
+}
+
+/**
+ * The channels whose first message read lies beyond the one after the watermark: a send that
+ * committed later than its time says, after the last pass had read past that time.
+ */
+function gapsOf(read: BlockMessage[]): Array<{ channelId: string; mark: number; before: number }> {
+  const gaps = []
+  for (let i = 0; i < read.length; i++) {
+    const m = read[i]!
+    const first = i === 0 || read[i - 1]!.channelId !== m.channelId
+    if (first && m.seq > m.mark + 1) gaps.push({ channelId: m.channelId, mark: m.mark, before: m.seq })
+  }
+  return gaps
+}
+
+/**
+ * The messages read, each channel's gap before them. A gap filled only in part (PER_GAP) is all its
+ * channel gets this pass: its blocks must run on from the watermark without a hole.
+ */
+function withGaps(read: BlockMessage[], gaps: BlockMessage[]): BlockMessage[] {
+  if (gaps.length === 0) return read
+  const byChannel = new Map<string, BlockMessage[]>()
+  for (const g of gaps) {
+    const list = byChannel.get(g.channelId)
+    if (list) list.push(g)
+    else byChannel.set(g.channelId, [g])
+  }
+  const out: BlockMessage[] = []
+  let cut: string | null = null
+  for (let i = 0; i < read.length; i++) {
+    const m = read[i]!
+    if (i === 0 || read[i - 1]!.channelId !== m.channelId) {
+      const gap = byChannel.get(m.channelId) ?? []
+      out.push(...gap)
+      cut = gap.length >= PER_GAP ? m.channelId : null
+    }
+    if (cut !== m.channelId) out.push(m)
+  }
+  return out
+}
+
+async function livePass(db: Db): Promise<void> {
+  const state = await readBuildState(db)
+  const since = new Date(state.liveAfter.getTime() - LATE_COMMIT_MS)
+  const read = await storedSince(db, since, state)
+  const blocks = await makeBlocks(withGaps(read, await gapMessages(db, gapsOf(read), PER_GAP)))
+  await db.tx(async (q) => {
+    await lockBuild(q)
+    await insertBlocks(q, blocks)
+    await setLiveAfter(q, state.at)
+  })
+}
+
+/** One batch of the build; answers the messages read, or null when the build is done. */
+async function buildStep(db: Db, batch: number): Promise<number | null> {
+  const state = await readBuildState(db)
+  if (state.done) return null
+  const messages = await nextToBuild(db, state, batch)
+  const blocks = await makeBlocks(messages)
+  const last = messages[messages.length - 1]
+  const done = messages.length < batch
+  const moved = await db.tx(async (q) => {
+    const now = await lockBuild(q)
+    // Another server's indexer took this batch meanwhile.
+    if (now.done || now.afterChannel !== state.afterChannel || now.afterSeq !== state.afterSeq) return false
+    await insertBlocks(q, blocks)
+    await advanceBuild(q, last ? { channelId: last.channelId, seq: last.seq } : null, messages.length, done)
+    return true
+  })
+  return done ? null : moved ? messages.length : 0
+}
 
 /** Runs until stopped; a failed step is logged and tried again later. */
 export function startSearchIndexer(db: Db, log: Log, opts: IndexerOptions = INDEXER_DEFAULTS): SearchIndexer {
@@ -34,6 +144,7 @@ export function startSearchIndexer(db: Db, log: Log, opts: IndexerOptions = INDE
   let wake: (() => void) | null = null
   let markBuilt: () => void = () => undefined
   const built = new Promise<void>((resolve) => (markBuilt = resolve))
+  let passes: Array<() => void> = []
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms)
@@ -43,28 +154,32 @@ export function startSearchIndexer(db: Db, log: Log, opts: IndexerOptions = INDE
       }
     })
   const run = async () => {
-    let building = !(await searchKeysReady(db))
+    let building = !(await readBuildState(db)).done
     if (!building) markBuilt()
     const t0 = performance.now()
     let read = 0
-    let lastMerge = 0
-    if (building) log.info({}, 'building the message search keys of older messages')
+    let lastLive = -Infinity
+    if (building) log.info({}, 'building the message search blocks of older messages')
     while (!stopped) {
       try {
-        if (performance.now() - lastMerge >= opts.mergeMs) {
-          lastMerge = performance.now()
-          await mergePendingKeys(db)
+        const asked = passes
+        if (asked.length || performance.now() - lastLive >= opts.liveMs) {
+          passes = []
+          lastLive = performance.now()
+          await livePass(db)
+          await mergePendingBlocks(db)
+          for (const done of asked) done()
         }
         if (building) {
-          const step = await db.tx((q) => buildKeysStep(q, opts.batch))
-          read += step.read
-          if (step.done) {
+          const step = await buildStep(db, opts.batch)
+          if (step === null) {
             building = false
-            log.info({ messages: read, seconds: Math.round((performance.now() - t0) / 1000) }, 'message search keys built')
+            await mergePendingBlocks(db)
+            log.info({ messages: read, seconds: Math.round((performance.now() - t0) / 1000) }, 'message search blocks built')
             markBuilt()
-          }
+          } else read += step
         }
-        await pause(building ? opts.pauseMs : opts.mergeMs)
+        if (!passes.length) await pause(building ? opts.pauseMs : Math.max(0, opts.liveMs - (performance.now() - lastLive)))
       } catch (err) {
         if (stopped) return
         log.error({ err }, 'message search upkeep failed; trying again')
@@ -77,10 +192,16 @@ export function startSearchIndexer(db: Db, log: Log, opts: IndexerOptions = INDE
     .finally(markBuilt)
   return {
     built,
+    pass: () =>
+      new Promise<void>((resolve) => {
+        passes.push(resolve)
+        wake?.()
+      }),
     async stop() {
       stopped = true
       wake?.()
       await finished
+      for (const done of passes) done()
     },
   }
 }

@@ -14,7 +14,7 @@ import {
   type MomentHit,
   type SearchSection,
 } from '../../../../types/search.js'
-import type { Queryable } from '../../db/Db.js'
+import type { Db, Queryable } from '../../db/Db.js'
 import { containsPattern, findConversations } from '../../data/search.js'
 import { conversationFaces, favoritesMatching, friendsOf, groupMosaics, groupsOf, momentsMatching } from '../../data/searchSections.js'
 import { toMessage } from '../../domain/messages.js'
@@ -77,7 +77,7 @@ async function groups(q: Queryable, me: string, keyword: string): Promise<GroupH
   }))
 }
 
-async function conversations(q: Queryable, me: string, keyword: string, limit: number): Promise<ConversationHit[]> {
+async function conversations(q: Db, me: string, keyword: string, limit: number): Promise<ConversationHit[]> {
   const found = await findConversations(q, me, keyword, limit)
   const faces = await conversationFaces(q, me, found.map((c) => c.conversationID))
   return found.map((c) => {
@@ -121,7 +121,7 @@ const EMPTY = { items: [], more: false }
  * Every section, SECTION_PREVIEW of each, or the one asked for, SECTION_MORE of it; `more` says
  * whether there are others. Chat history only while the messageSearch feature is on.
  */
-export async function searchEverything(q: Queryable, me: string, body: EverythingSearchBody, messageSearch: boolean): Promise<EverythingSearchResult> {
+export async function searchEverything(q: Db, me: string, body: EverythingSearchBody, messageSearch: boolean): Promise<EverythingSearchResult> {
   const keyword = body.keyword
   const want = (s: SearchSection) => (!body.section || body.section === s) && (s !== 'messages' || messageSearch)
   const size = body.section ? SECTION_MORE : SECTION_PREVIEW

@@ -1,12 +1,12 @@
 /** Message search use cases: the conversation list's search over every conversation, and one conversation's. */
 import type { Message } from '../../../../types/chat.js'
 import type { HistorySearchBody, MessageSearchBody } from '../../../../types/messageOps.js'
-import type { Queryable } from '../../db/Db.js'
+import type { Db } from '../../db/Db.js'
 import { decodeCursor, encodeCursor, FILTER_TYPES, findByType, findMatches } from '../../data/search.js'
 import { toMessage } from '../../domain/messages.js'
 
 /** The newest `count` matches over the user's conversations (or the one named), and where the next page starts. */
-export async function searchHistory(q: Queryable, me: string, body: HistorySearchBody): Promise<{ messages: Message[]; nextCursor?: string }> {
+export async function searchHistory(q: Db, me: string, body: HistorySearchBody): Promise<{ messages: Message[]; nextCursor?: string }> {
   const rows = await findMatches(q, {
     me,
     keyword: body.keyword,
@@ -26,7 +26,7 @@ export async function searchHistory(q: Queryable, me: string, body: HistorySearc
  * A page of one conversation's matches, newest first. A keyword matches the words of a message
  * (text, file name, location title, merged record, system line); without one, the filter's kinds.
  */
-export async function searchConversation(q: Queryable, me: string, body: MessageSearchBody) {
+export async function searchConversation(q: Db, me: string, body: MessageSearchBody) {
   const keyword = body.keyword.trim()
   const types = FILTER_TYPES[body.filter]
   const before = body.beforeSequence ?? null

@@ -1,5 +1,4 @@
 import type { Db, Queryable } from '../../db/Db.js'
-import { sendKeys } from '../../domain/searchKeys.js'
 
 /** One message for im_send, in the parameter order of 003_send_function.sql. */
 export interface StoreArgs {
@@ -69,7 +68,6 @@ async function storeMany(q: Queryable, sends: StoreArgs[]): Promise<Stored[]> {
     peer: a.peer,
     cp: a.peerConversationId,
     g: a.groupId,
-    k: sendKeys(a.type, a.payload),
     ...(a.checkC2CRules ? { r: true } : {}),
   }))
   const { rows } = await q.query<Stored & { i: number }>(BATCH_SQL, [JSON.stringify(body)])

@@ -159,7 +159,7 @@ BEGIN
 END
 $$;
 
--- im_send_batch_store: 160_message_search_keys.sql
+-- im_send_batch_store: 170_message_search_blocks.sql
 CREATE OR REPLACE FUNCTION im_send_batch_store(p_sends jsonb)
 RETURNS TABLE (i int, seq bigint, created boolean, created_at timestamptz)
 LANGUAGE plpgsql
@@ -172,7 +172,6 @@ AS $$
 DECLARE
   v_seq bigint[];
   v_at timestamptz;
-  v_hour bigint := im_search_hour(now());
 BEGIN
   IF EXISTS (
        SELECT 1 FROM jsonb_array_elements(p_sends) x
@@ -202,15 +201,14 @@ BEGIN
     UPDATE channels ch SET last_seq = ch.last_seq + k.cnt
     FROM (SELECT s.c, count(*) AS cnt FROM s GROUP BY s.c ORDER BY s.c COLLATE "C") k
     WHERE ch.channel_id = k.c
-    RETURNING ch.channel_id, ch.last_seq, ch.search_id
+    RETURNING ch.channel_id, ch.last_seq
   ), numbered AS (
-    SELECT s.n, s.c, s.sender, s.id, a.search_id,
+    SELECT s.n, s.c, s.sender, s.id,
            a.last_seq - count(*) OVER (PARTITION BY s.c) + row_number() OVER (PARTITION BY s.c ORDER BY s.n) AS seq
     FROM s JOIN advanced a ON a.channel_id = s.c
   ), stored AS (
-    INSERT INTO messages AS m (channel_id, seq, client_msg_id, sender, type, payload, cloud_custom_data, at_users, need_read_receipt, search_keys)
-    SELECT n.c, n.seq, n.id, n.sender, x->>'t', x->'p', x->>'ccd', x->'at', (x->>'nrr')::boolean,
-           CASE WHEN x ? 'k' THEN string_to_array(x->>'k', ' ')::bigint[] || ARRAY[v_hour, im_search_channel(n.search_id)] END
+    INSERT INTO messages AS m (channel_id, seq, client_msg_id, sender, type, payload, cloud_custom_data, at_users, need_read_receipt)
+    SELECT n.c, n.seq, n.id, n.sender, x->>'t', x->'p', x->>'ccd', x->'at', (x->>'nrr')::boolean
     FROM numbered n JOIN LATERAL (SELECT p_sends->((n.n - 1)::int) AS x) j ON true
     RETURNING m.created_at
   )
