@@ -126,11 +126,10 @@ const CANDIDATE = 'm.channel_id, m.seq, m.created_at, m.type, m.payload, m.is_re
  * `hours` hour keys or null, `channel` one channel's key or null, `from` and `before` the span in
  * seconds since 1970, each a parameter): the messages of the blocks holding the terms, found by a
  * GIN scan of the keys alone so the planner cannot walk the conversations message by message
- * instead (adjacent blocks joined into one run, opened by one index scan), and the messages above
- * each conversation's newest block; both opened by their keys,
- * one block or conversation at a time (OFFSET 0 keeps the planner from joining the whole message
- * table instead), and kept if stored in the span (checked after, or the planner reads the span's
- * every message by the time index).
+ * instead (adjacent blocks joined into one run), and the messages above each conversation's
+ * newest block; both opened by their keys, one run or conversation at a time (OFFSET 0 keeps the
+ * planner from joining the whole message table instead), and kept if stored in the span (checked
+ * after, or the planner reads the span's every message by the time index).
  */
 const candidates = (terms: string, hours: string, channel: string, from: string, before: string) => `found AS MATERIALIZED (
     SELECT b.channel_id, b.first_seq, b.last_seq FROM message_search_blocks b
