@@ -36,6 +36,12 @@ export const INDEXER_DEFAULTS: IndexerOptions = { batch: 2000, pauseMs: 20, live
  * transaction's start, and it may commit a little later than another pass read.
  */
 const LATE_COMMIT_MS = 1000
+/**
+ * A pass reads at most this far back: after the indexer stood still (message search turned off, a
+ * stalled database), what is older waits above its channel's watermark, found by every search,
+ * until the channel's next message shows the gap and a pass fills it.
+ */
+const MAX_WINDOW_MS = 60_000
 /** Most messages of one gap a live pass fills; the next fills the rest. */
 const PER_GAP = 2000
 /** Messages keyed between two yields to the event loop. */
@@ -109,7 +115,7 @@ function withGaps(read: BlockMessage[], gaps: BlockMessage[]): BlockMessage[] {
 
 async function livePass(db: Db): Promise<void> {
   const state = await readBuildState(db)
-  const since = new Date(state.liveAfter.getTime() - LATE_COMMIT_MS)
+  const since = new Date(Math.max(state.liveAfter.getTime() - LATE_COMMIT_MS, state.at.getTime() - MAX_WINDOW_MS))
   const read = await storedSince(db, since, state)
   const blocks = await makeBlocks(withGaps(read, await gapMessages(db, gapsOf(read), PER_GAP)))
   await db.tx(async (q) => {
