@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { channelKey, hourKey, hourOf, keywordLookup, searchTerms, addTermKeys, termCode } from '../src/domain/searchKeys.js'
+import { channelKey, hourKey, hourOf, keywordLookup, searchTerms, searchText, addTextKeys, termCode } from '../src/domain/searchKeys.js'
 import { BACKENDS, openStorage, type Storage } from './support/server.js'
 
 /**
@@ -34,7 +34,8 @@ describe.each(BACKENDS)('search keys computed by a send and by the database on %
     const at = new Date('2026-12-06T10:30:00Z')
     const { rows } = await storage.db.query<{ keys: string[] }>('SELECT im_search_keys($1, $2::jsonb, $3, $4)::text[] AS keys', [type, JSON.stringify(payload), 7, at])
     const keys = new Set<number>([hourKey(hourOf(at.getTime())), channelKey(7)])
-    addTermKeys(type, payload, keys)
+    const text = searchText(type, payload)
+    if (text) addTextKeys(text, keys)
     const mine = [...keys].map(String)
     expect([...new Set(rows[0]!.keys)].sort()).toEqual([...new Set(mine)].sort())
   })

@@ -18,10 +18,12 @@ export interface BuildState {
   afterSeq: number
 }
 
-export async function readBuildState(q: Queryable): Promise<BuildState> {
-  const { rows } = await q.query<{ at: Date; live_after: Date; done: boolean; after_channel: string; after_seq: string }>(
-    'SELECT now() AS at, live_after, done, after_channel, after_seq::text FROM message_search_build',
-  )
+const BUILD_STATE = 'SELECT now() AS at, live_after, done, after_channel, after_seq::text FROM message_search_build'
+
+export const readBuildState = (q: Queryable) => buildState(q, BUILD_STATE)
+
+async function buildState(q: Queryable, sql: string): Promise<BuildState> {
+  const { rows } = await q.query<{ at: Date; live_after: Date; done: boolean; after_channel: string; after_seq: string }>(sql)
   const r = rows[0]!
   return { at: r.at, liveAfter: r.live_after, done: r.done, afterChannel: r.after_channel, afterSeq: Number(r.after_seq) }
 }
@@ -93,10 +95,7 @@ export async function nextToBuild(q: Queryable, state: BuildState, batch: number
 }
 
 /** Takes the build row until the caller's transaction ends, and answers its state. */
-export async function lockBuild(q: Queryable): Promise<BuildState> {
-  await q.query('SELECT 1 FROM message_search_build FOR UPDATE')
-  return readBuildState(q)
-}
+export const lockBuild = (q: Queryable) => buildState(q, `${BUILD_STATE} FOR UPDATE`)
 
 /**
  * Stores blocks whose channel's watermark is still the one they were read above: the blocks of

@@ -106,12 +106,6 @@ export function searchTerms(text: string): string[] {
   return [...terms]
 }
 
-/** Adds the term keys of a message to `keys` (nothing for a kind without words). */
-export function addTermKeys(type: string, payload: unknown, keys: Set<number>): void {
-  const text = searchText(type, payload)
-  if (text) addTextKeys(text, keys)
-}
-
 /** Adds the term keys of a searchable text (already in lower case) to `keys`. */
 export function addTextKeys(text: string, keys: Set<number>): void {
   eachPair(text, (cp, prev) => {
