@@ -137,6 +137,26 @@ describe.each(BACKENDS)('message search over the search blocks on %s', (backend)
     expect(await insertBlocks(storage.db, [stale])).toBe(0)
   })
 
+  it('writes a pass of many conversations in parts, each conversation’s blocks in one of them', async () => {
+    // 40 conversations of 50 messages: 7 blocks each, 280 in all, so a part of 200 would end inside one.
+    await storage.db.query(`INSERT INTO channels (channel_id, last_seq) SELECT 'bulk:' || c, 50 FROM generate_series(1, 40) c`)
+    await storage.db.query(
+      `INSERT INTO messages (channel_id, seq, client_msg_id, sender, type, payload)
+       SELECT 'bulk:' || c, g, 'bulk-' || c || '-' || g, '1000000001', 'TIMTextElem', jsonb_build_object('text', '批量 ' || g)
+       FROM generate_series(1, 40) c, generate_series(1, 50) g`,
+    )
+    await indexer.pass()
+    const { rows } = await storage.db.query<{ unblocked: number; overlaps: number; channels: number }>(
+      `SELECT (SELECT count(*)::int FROM messages m WHERE m.channel_id LIKE 'bulk:%' AND NOT EXISTS (
+                 SELECT 1 FROM message_search_blocks b WHERE b.channel_id = m.channel_id AND m.seq BETWEEN b.first_seq AND b.last_seq)) AS unblocked,
+              (SELECT count(*)::int FROM message_search_blocks x JOIN message_search_blocks y
+                 ON y.channel_id = x.channel_id AND y.first_seq > x.first_seq AND y.first_seq <= x.last_seq WHERE x.channel_id LIKE 'bulk:%') AS overlaps,
+              (SELECT count(DISTINCT channel_id)::int FROM message_search_blocks WHERE channel_id LIKE 'bulk:%' AND last_seq = 50) AS channels`,
+    )
+    expect(rows[0]).toEqual({ unblocked: 0, overlaps: 0, channels: 40 })
+    expect(await searchAll('批量 37', c)).toEqual([])
+  })
+
   it('reads older hours in later rounds and pages across them, newest first', async () => {
     const channel = await channelOf(a, toB())
     // Stored by another statement than a send, with their own times (the first two hours ahead, as

@@ -2,9 +2,10 @@
  * Message search: the SQL over the search blocks (migration 170) and the messages not in a block
  * yet.
  *
- * A keyword's terms (domain/searchKeys.ts) are looked up in the blocks' GIN index. A rare one
- * (in fewer than RARE_BLOCKS blocks) is read in one round; a common one together with the keys of
- * a span of hours, newest span first (SPANS), then everything older. A round opens the messages
+ * A keyword's terms (domain/searchKeys.ts) are looked up in the blocks' GIN index together with
+ * the keys of a span of hours, newest span first (SPANS); when that fills no page, a rare keyword
+ * (in fewer than RARE_BLOCKS blocks) reads everything older in one round, a common one the older
+ * spans, then everything older. A round opens the messages
  * of the blocks found that were stored in its span, and of each of the user's conversations the
  * messages above its newest block stored in it, and checks each against the keyword and the
  * user's window of the conversation (not before a clear, not after leaving, not deleted for
@@ -106,10 +107,9 @@ async function isRare(q: Queryable, terms: number[], channel: number | null): Pr
   return rows[0]!.n < RARE_BLOCKS
 }
 
-/** The rounds of a search whose newest possible match is at `anchorMs`: one for a rare keyword. */
-function rounds(anchorMs: number, rare = false): Round[] {
+/** The rounds of a common keyword's search whose newest possible match is at `anchorMs`. */
+function rounds(anchorMs: number): Round[] {
   const anchor = hourOf(anchorMs)
-  if (rare) return [{ hours: null, from: null, before: (anchor - SPANS[0]![0] + 1) * 3600 }]
   const span = ([newest, oldest]: [number, number]): Round => ({
     hours: Array.from({ length: oldest - newest + 1 }, (_, i) => hourKey(anchor - newest - i)),
     from: (anchor - oldest) * 3600,
@@ -117,6 +117,18 @@ function rounds(anchorMs: number, rare = false): Round[] {
   })
   const last = SPANS[SPANS.length - 1]![1]
   return [...SPANS.map(span), { hours: null, from: null, before: (anchor - last) * 3600 }]
+}
+
+/**
+ * The rounds of a search, taken one at a time: the newest span first, which fills the page of a
+ * common keyword alone; then, for a rare one, a single round over everything older, and for a
+ * common one the older spans. Whether it is rare is asked only when the first round fell short.
+ */
+async function* roundsOf(q: Queryable, terms: number[], channel: number | null, anchorMs: number): AsyncGenerator<Round> {
+  const [first, ...older] = rounds(anchorMs)
+  yield first!
+  if (await isRare(q, terms, channel)) yield { hours: null, from: null, before: first!.from! }
+  else yield* older
 }
 
 const CANDIDATE = 'm.channel_id, m.seq, m.created_at, m.type, m.payload, m.is_revoked, m.visible_identity, m.visible_to'
@@ -219,7 +231,7 @@ export async function findMatches(db: Db, m: MatchQuery): Promise<SearchRow[]> {
     const channel = m.conversationID ? await channelOf(q, m.me, m.conversationID) : null
     if (m.conversationID && channel === null) return []
     const found: SearchRow[] = []
-    for (const round of rounds(anchorOf(m.cursor), await isRare(q, k.terms, channel))) {
+    for await (const round of roundsOf(q, k.terms, channel, anchorOf(m.cursor))) {
       // Planned per call: a generic plan cannot know how common the terms are.
       const { rows } = await q.query<SearchRow>(ROUND, roundParams(m, k, round, channel, m.limit - found.length), { planPerCall: true })
       found.push(...rows)
@@ -285,7 +297,7 @@ export async function findConversations(db: Db, me: string, keyword: string, lim
 async function conversationsWith(q: Queryable, me: string, k: KeywordLookup, keyword: string, limit: number): Promise<ConversationMatches[]> {
   const pattern = containsPattern(keyword.toLowerCase())
   const found = new Map<string, { conversation_id: string; seq: number; created_at: Date }>()
-  for (const round of rounds(Date.now(), await isRare(q, k.terms, null))) {
+  for await (const round of roundsOf(q, k.terms, null, Date.now())) {
     const params = [me, k.terms, pattern, round.hours, null, round.from, round.before]
     const { rows } = await q.query<{ channel_id: string; conversation_id: string; seq: number; created_at: Date }>(CONVERSATIONS_ROUND, params, { planPerCall: true })
     rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime())

@@ -28,20 +28,24 @@ async function buildState(q: Queryable, sql: string): Promise<BuildState> {
   return { at: r.at, liveAfter: r.live_after, done: r.done, afterChannel: r.after_channel, afterSeq: Number(r.after_seq) }
 }
 
-type Row = { channel_id: string; seq: string; search_id: string; text: string | null; created_at: Date; is_revoked: boolean; mark: string }
+type Row = { channel_id: string; seq: string; search_id: string; type: string; payload: unknown; created_at: Date; is_revoked: boolean; mark: string }
 
 const toMessage = (r: Row): BlockMessage => ({
   channelId: r.channel_id,
   seq: Number(r.seq),
   searchId: Number(r.search_id),
-  text: r.text,
+  type: r.type,
+  payload: r.payload,
   createdAt: r.created_at,
   revoked: r.is_revoked,
   mark: Number(r.mark),
 })
 
-/** A message's columns for its block: its words as im_search_text makes them, not its payload. */
-const COLUMNS = 'm.channel_id, m.seq::text, ch.search_id::text, im_search_text(m.type, m.payload) AS text, m.created_at, m.is_revoked'
+/**
+ * A message's columns for its block. Its words are found from its payload by the indexer, not by
+ * im_search_text: that would run in the database beside the sends, in one statement a pass.
+ */
+const COLUMNS = 'm.channel_id, m.seq::text, ch.search_id::text, m.type, m.payload, m.created_at, m.is_revoked'
 
 /** A channel's watermark: the last sequence of its newest block, 0 for none. */
 const MARK = (channel: string) =>
@@ -49,16 +53,18 @@ const MARK = (channel: string) =>
 
 /**
  * The messages stored since `since` (found by the BRIN index on created_at) above their channel's
- * watermark, in key order. Channels the build has not passed yet are its own.
+ * watermark (looked up once a channel, not once a message), each channel's together in sequence
+ * order. Channels the build has not passed yet are its own. The channels are in byte order: a
+ * pass needs them only grouped, and the database's collation took several microseconds a message.
  */
 export async function storedSince(q: Queryable, since: Date, state: BuildState): Promise<BlockMessage[]> {
   const { rows } = await q.query<Row>(
     `WITH fresh AS (SELECT m.channel_id, m.seq, m.type, m.payload, m.created_at, m.is_revoked FROM messages m
                     WHERE m.created_at >= $1 AND ($2 OR m.channel_id < $3)),
-          marked AS (SELECT f.channel_id, ${MARK('f.channel_id')} AS mark FROM (SELECT DISTINCT channel_id FROM fresh) f)
+          marked AS MATERIALIZED (SELECT f.channel_id, ${MARK('f.channel_id')} AS mark FROM (SELECT DISTINCT channel_id FROM fresh) f)
      SELECT ${COLUMNS}, k.mark::text
      FROM fresh m JOIN marked k ON k.channel_id = m.channel_id AND m.seq > k.mark JOIN channels ch ON ch.channel_id = m.channel_id
-     ORDER BY m.channel_id, m.seq`,
+     ORDER BY m.channel_id COLLATE "C", m.seq`,
     [since, state.done, state.afterChannel],
   )
   return rows.map(toMessage)

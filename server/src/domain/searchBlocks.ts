@@ -2,7 +2,7 @@
  * Search blocks (migration 170): runs of a channel's consecutive messages, each with the union of
  * their search keys, so that the index holds a row per run instead of per message.
  */
-import { addTextKeys, channelKey, hourKey, hourOf } from './searchKeys.js'
+import { addTextKeys, channelKey, hourKey, hourOf, searchText } from './searchKeys.js'
 
 /** A message as the indexer reads it. */
 export interface BlockMessage {
@@ -10,8 +10,9 @@ export interface BlockMessage {
   seq: number
   /** Its channel's number, for the channel key. */
   searchId: number
-  /** Its searchable text (searchText, or im_search_text in the database), null for none. */
-  text: string | null
+  /** Its kind and payload, whose words searchText finds (here, not in the database, which the sends share). */
+  type: string
+  payload: unknown
   createdAt: Date
   revoked: boolean
   /** Its channel's watermark when it was read: its blocks are stored only while that still holds. */
@@ -50,7 +51,8 @@ export function blocksOf(messages: readonly BlockMessage[]): SearchBlock[] {
     }
     open.lastSeq = m.seq
     open.keys.add(hourKey(hourOf(m.createdAt.getTime())))
-    if (!m.revoked && m.text) addTextKeys(m.text, open.keys)
+    const text = m.revoked ? null : searchText(m.type, m.payload)
+    if (text) addTextKeys(text, open.keys)
     count++
   }
   return blocks

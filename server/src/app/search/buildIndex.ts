@@ -46,6 +46,14 @@ const MAX_WINDOW_MS = 60_000
 const PER_GAP = 2000
 /** Messages keyed between two yields to the event loop. */
 const SLICE = 500
+/**
+ * Blocks a live pass writes in one transaction, and its pause before the next: the sends share
+ * the database's cores, and one write of a pass's thousand blocks held them back for tens of
+ * milliseconds. The index's pending list is merged once a pass: a merge costs less a block the
+ * more it merges.
+ */
+const WRITE = 200
+const WRITE_PAUSE_MS = 20
 
 export interface SearchIndexer {
   /** Resolves when the messages stored before the migration are in blocks (or the indexer stopped). */
@@ -58,6 +66,17 @@ export interface SearchIndexer {
 type Log = { info(o: object, m: string): void; error(o: object, m: string): void }
 
 const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The first index at or after `at` where a channel's blocks begin (or the end): a channel's
+ * blocks are written together, as insertBlocks stores them only above the watermark they were read at.
+ */
+function channelEnd(blocks: readonly SearchBlock[], at: number): number {
+  let to = Math.min(blocks.length, at)
+  while (to > 0 && to < blocks.length && blocks[to]!.channelId === blocks[to - 1]!.channelId) to++
+  return to
+}
 
 /** The blocks of messages in channel order, made a slice at a time; a channel never spans two slices' blocks. */
 async function makeBlocks(messages: BlockMessage[]): Promise<SearchBlock[]> {
@@ -118,11 +137,18 @@ async function livePass(db: Db): Promise<void> {
   const since = new Date(Math.max(state.liveAfter.getTime() - LATE_COMMIT_MS, state.at.getTime() - MAX_WINDOW_MS))
   const read = await storedSince(db, since, state)
   const blocks = await makeBlocks(withGaps(read, await gapMessages(db, gapsOf(read), PER_GAP)))
-  await db.tx(async (q) => {
-    await lockBuild(q)
-    await insertBlocks(q, blocks)
-    await setLiveAfter(q, state.at)
-  })
+  let from = 0
+  do {
+    if (from > 0) await sleep(WRITE_PAUSE_MS)
+    const to = channelEnd(blocks, from + WRITE)
+    await db.tx(async (q) => {
+      await lockBuild(q)
+      await insertBlocks(q, blocks.slice(from, to))
+      if (to === blocks.length) await setLiveAfter(q, state.at)
+    })
+    from = to
+  } while (from < blocks.length)
+  await mergePendingBlocks(db)
 }
 
 /** One batch of the build; answers the messages read, or null when the build is done. */
@@ -173,7 +199,6 @@ export function startSearchIndexer(db: Db, log: Log, opts: IndexerOptions = INDE
           passes = []
           lastLive = performance.now()
           await livePass(db)
-          await mergePendingBlocks(db)
           for (const done of asked) done()
         }
         if (building) {
