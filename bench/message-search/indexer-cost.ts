@@ -61,7 +61,7 @@ async function main() {
       const used = process.cpuUsage(before.node)
       // The first pass warms the caches and the JIT: not counted.
       if (p === 0) continue
-      node.push(((used.user + used.system) / perPass))
+      node.push((used.user + used.system) / perPass)
       database.push(((cpuOf(backends) - before.pg) * 1e6) / perPass)
     }
     const { rows } = await db.query<{ blocks: string }>('SELECT count(*)::text AS blocks FROM message_search_blocks')

@@ -5,13 +5,12 @@
  * A keyword's terms (domain/searchKeys.ts) are looked up in the blocks' GIN index together with
  * the keys of a span of hours, newest span first (SPANS); when that fills no page, a rare keyword
  * (in fewer than RARE_BLOCKS blocks) reads everything older in one round, a common one the older
- * spans, then everything older. A round opens the messages
- * of the blocks found that were stored in its span, and of each of the user's conversations the
- * messages above its newest block stored in it, and checks each against the keyword and the
- * user's window of the conversation (not before a clear, not after leaving, not deleted for
- * them, not revoked, not admin-only for members); a round that fills the page ends the search. A
- * common word fills it from its first hours, a rare one has few blocks to read: neither reads
- * every match of a common word.
+ * spans, then everything older. A round opens the messages of the blocks found that were stored
+ * in its span, and of each of the user's conversations the messages above its newest block
+ * stored in it, and checks each against the keyword and the user's window of the conversation
+ * (not before a clear, not after leaving, not deleted for them, not revoked, not admin-only for
+ * members); a round that fills the page ends the search. A common word fills it from its first
+ * hours, a rare one has few blocks to read: neither reads every match of a common word.
  */
 import { MsgType } from '../../../types/chat.js'
 import type { SearchFilter } from '../../../types/messageOps.js'

@@ -69,12 +69,13 @@ const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
- * The first index at or after `at` where a channel's blocks begin (or the end): a channel's
- * blocks are written together, as insertBlocks stores them only above the watermark they were read at.
+ * The first index at or after `at` where a channel begins (or the end) in a list grouped by
+ * channel: a slice of messages keys a channel whole, and a write stores a channel's blocks
+ * together, as insertBlocks stores them only above the watermark they were read at.
  */
-function channelEnd(blocks: readonly SearchBlock[], at: number): number {
-  let to = Math.min(blocks.length, at)
-  while (to > 0 && to < blocks.length && blocks[to]!.channelId === blocks[to - 1]!.channelId) to++
+function channelEnd(items: ReadonlyArray<{ channelId: string }>, at: number): number {
+  let to = Math.min(items.length, at)
+  while (to > 0 && to < items.length && items[to]!.channelId === items[to - 1]!.channelId) to++
   return to
 }
 
@@ -83,8 +84,7 @@ async function makeBlocks(messages: BlockMessage[]): Promise<SearchBlock[]> {
   const blocks: SearchBlock[] = []
   let from = 0
   while (from < messages.length) {
-    let to = Math.min(messages.length, from + SLICE)
-    while (to < messages.length && messages[to]!.channelId === messages[to - 1]!.channelId) to++
+    const to = channelEnd(messages, from + SLICE)
     blocks.push(...blocksOf(messages.slice(from, to)))
     from = to
     if (from < messages.length) await yieldLoop()
